@@ -1,0 +1,3 @@
+"""Generic matching machinery: maximum-weight and maximum-cardinality matching on general
+graphs. Knows nothing of chess, FIDE or any pairing rule; the pairing systems encode their
+criteria as integer edge weights and call in here."""

@@ -1,0 +1,21 @@
+"""Colours of a game: White/Black in chess, Red/Black in xiangqi (Red moves first)."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Colour(enum.Enum):
+    """The side a player had in a game. Xiangqi's Red plays the role of chess's White."""
+
+    WHITE = "w"
+    """White in chess, Red in xiangqi: the side that moves first."""
+    BLACK = "b"
+    """Black in both games: the side that moves second."""
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"

@@ -1,0 +1,126 @@
+"""A tournament: its players, rounds played so far, scoring system and pairing options."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+
+from crosstable.model.colour import Colour
+from crosstable.model.player import Player, RoundEntry
+from crosstable.model.results import ResultCode
+from crosstable.model.scoring import ScoringSystem
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ProhibitedPairing:
+    """Players who must not be paired together in rounds ``first_round..last_round``."""
+
+    first_round: int
+    last_round: int
+    players: tuple[int, ...]
+
+    def applies_to(self, round_number: int) -> bool:
+        return self.first_round <= round_number <= self.last_round
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Acceleration:
+    """Virtual points added to the pairing score of players ``first_player..last_player``
+    in rounds ``first_round..last_round`` (Baku acceleration; never used in standings)."""
+
+    points: Fraction
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+    match_points: Fraction = Fraction(0)
+
+    def applies_to(self, player: int, round_number: int) -> bool:
+        return (
+            self.first_round <= round_number <= self.last_round
+            and self.first_player <= player <= self.last_player
+        )
+
+
+@dataclasses.dataclass(slots=True)
+class Team:
+    """A team: its roster by pairing numbers, in board order."""
+
+    number: int
+    name: str
+    members: list[int] = dataclasses.field(default_factory=list)
+    nickname: str = ""
+    strength_factor: str = ""
+    declared_match_points: Fraction | None = None
+    declared_game_points: Fraction | None = None
+    rank: int | None = None
+
+
+@dataclasses.dataclass(slots=True)
+class Tournament:
+    """Everything known about one tournament (or one section of an event)."""
+
+    name: str = ""
+    players: dict[int, Player] = dataclasses.field(default_factory=dict)
+    total_rounds: int | None = None
+    scoring: ScoringSystem = dataclasses.field(default_factory=ScoringSystem)
+    initial_colour: Colour | None = None
+    """Colour drawn for the top player of round 1 (None: infer from round 1, or draw)."""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    tournament_type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: list[str] = dataclasses.field(default_factory=list)
+    time_control: str = ""
+    round_dates: list[str] = dataclasses.field(default_factory=list)
+    system_code: str = ""
+    """ETT26 code of the pairing system (TRF record 192), e.g. FIDE_DUTCH_2026."""
+    tiebreaks: list[str] = dataclasses.field(default_factory=list)
+    """Tie-break descriptors (TRF records 202/212), without the leading PTS."""
+    encoded_time_control: str = ""
+    absences: dict[int, dict[int, ResultCode]] = dataclasses.field(default_factory=dict)
+    """Requested byes for rounds not yet paired: round -> {pairing number: H/F/Z}."""
+    accelerations: list[Acceleration] = dataclasses.field(default_factory=list)
+    prohibited_pairings: list[ProhibitedPairing] = dataclasses.field(default_factory=list)
+    teams: list[Team] = dataclasses.field(default_factory=list)
+    extra_records: list[str] = dataclasses.field(default_factory=list)
+    """Lines this model does not interpret, kept verbatim so that files round-trip."""
+
+    def __iter__(self) -> Iterator[Player]:
+        return iter(self.players[number] for number in sorted(self.players))
+
+    def add_player(self, player: Player) -> None:
+        if player.pairing_number in self.players:
+            raise ValueError(f"duplicate pairing number {player.pairing_number}")
+        self.players[player.pairing_number] = player
+
+    @property
+    def rounds_recorded(self) -> int:
+        """The highest round for which any player has an entry."""
+        return max((len(player.rounds) for player in self.players.values()), default=0)
+
+    def points(self, player: Player, up_to_round: int | None = None) -> Fraction:
+        """A player's score after ``up_to_round`` rounds (all recorded rounds by default)."""
+        entries: Iterable[RoundEntry] = (
+            player.rounds if up_to_round is None else player.rounds[:up_to_round]
+        )
+        return sum(
+            (self.scoring.points(entry.result, entry.colour) for entry in entries),
+            Fraction(0),
+        )
+
+    def acceleration_points(self, player: int, round_number: int) -> Fraction:
+        """Virtual points for pairing ``round_number`` (Baku acceleration)."""
+        return sum(
+            (a.points for a in self.accelerations if a.applies_to(player, round_number)),
+            Fraction(0),
+        )
+
+    def is_prohibited(self, first: int, second: int, round_number: int) -> bool:
+        return any(
+            rule.applies_to(round_number) and first in rule.players and second in rule.players
+            for rule in self.prohibited_pairings
+        )

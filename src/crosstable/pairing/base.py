@@ -1,0 +1,34 @@
+"""What a pairing system produces, and the errors it raises."""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Board:
+    """One pairing: ``white`` plays ``black`` (pairing numbers; White is Red in xiangqi)."""
+
+    white: int
+    black: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundPairing:
+    """The pairing of one round: boards in board order, and the pairing-allocated bye."""
+
+    round_number: int
+    boards: tuple[Board, ...]
+    bye: int | None = None
+
+    def as_engine_lines(self) -> list[str]:
+        """The reference engines' output: number of pairs, then ``WHITE BLACK`` lines,
+        the pairing-allocated bye as ``N 0``."""
+        lines = [f"{board.white} {board.black}" for board in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return [str(len(lines)), *lines]
+
+
+class PairingError(Exception):
+    """No pairing satisfies the absolute criteria (the arbiter must decide)."""

@@ -1,0 +1,1 @@
+"""Prizes: places with amounts, category prizes, conditions and sharing."""

@@ -1,0 +1,1 @@
+"""Regulations: an event's rules as one declarative TOML file, loaded and validated."""
