@@ -20,6 +20,8 @@ class RoundEntry:
     opponent: int | None
     colour: Colour | None
     result: ResultCode
+    fouls: int = 0
+    """Rule infractions (犯规) the arbiter recorded against this player in this game."""
 
     @classmethod
     def absent(cls, result: ResultCode = ResultCode.ZERO_POINT_BYE) -> RoundEntry:
