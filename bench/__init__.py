@@ -1,0 +1,1 @@
+"""Benchmark commands: each prints a table (see docs/bench.md)."""

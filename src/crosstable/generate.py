@@ -1,0 +1,377 @@
+"""Seeded random tournaments: a configuration (players, rounds, result rates, point system)
+turned into a complete ``Tournament``, paired round by round by a given pairing function.
+
+This is the project's Random Tournament Generator (the RTG of the FIDE endorsement
+procedure): its files feed the pairing checker. Results come from a rating model (the Elo
+expectancy), requested byes, forfeits, withdrawals and late entries from the configured
+rates. Everything random is drawn from one ``random.Random(seed)`` through ``random()``
+only, the one method whose sequence Python guarantees across versions, so the same seed and
+configuration give the same tournament.
+
+The configuration file is TOML; docs/cli/engine.md lists the keys.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import tomllib
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from crosstable.model import Colour, Player, ResultCode, RoundEntry, ScoringSystem, Tournament
+from crosstable.pairing.base import RoundPairing
+
+PairFunction = Callable[[Tournament, int], RoundPairing]
+"""Pairs round ``round_number`` of a tournament whose earlier rounds are recorded."""
+
+MAX_PLAYERS = 100_000
+"""Beyond any real event (a TRF file holds at most 9,999: its pairing numbers have four
+digits; the writer, not the generator, enforces that)."""
+
+DOUBLE_FORFEIT_SHARE = 0.1
+"""Of the forfeited games, the share in which neither player turned up."""
+
+
+class GeneratorConfigError(ValueError):
+    """A generator configuration that cannot be used; the message names the key."""
+
+
+class GeneratorError(RuntimeError):
+    """The pairing function returned a pairing that does not fit the round."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GeneratorConfig:
+    """What a random tournament looks like. Rates are probabilities in [0, 1]."""
+
+    players: int = 40
+    rounds: int = 9
+    draw_rate: float = 0.3
+    """Probability of a draw between equally rated players (less for unequal ones)."""
+    forfeit_rate: float = 0.0
+    """Probability that a paired game is not played (one side, or both, absent)."""
+    half_point_bye_rate: float = 0.0
+    """Probability that a player requests a half-point bye for a round (never the last)."""
+    zero_point_bye_rate: float = 0.0
+    """Probability that a player is absent from a round (zero-point bye)."""
+    withdrawal_rate: float = 0.0
+    """Probability that a player withdraws at some point (after a round, before the last)."""
+    late_entry_rate: float = 0.0
+    """Probability that a player joins late (misses rounds 1 .. k, k up to half the event)."""
+    rating_min: int = 1400
+    rating_max: int = 2600
+    scoring: ScoringSystem = dataclasses.field(default_factory=ScoringSystem.standard)
+    initial_colour: Colour | None = None
+    """Colour of the top player in round 1; None draws it from the seed."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= MAX_PLAYERS:
+            raise GeneratorConfigError(f"players: {self.players} is not in 2..{MAX_PLAYERS}")
+        if not 1 <= self.rounds <= 99:
+            raise GeneratorConfigError(f"rounds: {self.rounds} is not in 1..99")
+        for name in _RATE_KEYS:
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise GeneratorConfigError(f"{name}: {value} is not a probability in 0..1")
+        if not 0 <= self.rating_min <= self.rating_max <= 9999:
+            raise GeneratorConfigError(
+                f"rating_min/rating_max: {self.rating_min}..{self.rating_max} is not a range "
+                "within 0..9999"
+            )
+
+
+_RATE_KEYS = (
+    "draw_rate",
+    "forfeit_rate",
+    "half_point_bye_rate",
+    "zero_point_bye_rate",
+    "withdrawal_rate",
+    "late_entry_rate",
+)
+_INTEGER_KEYS = ("players", "rounds", "rating_min", "rating_max")
+_POINT_KEYS = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pairing_bye",
+    "full_point_bye",
+    "half_point_bye",
+    "zero_point_bye",
+)
+_POINT_PRESETS: dict[str, Callable[[], ScoringSystem]] = {
+    "standard": ScoringSystem.standard,
+    "xiangqi": ScoringSystem.xiangqi,
+    "football": ScoringSystem.football,
+}
+_COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK, "random": None}
+
+
+def parse_generator_config(text: str, source: str = "<config>") -> GeneratorConfig:
+    """Read a TOML generator configuration; errors name ``source`` and the offending key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise GeneratorConfigError(f"{source}: {error}") from None
+    try:
+        return config_from_mapping(data)
+    except GeneratorConfigError as error:
+        raise GeneratorConfigError(f"{source}: {error}") from None
+
+
+def load_generator_config(path: str | Path) -> GeneratorConfig:
+    """Read a TOML generator configuration file (OSError if it cannot be read)."""
+    raw = Path(path).read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise GeneratorConfigError(
+            f"{path}: not UTF-8 (byte {error.start + 1} cannot be decoded)"
+        ) from None
+    return parse_generator_config(text, str(path))
+
+
+def config_from_mapping(data: Mapping[str, Any]) -> GeneratorConfig:
+    """Build a configuration from parsed TOML; unknown keys and wrong types are errors."""
+    known = {*_INTEGER_KEYS, *_RATE_KEYS, "points", "initial_colour"}
+    for key in data:
+        if key not in known:
+            raise GeneratorConfigError(f"unknown key {key!r} (known: {', '.join(sorted(known))})")
+    values: dict[str, Any] = {}
+    for key in _INTEGER_KEYS:
+        if key in data:
+            value = data[key]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GeneratorConfigError(f"{key}: expected an integer, got {value!r}")
+            values[key] = value
+    for key in _RATE_KEYS:
+        if key in data:
+            value = data[key]
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise GeneratorConfigError(f"{key}: expected a number in 0..1, got {value!r}")
+            values[key] = float(value)
+    if "initial_colour" in data:
+        colour = data["initial_colour"]
+        if not isinstance(colour, str) or colour.lower() not in _COLOURS:
+            raise GeneratorConfigError(
+                f"initial_colour: expected one of white, black, random; got {colour!r}"
+            )
+        values["initial_colour"] = _COLOURS[colour.lower()]
+    if "points" in data:
+        values["scoring"] = _scoring_from_value(data["points"])
+    return GeneratorConfig(**values)
+
+
+def _scoring_from_value(value: object) -> ScoringSystem:
+    if isinstance(value, str):
+        preset = _POINT_PRESETS.get(value.lower())
+        if preset is None:
+            raise GeneratorConfigError(
+                f"points: unknown preset {value!r} (known: {', '.join(_POINT_PRESETS)})"
+            )
+        return preset()
+    if not isinstance(value, dict):
+        raise GeneratorConfigError("points: expected a preset name or a table of points")
+    points: dict[str, Fraction] = {}
+    for key, raw in value.items():
+        if key not in _POINT_KEYS:
+            raise GeneratorConfigError(
+                f"points.{key}: unknown result (known: {', '.join(_POINT_KEYS)})"
+            )
+        points[key] = _points_value(f"points.{key}", raw)
+    return ScoringSystem(**points)
+
+
+def _points_value(key: str, raw: object) -> Fraction:
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        raise GeneratorConfigError(f'{key}: expected a number such as 1, 0.5 or "1/2"')
+    try:
+        points = Fraction(str(raw))
+    except (ValueError, ZeroDivisionError):
+        raise GeneratorConfigError(f"{key}: {raw!r} is not a number") from None
+    if points < 0 or points * 10 != int(points * 10):
+        raise GeneratorConfigError(f"{key}: {raw!r} is not a non-negative multiple of 0.1")
+    return points
+
+
+def random_config(seed: int) -> GeneratorConfig:
+    """A configuration drawn from ``seed``, for ``-g`` without a configuration file:
+    15 to 215 players, 5 to 13 rounds (never more than a third of the players), and
+    moderate rates of draws, forfeits, byes, withdrawals and late entries."""
+    rng = random.Random(f"config-{seed}")
+    players = 15 + _below(rng, 201)
+    rounds = min(5 + _below(rng, 9), max(3, players // 3))
+    return GeneratorConfig(
+        players=players,
+        rounds=rounds,
+        draw_rate=round(rng.random() * 0.6, 2),
+        forfeit_rate=round(rng.random() * 0.03, 3),
+        half_point_bye_rate=round(rng.random() * 0.03, 3),
+        zero_point_bye_rate=round(rng.random() * 0.02, 3),
+        withdrawal_rate=round(rng.random() * 0.1, 3),
+        late_entry_rate=round(rng.random() * 0.05, 3),
+    )
+
+
+def generate_tournament(
+    config: GeneratorConfig,
+    seed: int,
+    pair_function: PairFunction,
+    *,
+    system_code: str = "",
+    name: str | None = None,
+) -> Tournament:
+    """A complete tournament of ``config.rounds`` rounds paired by ``pair_function``.
+
+    Raises ``crosstable.pairing.base.PairingError`` if the pairing function finds no
+    pairing for some round, and ``GeneratorError`` if it returns a pairing that does not
+    pair every present player exactly once.
+    """
+    rng = random.Random(seed)
+    tournament = Tournament(
+        name=name or f"Random tournament, seed {seed}",
+        total_rounds=config.rounds,
+        scoring=config.scoring,
+        system_code=system_code,
+        initial_colour=config.initial_colour
+        or (Colour.WHITE if rng.random() < 0.5 else Colour.BLACK),
+    )
+    _add_players(tournament, config, rng)
+    first_round, last_round = _attendance(config, rng)
+    for round_number in range(1, config.rounds + 1):
+        absences = _absences(config, round_number, first_round, last_round, rng)
+        for number, last in last_round.items():
+            if round_number == last + 1:
+                tournament.players[number].withdrawn_after_round = last
+        if absences:
+            tournament.absences[round_number] = dict(absences)
+        pairing = pair_function(tournament, round_number)
+        _check_pairing(tournament, pairing, round_number, absences)
+        tournament.absences.pop(round_number, None)
+        _record_round(tournament, config, pairing, absences, rng)
+    return tournament
+
+
+def _below(rng: random.Random, bound: int) -> int:
+    """A uniform integer in ``0 .. bound - 1`` using only ``random()`` (stable sequence)."""
+    return min(int(rng.random() * bound), bound - 1)
+
+
+def _add_players(tournament: Tournament, config: GeneratorConfig, rng: random.Random) -> None:
+    span = config.rating_max - config.rating_min + 1
+    ratings = sorted(
+        (config.rating_min + _below(rng, span) for _ in range(config.players)), reverse=True
+    )
+    for number, rating in enumerate(ratings, start=1):
+        tournament.add_player(
+            Player(pairing_number=number, name=f"Player{number:04d}, Test", rating=rating)
+        )
+
+
+def _attendance(
+    config: GeneratorConfig, rng: random.Random
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Late entries (first round played, >1) and withdrawals (last round played)."""
+    first_round: dict[int, int] = {}
+    last_round: dict[int, int] = {}
+    latest_entry = max(2, config.rounds // 2)
+    for number in range(1, config.players + 1):
+        if config.rounds >= 2 and rng.random() < config.late_entry_rate:
+            first_round[number] = 2 + _below(rng, latest_entry - 1)
+        if config.rounds >= 3 and rng.random() < config.withdrawal_rate:
+            earliest = first_round.get(number, 1)
+            if earliest < config.rounds - 1:
+                last_round[number] = earliest + _below(rng, config.rounds - 1 - earliest)
+    return first_round, last_round
+
+
+def _absences(
+    config: GeneratorConfig,
+    round_number: int,
+    first_round: Mapping[int, int],
+    last_round: Mapping[int, int],
+    rng: random.Random,
+) -> dict[int, ResultCode]:
+    """Who does not take part in the pairing of this round, and with which result."""
+    absences: dict[int, ResultCode] = {}
+    for number in range(1, config.players + 1):
+        if round_number < first_round.get(number, 1) or round_number > last_round.get(
+            number, config.rounds
+        ):
+            absences[number] = ResultCode.ZERO_POINT_BYE
+            continue
+        draw = rng.random()
+        if round_number < config.rounds and draw < config.half_point_bye_rate:
+            absences[number] = ResultCode.HALF_POINT_BYE
+        elif draw < config.half_point_bye_rate + config.zero_point_bye_rate:
+            absences[number] = ResultCode.ZERO_POINT_BYE
+    return absences
+
+
+def _check_pairing(
+    tournament: Tournament,
+    pairing: RoundPairing,
+    round_number: int,
+    absences: Mapping[int, ResultCode],
+) -> None:
+    paired = [number for board in pairing.boards for number in (board.white, board.black)]
+    if pairing.bye is not None:
+        paired.append(pairing.bye)
+    expected = {number for number in tournament.players if number not in absences}
+    if len(paired) != len(set(paired)) or set(paired) != expected:
+        missing = sorted(expected - set(paired))
+        extra = sorted(set(paired) - expected)
+        raise GeneratorError(
+            f"round {round_number}: the pairing does not pair each present player once "
+            f"(unpaired: {missing[:10]}, not expected: {extra[:10]})"
+        )
+
+
+def _record_round(
+    tournament: Tournament,
+    config: GeneratorConfig,
+    pairing: RoundPairing,
+    absences: Mapping[int, ResultCode],
+    rng: random.Random,
+) -> None:
+    round_number = pairing.round_number
+    players = tournament.players
+    for board in pairing.boards:
+        white_result, black_result = _game_result(
+            players[board.white].rating, players[board.black].rating, config, rng
+        )
+        players[board.white].set_entry(
+            round_number, RoundEntry(board.black, Colour.WHITE, white_result)
+        )
+        players[board.black].set_entry(
+            round_number, RoundEntry(board.white, Colour.BLACK, black_result)
+        )
+    if pairing.bye is not None:
+        players[pairing.bye].set_entry(round_number, RoundEntry.absent(ResultCode.PAIRING_BYE))
+    for number, code in absences.items():
+        players[number].set_entry(round_number, RoundEntry.absent(code))
+
+
+def _game_result(
+    white_rating: int, black_rating: int, config: GeneratorConfig, rng: random.Random
+) -> tuple[ResultCode, ResultCode]:
+    """White's and Black's results: a forfeit, or a game drawn from the Elo expectancy."""
+    if rng.random() < config.forfeit_rate:
+        side = rng.random()
+        if side < DOUBLE_FORFEIT_SHARE:
+            return ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS
+        if side < (1 + DOUBLE_FORFEIT_SHARE) / 2:
+            return ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS
+        return ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN
+    expected = 1.0 / (1.0 + 10.0 ** ((black_rating - white_rating) / 400.0))
+    draw_probability = config.draw_rate * 2.0 * min(expected, 1.0 - expected)
+    outcome = rng.random()
+    if outcome < expected - draw_probability / 2:
+        return ResultCode.WIN, ResultCode.LOSS
+    if outcome < expected + draw_probability / 2:
+        return ResultCode.DRAW, ResultCode.DRAW
+    return ResultCode.LOSS, ResultCode.WIN
