@@ -1,0 +1,802 @@
+"""Loading a regulations file: TOML text -> checked ``Regulations``, or an error naming the key.
+
+The file format is documented key by key in docs/regulations.md. Besides checking each value,
+the loader lists in ``Regulations.unsupported`` every declared rule the engine does not apply
+yet, with the issue that will bring it, so that nothing a file says is silently ignored.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from crosstable.model import ScoringSystem
+from crosstable.regulations.calendars import Calendar
+from crosstable.regulations.reader import RegulationsError, TableReader, describe
+from crosstable.regulations.schema import (
+    AdultGradeRule,
+    BoardRanking,
+    CategoryPrize,
+    ColourRule,
+    Combination,
+    Condition,
+    CountRequirement,
+    Deadlines,
+    Discount,
+    Eligibility,
+    Fees,
+    Game,
+    MemberRule,
+    Operator,
+    PairingRules,
+    PlacePrize,
+    PrizeRules,
+    Regulations,
+    RoundOnePairing,
+    RoundSlot,
+    ScheduleItem,
+    SectionRules,
+    SexSplit,
+    ShareMode,
+    SubRanking,
+    TeamRanking,
+    TeamRankingMethod,
+    TeamRules,
+    TimeControl,
+    Where,
+)
+
+LANGUAGES = ("en", "zh_Hans", "ms", "fa")
+
+PAIRING_SYSTEMS: dict[str, str] = {
+    "FIDE_DUTCH_2026": "",
+    "FIDE_DUTCH_2017": "",
+    "XIANGQI_SWISS": "xiangqi Swiss pairing (积分编排) is issue 7",
+    "FIDE_TEAM": "team Swiss pairing is issue 6",
+}
+"""Pairing system codes a file may name -> what is missing in the engine ("" = supported)."""
+
+LOCAL_PAIRING_RULES: dict[str, str] = {
+    "downfloater_highest_number": "the downfloater is the highest pairing number able to float",
+    "float_once": "a player may float only once in the whole event",
+    "floaters_first": "floaters are paired before the bye and the rest of the score group",
+    "last_round_colour_relaxed": (
+        "last round: three equal colours in a row allowed, colour balance ignored"
+    ),
+}
+"""Local pairing rules a file may declare (all are issue 7: local pairing rules)."""
+
+TIEBREAK_ACRONYMS = frozenset(
+    [
+        "DE",
+        "WIN",
+        "WON",
+        "BPG",
+        "BWG",
+        "PS",
+        "REP",
+        "STD",
+        "TPN",
+        "BH",
+        "AOB",
+        "FB",
+        "SB",
+        "KS",
+        "ARO",
+        "TPR",
+        "PTP",
+        "APRO",
+        "APPO",
+        "RTNG",
+        "BC",
+        "TBR",
+        "BBE",
+        "MPVGP",
+        "EMMSB",
+        "EMGSB",
+        "EGMSB",
+        "EGGSB",
+        "EDE",
+        "EDEBT",
+        "EDEBB",
+        "EDET",
+        "EDEB",
+        "SSSC",
+        "MP",
+        "GP",
+    ]
+)
+"""FIDE C.07 (2026) acronyms; self-defined tie-breaks are written OTHER_NAME."""
+
+OWN_TIEBREAKS: dict[str, str] = {
+    "OTHER_FOULS": "fewer fouls (犯规) ranks higher",
+    "OTHER_PREVIOUS_ROUND_RANK": "compare the ranking after the previous round, and so back",
+}
+"""Self-defined tie-breaks the seeds need (their meaning for the standings engine)."""
+
+_TIEBREAK = re.compile(
+    r"^(?P<acronym>[A-Za-z_]+)(:(MP|GP))?(/(C\d+|M\d+|L[+-]\d+|K\d+|P|F|R|U\d+))*$",
+    re.IGNORECASE,
+)
+
+BOARD_CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
+TEAM_PLACE_TIEBREAKS = ("best_place",)
+FINAL_TIES = ("lots", "shared", "playoff")
+SEXES = ("M", "F")
+
+
+def load_regulations(path: str | Path) -> Regulations:
+    """Read and check the regulations file at ``path``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RegulationsError(str(path), "", f"cannot read the file: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RegulationsError(str(path), "", "the file is not UTF-8 text") from None
+    return parse_regulations(text, str(path))
+
+
+def parse_regulations(text: str, source: str = "<regulations>") -> Regulations:
+    """Read and check regulations given as TOML text; ``source`` names it in errors."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RegulationsError(source, "", f"not valid TOML: {error}") from None
+    return _Loader(data, source).regulations()
+
+
+class _Loader:
+    def __init__(self, data: dict[str, Any], source: str) -> None:
+        self.source = source
+        self.data = data
+        event = data.get("event")
+        if not isinstance(event, dict):
+            raise RegulationsError(source, "event", "missing (required table)")
+        calendar_name = event.get("calendar", "gregorian")
+        try:
+            self.calendar = Calendar(calendar_name)
+        except ValueError:
+            raise RegulationsError(
+                source,
+                "event.calendar",
+                f'expected "gregorian" or "jalali", got {describe(calendar_name)}',
+            ) from None
+        self.root = TableReader(data, "", source, self.calendar)
+        self.gaps: list[str] = []
+
+    def regulations(self) -> Regulations:
+        root = self.root
+        event = root.table("event")
+        assert event is not None
+        name = event.string("name")
+        game = Game(event.choice("game", tuple(g.value for g in Game)))
+        language = event.choice("language", LANGUAGES, "en")
+        event.raw("calendar")
+        start_date = event.date("start_date")
+        end_date = event.date("end_date")
+        if start_date and end_date and end_date < start_date:
+            raise event.error("end_date", "is before event.start_date")
+        venue = event.string("venue", "")
+        organiser = event.string("organiser", "")
+        laws = event.string("laws", "")
+        priority = event.choice("capacity_priority", ("", "payment_date", "entry_date"), "")
+        adult_rule = self._adult_rule(event, start_date)
+        event.finish()
+        schedules = self._named_schedules()
+        items = tuple(self._schedule_items())
+        defaults_reader = root.table("section_defaults")
+        defaults = defaults_reader.data if defaults_reader else {}
+        sections = tuple(
+            self._section(reader, defaults, game, schedules)
+            for reader in self._merged_sections(defaults)
+        )
+        if not sections:
+            raise root.error("sections", "missing: at least one [[sections]] table is required")
+        keys = [section.key for section in sections]
+        for index, key in enumerate(keys):
+            if key in keys[:index]:
+                raise root.error(f"sections[{index}].key", f'duplicate section key "{key}"')
+        fees = self._fees(set(keys))
+        deadlines = self._deadlines()
+        root.finish()
+        return Regulations(
+            name=name,
+            game=game,
+            language=language,
+            calendar=self.calendar,
+            sections=sections,
+            start_date=start_date,
+            end_date=end_date,
+            venue=venue,
+            organiser=organiser,
+            laws=laws,
+            fees=fees,
+            deadlines=deadlines,
+            capacity_priority=priority,
+            adult_grade_rule=adult_rule,
+            schedule_items=items,
+            unsupported=tuple(self.gaps),
+            source=self.source,
+        )
+
+    # --- event-level tables --------------------------------------------------------------
+
+    def _adult_rule(self, event: TableReader, start: Any) -> AdultGradeRule | None:
+        table = event.table("adult_grade_rule")
+        if table is None:
+            return None
+        age_on = table.date("age_on") or start
+        if age_on is None:
+            raise table.error("age_on", "missing: needed when event.start_date is not set")
+        rule = AdultGradeRule(
+            adult_age=table.integer("adult_age", 1),
+            lowest_grade=table.integer("lowest_grade", 1),
+            age_on=age_on,
+        )
+        table.finish()
+        return rule
+
+    def _named_schedules(self) -> dict[str, tuple[RoundSlot, ...]]:
+        table = self.root.table("schedules")
+        if table is None:
+            return {}
+        named = {name: self._round_slots(table, name) for name in list(table.data)}
+        table.finish()
+        return named
+
+    def _round_slots(self, parent: TableReader, name: str) -> tuple[RoundSlot, ...]:
+        slots = []
+        for index, reader in enumerate(parent.tables(name)):
+            number = reader.integer("round", 1)
+            if number != index + 1:
+                raise reader.error("round", f"expected round {index + 1} here, got {number}")
+            slots.append(
+                RoundSlot(number, reader.date("date"), reader.time("start"), reader.time("end"))
+            )
+            reader.finish()
+        return tuple(slots)
+
+    def _schedule_items(self) -> list[ScheduleItem]:
+        items = []
+        for reader in self.root.tables("schedule_items"):
+            items.append(
+                ScheduleItem(reader.string("label"), reader.date("date"), reader.time("time"))
+            )
+            reader.finish()
+        return items
+
+    def _merged_sections(self, defaults: dict[str, Any]) -> list[TableReader]:
+        readers = []
+        for reader in self.root.tables("sections"):
+            merged = _deep_merge(defaults, reader.data)
+            readers.append(TableReader(merged, reader.path, self.source, self.calendar))
+        return readers
+
+    def _deadlines(self) -> Deadlines:
+        table = self.root.table("deadlines")
+        if table is None:
+            return Deadlines()
+        deadlines = Deadlines(
+            registration=table.datetime("registration"),
+            documents=table.datetime("documents"),
+            name_change_minutes_before_start=table.optional_int("name_change_minutes_before_start"),
+            additions_after_list=table.boolean("additions_after_list", True),
+            changes_need_approval=table.boolean("changes_need_approval", False),
+        )
+        table.finish()
+        return deadlines
+
+    def _fees(self, section_keys: set[str]) -> Fees | None:
+        table = self.root.table("fees")
+        if table is None:
+            return None
+        per = table.choice("per", ("player", "team"))
+        amount = table.money("amount")
+        currency = table.string("currency")
+        combination = Combination(
+            table.choice("combination", tuple(c.value for c in Combination), "sequential")
+        )
+        by_section: dict[str, Decimal] = {}
+        sections = table.table("sections")
+        if sections is not None:
+            for key in list(sections.data):
+                if key not in section_keys:
+                    raise sections.error(key, f'no section has the key "{key}"')
+                by_section[key] = sections.money(key)
+            sections.finish()
+        discounts = []
+        for reader in table.tables("discounts"):
+            discounts.append(self._discount(reader))
+        keys = [discount.key for discount in discounts]
+        if len(set(keys)) != len(keys):
+            raise table.error("discounts", "two discounts have the same key")
+        table.finish()
+        return Fees(per, amount, currency, tuple(discounts), combination, by_section)
+
+    def _discount(self, reader: TableReader) -> Discount:
+        places = reader.raw("previous_place")
+        previous: tuple[int, ...] = ()
+        if places is not None:
+            if not isinstance(places, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places
+            ):
+                raise reader.error("previous_place", "expected an array of places, e.g. [1]")
+            previous = tuple(places)
+        min_members = reader.optional_int("min_members_matching", 1)
+        members_where = self._where(reader, "members")
+        if min_members is not None and not members_where:
+            raise reader.error("min_members_matching", "needs a members condition table")
+        discount = Discount(
+            key=reader.string("key"),
+            name=reader.string("name"),
+            percent=reader.percent("percent"),
+            previous_place=previous,
+            previous_event=reader.string("previous_event", ""),
+            entry_where=self._where(reader, "entry"),
+            members_where=members_where,
+            members=MemberRule(
+                reader.choice("members_rule", tuple(r.value for r in MemberRule), "all")
+            ),
+            min_members_matching=min_members,
+        )
+        reader.finish()
+        return discount
+
+    # --- sections ------------------------------------------------------------------------
+
+    def _section(
+        self,
+        reader: TableReader,
+        defaults: dict[str, Any],
+        event_game: Game,
+        schedules: dict[str, tuple[RoundSlot, ...]],
+    ) -> SectionRules:
+        key = reader.string("key")
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+            raise reader.error("key", f"use letters, digits, - and _ only, got {describe(key)}")
+        game = Game(reader.choice("game", tuple(g.value for g in Game), event_game.value))
+        rounds = reader.optional_int("rounds", 1)
+        schedule = self._section_schedule(reader, schedules)
+        if rounds is not None and schedule and len(schedule) != rounds:
+            raise reader.error(
+                "schedule", f"lists {len(schedule)} rounds but the section has {rounds} rounds"
+            )
+        pairing = self._pairing(reader, game)
+        team = self._team(reader)
+        tiebreaks = self._tiebreaks(reader, "tiebreaks")
+        section = SectionRules(
+            key=key,
+            name=reader.string("name"),
+            game=game,
+            eligibility=self._eligibility(reader),
+            rounds=rounds,
+            schedule=schedule,
+            time_control=self._time_control(reader),
+            scoring=self._scoring(reader, "scoring", _default_scoring(game)),
+            pairing=pairing,
+            tiebreaks=tiebreaks,
+            final_tie=reader.choice("final_tie", FINAL_TIES, "lots"),
+            sub_rankings=tuple(self._sub_rankings(reader)),
+            prizes=tuple(self._prizes(reader)),
+            team=team,
+            team_ranking=self._team_ranking(reader),
+            board_ranking=self._board_ranking(reader),
+            sex_split=self._sex_split(reader),
+            split_over=reader.optional_int("split_over", 2),
+            max_per_unit=reader.optional_int("max_per_unit", 1),
+            capacity=reader.optional_int("capacity", 1),
+            late_forfeit_minutes=reader.optional_int("late_forfeit_minutes"),
+            forfeits_to_withdraw=reader.optional_int("forfeits_to_withdraw", 1),
+            report_minutes_before=reader.optional_int("report_minutes_before"),
+        )
+        self._check_prize_rankings(reader, section)
+        self._note_gaps(reader, section)
+        reader.finish()
+        return section
+
+    def _section_schedule(
+        self, reader: TableReader, schedules: dict[str, tuple[RoundSlot, ...]]
+    ) -> tuple[RoundSlot, ...]:
+        value = reader.data.get("schedule")
+        if isinstance(value, str):
+            reader.raw("schedule")
+            if value not in schedules:
+                raise reader.error("schedule", f'no [schedules] entry named "{value}"')
+            return schedules[value]
+        return self._round_slots(reader, "schedule")
+
+    def _eligibility(self, reader: TableReader) -> Eligibility:
+        table = reader.table("eligibility")
+        if table is None:
+            return Eligibility()
+        sexes = table.strings("sex")
+        for index, sex in enumerate(sexes):
+            if sex not in SEXES:
+                raise table.error(f"sex[{index}]", f'expected "M" or "F", got {describe(sex)}')
+        age = table.table("age")
+        age_on = age_at_least = age_below = None
+        if age is not None:
+            age_on = age.date("on")
+            age_at_least = age.optional_int("at_least")
+            age_below = age.optional_int("below", 1)
+            if age_on is None:
+                raise age.error("on", "missing: the date at which ages are counted")
+            age.finish()
+        grade = table.table("grade")
+        grade_from = grade_to = None
+        if grade is not None:
+            grade_from = grade.integer("from", 1)
+            grade_to = grade.integer("to", 1)
+            if grade_to < grade_from:
+                raise grade.error("to", "must be a weaker (higher-numbered) grade than 'from'")
+            grade.finish()
+        rating = table.table("rating")
+        rating_at_least = rating_below = None
+        if rating is not None:
+            rating_at_least = rating.optional_int("at_least")
+            rating_below = rating.optional_int("below")
+            rating.finish()
+        eligibility = Eligibility(
+            sexes=frozenset(sexes),
+            born_on_or_after=table.date("born_on_or_after"),
+            born_on_or_before=table.date("born_on_or_before"),
+            age_on=age_on,
+            age_at_least=age_at_least,
+            age_below=age_below,
+            grade_from=grade_from,
+            grade_to=grade_to,
+            ungraded=table.boolean("ungraded", True) if table.has("ungraded") else None,
+            rating_at_least=rating_at_least,
+            rating_below=rating_below,
+            units=table.strings("units"),
+            native_of_unit=table.boolean("native_of_unit", False),
+            member_id_required=table.boolean("member_id_required", False),
+        )
+        table.finish()
+        return eligibility
+
+    def _time_control(self, reader: TableReader) -> TimeControl | None:
+        table = reader.table("time_control")
+        if table is None:
+            return None
+        control = TimeControl(
+            base_minutes=table.integer("minutes", 1),
+            increment_seconds=table.integer("increment_seconds", 0, 0),
+            shared=table.boolean("shared", False),
+            description=table.string("description", ""),
+        )
+        table.finish()
+        return control
+
+    def _scoring(self, reader: TableReader, name: str, default: ScoringSystem) -> ScoringSystem:
+        table = reader.table(name)
+        if table is None:
+            return default
+        scoring = ScoringSystem(
+            win=table.fraction("win", default.win) or Fraction(0),
+            draw=table.fraction("draw", default.draw) or Fraction(0),
+            loss=table.fraction("loss", default.loss) or Fraction(0),
+            forfeit_win=table.fraction("forfeit_win", default.forfeit_win),
+            forfeit_loss=table.fraction("forfeit_loss", default.forfeit_loss),
+            pairing_bye=table.fraction("bye", default.pairing_bye),
+            half_point_bye=table.fraction("half_point_bye", default.half_point_bye),
+            zero_point_bye=table.fraction("zero_point_bye", default.zero_point_bye) or Fraction(0),
+            draw_white=table.fraction("draw_first", default.draw_white),
+            draw_black=table.fraction("draw_second", default.draw_black),
+        )
+        if not scoring.win >= scoring.draw >= scoring.loss:
+            raise table.error("win", "expected win >= draw >= loss")
+        table.finish()
+        return scoring
+
+    def _pairing(self, reader: TableReader, game: Game) -> PairingRules:
+        table = reader.table("pairing")
+        if table is None:
+            raise reader.error("pairing", "missing (required table with at least 'system')")
+        system = table.choice("system", tuple(PAIRING_SYSTEMS))
+        avoid = table.raw("avoid_same_unit_rounds")
+        avoid_rounds: tuple[int, int] | None = None
+        if avoid is not None:
+            if (
+                not isinstance(avoid, list)
+                or len(avoid) != 2
+                or not all(isinstance(r, int) and not isinstance(r, bool) for r in avoid)
+                or not 1 <= avoid[0] <= avoid[1]
+            ):
+                raise table.error(
+                    "avoid_same_unit_rounds", f"expected [first, last] rounds, got {avoid!r}"
+                )
+            avoid_rounds = (avoid[0], avoid[1])
+        local_rules = table.strings("local_rules")
+        for index, rule in enumerate(local_rules):
+            if rule not in LOCAL_PAIRING_RULES:
+                known = ", ".join(LOCAL_PAIRING_RULES)
+                raise table.error(f"local_rules[{index}]", f'unknown rule "{rule}" ({known})')
+        rules = PairingRules(
+            system=system,
+            round_one=RoundOnePairing(
+                table.choice("round_one", tuple(r.value for r in RoundOnePairing), "rating")
+            ),
+            round_one_colour=ColourRule(
+                table.choice("round_one_colour", tuple(c.value for c in ColourRule), "lot")
+            ),
+            avoid_same_unit_rounds=avoid_rounds,
+            max_same_colour_in_row=table.optional_int("max_same_colour_in_row", 1),
+            house_player_for_odd=table.boolean("house_player_for_odd", False),
+            local_rules=local_rules,
+        )
+        table.finish()
+        return rules
+
+    def _tiebreaks(self, reader: TableReader, name: str) -> tuple[str, ...]:
+        descriptors = reader.strings(name)
+        for index, descriptor in enumerate(descriptors):
+            match = _TIEBREAK.match(descriptor)
+            acronym = match["acronym"].upper() if match else ""
+            if not match or not (acronym in TIEBREAK_ACRONYMS or acronym in OWN_TIEBREAKS):
+                raise reader.error(
+                    f"{name}[{index}]",
+                    f"unknown tie-break {describe(descriptor)} (use a FIDE C.07 acronym "
+                    f'with modifiers, e.g. "BH/C1", or one of {", ".join(OWN_TIEBREAKS)})',
+                )
+        return descriptors
+
+    def _where(self, reader: TableReader, name: str) -> Where:
+        table = reader.table(name)
+        if table is None:
+            return ()
+        conditions = []
+        for attribute in list(table.data):
+            value = table.raw(attribute)
+            if attribute in ("born_on_or_after", "born_on_or_before"):
+                operator = Operator.AT_LEAST if attribute.endswith("after") else Operator.AT_MOST
+                date = table.to_date(attribute, value)
+                conditions.append(Condition("birth_date", operator, date))
+            elif isinstance(value, dict):
+                ops = TableReader(value, table.key(attribute), self.source, self.calendar)
+                for op_name in ("at_least", "at_most", "below"):
+                    if ops.has(op_name):
+                        bound = ops.raw(op_name)
+                        if isinstance(bound, bool) or not isinstance(bound, int):
+                            raise ops.error(op_name, f"expected a number, got {describe(bound)}")
+                        conditions.append(Condition(attribute, Operator(op_name), bound))
+                ops.finish()
+            elif isinstance(value, list):
+                conditions.append(Condition(attribute, Operator.IN, tuple(value)))
+            elif isinstance(value, (str, int, bool)):
+                conditions.append(Condition(attribute, Operator.EQUALS, value))
+            else:
+                raise table.error(attribute, f"unsupported condition value {describe(value)}")
+        return tuple(conditions)
+
+    def _sub_rankings(self, reader: TableReader) -> list[SubRanking]:
+        rankings = []
+        for table in reader.tables("sub_rankings"):
+            rankings.append(
+                SubRanking(table.string("key"), table.string("name"), self._where(table, "where"))
+            )
+            table.finish()
+        return rankings
+
+    def _place_prizes(self, reader: TableReader, name: str) -> tuple[PlacePrize, ...]:
+        prizes = []
+        expected = 1
+        for table in reader.tables(name):
+            if table.has("place"):
+                first = last = table.integer("place", 1)
+            else:
+                first = table.integer("from", 1)
+                last = table.integer("to", first)
+            if first != expected:
+                raise table.error(
+                    "place" if table.has("place") else "from",
+                    f"expected place {expected} next (places run 1, 2, … without gaps)",
+                )
+            if last < first:
+                raise table.error("to", f"is before 'from' ({first})")
+            prizes.append(
+                PlacePrize(
+                    first,
+                    last,
+                    table.money("amount", Decimal(0)),
+                    table.strings("items"),
+                    table.boolean("shareable", True),
+                )
+            )
+            table.finish()
+            expected = last + 1
+        return tuple(prizes)
+
+    def _prizes(self, reader: TableReader) -> list[PrizeRules]:
+        tables = []
+        for table in reader.tables("prizes"):
+            rankings = table.raw("rankings")
+            if isinstance(rankings, str):
+                rankings = [rankings]
+            if not isinstance(rankings, list) or not rankings:
+                raise table.error("rankings", 'expected a ranking name or an array, e.g. ["team"]')
+            categories = []
+            for category in table.tables("categories"):
+                requires = []
+                for requirement in category.tables("requires"):
+                    requires.append(
+                        CountRequirement(
+                            self._where(requirement, "where"),
+                            requirement.integer("at_least", 1),
+                        )
+                    )
+                    requirement.finish()
+                categories.append(
+                    CategoryPrize(
+                        key=category.string("key"),
+                        name=category.string("name"),
+                        where=self._where(category, "where"),
+                        places=self._place_prizes(category, "places"),
+                        requires=tuple(requires),
+                    )
+                )
+                category.finish()
+            tables.append(
+                PrizeRules(
+                    rankings=tuple(str(r) for r in rankings),
+                    places=self._place_prizes(table, "places"),
+                    categories=tuple(categories),
+                    where=self._where(table, "where"),
+                    share=ShareMode(
+                        table.choice("share", tuple(s.value for s in ShareMode), "by_rank")
+                    ),
+                    cumulative=table.boolean("cumulative", False),
+                    currency=table.string("currency", ""),
+                )
+            )
+            table.finish()
+        return tables
+
+    def _team(self, reader: TableReader) -> TeamRules | None:
+        table = reader.table("team")
+        if table is None:
+            return None
+        match_points = None
+        if table.has("match_points"):
+            match_points = self._scoring(table, "match_points", ScoringSystem.xiangqi())
+        team = TeamRules(
+            boards=table.integer("boards", 1),
+            reserves=table.integer("reserves", 0, 0),
+            min_players=table.optional_int("min_players", 1),
+            min_players_for_match=table.optional_int("min_players_for_match", 1),
+            short_team_result=table.string("short_team_result", ""),
+            fixed_roster=table.boolean("fixed_roster", True),
+            lineup_minutes_before_round=table.optional_int("lineup_minutes_before_round"),
+            keep_board_order=table.boolean("keep_board_order", True),
+            match_points=match_points,
+            ineligible_player_penalty=table.choice(
+                "ineligible_player_penalty", ("", "opponents_win_all_games"), ""
+            ),
+            includes_leader=table.boolean("includes_leader", False),
+        )
+        table.finish()
+        return team
+
+    def _team_ranking(self, reader: TableReader) -> TeamRanking | None:
+        table = reader.table("team_ranking")
+        if table is None:
+            return None
+        method = TeamRankingMethod(
+            table.choice("method", tuple(m.value for m in TeamRankingMethod))
+        )
+        by_sex: dict[str, int] = {}
+        by_sex_table = table.table("counted_by_sex")
+        if by_sex_table is not None:
+            for sex in list(by_sex_table.data):
+                if sex not in SEXES:
+                    raise by_sex_table.error(sex, 'expected "M" or "F"')
+                by_sex[sex] = by_sex_table.integer(sex, 1)
+            by_sex_table.finish()
+        if method is TeamRankingMethod.SUM_OF_PLACES:
+            tiebreaks = table.strings("tiebreaks")
+            for index, name in enumerate(tiebreaks):
+                if name not in TEAM_PLACE_TIEBREAKS:
+                    raise table.error(f"tiebreaks[{index}]", f'expected "best_place", got "{name}"')
+        else:
+            tiebreaks = self._tiebreaks(table, "tiebreaks")
+        ranking = TeamRanking(
+            method=method,
+            counted=table.optional_int("counted", 1),
+            counted_by_sex=by_sex,
+            tiebreaks=tiebreaks,
+            unit_kinds=table.strings("unit_kinds"),
+        )
+        table.finish()
+        return ranking
+
+    def _board_ranking(self, reader: TableReader) -> BoardRanking | None:
+        table = reader.table("board_ranking")
+        if table is None:
+            return None
+        min_games: dict[int, int] = {}
+        games = table.table("min_games")
+        if games is not None:
+            for board in list(games.data):
+                if not board.isdigit() or int(board) < 1:
+                    raise games.error(board, "expected a board number as the key")
+                min_games[int(board)] = games.integer(board, 0)
+            games.finish()
+        criteria = table.strings("criteria")
+        for index, criterion in enumerate(criteria):
+            if criterion not in BOARD_CRITERIA:
+                raise table.error(
+                    f"criteria[{index}]",
+                    f"unknown criterion {describe(criterion)} ({', '.join(BOARD_CRITERIA)})",
+                )
+        ranking = BoardRanking(min_games, criteria, table.boolean("forfeits_count", True))
+        table.finish()
+        return ranking
+
+    def _sex_split(self, reader: TableReader) -> SexSplit | None:
+        table = reader.table("sex_split")
+        if table is None:
+            return None
+        split = SexSplit(table.optional_int("merge_below", 1))
+        table.finish()
+        return split
+
+    # --- cross checks and engine gaps ----------------------------------------------------
+
+    def _check_prize_rankings(self, reader: TableReader, section: SectionRules) -> None:
+        known = {"individual", *(ranking.key for ranking in section.sub_rankings)}
+        if section.team is not None or section.team_ranking is not None:
+            known.add("team")
+        if section.board_ranking is not None and section.team is not None:
+            boards = section.team.boards + section.team.reserves
+            known.update(f"board:{board}" for board in range(1, boards + 1))
+        if section.sex_split is not None:
+            known.update(("M", "F"))
+        for index, prizes in enumerate(section.prizes):
+            for name in prizes.rankings:
+                if name not in known:
+                    raise reader.error(
+                        f"prizes[{index}].rankings",
+                        f'no ranking "{name}" in this section ({", ".join(sorted(known))})',
+                    )
+
+    def _note_gaps(self, reader: TableReader, section: SectionRules) -> None:
+        def gap(key: str, what: str) -> None:
+            self.gaps.append(f"{reader.key(key)}: {what}")
+
+        missing = PAIRING_SYSTEMS[section.pairing.system]
+        if missing:
+            gap("pairing.system", missing)
+        for rule in section.pairing.local_rules:
+            gap("pairing.local_rules", f"{LOCAL_PAIRING_RULES[rule]} (issue 7)")
+        if section.pairing.round_one is RoundOnePairing.LOT_ADJACENT:
+            gap("pairing.round_one", "round 1 drawn by lot, 1-2, 3-4 … (issue 7)")
+        if section.team is not None and section.team.ineligible_player_penalty:
+            gap("team.ineligible_player_penalty", "rescoring a team's matches (issue 6)")
+        if section.board_ranking is not None:
+            gap("board_ranking", "board rankings of a team event (issue 6)")
+        if (
+            section.team_ranking is not None
+            and section.team_ranking.method is TeamRankingMethod.MATCH_POINTS
+        ):
+            gap("team_ranking", "team Swiss standings (issue 6)")
+
+
+def _default_scoring(game: Game) -> ScoringSystem:
+    return ScoringSystem.xiangqi() if game is Game.XIANGQI else ScoringSystem.standard()
+
+
+def _deep_merge(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """``overrides`` on top of ``defaults``: tables merge key by key, other values replace."""
+    merged = copy.deepcopy(defaults)
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged

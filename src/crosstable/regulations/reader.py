@@ -1,0 +1,257 @@
+"""Typed reading of a parsed TOML table, so that every error names the full key.
+
+A ``TableReader`` wraps one TOML table and its key path (``sections[2].eligibility``). Each
+accessor checks the type and range of one value and raises ``RegulationsError`` naming the key
+and the problem; ``finish()`` rejects keys nobody asked for (usually a typo).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from crosstable.regulations.calendars import Calendar, parse_date
+
+EnumT = TypeVar("EnumT")
+
+
+class RegulationsError(ValueError):
+    """A regulations file is malformed: ``source`` (file), ``key`` (dotted path), ``problem``."""
+
+    def __init__(self, source: str, key: str, problem: str) -> None:
+        self.source = source
+        self.key = key
+        self.problem = problem
+        where = f"{source}: {key}" if key else source
+        super().__init__(f"{where}: {problem}")
+
+
+def describe(value: object) -> str:
+    """How a wrong value is quoted in an error message."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
+
+
+class TableReader:
+    """One TOML table being read; remembers which keys were used."""
+
+    def __init__(self, data: dict[str, Any], path: str, source: str, calendar: Calendar) -> None:
+        self.data = data
+        self.path = path
+        self.source = source
+        self.calendar = calendar
+        self._used: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def error(self, name: str, problem: str) -> RegulationsError:
+        return RegulationsError(self.source, self.key(name), problem)
+
+    def has(self, name: str) -> bool:
+        return name in self.data
+
+    def raw(self, name: str) -> Any:
+        self._used.add(name)
+        return self.data.get(name)
+
+    def finish(self) -> None:
+        for name in self.data:
+            if name not in self._used:
+                raise self.error(name, "unknown key (see docs/regulations.md for the keys)")
+
+    # --- scalars -------------------------------------------------------------------------
+
+    def string(self, name: str, default: str | None = None) -> str:
+        value = self.raw(name)
+        if value is None:
+            if default is None:
+                raise self.error(name, "missing (required)")
+            return default
+        if not isinstance(value, str):
+            raise self.error(name, f"expected a string, got {describe(value)}")
+        return value
+
+    def choice(self, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
+        value = self.string(name, default)
+        if value not in choices:
+            allowed = ", ".join(f'"{choice}"' for choice in choices)
+            raise self.error(name, f"expected one of {allowed}, got {describe(value)}")
+        return value
+
+    def boolean(self, name: str, default: bool) -> bool:
+        value = self.raw(name)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self.error(name, f"expected true or false, got {describe(value)}")
+        return value
+
+    def optional_int(self, name: str, minimum: int = 0) -> int | None:
+        value = self.raw(name)
+        if value is None:
+            return None
+        return self._check_int(name, value, minimum)
+
+    def integer(self, name: str, minimum: int = 0, default: int | None = None) -> int:
+        value = self.optional_int(name, minimum)
+        if value is None:
+            if default is None:
+                raise self.error(name, "missing (required)")
+            return default
+        return value
+
+    def _check_int(self, name: str, value: object, minimum: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(name, f"expected a whole number, got {describe(value)}")
+        if value < minimum:
+            raise self.error(name, f"expected a number >= {minimum}, got {value}")
+        return value
+
+    def fraction(self, name: str, default: Fraction | None = None) -> Fraction | None:
+        """Points: an integer, or a string like "1/2" or "0.5" (floats are refused)."""
+        value = self.raw(name)
+        if value is None:
+            return default
+        return self.to_fraction(name, value)
+
+    def to_fraction(self, name: str, value: object) -> Fraction:
+        if isinstance(value, bool) or not isinstance(value, (int, str, float)):
+            raise self.error(name, f'expected points such as 1 or "1/2", got {describe(value)}')
+        if isinstance(value, float):
+            raise self.error(name, f'write points exactly, e.g. "1/2" instead of {value}')
+        try:
+            result = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise self.error(
+                name, f'expected points such as 1 or "1/2", got {describe(value)}'
+            ) from None
+        if result < 0:
+            raise self.error(name, f"expected points >= 0, got {describe(value)}")
+        return result
+
+    def money(self, name: str, default: Decimal | None = None) -> Decimal:
+        value = self.raw(name)
+        if value is None:
+            if default is None:
+                raise self.error(name, "missing (required)")
+            return default
+        return self.to_money(name, value)
+
+    def to_money(self, name: str, value: object) -> Decimal:
+        problem = f'expected an amount such as 5 or "5.00", got {describe(value)}'
+        if isinstance(value, float):
+            raise self.error(name, f'write amounts exactly, e.g. "{value}" in quotes')
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.error(name, problem)
+        try:
+            amount = Decimal(value)
+        except InvalidOperation:
+            raise self.error(name, problem) from None
+        if not amount.is_finite() or amount < 0:
+            raise self.error(name, problem)
+        return amount
+
+    def percent(self, name: str) -> Fraction:
+        value = self.to_fraction(name, self.raw(name) if self.has(name) else "missing")
+        if value > 100:
+            raise self.error(name, f"expected a percentage 0-100, got {value}")
+        return value
+
+    def to_date(self, name: str, value: object) -> datetime.date:
+        if isinstance(value, datetime.datetime):
+            raise self.error(name, f"expected a date YYYY-MM-DD, got a date and time {value}")
+        if isinstance(value, datetime.date):
+            if self.calendar is Calendar.JALALI:
+                raise self.error(name, 'write Jalali dates as quoted strings, e.g. "1398-08-24"')
+            return value
+        if not isinstance(value, str):
+            raise self.error(name, f"expected a date YYYY-MM-DD, got {describe(value)}")
+        try:
+            return parse_date(value, self.calendar)
+        except ValueError:
+            raise self.error(name, f"expected a date YYYY-MM-DD, got {describe(value)}") from None
+
+    def date(self, name: str) -> datetime.date | None:
+        value = self.raw(name)
+        return None if value is None else self.to_date(name, value)
+
+    def to_time(self, name: str, value: object) -> datetime.time:
+        if isinstance(value, datetime.time):
+            return value
+        if isinstance(value, str):
+            match = _TIME.match(value)
+            if match and int(match[1]) < 24 and int(match[2]) < 60:
+                return datetime.time(int(match[1]), int(match[2]))
+        raise self.error(name, f"expected a time HH:MM, got {describe(value)}")
+
+    def time(self, name: str) -> datetime.time | None:
+        value = self.raw(name)
+        return None if value is None else self.to_time(name, value)
+
+    def datetime(self, name: str) -> datetime.datetime | None:
+        """A moment: TOML local date-time, a date (meaning the end of that day), or a string
+        "YYYY-MM-DD HH:MM" in the event's calendar."""
+        value = self.raw(name)
+        if value is None:
+            return None
+        if isinstance(value, datetime.datetime):
+            if self.calendar is Calendar.JALALI:
+                raise self.error(name, 'write Jalali moments as "YYYY-MM-DD HH:MM" strings')
+            return value
+        if isinstance(value, str) and " " in value:
+            day_text, _, time_text = value.partition(" ")
+            day = self.to_date(name, day_text)
+            if time_text == "24:00":
+                return datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time())
+            return datetime.datetime.combine(day, self.to_time(name, time_text))
+        day = self.to_date(name, value)
+        return datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time())
+
+    # --- collections ---------------------------------------------------------------------
+
+    def strings(self, name: str) -> tuple[str, ...]:
+        value = self.raw(name)
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            raise self.error(name, f"expected an array of strings, got {describe(value)}")
+        for index, item in enumerate(value):
+            if not isinstance(item, str):
+                raise self.error(f"{name}[{index}]", f"expected a string, got {describe(item)}")
+        return tuple(value)
+
+    def table(self, name: str) -> TableReader | None:
+        value = self.raw(name)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise self.error(name, f"expected a table, got {describe(value)}")
+        return TableReader(value, self.key(name), self.source, self.calendar)
+
+    def tables(self, name: str) -> Iterator[TableReader]:
+        """The tables of an array of tables, each with its index in its key path."""
+        value = self.raw(name)
+        if value is None:
+            return
+        if not isinstance(value, list):
+            raise self.error(name, f"expected an array of tables, got {describe(value)}")
+        for index, item in enumerate(value):
+            key = f"{name}[{index}]"
+            if not isinstance(item, dict):
+                raise self.error(key, f"expected a table, got {describe(item)}")
+            yield TableReader(item, self.key(key), self.source, self.calendar)

@@ -1,0 +1,443 @@
+"""The regulations of an event as immutable values: what a regulations file says, once read.
+
+Every class here mirrors one table of the TOML file (see docs/regulations.md); the loader
+(``crosstable.regulations.loader``) builds them and checks every value. Dates are Gregorian
+``datetime.date`` values whatever calendar the file was written in; points are exact
+``Fraction`` values and money exact ``Decimal`` values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+
+from crosstable.model import ScoringSystem
+from crosstable.regulations.calendars import Calendar
+
+AttributeValue = str | int | bool | Fraction | Decimal | datetime.date | None
+"""A value a condition can test: an entrant's sex, age, unit kind, number of games, …"""
+
+
+class Game(enum.Enum):
+    CHESS = "chess"
+    XIANGQI = "xiangqi"
+
+
+class Operator(enum.Enum):
+    """How a condition compares an attribute with its value."""
+
+    EQUALS = "equals"
+    IN = "in"
+    AT_LEAST = "at_least"
+    BELOW = "below"
+    AT_MOST = "at_most"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Condition:
+    """One test on one attribute, e.g. ``sex equals "F"`` or ``games at_least 7``."""
+
+    attribute: str
+    operator: Operator
+    value: AttributeValue | tuple[AttributeValue, ...]
+
+    def holds(self, attributes: Mapping[str, AttributeValue]) -> bool:
+        """True when the attribute is known and passes; an unknown attribute never passes."""
+        actual = attributes.get(self.attribute)
+        if actual is None:
+            return False
+        match self.operator:
+            case Operator.EQUALS:
+                return actual == self.value
+            case Operator.IN:
+                return isinstance(self.value, tuple) and actual in self.value
+            case Operator.AT_LEAST:
+                return _compare(actual, self.value) >= 0
+            case Operator.AT_MOST:
+                return _compare(actual, self.value) <= 0
+            case Operator.BELOW:
+                return _compare(actual, self.value) < 0
+        raise AssertionError(f"unhandled operator {self.operator!r}")
+
+
+def _compare(actual: object, expected: object) -> int:
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        raise TypeError("booleans cannot be ordered")
+    if isinstance(actual, (int, Fraction, Decimal)) and isinstance(
+        expected, (int, Fraction, Decimal)
+    ):
+        left = Fraction(actual)
+        right = Fraction(expected)
+    elif isinstance(actual, datetime.date) and isinstance(expected, datetime.date):
+        return (actual > expected) - (actual < expected)
+    else:
+        raise TypeError(f"cannot compare {actual!r} with {expected!r}")
+    return (left > right) - (left < right)
+
+
+Where = tuple[Condition, ...]
+"""Conditions that must all hold (an empty tuple matches everyone)."""
+
+
+def matches(where: Where, attributes: Mapping[str, AttributeValue]) -> bool:
+    return all(condition.holds(attributes) for condition in where)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Eligibility:
+    """Who may enter a section. Empty or None fields do not restrict."""
+
+    sexes: frozenset[str] = frozenset()
+    """Accepted sexes, "M" and/or "F"."""
+    born_on_or_after: datetime.date | None = None
+    born_on_or_before: datetime.date | None = None
+    age_on: datetime.date | None = None
+    """Reference date for the age limits (age in completed years on that day)."""
+    age_at_least: int | None = None
+    age_below: int | None = None
+    grade_from: int | None = None
+    """Strongest national grade accepted (grades count down: 1 is stronger than 15)."""
+    grade_to: int | None = None
+    """Weakest national grade accepted."""
+    ungraded: bool | None = None
+    """Whether players without a grade certificate may enter (None: only if no grade range)."""
+    rating_at_least: int | None = None
+    rating_below: int | None = None
+    units: tuple[str, ...] = ()
+    """Units (schools, counties, clubs) that may send players; empty means any."""
+    native_of_unit: bool = False
+    """Players must be natives of the unit they represent (e.g. by identity card)."""
+    member_id_required: bool = False
+    """Players must hold a federation membership id."""
+
+    @property
+    def has_age_limit(self) -> bool:
+        return self.age_at_least is not None or self.age_below is not None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AdultGradeRule:
+    """Adults may not enter below a given grade section (e.g. 18+ start at 6th grade)."""
+
+    adult_age: int
+    lowest_grade: int
+    """An adult without a grade, or with a weaker grade, counts as holding this grade."""
+    age_on: datetime.date
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SexSplit:
+    """Split a section by sex; merge the sexes (ranked separately) below ``merge_below``."""
+
+    merge_below: int | None
+    """If either sex has fewer entries than this, the section is played merged."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundSlot:
+    round_number: int
+    date: datetime.date | None
+    start: datetime.time | None
+    end: datetime.time | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScheduleItem:
+    """A fixed point of the schedule that is not a round (opening, meeting, prize giving)."""
+
+    label: str
+    date: datetime.date | None
+    time: datetime.time | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TimeControl:
+    base_minutes: int
+    increment_seconds: int = 0
+    shared: bool = False
+    """True when ``base_minutes`` is the total for both players together."""
+    description: str = ""
+
+    @property
+    def encoded(self) -> str:
+        """The time control in TRF/PGN notation (seconds, ``+increment``); shared: per player."""
+        seconds = self.base_minutes * 60 // (2 if self.shared else 1)
+        return f"{seconds}+{self.increment_seconds}" if self.increment_seconds else str(seconds)
+
+
+class ColourRule(enum.Enum):
+    """How colours are given in round 1."""
+
+    LOT = "lot"
+    """The top board's colour is drawn by lot, then alternates (FIDE)."""
+    ODD_NUMBER_FIRST = "odd_number_first"
+    """The odd pairing number moves first (Red/White) on every board."""
+
+
+class RoundOnePairing(enum.Enum):
+    RATING = "rating"
+    """Top half against bottom half of the ranked list (FIDE)."""
+    LOT_ADJACENT = "lot_adjacent"
+    """All players drawn, then 1–2, 3–4, … (xiangqi 抽签编排)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PairingRules:
+    system: str
+    """TRF-2026 system code: FIDE_DUTCH_2026, XIANGQI_SWISS, FIDE_TEAM, …"""
+    round_one: RoundOnePairing = RoundOnePairing.RATING
+    round_one_colour: ColourRule = ColourRule.LOT
+    avoid_same_unit_rounds: tuple[int, int] | None = None
+    """Players of the same unit are not paired in rounds first..last (None: no avoidance)."""
+    max_same_colour_in_row: int | None = None
+    """No player gets the same colour more than this many times in a row."""
+    house_player_for_odd: bool = False
+    """The organiser may add one house player to a section with an odd entry count."""
+    local_rules: tuple[str, ...] = ()
+    """Local pairing rules by code (see ``LOCAL_PAIRING_RULES`` in the loader)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SubRanking:
+    """A ranking of part of a section, e.g. girls only, or an age category."""
+
+    key: str
+    name: str
+    where: Where
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BoardRanking:
+    """Individual ranking on each board of a team event."""
+
+    min_games: Mapping[int, int]
+    """Board number -> games needed to be ranked on that board."""
+    criteria: tuple[str, ...]
+    forfeits_count: bool = True
+
+
+class ShareMode(enum.Enum):
+    """How the prize money of a shared place (a tied group) is divided."""
+
+    BY_RANK = "by_rank"
+    """No sharing: each tied entrant takes the prize of the place the tie-breaks gave them."""
+    EQUAL = "equal"
+    """The prizes of the places the tied group occupies are pooled and split equally."""
+    HORT = "hort"
+    """Hort system: half of each prize by rank, the other half pooled and split equally."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlacePrize:
+    """The prize for places ``first..last`` (one each), e.g. 7th-12th: 500 each."""
+
+    first: int
+    last: int
+    amount: Decimal = Decimal(0)
+    items: tuple[str, ...] = ()
+    """Things given: trophy, medal, certificate, …"""
+    shareable: bool = True
+    """False: a tie for this place is broken by a play-off (e.g. the champion)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CountRequirement:
+    """The prize is given only if at least ``at_least`` ranked entrants match ``where``."""
+
+    where: Where
+    at_least: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CategoryPrize:
+    """Prizes for the best entrants of a category (best woman, best county team, …)."""
+
+    key: str
+    name: str
+    where: Where
+    places: tuple[PlacePrize, ...]
+    requires: tuple[CountRequirement, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PrizeRules:
+    """One prize table, applied to one or several rankings of a section."""
+
+    rankings: tuple[str, ...]
+    """Rankings this table applies to: "individual", "team", "board:1", a sub-ranking key."""
+    places: tuple[PlacePrize, ...] = ()
+    categories: tuple[CategoryPrize, ...] = ()
+    where: Where = ()
+    """Conditions every prize winner must meet (e.g. minimum games played)."""
+    share: ShareMode = ShareMode.BY_RANK
+    cumulative: bool = False
+    """True: an entrant may win a place prize and category prizes; False: one prize each."""
+    currency: str = ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamRules:
+    """Teams: composition and match rules of a team event (or team ranking of individuals)."""
+
+    boards: int
+    reserves: int = 0
+    min_players: int | None = None
+    """Smallest roster accepted at registration."""
+    min_players_for_match: int | None = None
+    """A team with fewer players present loses the match by ``short_team_result``."""
+    short_team_result: str = ""
+    fixed_roster: bool = True
+    lineup_minutes_before_round: int | None = None
+    keep_board_order: bool = True
+    match_points: ScoringSystem | None = None
+    """Match points (team win/draw/loss); None: the event is individual."""
+    ineligible_player_penalty: str = ""
+    """What happens to a team that fielded an ineligible player (code)."""
+    includes_leader: bool = False
+
+
+class TeamRankingMethod(enum.Enum):
+    MATCH_POINTS = "match_points"
+    """Team Swiss: match points then the tie-break list."""
+    SUM_OF_PLACES = "sum_of_places"
+    """Individual event: sum of the members' individual places, lower is better."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamRanking:
+    method: TeamRankingMethod
+    counted: int | None = None
+    """Sum of places: how many members count (None: all)."""
+    counted_by_sex: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    """Sum of places: best N of each sex, e.g. {"M": 2, "F": 1}."""
+    tiebreaks: tuple[str, ...] = ()
+    unit_kinds: tuple[str, ...] = ()
+    """Only units of these kinds are ranked as teams (empty: all)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SectionRules:
+    """One section (table, group) of the event and every rule that applies to it."""
+
+    key: str
+    name: str
+    game: Game
+    eligibility: Eligibility
+    rounds: int | None
+    """None when the regulations leave the number of rounds to the arbiter."""
+    schedule: tuple[RoundSlot, ...]
+    time_control: TimeControl | None
+    scoring: ScoringSystem
+    pairing: PairingRules
+    tiebreaks: tuple[str, ...]
+    final_tie: str
+    """When the tie-breaks are exhausted: "lots", "shared" or "playoff"."""
+    sub_rankings: tuple[SubRanking, ...] = ()
+    prizes: tuple[PrizeRules, ...] = ()
+    team: TeamRules | None = None
+    team_ranking: TeamRanking | None = None
+    board_ranking: BoardRanking | None = None
+    sex_split: SexSplit | None = None
+    split_over: int | None = None
+    """More entries than this: the section is split into subsections."""
+    max_per_unit: int | None = None
+    capacity: int | None = None
+    """Most entries (players, or teams in a team event) the hall takes."""
+    late_forfeit_minutes: int | None = None
+    forfeits_to_withdraw: int | None = None
+    report_minutes_before: int | None = None
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.team is not None and self.team.match_points is not None
+
+
+class Combination(enum.Enum):
+    """How several fee discounts for one entry combine."""
+
+    SEQUENTIAL = "sequential"
+    """Each discount applies to what the earlier ones left (order does not matter)."""
+    BEST_ONLY = "best_only"
+    """Only the largest discount applies."""
+
+
+class MemberRule(enum.Enum):
+    """How a discount whose condition is about players applies to a team fee."""
+
+    ALL = "all"
+    """The whole team fee, if every registered member qualifies."""
+    SHARE = "share"
+    """Each qualifying member's share (fee ÷ roster size) of the team fee."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Discount:
+    key: str
+    name: str
+    percent: Fraction
+    previous_place: tuple[int, ...] = ()
+    """Entrant placed one of these in the previous event named by ``previous_event``."""
+    previous_event: str = ""
+    entry_where: Where = ()
+    """Conditions on the entry itself (a team's unit kind, a player's sex, …)."""
+    members_where: Where = ()
+    """Conditions on members (team fees): see ``members``."""
+    members: MemberRule = MemberRule.ALL
+    min_members_matching: int | None = None
+    """With ``members_where``: at least this many members must match (else all must)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Fees:
+    per: str
+    """"player" or "team"."""
+    amount: Decimal
+    currency: str
+    discounts: tuple[Discount, ...] = ()
+    combination: Combination = Combination.SEQUENTIAL
+    sections: Mapping[str, Decimal] = dataclasses.field(default_factory=dict)
+    """Section key -> amount, where a section's fee differs from ``amount``."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Deadlines:
+    registration: datetime.datetime | None = None
+    documents: datetime.datetime | None = None
+    name_change_minutes_before_start: int | None = None
+    additions_after_list: bool = True
+    changes_need_approval: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Regulations:
+    """An event's whole rules, as read from its regulations file."""
+
+    name: str
+    game: Game
+    language: str
+    calendar: Calendar
+    sections: tuple[SectionRules, ...]
+    start_date: datetime.date | None = None
+    end_date: datetime.date | None = None
+    venue: str = ""
+    organiser: str = ""
+    laws: str = ""
+    fees: Fees | None = None
+    deadlines: Deadlines = Deadlines()
+    capacity_priority: str = ""
+    """How entries are admitted when a section is full: "payment_date" or "entry_date"."""
+    adult_grade_rule: AdultGradeRule | None = None
+    schedule_items: tuple[ScheduleItem, ...] = ()
+    unsupported: tuple[str, ...] = ()
+    """Rules the file declares that the engine does not apply yet (with their issue)."""
+    source: str = ""
+
+    def section(self, key: str) -> SectionRules:
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(key)
