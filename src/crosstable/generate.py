@@ -224,8 +224,10 @@ def generate_tournament(
     *,
     system_code: str = "",
     name: str | None = None,
+    played_rounds: int | None = None,
 ) -> Tournament:
-    """A complete tournament of ``config.rounds`` rounds paired by ``pair_function``.
+    """A tournament of ``config.rounds`` rounds paired by ``pair_function``: complete, or
+    stopped after ``played_rounds`` rounds (an event in progress).
 
     Raises ``crosstable.pairing.base.PairingError`` if the pairing function finds no
     pairing for some round, and ``GeneratorError`` if it returns a pairing that does not
@@ -242,7 +244,8 @@ def generate_tournament(
     )
     _add_players(tournament, config, rng)
     first_round, last_round = _attendance(config, rng)
-    for round_number in range(1, config.rounds + 1):
+    last_played = config.rounds if played_rounds is None else min(played_rounds, config.rounds)
+    for round_number in range(1, last_played + 1):
         absences = _absences(config, round_number, first_round, last_round, rng)
         for number, last in last_round.items():
             if round_number == last + 1:
