@@ -1,0 +1,200 @@
+"""The one place where database rows become core objects (``crosstable.model``) and back.
+
+Everything else in the web app hands rows to these functions: ``section_tournament`` builds the
+core ``Tournament`` of a section (players, every round's results, requested byes, withdrawals),
+``store_round_pairing`` writes a core ``RoundPairing`` as ``Round``/``Board``/``Bye`` rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from crosstable.model import (
+    Colour,
+    Player,
+    ProhibitedPairing,
+    ResultCode,
+    RoundEntry,
+    ScoringSystem,
+    Tournament,
+)
+from crosstable.pairing.base import RoundPairing
+from crosstable_web.events import models
+
+_SCORING_FIELDS = tuple(field.name for field in dataclasses.fields(ScoringSystem))
+
+
+def scoring_from_json(data: Mapping[str, Any]) -> ScoringSystem:
+    """A scoring system from its stored form: field name → exact fraction as a string."""
+    values: dict[str, Fraction] = {}
+    for name in _SCORING_FIELDS:
+        if data.get(name) is not None:
+            values[name] = Fraction(str(data[name]))
+    return ScoringSystem(**values)  # type: ignore[arg-type]
+
+
+def scoring_to_json(scoring: ScoringSystem) -> dict[str, str]:
+    return {
+        name: str(getattr(scoring, name))
+        for name in _SCORING_FIELDS
+        if getattr(scoring, name) is not None
+    }
+
+
+def player_from_entry(entry: models.Entry) -> Player:
+    assert entry.pairing_number is not None
+    return Player(
+        pairing_number=entry.pairing_number,
+        name=entry.name,
+        sex=entry.sex.lower(),
+        title=entry.title,
+        rating=entry.rating,
+        federation=entry.federation,
+        fide_id=entry.fide_id,
+        birth_date=entry.birth_date,
+        club=entry.unit,
+        national_grade=entry.national_grade,
+        withdrawn_after_round=entry.withdrawn_after_round,
+    )
+
+
+def section_tournament(
+    section: models.Section,
+    up_to_round: int | None = None,
+    entries: Iterable[models.Entry] | None = None,
+) -> Tournament:
+    """The core tournament of ``section`` with every paired round (or rounds up to
+    ``up_to_round``). Players without a pairing number are left out."""
+    if entries is None:
+        entries = section.entries.filter(pairing_number__isnull=False)
+    by_id: dict[int, Player] = {}
+    tournament = Tournament(
+        name=f"{section.event.name} — {section.name}",
+        total_rounds=section.total_rounds,
+        scoring=scoring_from_json(section.scoring),
+        system_code=section.system_code,
+        tiebreaks=list(section.tiebreaks),
+    )
+    initial = section.settings.get("initial_colour")
+    if initial in ("w", "b"):
+        tournament.initial_colour = Colour(initial)
+    joined: dict[int, int] = {}
+    for entry in entries:
+        if entry.pairing_number is None:
+            continue
+        player = player_from_entry(entry)
+        tournament.add_player(player)
+        by_id[entry.pk] = player
+        joined[entry.pk] = entry.joined_before_round
+
+    rounds = list(section.rounds.order_by("number").values_list("id", "number"))
+    if up_to_round is not None:
+        rounds = [(pk, number) for pk, number in rounds if number <= up_to_round]
+    number_of_round = dict(rounds)
+    boards = models.Board.objects.filter(round_id__in=number_of_round).values_list(
+        "round_id", "white_id", "black_id", "white_result", "black_result",
+        "white_fouls", "black_fouls",
+    )
+    recorded: dict[int, dict[int, RoundEntry]] = {number: {} for _, number in rounds}
+    for round_id, white_id, black_id, white_result, black_result, w_fouls, b_fouls in boards:
+        number = number_of_round[round_id]
+        white, black = by_id[white_id], by_id[black_id]
+        recorded[number][white.pairing_number] = RoundEntry(
+            black.pairing_number, Colour.WHITE, ResultCode(white_result), w_fouls
+        )
+        recorded[number][black.pairing_number] = RoundEntry(
+            white.pairing_number, Colour.BLACK, ResultCode(black_result), b_fouls
+        )
+    for round_id, entry_id, result in models.Bye.objects.filter(
+        round_id__in=number_of_round
+    ).values_list("round_id", "entry_id", "result"):
+        number = number_of_round[round_id]
+        recorded[number][by_id[entry_id].pairing_number] = RoundEntry.absent(ResultCode(result))
+
+    for entry_id, player in by_id.items():
+        for _, number in rounds:
+            entry = recorded[number].get(player.pairing_number)
+            if entry is None:
+                # Not paired: absent before joining, withdrawn, or left out by the arbiter.
+                entry = RoundEntry.absent(
+                    ResultCode.UNPLAYED if number < joined[entry_id] else ResultCode.ZERO_POINT_BYE
+                )
+            player.rounds.append(entry)
+
+    paired = {number for _, number in rounds}
+    for entry_id, round_number, result in models.RequestedBye.objects.filter(
+        entry__section=section
+    ).values_list("entry_id", "round_number", "result"):
+        if round_number not in paired and entry_id in by_id:
+            tournament.absences.setdefault(round_number, {})[
+                by_id[entry_id].pairing_number
+            ] = ResultCode(result)
+    for number in range(1, section.total_rounds + 1):
+        if number in paired:
+            continue
+        for entry_id, player in by_id.items():
+            if joined[entry_id] > number:
+                tournament.absences.setdefault(number, {})[player.pairing_number] = (
+                    ResultCode.ZERO_POINT_BYE
+                )
+    tournament.prohibited_pairings.extend(_prohibited_same_unit(section, by_id.values()))
+    return tournament
+
+
+def _prohibited_same_unit(
+    section: models.Section, players: Iterable[Player]
+) -> list[ProhibitedPairing]:
+    """Players of one unit kept apart in rounds 1..N when the regulations say so."""
+    last_round = int(section.settings.get("same_unit_apart_until_round", 0) or 0)
+    if last_round <= 0:
+        return []
+    by_unit: dict[str, list[int]] = {}
+    for player in players:
+        if player.club:
+            by_unit.setdefault(player.club, []).append(player.pairing_number)
+    return [
+        ProhibitedPairing(1, last_round, tuple(sorted(numbers)))
+        for numbers in by_unit.values()
+        if len(numbers) > 1
+    ]
+
+
+def store_round_pairing(
+    section: models.Section,
+    pairing: RoundPairing,
+    tournament: Tournament,
+) -> models.Round:
+    """Write ``pairing`` as a new round of ``section`` (boards, the pairing bye and the
+    requested byes of that round). The caller holds the transaction."""
+    entry_ids = dict(
+        section.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "id")
+    )
+    round_row = models.Round.objects.create(section=section, number=pairing.round_number)
+    models.Board.objects.bulk_create(
+        models.Board(
+            round=round_row,
+            number=index,
+            white_id=entry_ids[board.white],
+            black_id=entry_ids[board.black],
+        )
+        for index, board in enumerate(pairing.boards, start=1)
+    )
+    byes: list[models.Bye] = []
+    if pairing.bye is not None:
+        byes.append(
+            models.Bye(
+                round=round_row,
+                entry_id=entry_ids[pairing.bye],
+                result=ResultCode.PAIRING_BYE.value,
+            )
+        )
+    for number, result in tournament.absences.get(pairing.round_number, {}).items():
+        if number in entry_ids and result is not ResultCode.UNPLAYED:
+            byes.append(
+                models.Bye(round=round_row, entry_id=entry_ids[number], result=result.value)
+            )
+    models.Bye.objects.bulk_create(byes)
+    return round_row

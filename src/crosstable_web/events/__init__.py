@@ -1,0 +1,1 @@
+"""Events: sections, entries, rounds, games, roles and the audit log."""

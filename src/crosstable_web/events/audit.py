@@ -1,0 +1,43 @@
+"""The audit log: every change to an event, who made it, when, old value → new value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from crosstable_web.events import models
+
+Actor = AbstractBaseUser | AnonymousUser | str | None
+"""Who acts: a logged-in user, or a name (the CLI's ``--user``), or None (system)."""
+
+
+def actor_name(actor: Actor) -> str:
+    if actor is None:
+        return "system"
+    if isinstance(actor, str):
+        return actor
+    return actor.get_username() or "anonymous"
+
+
+def record(
+    event: models.Event | None,
+    actor: Actor,
+    action: str,
+    target: str = "",
+    old: Any = None,
+    new: Any = None,
+    warnings: list[str] | None = None,
+) -> models.AuditLog:
+    """Append one line to the audit log (inside the caller's transaction)."""
+    user = actor if isinstance(actor, AbstractBaseUser) else None
+    return models.AuditLog.objects.create(
+        event=event,
+        user=user,
+        username=actor_name(actor),
+        action=action,
+        target=target[:300],
+        old=old,
+        new=new,
+        warnings=list(warnings or []),
+    )

@@ -1,0 +1,217 @@
+"""The event database: events, sections, entries, rounds, games, byes, roles and audit log.
+
+Rows only; turning them into ``crosstable.model.Tournament`` is :mod:`crosstable_web.bridge`'s
+job and every change goes through :mod:`crosstable_web.events.services`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+
+class Game(models.TextChoices):
+    CHESS = "chess", _("Chess")
+    XIANGQI = "xiangqi", _("Xiangqi")
+
+
+class Event(models.Model):
+    """One event, created from a regulations file (kept verbatim in ``regulations_text``)."""
+
+    slug = models.SlugField(unique=True, max_length=80)
+    name = models.CharField(_("name"), max_length=300)
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.CHESS)
+    regulations_text = models.TextField(_("regulations"), blank=True)
+    registration_open = models.BooleanField(_("registration open"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", _("Organiser")
+    ARBITER = "arbiter", _("Arbiter")
+
+
+class EventRole(models.Model):
+    """A user's right to act on one event: organisers manage entries and fees, arbiters
+    run rounds and results. Superusers may do everything; nobody else may change anything."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="unique_event_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.event}"
+
+
+class Section(models.Model):
+    """A group of players paired among themselves (a tournament in the core's sense)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    key = models.CharField(_("code"), max_length=40)
+    name = models.CharField(_("name"), max_length=300)
+    position = models.PositiveIntegerField(default=0)
+    total_rounds = models.PositiveIntegerField(pgettext_lazy("chess", "rounds"))
+    system_code = models.CharField(_("pairing system"), max_length=60, default="FIDE_DUTCH_2025")
+    scoring = models.JSONField(default=dict, blank=True)
+    """Points per result as strings of exact fractions, e.g. {"win": "1", "draw": "1/2"}."""
+    tiebreaks = models.JSONField(default=list, blank=True)
+    """Tie-break descriptors in order (C.07 / TRF-2026 codes)."""
+    forfeits_to_withdraw = models.PositiveIntegerField(null=True, blank=True)
+    """Withdrawn automatically after this many forfeit losses (None: never)."""
+    entry_fee = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    max_entries = models.PositiveIntegerField(null=True, blank=True)
+    settings = models.JSONField(default=dict, blank=True)
+    """Further rules read from the regulations (initial colour, prohibited same-unit rounds…)."""
+
+    class Meta:
+        ordering = ["event", "position", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "key"], name="unique_section_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name} — {self.name}"
+
+
+class Entry(models.Model):
+    """A player entered in a section. ``pairing_number`` is set once numbers are assigned."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
+    pairing_number = models.PositiveIntegerField(_("pairing number"), null=True, blank=True)
+    name = models.CharField(_("name"), max_length=200)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), default=0)
+    title = models.CharField(_("title"), max_length=4, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    fide_id = models.CharField(_("FIDE id"), max_length=12, blank=True)
+    national_grade = models.CharField(_("national grade"), max_length=20, blank=True)
+    unit = models.CharField(_("unit"), max_length=200, blank=True)
+    """School, club, county or team the player enters through (fees are totalled per unit)."""
+    fee_due = models.DecimalField(_("fee due"), max_digits=14, decimal_places=2, default=0)
+    fee_paid = models.DecimalField(_("fee paid"), max_digits=14, decimal_places=2, default=0)
+    joined_before_round = models.PositiveIntegerField(default=1)
+    """A late entry joins before this round; earlier rounds count as absences."""
+    withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn_automatically = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "pairing_number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "pairing_number"], name="unique_pairing_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    """A paired round of a section."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    paired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section} R{self.number}"
+
+
+class Board(models.Model):
+    """One game of a round. Results are TRF result characters for each side
+    (``*`` while pending), so forfeits and unrated games keep their meaning."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveIntegerField()
+    white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    white_result = models.CharField(max_length=1, default="*")
+    black_result = models.CharField(max_length=1, default="*")
+    white_fouls = models.PositiveIntegerField(default=0)
+    black_fouls = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_board_number")
+        ]
+
+    @property
+    def is_pending(self) -> bool:
+        return self.white_result == "*"
+
+
+class Bye(models.Model):
+    """A player without an opponent in a paired round: pairing-allocated (U) or requested
+    (H, F, Z)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=1)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="unique_bye_per_round")
+        ]
+
+
+class RequestedBye(models.Model):
+    """A bye asked for a round not yet paired (H half point, F full point, Z zero)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="requested_byes")
+    round_number = models.PositiveIntegerField()
+    result = models.CharField(max_length=1, default="H")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="unique_requested_bye"
+            )
+        ]
+
+
+class AuditLog(models.Model):
+    """Every change: who, when, what, old value → new value, and any warnings."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    username = models.CharField(max_length=150, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=60)
+    target = models.CharField(max_length=300, blank=True)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.username} {self.action} {self.target}"

@@ -1,0 +1,405 @@
+"""Running rounds: pair, un-pair, results, forfeits, byes, withdrawals, manual changes.
+
+Each public function is one transaction that first locks the section row, so two arbiters
+working on one section are serialised and nothing is lost; a failure part-way (e.g. in the
+pairing engine) leaves nothing written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.pairing.base import PairingError, RoundPairing
+from crosstable_web import bridge
+from crosstable_web.events import audit, models
+from crosstable_web.events.audit import Actor
+from crosstable_web.events.permissions import require_arbiter, require_staff
+from crosstable_web.events.services import ServiceError
+
+PairingFunction = Callable[[Tournament, int], RoundPairing]
+
+
+def pairing_function(system_code: str) -> PairingFunction:
+    """The pairing system registered under a TRF-2026 system code."""
+    try:
+        registry = importlib.import_module("crosstable.pairing.registry")
+    except ImportError:
+        registry = None
+    if registry is not None:
+        for getter in ("pairing_function", "get", "lookup", "system"):
+            find = getattr(registry, getter, None)
+            if callable(find):
+                try:
+                    found = find(system_code)
+                except (KeyError, LookupError, ValueError):
+                    continue
+                pair = getattr(found, "pair_round", found)
+                if callable(pair):
+                    return pair  # type: ignore[no-any-return]
+    dutch = importlib.import_module("crosstable.pairing.dutch")
+    return dutch.pair_round  # type: ignore[no-any-return]
+
+
+def _lock(section: models.Section) -> models.Section:
+    return models.Section.objects.select_for_update().select_related("event").get(pk=section.pk)
+
+
+def last_round(section: models.Section) -> models.Round | None:
+    return section.rounds.order_by("-number").first()
+
+
+def pending_boards(round_row: models.Round) -> int:
+    return round_row.boards.filter(white_result=ResultCode.PENDING.value).count()
+
+
+# --- pairing ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
+    """Pair the next round of ``section`` with its pairing system and store it."""
+    section = _lock(section)
+    require_arbiter(actor, section.event)
+    previous = last_round(section)
+    if previous is not None and pending_boards(previous):
+        raise ServiceError(
+            _("Round %(round)d still has games without a result.") % {"round": previous.number}
+        )
+    number = previous.number + 1 if previous else 1
+    if number > section.total_rounds:
+        raise ServiceError(
+            _("All %(rounds)d rounds are paired.") % {"rounds": section.total_rounds}
+        )
+    if not section.entries.filter(pairing_number__isnull=False).exists():
+        raise ServiceError(_("Assign pairing numbers first."))
+    tournament = bridge.section_tournament(section)
+    try:
+        pairing = pairing_function(section.system_code)(tournament, number)
+    except PairingError as error:
+        raise ServiceError(
+            _("No pairing satisfies the rules: %(reason)s") % {"reason": error}
+        ) from error
+    round_row = bridge.store_round_pairing(section, pairing, tournament)
+    audit.record(
+        section.event, actor, "round.pair", f"{section.key} R{number}", None,
+        {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
+    )
+    return round_row
+
+
+def pair_all_sections(event: models.Event, actor: Actor) -> list[models.Round]:
+    """Pair the next round of every section that is ready (each section its own
+    transaction; a section that cannot be paired is reported, the others go ahead)."""
+    rounds: list[models.Round] = []
+    errors: list[str] = []
+    for section in event.sections.all():
+        previous = last_round(section)
+        if previous is not None and previous.number >= section.total_rounds:
+            continue
+        try:
+            rounds.append(pair_next_round(section, actor))
+        except ServiceError as error:
+            errors.append(f"{section.name}: {error}")
+    if errors and not rounds:
+        raise ServiceError(" ".join(errors))
+    return rounds
+
+
+@transaction.atomic
+def unpair_round(round_row: models.Round, actor: Actor) -> None:
+    """Delete the last round while no result is entered in it."""
+    section = _lock(round_row.section)
+    require_arbiter(actor, section.event)
+    latest = last_round(section)
+    if latest is None or latest.pk != round_row.pk:
+        raise ServiceError(_("Only the last round can be un-paired."))
+    if round_row.boards.exclude(white_result=ResultCode.PENDING.value).exists():
+        raise ServiceError(_("Results are already entered in this round."))
+    audit.record(section.event, actor, "round.unpair", f"{section.key} R{round_row.number}",
+                 {"boards": round_row.boards.count()}, None)
+    round_row.delete()
+
+
+# --- results ------------------------------------------------------------------------------
+
+_RESULT_WORDS: dict[str, tuple[ResultCode, ResultCode]] = {}
+for _words, _codes in (
+    (("1", "1-0", "1:0", "w"), (ResultCode.WIN, ResultCode.LOSS)),
+    (("0", "0-1", "0:1", "b"), (ResultCode.LOSS, ResultCode.WIN)),
+    (("=", "5", "d", "½", "½-½", "1/2", "0.5", "1/2-1/2"), (ResultCode.DRAW, ResultCode.DRAW)),
+    (("+", "+-", "1-0f", "1ff"), (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)),
+    (("-", "-+", "0-1f", "0ff"), (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)),
+    (("--", "0-0", "ff"), (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)),
+    (("*", "?", "x"), (ResultCode.PENDING, ResultCode.PENDING)),
+):
+    for _word in _words:
+        _RESULT_WORDS[_word] = _codes
+
+
+def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
+    """Keyboard shorthand: ``1`` white wins, ``0`` black wins, ``=``/``5`` draw, ``+``/``-``
+    forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet."""
+    codes = _RESULT_WORDS.get(text.strip().lower().replace(" ", ""))
+    if codes is None:
+        raise ServiceError(
+            _("Unknown result %(text)s: type 1, 0, = (draw), + or - (forfeit), -- or *.")
+            % {"text": repr(text)}
+        )
+    return codes
+
+
+def result_label(white: str, black: str) -> str:
+    """How a board's result is shown: 1-0, ½-½, +/-, … (empty while pending)."""
+    if white == ResultCode.PENDING.value:
+        return ""
+    labels = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
+    return f"{labels.get(white, white)}-{labels.get(black, black)}"
+
+
+@transaction.atomic
+def enter_result(
+    round_row: models.Round, board_number: int, text: str, actor: Actor
+) -> models.Board:
+    """Record the result of one board (also a correction of an earlier round: standings
+    and automatic withdrawals after it are recomputed)."""
+    section = _lock(round_row.section)
+    require_arbiter(actor, section.event)
+    white_code, black_code = parse_result(text)
+    try:
+        board = round_row.boards.select_related("white", "black").get(number=board_number)
+    except models.Board.DoesNotExist:
+        raise ServiceError(
+            _("Round %(round)d has no board %(board)d.")
+            % {"round": round_row.number, "board": board_number}
+        ) from None
+    old = result_label(board.white_result, board.black_result)
+    board.white_result, board.black_result = white_code.value, black_code.value
+    board.save(update_fields=["white_result", "black_result"])
+    new = result_label(board.white_result, board.black_result)
+    if old != new:
+        audit.record(
+            section.event, actor, "result.correct" if old else "result.enter",
+            f"{section.key} R{round_row.number} B{board_number}: "
+            f"{board.white.name} – {board.black.name}",
+            old or None, new or None,
+        )
+    for entry in (board.white, board.black):
+        _update_automatic_withdrawal(section, entry, actor)
+    return board
+
+
+@transaction.atomic
+def set_fouls(round_row: models.Round, board_number: int, white: int, black: int,
+              actor: Actor) -> None:
+    section = _lock(round_row.section)
+    require_arbiter(actor, section.event)
+    board = round_row.boards.get(number=board_number)
+    old = [board.white_fouls, board.black_fouls]
+    board.white_fouls, board.black_fouls = white, black
+    board.save(update_fields=["white_fouls", "black_fouls"])
+    audit.record(section.event, actor, "result.fouls",
+                 f"{section.key} R{round_row.number} B{board_number}", old, [white, black])
+
+
+def _update_automatic_withdrawal(section: models.Section, entry: models.Entry,
+                                 actor: Actor) -> None:
+    """Withdraw a player after the regulation's number of forfeit losses; undo it if a
+    correction brings the count back below."""
+    limit = section.forfeits_to_withdraw
+    if not limit:
+        return
+    forfeit_rounds = sorted(
+        list(
+            models.Board.objects.filter(
+                round__section=section, white=entry, white_result=ResultCode.FORFEIT_LOSS.value
+            ).values_list("round__number", flat=True)
+        )
+        + list(
+            models.Board.objects.filter(
+                round__section=section, black=entry, black_result=ResultCode.FORFEIT_LOSS.value
+            ).values_list("round__number", flat=True)
+        )
+    )
+    entry.refresh_from_db()
+    if len(forfeit_rounds) >= limit:
+        after = forfeit_rounds[limit - 1]
+        if entry.withdrawn_after_round is None or (
+            entry.withdrawn_automatically and entry.withdrawn_after_round != after
+        ):
+            old = entry.withdrawn_after_round
+            entry.withdrawn_after_round, entry.withdrawn_automatically = after, True
+            entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
+            audit.record(section.event, actor, "entry.withdraw_auto", entry.name, old, after,
+                         [_("%(count)d forfeits") % {"count": len(forfeit_rounds)}])
+    elif entry.withdrawn_automatically:
+        old = entry.withdrawn_after_round
+        entry.withdrawn_after_round, entry.withdrawn_automatically = None, False
+        entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
+        audit.record(section.event, actor, "entry.reinstate_auto", entry.name, old, None)
+
+
+# --- byes and withdrawals -----------------------------------------------------------------
+
+
+@transaction.atomic
+def request_bye(entry: models.Entry, round_number: int, result: str, actor: Actor) -> None:
+    """A bye asked for a round not yet paired: H (half point), F (full point), Z (zero);
+    ``""`` cancels it."""
+    section = _lock(entry.section)
+    require_staff(actor, section.event)
+    paired = int(section.rounds.aggregate(Max("number"))["number__max"] or 0)
+    if not paired < round_number <= section.total_rounds:
+        raise ServiceError(_("Byes can only be requested for rounds not yet paired."))
+    existing = models.RequestedBye.objects.filter(entry=entry, round_number=round_number).first()
+    old = existing.result if existing else None
+    if result == "":
+        if existing:
+            existing.delete()
+    elif result in ("H", "F", "Z"):
+        models.RequestedBye.objects.update_or_create(
+            entry=entry, round_number=round_number, defaults={"result": result}
+        )
+    else:
+        raise ServiceError(_("A requested bye is H, F or Z."))
+    audit.record(section.event, actor, "entry.bye", f"{entry.name} R{round_number}", old,
+                 result or None)
+
+
+@transaction.atomic
+def withdraw(entry: models.Entry, after_round: int | None, actor: Actor) -> None:
+    """Withdraw a player from the rounds after ``after_round`` (None: reinstate)."""
+    section = _lock(entry.section)
+    require_staff(actor, section.event)
+    old = entry.withdrawn_after_round
+    entry.withdrawn_after_round = after_round
+    entry.withdrawn_automatically = False
+    entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
+    audit.record(section.event, actor, "entry.withdraw", entry.name, old, after_round)
+
+
+# --- manual pairing changes ---------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManualChange:
+    """The arbiter's request: exchange two players of a round (boards or bye)."""
+
+    first: int
+    second: int
+
+
+def pairing_warnings(tournament: Tournament, round_number: int,
+                     boards: list[tuple[int, int]]) -> list[str]:
+    """What a hand-made pairing breaks: rematches, colour rules, prohibited pairs."""
+    warnings: list[str] = []
+    names = {number: player.name for number, player in tournament.players.items()}
+    for white, black in boards:
+        white_player = tournament.players[white]
+        met = any(
+            entry.opponent == black and entry.is_played
+            for entry in white_player.rounds[: round_number - 1]
+        )
+        if met:
+            warnings.append(
+                _("Rematch: %(a)s and %(b)s have already played each other.")
+                % {"a": names[white], "b": names[black]}
+            )
+        if tournament.is_prohibited(white, black, round_number):
+            warnings.append(
+                _("Prohibited pair: %(a)s and %(b)s must not meet in this round.")
+                % {"a": names[white], "b": names[black]}
+            )
+        for number, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            history = [
+                entry.played_colour
+                for entry in tournament.players[number].rounds[: round_number - 1]
+                if entry.played_colour is not None
+            ]
+            if len(history) >= 2 and history[-1] is colour and history[-2] is colour:
+                warnings.append(
+                    _("Colour: %(name)s would get the same colour three times in a row.")
+                    % {"name": names[number]}
+                )
+            difference = sum(1 if c is Colour.WHITE else -1 for c in history)
+            difference += 1 if colour is Colour.WHITE else -1
+            if abs(difference) > 2:
+                warnings.append(
+                    _("Colour: %(name)s's colour difference would be %(diff)+d.")
+                    % {"name": names[number], "diff": difference}
+                )
+    return warnings
+
+
+@transaction.atomic
+def swap_players(round_row: models.Round, first: models.Entry, second: models.Entry,
+                 actor: Actor, confirm: bool = False) -> list[str]:
+    """Exchange two players' places in a round without results. Returns the warnings;
+    unless ``confirm``, a change with warnings is not made (the arbiter must confirm)."""
+    section = _lock(round_row.section)
+    require_arbiter(actor, section.event)
+    if round_row.boards.exclude(white_result=ResultCode.PENDING.value).exists():
+        raise ServiceError(_("Un-enter the results of this round before changing its pairing."))
+    boards = list(round_row.boards.all())
+    byes = list(round_row.byes.filter(result=ResultCode.PAIRING_BYE.value))
+
+    def replace(entry_id: int) -> int:
+        if entry_id == first.pk:
+            return second.pk
+        if entry_id == second.pk:
+            return first.pk
+        return entry_id
+
+    for board in boards:
+        board.white_id, board.black_id = replace(board.white_id), replace(board.black_id)
+    for bye in byes:
+        bye.entry_id = replace(bye.entry_id)
+    numbers = dict(section.entries.values_list("id", "pairing_number"))
+    tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
+    warnings = pairing_warnings(
+        tournament, round_row.number,
+        [(numbers[board.white_id], numbers[board.black_id]) for board in boards],
+    )
+    if warnings and not confirm:
+        transaction.set_rollback(True)
+        return warnings
+    old = [[numbers[b.white_id], numbers[b.black_id]] for b in round_row.boards.all()]
+    # Two passes avoid tripping unique constraints on byes.
+    models.Board.objects.bulk_update(boards, ["white_id", "black_id"])
+    models.Bye.objects.filter(pk__in=[bye.pk for bye in byes]).delete()
+    models.Bye.objects.bulk_create(
+        models.Bye(round=round_row, entry_id=bye.entry_id, result=bye.result) for bye in byes
+    )
+    audit.record(
+        section.event, actor, "round.manual_change",
+        f"{section.key} R{round_row.number}: {first.name} ↔ {second.name}",
+        old, [[numbers[b.white_id], numbers[b.black_id]] for b in boards], warnings,
+    )
+    return warnings
+
+
+@transaction.atomic
+def swap_colours(round_row: models.Round, board_number: int, actor: Actor,
+                 confirm: bool = False) -> list[str]:
+    section = _lock(round_row.section)
+    require_arbiter(actor, section.event)
+    board = round_row.boards.get(number=board_number)
+    if not board.is_pending:
+        raise ServiceError(_("Un-enter the result before changing colours."))
+    numbers = dict(section.entries.values_list("id", "pairing_number"))
+    tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
+    warnings = pairing_warnings(tournament, round_row.number,
+                                [(numbers[board.black_id], numbers[board.white_id])])
+    if warnings and not confirm:
+        return warnings
+    board.white_id, board.black_id = board.black_id, board.white_id
+    board.save(update_fields=["white_id", "black_id"])
+    audit.record(section.event, actor, "round.swap_colours",
+                 f"{section.key} R{round_row.number} B{board_number}", None, None, warnings)
+    return warnings

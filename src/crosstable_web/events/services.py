@@ -1,0 +1,338 @@
+"""Service layer for events, sections, entries, pairing numbers and fees.
+
+Views and management commands call these functions; each one is a single transaction, checks
+the actor's role and writes the audit log. Round-running services are in ``rounds.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from crosstable_web import bridge
+from crosstable_web.events import audit, models, rules
+from crosstable_web.events.audit import Actor
+from crosstable_web.events.permissions import require_organiser, require_staff
+
+
+class ServiceError(Exception):
+    """An action the rules do not allow; the message is for the user (translated)."""
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name, allow_unicode=False)[:60] or "event"
+    slug, counter = base, 2
+    while models.Event.objects.filter(slug=slug).exists():
+        slug, counter = f"{base}-{counter}", counter + 1
+    return slug
+
+
+@transaction.atomic
+def create_event(spec: rules.EventSpec, actor: Actor, slug: str | None = None) -> models.Event:
+    """An event and its sections, from regulations already read into ``spec``.
+    The creating user becomes the event's organiser."""
+    if slug and models.Event.objects.filter(slug=slug).exists():
+        raise ServiceError(_("An event with the code %(slug)s already exists.") % {"slug": slug})
+    event = models.Event.objects.create(
+        slug=slug or _unique_slug(spec.name),
+        name=spec.name,
+        game=spec.game,
+        regulations_text=spec.regulations_text,
+    )
+    for position, section_spec in enumerate(spec.sections):
+        models.Section.objects.create(
+            event=event,
+            key=section_spec.key,
+            name=section_spec.name,
+            position=position,
+            total_rounds=section_spec.total_rounds,
+            system_code=section_spec.system_code,
+            scoring=bridge.scoring_to_json(section_spec.scoring),
+            tiebreaks=list(section_spec.tiebreaks),
+            forfeits_to_withdraw=section_spec.forfeits_to_withdraw,
+            entry_fee=section_spec.entry_fee,
+            max_entries=section_spec.max_entries,
+            settings=dict(section_spec.settings),
+        )
+    if actor is not None and not isinstance(actor, str) and actor.is_authenticated:
+        models.EventRole.objects.get_or_create(
+            event=event, user_id=actor.pk, role=models.Role.ORGANISER
+        )
+    audit.record(event, actor, "event.create", event.name, None, {"slug": event.slug})
+    return event
+
+
+@transaction.atomic
+def grant_role(event: models.Event, user: Any, role: str, actor: Actor) -> None:
+    require_organiser(actor, event)
+    models.EventRole.objects.get_or_create(event=event, user=user, role=role)
+    audit.record(event, actor, "role.grant", user.get_username(), None, role)
+
+
+@transaction.atomic
+def set_registration_open(event: models.Event, is_open: bool, actor: Actor) -> None:
+    require_organiser(actor, event)
+    old = event.registration_open
+    event.registration_open = is_open
+    event.save(update_fields=["registration_open"])
+    audit.record(event, actor, "event.registration", event.name, old, is_open)
+
+
+# --- entries ------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(slots=True)
+class EntryData:
+    """What an entry form or an import row says about a player."""
+
+    name: str
+    sex: str = ""
+    birth_date: datetime.date | None = None
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    national_grade: str = ""
+    unit: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["birth_date"] = self.birth_date.isoformat() if self.birth_date else None
+        return data
+
+
+ENTRY_FIELDS = tuple(field.name for field in dataclasses.fields(EntryData))
+
+
+def entry_data_of(entry: models.Entry) -> EntryData:
+    return EntryData(**{name: getattr(entry, name) for name in ENTRY_FIELDS})
+
+
+class EntryChecker:
+    """Checks entries against the rules of an event: eligibility, duplicates, limits.
+
+    Loads what is already entered once, then remembers each accepted row, so that an import
+    of a thousand rows is checked against the database and against its own earlier rows.
+    """
+
+    def __init__(self, event: models.Event, exclude_entry: models.Entry | None = None) -> None:
+        rows = models.Entry.objects.filter(section__event=event)
+        if exclude_entry is not None:
+            rows = rows.exclude(pk=exclude_entry.pk)
+        self.identities: set[tuple[str, ...]] = set()
+        self.per_section: dict[int, int] = {}
+        self.per_unit: dict[tuple[int, str], int] = {}
+        for section_id, name, birth_date, fide_id, unit in rows.values_list(
+            "section_id", "name", "birth_date", "fide_id", "unit"
+        ):
+            self._remember(section_id, _identity(name, birth_date, fide_id), unit)
+
+    def _remember(self, section_id: int, identity: tuple[str, ...], unit: str) -> None:
+        self.identities.add(identity)
+        self.per_section[section_id] = self.per_section.get(section_id, 0) + 1
+        self.per_unit[section_id, unit] = self.per_unit.get((section_id, unit), 0) + 1
+
+    def problems(self, section: models.Section, data: EntryData) -> list[str]:
+        """Why ``data`` may not enter ``section`` (empty: it may)."""
+        problems: list[str] = []
+        if not data.name.strip():
+            problems.append(_("The name is missing."))
+        if data.sex and data.sex.lower() not in ("m", "f", "w"):
+            problems.append(_("Sex must be M or F."))
+        problems.extend(rules.eligibility_problems(section, data))
+        if _identity(data.name, data.birth_date, data.fide_id) in self.identities:
+            problems.append(_("This player is already entered in this event."))
+        if (
+            section.max_entries is not None
+            and self.per_section.get(section.pk, 0) >= section.max_entries
+        ):
+            problems.append(
+                _("The section is full (%(limit)d entries).") % {"limit": section.max_entries}
+            )
+        per_unit = section.settings.get("max_per_unit")
+        if per_unit and data.unit and self.per_unit.get((section.pk, data.unit), 0) >= int(
+            per_unit
+        ):
+            problems.append(
+                _("%(unit)s already has %(limit)d players in this section.")
+                % {"unit": data.unit, "limit": int(per_unit)}
+            )
+        return problems
+
+    def accept(self, section: models.Section, data: EntryData) -> None:
+        """Count ``data`` as entered (for the checks of later rows)."""
+        self._remember(section.pk, _identity(data.name, data.birth_date, data.fide_id), data.unit)
+
+
+def _identity(
+    name: str, birth_date: datetime.date | None, fide_id: str
+) -> tuple[str, ...]:
+    if fide_id:
+        return ("fide", fide_id)
+    return ("name", " ".join(name.casefold().split()), str(birth_date or ""))
+
+
+def _next_pairing_number(section: models.Section) -> int | None:
+    """Late entries get the next free number; before numbers are assigned, none."""
+    if not section.entries.filter(pairing_number__isnull=False).exists():
+        return None
+    highest = section.entries.aggregate(Max("pairing_number"))["pairing_number__max"]
+    return int(highest or 0) + 1
+
+
+def _paired_rounds(section: models.Section) -> int:
+    return int(section.rounds.aggregate(Max("number"))["number__max"] or 0)
+
+
+@transaction.atomic
+def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.Entry:
+    """Enter a player. After round 1 is paired this is a late entry (arbiter or organiser);
+    the player joins from the next round and gets the next pairing number."""
+    event = section.event
+    paired = _paired_rounds(section)
+    if paired:
+        require_staff(actor, event)
+    else:
+        require_organiser(actor, event)
+    if paired >= section.total_rounds:
+        raise ServiceError(_("The section is finished; no more entries."))
+    problems = EntryChecker(event).problems(section, data)
+    if problems:
+        raise ServiceError(" ".join(problems))
+    entry = models.Entry.objects.create(
+        section=section,
+        pairing_number=_next_pairing_number(section),
+        joined_before_round=paired + 1,
+        fee_due=rules.fee_for(section, data),
+        **dataclasses.asdict(data),
+    )
+    action = "entry.late" if paired else "entry.add"
+    audit.record(event, actor, action, f"{section.key}: {entry.name}", None, data.as_json())
+    return entry
+
+
+@transaction.atomic
+def update_entry(entry: models.Entry, data: EntryData, actor: Actor) -> models.Entry:
+    section = entry.section
+    require_organiser(actor, section.event)
+    checker = EntryChecker(section.event, exclude_entry=entry)
+    checker.per_section.pop(section.pk, None)  # editing does not add a player
+    checker.per_unit.pop((section.pk, entry.unit), None)
+    problems = checker.problems(section, data)
+    if problems:
+        raise ServiceError(" ".join(problems))
+    old = entry_data_of(entry).as_json()
+    for name in ENTRY_FIELDS:
+        setattr(entry, name, getattr(data, name))
+    entry.save()
+    audit.record(section.event, actor, "entry.update", f"{section.key}: {entry.name}", old,
+                 data.as_json())
+    return entry
+
+
+@transaction.atomic
+def delete_entry(entry: models.Entry, actor: Actor) -> None:
+    section = entry.section
+    require_organiser(actor, section.event)
+    if section.rounds.exists():
+        raise ServiceError(_("Players cannot be deleted once a round is paired; withdraw them."))
+    audit.record(section.event, actor, "entry.delete", f"{section.key}: {entry.name}",
+                 entry_data_of(entry).as_json(), None)
+    entry.delete()
+
+
+# --- pairing numbers ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def assign_pairing_numbers(
+    section: models.Section, actor: Actor, method: str = "rating", seed: int | None = None
+) -> None:
+    """Number the players: by rating (then title, then name) or by lot. Only before
+    round 1 is paired."""
+    require_staff(actor, section.event)
+    if section.rounds.exists():
+        raise ServiceError(_("Pairing numbers are fixed once round 1 is paired."))
+    entries = list(section.entries.select_for_update().order_by("id"))
+    if method == "lot":
+        random.Random(seed).shuffle(entries)
+    else:
+        entries.sort(key=lambda e: (-e.rating, e.title == "", e.name.casefold()))
+    old = {entry.name: entry.pairing_number for entry in entries}
+    # Two passes keep the unique (section, number) constraint satisfied throughout.
+    models.Entry.objects.filter(section=section).update(pairing_number=None)
+    for number, entry in enumerate(entries, start=1):
+        entry.pairing_number = number
+    models.Entry.objects.bulk_update(entries, ["pairing_number"])
+    audit.record(section.event, actor, "section.pairing_numbers", section.key, old,
+                 {entry.name: entry.pairing_number for entry in entries})
+
+
+# --- fees ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_payment(entry: models.Entry, paid: Decimal, actor: Actor) -> None:
+    require_organiser(actor, entry.section.event)
+    if paid < 0:
+        raise ServiceError(_("A payment cannot be negative."))
+    cents = Decimal("0.01")
+    old = str(Decimal(entry.fee_paid).quantize(cents))
+    paid = paid.quantize(cents)
+    entry.fee_paid = paid
+    entry.save(update_fields=["fee_paid"])
+    audit.record(entry.section.event, actor, "entry.fee_paid", entry.name, old, str(paid))
+
+
+@dataclasses.dataclass(slots=True)
+class FeeLine:
+    label: str
+    entries: int = 0
+    due: Decimal = Decimal(0)
+    paid: Decimal = Decimal(0)
+
+    @property
+    def outstanding(self) -> Decimal:
+        return self.due - self.paid
+
+
+@dataclasses.dataclass(slots=True)
+class FeeReport:
+    by_unit: list[FeeLine]
+    by_section: list[FeeLine]
+    total: FeeLine
+
+
+def fee_report(event: models.Event) -> FeeReport:
+    """Fees due and paid per unit and per section, with totals."""
+    units: dict[str, FeeLine] = {}
+    sections: dict[str, FeeLine] = {}
+    total = FeeLine(_("Total"))
+    rows = models.Entry.objects.filter(section__event=event).values_list(
+        "unit", "section__name", "fee_due", "fee_paid"
+    )
+    for unit, section_name, due, paid in rows:
+        for line in (
+            units.setdefault(unit, FeeLine(unit or _("(no unit)"))),
+            sections.setdefault(section_name, FeeLine(section_name)),
+            total,
+        ):
+            line.entries += 1
+            line.due += due
+            line.paid += paid
+    return FeeReport(
+        by_unit=sorted(units.values(), key=lambda line: line.label.casefold()),
+        by_section=list(sections.values()),
+        total=total,
+    )

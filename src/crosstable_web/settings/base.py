@@ -1,0 +1,100 @@
+"""Settings shared by every deployment.
+
+The database comes from ``DATABASE_URL`` (e.g. ``postgres://postgres@127.0.0.1:5432/crosstable``);
+without it, a SQLite file under ``var/`` in the working copy.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+PROJECT_DIR = PACKAGE_DIR.parent.parent
+VAR_DIR = Path(os.environ.get("CROSSTABLE_VAR_DIR", PROJECT_DIR / "var"))
+
+SECRET_KEY = os.environ.get("CROSSTABLE_SECRET_KEY", "insecure-development-key-change-me")
+DEBUG = False
+ALLOWED_HOSTS = os.environ.get("CROSSTABLE_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "crosstable_web.events",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "crosstable_web.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [PACKAGE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "crosstable_web.wsgi.application"
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{VAR_DIR / 'crosstable.sqlite3'}",
+        conn_max_age=60,
+    )
+}
+DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Arbiters on one SQLite file: wait for a writer instead of failing at once.
+    # Every arbiter action is one write transaction: take the write lock when it starts
+    # (IMMEDIATE) and wait for another writer instead of failing at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "events:event_list"
+LOGOUT_REDIRECT_URL = "login"
+
+# English message ids; translations (zh_Hans, ms, fa) live in locale/.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("zh-hans", "简体中文"),
+    ("ms", "Bahasa Melayu"),
+    ("fa", "فارسی"),
+]
+LOCALE_PATHS = [PROJECT_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+
+FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

@@ -1,0 +1,7 @@
+"""Settings for pytest: fast password hashing; the database still follows ``DATABASE_URL``."""
+
+from crosstable_web.settings.base import *  # noqa: F403
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

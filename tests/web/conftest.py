@@ -1,0 +1,104 @@
+"""Fixtures for the web app's tests: users with roles, a small event, players.
+
+The database is whatever ``DATABASE_URL`` names (SQLite by default; ``scripts/test`` runs
+this folder a second time on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+
+from crosstable.model import ScoringSystem, Tournament
+from crosstable.pairing.base import Board, RoundPairing
+from crosstable_web.events import models, rules, services
+
+
+@pytest.fixture
+def organiser(db: None) -> User:
+    return User.objects.create_user("olga", password="organiser-pass")
+
+
+@pytest.fixture
+def arbiter(db: None) -> User:
+    return User.objects.create_user("arif", password="arbiter-pass")
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    return User.objects.create_user("otto", password="outsider-pass")
+
+
+def small_spec() -> rules.EventSpec:
+    return rules.EventSpec(
+        name="Test Open 2026",
+        sections=[
+            rules.SectionSpec(
+                key="open", name="Open", total_rounds=3, tiebreaks=["BH", "PS"],
+                forfeits_to_withdraw=2, entry_fee=Decimal("5.00"),
+            ),
+            rules.SectionSpec(
+                key="girls", name="Girls U12", total_rounds=3,
+                scoring=ScoringSystem.xiangqi(), entry_fee=Decimal("5.00"), max_entries=6,
+                settings={"sex": "f", "born_on_or_after": "2014-01-01", "max_per_unit": 3},
+            ),
+        ],
+    )
+
+
+@pytest.fixture
+def event(organiser: User, arbiter: User) -> models.Event:
+    created = services.create_event(small_spec(), organiser)
+    models.EventRole.objects.create(event=created, user=arbiter, role=models.Role.ARBITER)
+    return created
+
+
+def add_players(section: models.Section, count: int, actor: object) -> list[models.Entry]:
+    return [
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"Player {index:02d}", sex="f", rating=2000 - 10 * index,
+                birth_date=datetime.date(2015, 1, 1), unit=f"School {index % 4}",
+            ),
+            actor,  # type: ignore[arg-type]
+        )
+        for index in range(1, count + 1)
+    ]
+
+
+@pytest.fixture
+def make_players() -> Callable[..., list[models.Entry]]:
+    """``make_players(section, count, actor)``: enter ``count`` eligible girls."""
+    return add_players
+
+
+def adjacent_pairing(tournament: Tournament, round_number: int) -> RoundPairing:
+    """A deliberately simple pairing for tests of storage and workflow (not of pairing
+    rules): available players by score then number, paired neighbour to neighbour."""
+    absent = tournament.absences.get(round_number, {})
+    players = [
+        p for p in tournament
+        if p.pairing_number not in absent
+        and (p.withdrawn_after_round is None or p.withdrawn_after_round >= round_number)
+    ]
+    players.sort(key=lambda p: (-tournament.points(p), p.pairing_number))
+    bye = players.pop().pairing_number if len(players) % 2 else None
+    boards = tuple(
+        Board(players[i].pairing_number, players[i + 1].pairing_number)
+        for i in range(0, len(players), 2)
+    )
+    return RoundPairing(round_number, boards, bye)
+
+
+@pytest.fixture
+def simple_pairing(monkeypatch: pytest.MonkeyPatch) -> Callable[..., RoundPairing]:
+    from crosstable_web.events import rounds
+
+    monkeypatch.setattr(rounds, "pairing_function", lambda code: adjacent_pairing)
+    return adjacent_pairing
+

@@ -1,0 +1,125 @@
+"""Events, entries, roles and the audit log through the service layer."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+
+from crosstable_web.events import models, services
+
+
+def test_creating_an_event_makes_sections_and_the_creator_organiser(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
+    assert [s.key for s in event.sections.all()] == ["open", "girls"]
+    girls = event.sections.get(key="girls")
+    assert girls.scoring["win"] == "2"
+    assert models.EventRole.objects.filter(
+        event=event, user=organiser, role=models.Role.ORGANISER
+    ).exists()
+    log = models.AuditLog.objects.get(event=event, action="event.create")
+    assert log.username == "olga"
+
+
+def test_only_event_staff_can_change_anything(
+    event: models.Event, outsider: User, arbiter: User
+) -> None:
+    section = event.sections.get(key="open")
+    data = services.EntryData(name="Mallory")
+    with pytest.raises(PermissionDenied):
+        services.add_entry(section, data, outsider)
+    with pytest.raises(PermissionDenied):
+        services.add_entry(section, data, arbiter)  # entries are the organiser's before R1
+    with pytest.raises(PermissionDenied):
+        services.assign_pairing_numbers(section, outsider)
+    assert not section.entries.exists()
+
+
+def test_entry_checks_eligibility_duplicates_and_limits(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
+    girls = event.sections.get(key="girls")
+    checker = services.EntryChecker(event)
+    boy = services.EntryData(name="Ali", sex="m", birth_date=datetime.date(2015, 3, 1))
+    old = services.EntryData(name="Siti", sex="f", birth_date=datetime.date(2010, 3, 1))
+    assert any("one sex" in p for p in checker.problems(girls, boy))
+    assert any("Born too early" in p for p in checker.problems(girls, old))
+
+    make_players(girls, 3, organiser)  # units School 1, 2, 3
+    again = services.EntryData(name="player  01", sex="f", birth_date=datetime.date(2015, 1, 1))
+    with pytest.raises(services.ServiceError, match="already entered"):
+        services.add_entry(girls, again, organiser)
+    for index in range(3):
+        services.add_entry(
+            girls,
+            services.EntryData(name=f"Extra {index}", sex="f", unit="Big School",
+                               birth_date=datetime.date(2015, 1, 1)),
+            organiser,
+        )
+    with pytest.raises(services.ServiceError, match="full"):
+        services.add_entry(
+            girls,
+            services.EntryData(name="Seventh", sex="f", birth_date=datetime.date(2015, 1, 1)),
+            organiser,
+        )
+    assert girls.entries.count() == 6
+
+
+def test_per_unit_limit(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
+    girls = event.sections.get(key="girls")
+    for index in range(3):
+        services.add_entry(
+            girls,
+            services.EntryData(name=f"Unit girl {index}", sex="f", unit="SK Kinabatangan",
+                               birth_date=datetime.date(2015, 1, 1)),
+            organiser,
+        )
+    with pytest.raises(services.ServiceError, match="already has 3 players"):
+        services.add_entry(
+            girls,
+            services.EntryData(name="Fourth", sex="f", unit="SK Kinabatangan",
+                               birth_date=datetime.date(2015, 1, 1)),
+            organiser,
+        )
+
+
+def test_pairing_numbers_by_rating_and_audit(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
+    section = event.sections.get(key="open")
+    entries = make_players(section, 5, organiser)
+    entries[4].rating = 2500
+    entries[4].save()
+    services.assign_pairing_numbers(section, organiser)
+    ordered = list(section.entries.order_by("pairing_number").values_list("name", flat=True))
+    assert ordered[0] == "Player 05"
+    assert ordered[1:] == ["Player 01", "Player 02", "Player 03", "Player 04"]
+    log = models.AuditLog.objects.get(action="section.pairing_numbers")
+    assert log.new["Player 05"] == 1
+    assert log.old["Player 05"] is None
+
+
+def test_fee_report_totals_per_unit_and_section(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
+    section = event.sections.get(key="open")
+    entries = make_players(section, 4, organiser)
+    services.record_payment(entries[0], Decimal("5.00"), organiser)
+    services.record_payment(entries[1], Decimal("2.50"), organiser)
+    report = services.fee_report(event)
+    assert report.total.due == Decimal("20.00")
+    assert report.total.paid == Decimal("7.50")
+    assert report.total.outstanding == Decimal("12.50")
+    by_unit = {line.label: line for line in report.by_unit}
+    assert by_unit["School 1"].paid == Decimal("5.00")
+    assert by_unit["School 2"].paid == Decimal("2.50")
+    assert sum(line.entries for line in report.by_unit) == 4
+    log = models.AuditLog.objects.filter(action="entry.fee_paid").order_by("id").last()
+    assert log is not None and (log.old, log.new) == ("0.00", "2.50")
