@@ -32,3 +32,30 @@ class RoundPairing:
 
 class PairingError(Exception):
     """No pairing satisfies the absolute criteria (the arbiter must decide)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamMatch:
+    """One match of a team round: ``first`` is the first-named team (White/Red on board 1
+    in the board colour sequence), ``second`` its opponent (team numbers)."""
+
+    first: int
+    second: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamRoundPairing:
+    """The pairing of one team round: matches in board order, and the team getting the
+    pairing-allocated bye."""
+
+    round_number: int
+    boards: tuple[TeamMatch, ...]
+    bye: int | None = None
+
+    def as_engine_lines(self) -> list[str]:
+        """The reference engine's output: number of matches, then ``FIRST SECOND`` lines,
+        the pairing-allocated bye as ``N 0``."""
+        lines = [f"{match.first} {match.second}" for match in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return [str(len(lines)), *lines]

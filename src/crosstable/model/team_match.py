@@ -1,0 +1,351 @@
+"""Team matches: what each team did in each round, derived from its members' games.
+
+A team tournament is stored like an individual one (every board game in the players' round
+entries) plus team records: the rosters (TRF 310/013, ``Tournament.teams``), the board colour
+sequence (352), the match-point system (362), the pairing-allocated bye (320), matches
+forfeited as a whole (330) and team absences (240). This module turns that into one
+:class:`TeamRound` per team and round: opponent team, board-1 colour, whether the match was
+played, match points and game points.
+
+How a match is read (the reading of FIDE's reference implementation, gacrux):
+
+* the boards of a team are its members who have a game against the opponent team in that
+  round, in roster order; only the first ``boards`` of them count;
+* game points are the members' points by the tournament's game scoring (162);
+* the match was *played* when at least one board game was played, or when both teams scored
+  (a match is only "not played" when one side did not turn up, C.04.6 art. 1.6.1);
+* the team with more game points wins the match; equal non-zero game points are a draw; a
+  loss in a match not played, or a 0–0, is worth no match points;
+* the colour of a team is the colour of its board-1 player, read through the board colour
+  sequence (with ``352 BWBW`` the team *having White* has Black on board 1).
+
+Until the TRF reader exposes 320/330/352/362 on the model, they are read from
+``Tournament.extra_records`` (the lines the reader keeps verbatim).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from fractions import Fraction
+
+from crosstable.model.colour import Colour
+from crosstable.model.results import ResultCode
+from crosstable.model.tournament import Tournament
+
+
+class TeamRoundKind(enum.Enum):
+    """How a team's round went, seen from the pairing rules."""
+
+    PLAYED = "played"
+    """A match against an opponent team, played over the board (at least in part)."""
+    NOT_PLAYED = "not played"
+    """A scheduled match that was not played (forfeited by one side or both)."""
+    PAIRING_BYE = "pairing bye"
+    """The pairing-allocated bye (PAB)."""
+    ABSENT = "absent"
+    """No match: an announced absence (zero-, half- or full-point bye) or not paired."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchPointSystem:
+    """Match points for a won, drawn and lost match (TRF 362; FIDE's default 2/1/0)."""
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ForfeitedMatch:
+    """A whole match not played (TRF 330): ``first`` was scheduled with White on board 1."""
+
+    round_number: int
+    first: int
+    second: int
+    result: str
+    """Two characters, first team then second: ``+-``, ``-+`` or ``--``."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamEventRecords:
+    """The team-level records of a tournament (everything beyond rosters and games)."""
+
+    board_colours: str = "WB"
+    """Colours of the team having White, board by board (352); its length is the board count
+    when given, otherwise the pattern repeats."""
+    boards: int = 0
+    """Number of boards of a match (0: unknown, taken from the widest match)."""
+    match_points: MatchPointSystem = MatchPointSystem()
+    bye_match_points: Fraction | None = None
+    """Match points of the pairing-allocated bye (320); None: a drawn match."""
+    bye_game_points: Fraction | None = None
+    """Game points of the pairing-allocated bye (320); None: half the boards' win value."""
+    bye_teams: dict[int, int] = dataclasses.field(default_factory=dict)
+    """Round -> team that received the pairing-allocated bye (320)."""
+    forfeited_matches: tuple[ForfeitedMatch, ...] = ()
+    absences: dict[int, dict[int, ResultCode]] = dataclasses.field(default_factory=dict)
+    """Round -> {team: ZERO_POINT_BYE / HALF_POINT_BYE / FULL_POINT_BYE} (240)."""
+
+    def board_colour(self, board: int) -> Colour:
+        """The colour on ``board`` (1-based) of the team having White."""
+        letter = self.board_colours[(board - 1) % len(self.board_colours)]
+        return Colour.WHITE if letter.upper() == "W" else Colour.BLACK
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamRound:
+    """One team's round."""
+
+    round_number: int
+    kind: TeamRoundKind
+    opponent: int | None
+    colour: Colour | None
+    """The colour the team had (board 1, read through 352), also for a match not played."""
+    match_points: Fraction
+    game_points: Fraction
+    result: ResultCode
+    """The match result as a team result code: WIN/DRAW/LOSS for played matches,
+    FORFEIT_WIN/FORFEIT_LOSS for matches not played, PAIRING_BYE, or the absence's code."""
+
+    @property
+    def is_played(self) -> bool:
+        return self.kind is TeamRoundKind.PLAYED
+
+    @property
+    def played_colour(self) -> Colour | None:
+        """The colour that counts for colour history (C.04.6 art. 1.6: played matches only)."""
+        return self.colour if self.is_played else None
+
+
+_NUMBER = r"(\d+(?:\.\d+)?)"
+
+
+def team_event_records(tournament: Tournament) -> TeamEventRecords:
+    """The team records of ``tournament`` (320/330/352/362 from the kept extra records,
+    240 from ``Tournament.absences`` and any kept 240 lines)."""
+    board_colours = ""
+    match_points = MatchPointSystem()
+    bye_match_points: Fraction | None = None
+    bye_game_points: Fraction | None = None
+    bye_teams: dict[int, int] = {}
+    forfeited: list[ForfeitedMatch] = []
+    absences: dict[int, dict[int, ResultCode]] = {
+        round_number: dict(teams) for round_number, teams in tournament.absences.items()
+    }
+    for line in tournament.extra_records:
+        code = line[:3]
+        if code == "352":
+            board_colours = line[4:].strip().upper()
+        elif code == "362":
+            values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, line[4:]))
+            match_points = MatchPointSystem(
+                win=Fraction(values.get("W", "2")),
+                draw=Fraction(values.get("D", "1")),
+                loss=Fraction(values.get("L", "0")),
+            )
+        elif code == "320":
+            if line[4:8].strip():
+                bye_match_points = Fraction(line[4:8].strip())
+            if line[9:13].strip():
+                bye_game_points = Fraction(line[9:13].strip())
+            for index, start in enumerate(range(13, len(line), 4), start=1):
+                field = line[start : start + 4].strip()
+                if field and int(field) > 0:
+                    bye_teams[index] = int(field)
+        elif code == "330":
+            fields = line[4:].split()
+            if len(fields) >= 4:
+                forfeited.append(
+                    ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
+                )
+        elif code == "240":
+            fields = line[4:].split()
+            if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
+                teams = absences.setdefault(int(fields[1]), {})
+                for team in fields[2:]:
+                    teams[int(team)] = ResultCode(fields[0])
+    return TeamEventRecords(
+        board_colours=board_colours or "WB",
+        boards=len(board_colours),
+        match_points=match_points,
+        bye_match_points=bye_match_points,
+        bye_game_points=bye_game_points,
+        bye_teams=bye_teams,
+        forfeited_matches=tuple(forfeited),
+        absences=absences,
+    )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Side:
+    """One team's half of a match, before the match result is known."""
+
+    opponent: int
+    colour: Colour | None
+    game_points: Fraction
+    any_game_played: bool
+
+
+def team_rounds(
+    tournament: Tournament,
+    records: TeamEventRecords | None = None,
+    up_to_round: int | None = None,
+) -> dict[int, list[TeamRound]]:
+    """Every team's rounds 1..``up_to_round`` (all recorded rounds by default)."""
+    records = team_event_records(tournament) if records is None else records
+    team_of = {member: team.number for team in tournament.teams for member in team.members}
+    last_round = tournament.rounds_recorded if up_to_round is None else up_to_round
+    last_round = max(
+        [last_round]
+        if up_to_round is not None
+        else [last_round, *records.bye_teams, *records.absences]
+    )
+    boards = records.boards or _widest_match(tournament, team_of, last_round)
+    history: dict[int, list[TeamRound]] = {team.number: [] for team in tournament.teams}
+    for round_number in range(1, last_round + 1):
+        sides = _match_sides(tournament, team_of, records, boards, round_number)
+        for team in tournament.teams:
+            history[team.number].append(
+                _team_round(team.number, round_number, sides, records, boards, tournament)
+            )
+    return history
+
+
+def _widest_match(tournament: Tournament, team_of: dict[int, int], last_round: int) -> int:
+    widest = 1
+    for round_number in range(1, last_round + 1):
+        counts: dict[int, int] = {}
+        for player in tournament.players.values():
+            entry = player.entry(round_number)
+            if (
+                entry is not None
+                and entry.opponent is not None
+                and player.pairing_number in team_of
+            ):
+                team = team_of[player.pairing_number]
+                counts[team] = counts.get(team, 0) + 1
+        widest = max([widest, *counts.values()])
+    return widest
+
+
+def _match_sides(
+    tournament: Tournament,
+    team_of: dict[int, int],
+    records: TeamEventRecords,
+    boards: int,
+    round_number: int,
+) -> dict[int, _Side]:
+    """Each team's side of its match in ``round_number``, from its members' games."""
+    sides: dict[int, _Side] = {}
+    for team in tournament.teams:
+        lineup = []
+        for member in team.members:
+            player = tournament.players.get(member)
+            entry = player.entry(round_number) if player is not None else None
+            if entry is None or entry.opponent is None or entry.opponent not in team_of:
+                continue
+            lineup.append(entry)
+        if not lineup:
+            continue
+        opponents: dict[int, int] = {}
+        for entry in lineup:
+            assert entry.opponent is not None
+            opponent_team = team_of[entry.opponent]
+            opponents[opponent_team] = opponents.get(opponent_team, 0) + 1
+        opponent = max(opponents, key=lambda number: (opponents[number], -number))
+        boards_played = [
+            entry
+            for entry in lineup
+            if entry.opponent is not None and team_of[entry.opponent] == opponent
+        ][:boards]
+        first_board = boards_played[0]
+        colour = first_board.colour
+        if colour is not None and records.board_colour(1) is Colour.BLACK:
+            colour = colour.opposite
+        sides[team.number] = _Side(
+            opponent=opponent,
+            colour=colour,
+            game_points=sum(
+                (tournament.scoring.points(entry.result, entry.colour) for entry in boards_played),
+                Fraction(0),
+            ),
+            any_game_played=any(entry.is_played for entry in boards_played),
+        )
+    for forfeit in records.forfeited_matches:
+        if forfeit.round_number != round_number:
+            continue
+        # A whole match forfeited without board games: only the 330 record tells of it.
+        for number, opponent, colour, mark in (
+            (forfeit.first, forfeit.second, Colour.WHITE, forfeit.result[:1]),
+            (forfeit.second, forfeit.first, Colour.BLACK, forfeit.result[1:2]),
+        ):
+            if number not in sides:
+                points = (
+                    tournament.scoring.forfeit_win_points * boards if mark == "+" else Fraction(0)
+                )
+                sides[number] = _Side(opponent, colour, points, False)
+    return sides
+
+
+def _team_round(
+    team: int,
+    round_number: int,
+    sides: dict[int, _Side],
+    records: TeamEventRecords,
+    boards: int,
+    tournament: Tournament,
+) -> TeamRound:
+    side = sides.get(team)
+    if side is not None:
+        other = sides.get(side.opponent)
+        other_points = other.game_points if other is not None else Fraction(0)
+        other_played = other.any_game_played if other is not None else False
+        played = side.any_game_played or other_played or (side.game_points > 0 and other_points > 0)
+        mps = records.match_points
+        if side.game_points > other_points:
+            result = ResultCode.WIN if played else ResultCode.FORFEIT_WIN
+            points = mps.win
+        elif side.game_points < other_points or side.game_points == 0:
+            result = ResultCode.LOSS if played else ResultCode.FORFEIT_LOSS
+            points = mps.loss if played else Fraction(0)
+        else:
+            result = ResultCode.DRAW
+            points = mps.draw
+        return TeamRound(
+            round_number,
+            TeamRoundKind.PLAYED if played else TeamRoundKind.NOT_PLAYED,
+            side.opponent,
+            side.colour,
+            points,
+            side.game_points,
+            result,
+        )
+    game_scoring = tournament.scoring
+    if records.bye_teams.get(round_number) == team:
+        match_points = records.match_points.draw
+        if records.bye_match_points is not None:
+            match_points = records.bye_match_points
+        game_points = game_scoring.draw * boards
+        if records.bye_game_points is not None:
+            game_points = records.bye_game_points
+        return TeamRound(
+            round_number,
+            TeamRoundKind.PAIRING_BYE,
+            None,
+            None,
+            match_points,
+            game_points,
+            ResultCode.PAIRING_BYE,
+        )
+    code = records.absences.get(round_number, {}).get(team, ResultCode.ZERO_POINT_BYE)
+    if code is ResultCode.FULL_POINT_BYE:
+        match_points, game_points = records.match_points.win, game_scoring.win * boards
+    elif code is ResultCode.HALF_POINT_BYE:
+        match_points, game_points = records.match_points.draw, game_scoring.draw * boards
+    else:
+        match_points, game_points = Fraction(0), Fraction(0)
+    return TeamRound(
+        round_number, TeamRoundKind.ABSENT, None, None, match_points, game_points, code
+    )

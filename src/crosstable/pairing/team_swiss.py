@@ -1,0 +1,553 @@
+"""The FIDE Swiss Team Pairing System (C.04.6, 2026 edition).
+
+Teams are paired on their primary score (match points by default, or game points); colour
+preferences are of Type A (default), Type B, or not used at all. The round is built as
+art. 3.3.2 prescribes:
+
+1. the pairing-allocated bye (art. 3.4), if the number of teams is odd;
+2. the top scoregroup with the set of upfloaters chosen by art. 3.5, paired by art. 3.6;
+3. step 2 again with the teams left, until every team is paired;
+4. the colours of every match (art. 4).
+
+Readings of the text follow FIDE's reference implementation (gacrux); each one is written
+down in ``docs/pairing/team_swiss.md``. The team history (opponents, colours, scores) comes
+from :mod:`crosstable.model.team_match`; the matchings from :mod:`crosstable.matching`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import itertools
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+from crosstable.matching import max_weight_matching
+from crosstable.model.colour import Colour
+from crosstable.model.results import ResultCode
+from crosstable.model.team_match import (
+    TeamEventRecords,
+    TeamRound,
+    TeamRoundKind,
+    team_event_records,
+    team_rounds,
+)
+from crosstable.model.tournament import Tournament
+from crosstable.pairing.base import PairingError, TeamMatch, TeamRoundPairing
+
+RULES: dict[str, str] = {
+    "C1": "2.1.1 two teams shall not play against each other more than once",
+    "C2": "2.1.2 no pairing-allocated bye for a team that already had one, won a match by"
+    " forfeit or received a full-point bye",
+    "C3": "2.2.1 a legal pairing must remain for all teams not yet paired (completion)",
+    "C4": "2.3.1 minimise the number of upfloaters",
+    "C5": "2.3.2 minimise the score differences in pairs involving upfloaters"
+    " (maximise the upfloaters' scores, taken in ascending order)",
+    "C6": "2.3.3 unless the following scoregroup became empty, choose the upfloaters so that"
+    " C1, C3 and C4 hold in the bracket where that scoregroup is paired",
+    "C7": "2.3.4 except in the last two rounds, minimise upfloaters who floated in the"
+    " previous round",
+    "C8": "2.3.5 minimise the number of teams that do not get their colour preference",
+    "C9": "2.3.6 (Type B) minimise the number of teams that do not get a strong colour preference",
+    "C10": "2.3.7 except in the last two rounds, minimise the upfloaters' opponents who"
+    " floated in the previous round",
+    "PAB": "3.4 the bye: leaves a legal pairing, lowest score, most matches played, largest TPN",
+    "UPFLOATERS": "3.5 sets complying with C4/C5, sorted by score then TPN, first set in"
+    " lexicographic TPN order giving a legal pairing that complies with C6 and C7",
+    "BRACKET": "3.6 the first pairing in identifier order (top TPNs, then their bottom"
+    " TPNs) complying with C1, C8, C9 and C10",
+    "COLOUR": "4.3 (1) initial colour by TPN parity, (2) only preference, (3) opposite"
+    " preferences, (4) Type B strong one, (5) lower colour difference gets White,"
+    " (6) alternate to the last different round, (7) first team's preference,"
+    " (8) alternate first team, (9) alternate the other team",
+}
+"""Criterion code -> article of C.04.6 (2026) it implements."""
+
+
+class ColourPreferenceType(enum.Enum):
+    """C.04.6 art. 1.7: the colour model the competition uses."""
+
+    TYPE_A = "typea"
+    TYPE_B = "typeb"
+    NONE = "nocolor"
+
+
+class PrimaryScore(enum.Enum):
+    """C.04.6 art. 1.2: the score the teams are paired on."""
+
+    MATCH_POINTS = "mp"
+    GAME_POINTS = "gp"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamSwissVariant:
+    """The options of C.04.6 a competition chooses."""
+
+    colour_type: ColourPreferenceType = ColourPreferenceType.TYPE_A
+    primary: PrimaryScore = PrimaryScore.MATCH_POINTS
+    secondary_used: bool = True
+    """Art. 1.2: the other score decides the first team in colour allocation (art. 4.2.2)."""
+
+    @property
+    def name(self) -> str:
+        """The reference engine's name, e.g. ``typeb-gp+mp`` or ``nocolor-mp``."""
+        other = "gp" if self.primary is PrimaryScore.MATCH_POINTS else "mp"
+        scores = f"{self.primary.value}+{other}" if self.secondary_used else self.primary.value
+        return f"{self.colour_type.value}-{scores}"
+
+    @classmethod
+    def parse(cls, text: str) -> TeamSwissVariant:
+        """Read a variant name (``typea-mp+gp``, ``nocolor-gp``...) or a TRF 192 system code
+        (``FIDE_TEAM_TYPEB_GP_MP``; a FIDE_TEAM code with scores but no TYPE token means no
+        colour preferences, a bare ``FIDE_TEAM`` the defaults)."""
+        cleaned = text.strip()
+        if cleaned.upper().startswith("FIDE_TEAM"):
+            tokens = [t for t in cleaned.upper().split("_")[2:] if t != "BAKU"]
+            colour = ColourPreferenceType.TYPE_A
+            if "TYPEB" in tokens:
+                colour = ColourPreferenceType.TYPE_B
+            elif "TYPEA" not in tokens and tokens:
+                colour = ColourPreferenceType.NONE
+            scores = [t for t in tokens if t in ("MP", "GP")]
+            if not scores:
+                return cls(colour)
+            primary = PrimaryScore(scores[0].lower())
+            return cls(colour, primary, len(scores) > 1)
+        parts = cleaned.lower().replace("fideteam-", "").split("-")
+        colour = ColourPreferenceType.TYPE_A
+        secondary_used, primary = True, PrimaryScore.MATCH_POINTS
+        for part in parts:
+            if part in ("typea", "typeb", "nocolor"):
+                colour = ColourPreferenceType(part)
+            elif part in ("mp", "gp", "mp+gp", "gp+mp"):
+                primary = PrimaryScore(part[:2])
+                secondary_used = "+" in part
+            else:
+                raise ValueError(
+                    f"unknown team Swiss variant {text!r}: expected e.g. typea-mp+gp,"
+                    " typeb-gp, nocolor-mp+gp or a FIDE_TEAM_* system code"
+                )
+        return cls(colour, primary, secondary_used)
+
+
+@dataclasses.dataclass(slots=True)
+class _Team:
+    """What the pairing rules need to know of one present team."""
+
+    number: int
+    """The TPN (art. 1.1): the team's number, kept even when other teams are absent."""
+    score: Fraction
+    secondary: Fraction
+    matches_played: int
+    met: frozenset[int]
+    colours: tuple[Colour, ...]
+    """Colours of the played matches, in order (art. 1.6)."""
+    floated: bool
+    """Played an opponent with a different score in the previous round (art. 1.5)."""
+    bye_barred: bool
+    """[C2]: had a pairing-allocated bye, a forfeit match win or a full-point bye."""
+    preference: Colour | None = None
+    strong: bool = False
+    level: int = 0
+
+    @property
+    def colour_difference(self) -> int:
+        return sum(1 if colour is Colour.WHITE else -1 for colour in self.colours)
+
+
+def _colour_preference(
+    team: _Team, colour_type: ColourPreferenceType, last_round: bool
+) -> tuple[Colour | None, bool]:
+    """Art. 1.7: (preferred colour, strong). Type A preferences count as strong."""
+    if colour_type is ColourPreferenceType.NONE:
+        return None, False
+    difference = team.colour_difference
+    last_two = team.colours[-2:]
+    if difference < -1 or (difference in (0, -1) and last_two == (Colour.BLACK, Colour.BLACK)):
+        return Colour.WHITE, True
+    if difference > 1 or (difference in (0, 1) and last_two == (Colour.WHITE, Colour.WHITE)):
+        return Colour.BLACK, True
+    if colour_type is ColourPreferenceType.TYPE_A:
+        return None, False
+    if difference == -1:
+        return Colour.WHITE, False
+    if difference == 1:
+        return Colour.BLACK, False
+    if difference == 0 and not last_round and team.colours:
+        return team.colours[-1].opposite, False
+    return None, False
+
+
+class _RoundPairer:
+    """The pairing of one round: the state shared by the steps of art. 3.3.2."""
+
+    def __init__(
+        self,
+        teams: Sequence[_Team],
+        variant: TeamSwissVariant,
+        last_two_rounds: bool,
+        initial_colour: Colour,
+    ) -> None:
+        self.teams = {team.number: team for team in teams}
+        self.variant = variant
+        self.last_two_rounds = last_two_rounds
+        self.initial_colour = initial_colour
+        scores = sorted({team.score for team in teams})
+        for team in teams:
+            team.level = scores.index(team.score) + 1
+        self._pairable_cache: dict[frozenset[int], bool] = {}
+
+    # --- absolute criteria and completion -------------------------------------------------
+
+    def can_meet(self, first: _Team, second: _Team) -> bool:
+        """[C1]: the teams have not played each other."""
+        return second.number not in first.met
+
+    def pairable(self, numbers: frozenset[int]) -> bool:
+        """[C3]: the teams ``numbers`` can all be paired with one another."""
+        if len(numbers) % 2:
+            return False
+        if not numbers:
+            return True
+        cached = self._pairable_cache.get(numbers)
+        if cached is None:
+            members = sorted(numbers)
+            edges = [
+                (i, j, 1)
+                for i, j in itertools.combinations(range(len(members)), 2)
+                if self.can_meet(self.teams[members[i]], self.teams[members[j]])
+            ]
+            mate = max_weight_matching(len(members), edges, max_cardinality=True)
+            cached = all(partner >= 0 for partner in mate)
+            self._pairable_cache[numbers] = cached
+        return cached
+
+    # --- art. 3.4: the pairing-allocated bye ----------------------------------------------
+
+    def choose_bye(self, remaining: frozenset[int]) -> int | None:
+        if len(remaining) % 2 == 0:
+            return None
+        candidates = sorted(
+            (self.teams[number] for number in remaining if not self.teams[number].bye_barred),
+            key=lambda team: (team.score, -team.matches_played, -team.number),
+        )
+        for team in candidates:
+            if self.pairable(remaining - {team.number}):
+                return team.number
+        raise PairingError(
+            "no team can receive the pairing-allocated bye and leave a legal pairing for the"
+            " others (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
+        )
+
+    # --- art. 3.5: the upfloaters of the top scoregroup -----------------------------------
+
+    def select_bracket(self, level: int, remaining: frozenset[int]) -> list[_Team]:
+        """The top scoregroup at ``level`` and its upfloaters (art. 3.5)."""
+        residents = [self.teams[n] for n in remaining if self.teams[n].level == level]
+        lower: dict[int, list[_Team]] = {}
+        for number in sorted(remaining):
+            team = self.teams[number]
+            if team.level < level:
+                lower.setdefault(team.level, []).append(team)
+        available = {lvl: len(group) for lvl, group in lower.items()}
+        lower_count = sum(available.values())
+        resident_numbers = frozenset(team.number for team in residents)
+        for count in range(len(residents) % 2, lower_count + 1, 2):  # [C4]
+            for profile in _profiles(available, count):  # [C5]
+                best: tuple[tuple[int, int, int], list[_Team]] | None = None
+                for index, upfloaters in enumerate(_upfloater_sets(lower, profile)):
+                    floated = 0 if self.last_two_rounds else sum(t.floated for t in upfloaters)
+                    if best is not None and best[0][0] == 0 and best[0][1] <= floated:
+                        continue  # cannot beat the best set found ([C6] met, fewer [C7])
+                    bracket = resident_numbers | {team.number for team in upfloaters}
+                    rest = remaining - bracket
+                    if not self.pairable(bracket) or not self.pairable(rest):
+                        continue  # [C1]/[C3]
+                    key = (0 if self.c6_holds(level, rest) else 1, floated, index)
+                    if best is None or key < best[0]:
+                        best = (key, upfloaters)
+                    if key[:2] == (0, 0):
+                        break
+                if best is not None:
+                    return residents + best[1]
+        raise PairingError(
+            f"the scoregroup of {residents[0].score} points cannot be paired with any set of"
+            " upfloaters (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
+        )
+
+    def c6_holds(self, level: int, rest: frozenset[int]) -> bool:
+        """[C6]: what is left of the following scoregroup can still be paired with the fewest
+        upfloaters its size allows (none if even, one if odd), leaving the rest pairable."""
+        following = frozenset(n for n in rest if self.teams[n].level == level - 1)
+        if not following:
+            return True
+        if len(following) % 2 == 0:
+            candidates: list[frozenset[int]] = [following]
+        else:
+            candidates = [following | {n} for n in sorted(rest) if self.teams[n].level < level - 1]
+        return any(
+            self.pairable(bracket) and self.pairable(rest - bracket) for bracket in candidates
+        )
+
+    # --- art. 3.6: pairing the bracket ----------------------------------------------------
+
+    def pair_bracket(self, level: int, bracket: Sequence[_Team]) -> list[tuple[_Team, _Team]]:
+        """The first pairing in identifier order among those minimising [C8], [C9], [C10]."""
+        ordered = sorted(bracket, key=lambda team: team.number)
+        size = len(ordered)
+        base = size + 1
+        bottom_weight = base**size  # above every sum of the bottom-member terms
+        c10_weight = bottom_weight * 2**size
+        c9_weight = c10_weight * base
+        c8_weight = c9_weight * base
+        ceiling = c8_weight * base
+        edges = []
+        for top, bottom in itertools.combinations(range(size), 2):
+            first, second = ordered[top], ordered[bottom]
+            if not self.can_meet(first, second):
+                continue
+            c8, c9, c10 = self._pair_defects(level, first, second)
+            cost = (
+                c8 * c8_weight
+                + c9 * c9_weight
+                + c10 * c10_weight
+                + bottom_weight * 2 ** (size - 1 - bottom)  # top members, lowest TPN first
+                + (bottom + 1) * base ** (size - 1 - top)  # bottom members, by top member
+            )
+            edges.append((top, bottom, ceiling - cost))
+        mate = max_weight_matching(size, edges, max_cardinality=True)
+        if any(partner < 0 for partner in mate):
+            raise PairingError("internal: a bracket chosen as pairable has no perfect matching")
+        return [(ordered[i], ordered[j]) for i, j in enumerate(mate) if i < j]
+
+    def _pair_defects(self, level: int, a: _Team, b: _Team) -> tuple[int, int, int]:
+        """[C8], [C9] and [C10] counts of pairing ``a`` with ``b`` in the bracket at ``level``."""
+        c8 = c9 = c10 = 0
+        if a.preference is not None and a.preference is b.preference:
+            c8 = 1
+            if self.variant.colour_type is ColourPreferenceType.TYPE_B and a.strong and b.strong:
+                c9 = 1
+        if not self.last_two_rounds:
+            c10 = sum(
+                1 for team, opponent in ((a, b), (b, a)) if team.level < level and opponent.floated
+            )
+        return c8, c9, c10
+
+    # --- art. 4: colours ------------------------------------------------------------------
+
+    def is_first_team(self, a: _Team, b: _Team) -> bool:
+        """Art. 4.2: higher primary score, then higher secondary score, then smaller TPN."""
+        if a.score != b.score:
+            return a.score > b.score
+        if self.variant.secondary_used and a.secondary != b.secondary:
+            return a.secondary > b.secondary
+        return a.number < b.number
+
+    def allocate_colours(self, a: _Team, b: _Team) -> TeamMatch:
+        """Art. 4.3: the match with the team getting White named first."""
+        first, second = (a, b) if self.is_first_team(a, b) else (b, a)
+        colour = self._first_team_colour(first, second)
+        if colour is Colour.WHITE:
+            return TeamMatch(first.number, second.number)
+        return TeamMatch(second.number, first.number)
+
+    def _first_team_colour(self, first: _Team, second: _Team) -> Colour:
+        if first.matches_played == 0 and second.matches_played == 0:  # (1)
+            odd = first.number % 2 == 1
+            return self.initial_colour if odd else self.initial_colour.opposite
+        wanted, other = first.preference, second.preference
+        if wanted is not None and other is None:  # (2)
+            return wanted
+        if wanted is None and other is not None:
+            return other.opposite
+        if wanted is not None and other is not None and wanted is not other:  # (3)
+            return wanted
+        if (
+            self.variant.colour_type is ColourPreferenceType.TYPE_B
+            and wanted is not None
+            and other is not None
+            and first.strong != second.strong
+        ):  # (4)
+            return wanted if first.strong else other.opposite
+        if first.colour_difference != second.colour_difference:  # (5)
+            lower = first.colour_difference < second.colour_difference
+            return Colour.WHITE if lower else Colour.BLACK
+        for mine, theirs in zip(reversed(first.colours), reversed(second.colours), strict=False):
+            if mine is not theirs:  # (6)
+                return mine.opposite
+        if wanted is not None:  # (7)
+            return wanted
+        if first.colours:  # (8)
+            return first.colours[-1].opposite
+        return second.colours[-1]  # (9)
+
+    # --- the whole round ------------------------------------------------------------------
+
+    def pair(self, round_number: int) -> TeamRoundPairing:
+        remaining = frozenset(self.teams)
+        bye = self.choose_bye(remaining)
+        if bye is not None:
+            remaining = remaining - {bye}
+        pairs: list[tuple[_Team, _Team]] = []
+        for level in sorted({team.level for team in self.teams.values()}, reverse=True):
+            if not any(self.teams[n].level == level for n in remaining):
+                continue  # the whole scoregroup floated up into brackets above
+            bracket = self.select_bracket(level, remaining)
+            pairs.extend(self.pair_bracket(level, bracket))
+            remaining = remaining - {team.number for team in bracket}
+        # Board order (GHR 3.6, as the reference engine orders): higher score of the pair,
+        # then higher sum of scores, then lower TPN.
+        pairs.sort(
+            key=lambda pair: (
+                -max(pair[0].score, pair[1].score),
+                -(pair[0].score + pair[1].score),
+                min(pair[0].number, pair[1].number),
+            )
+        )
+        matches = tuple(self.allocate_colours(a, b) for a, b in pairs)
+        return TeamRoundPairing(round_number, matches, bye)
+
+
+def _profiles(available: dict[int, int], count: int) -> Iterator[tuple[int, ...]]:
+    """Score profiles of ``count`` upfloaters (their levels, ascending), best first by [C5]:
+    profiles compare as ascending lists of levels, lexicographically, the larger first."""
+    levels = sorted(available, reverse=True)
+
+    def extend(prefix: tuple[int, ...], last_index: int) -> Iterator[tuple[int, ...]]:
+        if len(prefix) == count:
+            yield prefix
+            return
+        # the next level is >= the last one chosen (a lower index), highest level first
+        for index in range(0, last_index + 1):
+            level = levels[index]
+            if prefix.count(level) < available[level]:
+                yield from extend((*prefix, level), index)
+
+    yield from extend((), len(levels) - 1)
+
+
+def _upfloater_sets(
+    lower: dict[int, list[_Team]], profile: tuple[int, ...]
+) -> Iterator[list[_Team]]:
+    """Every set of upfloaters with ``profile``, in the order of art. 3.5.3–3.5.4: teams by
+    descending score then TPN, sets in lexicographic order of those TPNs."""
+    wanted = {level: profile.count(level) for level in set(profile)}
+    levels = sorted(wanted, reverse=True)
+    choices = [itertools.combinations(lower[level], wanted[level]) for level in levels]
+    for combination in itertools.product(*choices):
+        yield [team for chosen in combination for team in chosen]
+
+
+def _team_state(
+    number: int,
+    history: Sequence[TeamRound],
+    primary: PrimaryScore,
+    histories: dict[int, list[TeamRound]],
+) -> _Team:
+    def score(rounds: Sequence[TeamRound], use_primary: bool = True) -> Fraction:
+        match_points = use_primary == (primary is PrimaryScore.MATCH_POINTS)
+        return sum((r.match_points if match_points else r.game_points for r in rounds), Fraction(0))
+
+    played = [r for r in history if r.is_played]
+    floated = False
+    if history and history[-1].is_played and history[-1].opponent is not None:
+        before = len(history) - 1
+        opponent_history = histories.get(history[-1].opponent, [])
+        floated = score(history[:before]) != score(opponent_history[:before])
+    return _Team(
+        number=number,
+        score=score(history),
+        secondary=score(history, use_primary=False),
+        matches_played=len(played),
+        met=frozenset(r.opponent for r in played if r.opponent is not None),
+        colours=tuple(r.colour for r in played if r.colour is not None),
+        floated=floated,
+        bye_barred=any(
+            r.result in (ResultCode.PAIRING_BYE, ResultCode.FULL_POINT_BYE)
+            or (r.kind is TeamRoundKind.NOT_PLAYED and r.result is ResultCode.FORFEIT_WIN)
+            for r in history
+        ),
+    )
+
+
+def _initial_colour(tournament: Tournament, histories: dict[int, list[TeamRound]]) -> Colour:
+    """Art. 4.1: the drawn initial colour (TRF 152), else read back from round 1 (the team
+    with the smallest TPN among round-1 played matches, through art. 4.3.1), else White."""
+    if tournament.initial_colour is not None:
+        return tournament.initial_colour
+    witnesses = [
+        (min(number, rounds[0].opponent), number, rounds[0])
+        for number, rounds in histories.items()
+        if rounds and rounds[0].is_played and rounds[0].opponent is not None
+    ]
+    if not witnesses:
+        return Colour.WHITE
+    smallest, number, first_round = min(witnesses, key=lambda w: (w[0], w[1]))
+    if number != smallest:
+        first_round = histories[smallest][0]
+    colour = first_round.colour or Colour.WHITE
+    return colour if smallest % 2 == 1 else colour.opposite
+
+
+def resolve_variant(
+    tournament: Tournament, variant: TeamSwissVariant | str | None
+) -> TeamSwissVariant:
+    """The variant asked for, else the one of the tournament's system code (TRF 192)."""
+    if isinstance(variant, TeamSwissVariant):
+        return variant
+    if variant is not None:
+        return TeamSwissVariant.parse(variant)
+    if tournament.system_code.upper().startswith("FIDE_TEAM"):
+        return TeamSwissVariant.parse(tournament.system_code)
+    return TeamSwissVariant()
+
+
+def pair_team_round(
+    tournament: Tournament,
+    round_number: int | None = None,
+    variant: TeamSwissVariant | str | None = None,
+    records: TeamEventRecords | None = None,
+) -> TeamRoundPairing:
+    """Pair ``round_number`` (default: the round after the last recorded one) of a team
+    tournament by C.04.6. Only rounds before it are read; the teams announced absent for it
+    (TRF 240) are left out. Raises :class:`PairingError` when no legal pairing exists."""
+    chosen = resolve_variant(tournament, variant)
+    records = team_event_records(tournament) if records is None else records
+    if round_number is None:
+        recorded = team_rounds(tournament, records)
+        round_number = 1 + max(
+            (
+                r.round_number
+                for rounds in recorded.values()
+                for r in rounds
+                if r.kind is not TeamRoundKind.ABSENT
+            ),
+            default=0,
+        )
+    if round_number < 1:
+        raise ValueError(f"round number must be at least 1, got {round_number}")
+    total_rounds = tournament.total_rounds
+    if total_rounds is None:
+        raise ValueError(
+            "the number of rounds is not known (TRF record 142): C.04.6 [C7], [C10] and the"
+            " Type B preferences depend on whether this is one of the last rounds"
+        )
+    total_rounds = max(total_rounds, round_number)
+    histories = team_rounds(tournament, records, up_to_round=round_number - 1)
+    absent = records.absences.get(round_number, {})
+    teams: list[_Team] = []
+    for team in tournament.teams:
+        if team.number in absent:
+            continue
+        state = _team_state(team.number, histories[team.number], chosen.primary, histories)
+        state.preference, state.strong = _colour_preference(
+            state, chosen.colour_type, last_round=round_number == total_rounds
+        )
+        teams.append(state)
+    pairer = _RoundPairer(
+        teams,
+        chosen,
+        last_two_rounds=round_number > total_rounds - 2,
+        initial_colour=_initial_colour(tournament, histories),
+    )
+    return pairer.pair(round_number)
