@@ -193,7 +193,7 @@ class _Loader:
         defaults_reader = root.table("section_defaults")
         defaults = defaults_reader.data if defaults_reader else {}
         sections = tuple(
-            self._section(reader, defaults, game, schedules)
+            self._section(reader, game, schedules, adult_rule)
             for reader in self._merged_sections(defaults)
         )
         if not sections:
@@ -353,9 +353,9 @@ class _Loader:
     def _section(
         self,
         reader: TableReader,
-        defaults: dict[str, Any],
         event_game: Game,
         schedules: dict[str, tuple[RoundSlot, ...]],
+        adult_rule: AdultGradeRule | None,
     ) -> SectionRules:
         key = reader.string("key")
         if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
@@ -374,7 +374,7 @@ class _Loader:
             key=key,
             name=reader.string("name"),
             game=game,
-            eligibility=self._eligibility(reader),
+            eligibility=self._eligibility(reader, adult_rule),
             rounds=rounds,
             schedule=schedule,
             time_control=self._time_control(reader),
@@ -411,7 +411,7 @@ class _Loader:
             return schedules[value]
         return self._round_slots(reader, "schedule")
 
-    def _eligibility(self, reader: TableReader) -> Eligibility:
+    def _eligibility(self, reader: TableReader, adult_rule: AdultGradeRule | None) -> Eligibility:
         table = reader.table("eligibility")
         if table is None:
             return Eligibility()
@@ -457,6 +457,7 @@ class _Loader:
             units=table.strings("units"),
             native_of_unit=table.boolean("native_of_unit", False),
             member_id_required=table.boolean("member_id_required", False),
+            adult_grade_rule=adult_rule if grade is not None or table.has("ungraded") else None,
         )
         table.finish()
         return eligibility

@@ -88,6 +88,16 @@ def matches(where: Where, attributes: Mapping[str, AttributeValue]) -> bool:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class AdultGradeRule:
+    """Adults may not enter below a given grade section (e.g. 18+ start at 6th grade)."""
+
+    adult_age: int
+    lowest_grade: int
+    """An adult without a grade, or with a weaker grade, counts as holding this grade."""
+    age_on: datetime.date
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Eligibility:
     """Who may enter a section. Empty or None fields do not restrict."""
 
@@ -113,20 +123,12 @@ class Eligibility:
     """Players must be natives of the unit they represent (e.g. by identity card)."""
     member_id_required: bool = False
     """Players must hold a federation membership id."""
+    adult_grade_rule: AdultGradeRule | None = None
+    """The event's adult rule, attached to sections that restrict grades."""
 
     @property
     def has_age_limit(self) -> bool:
         return self.age_at_least is not None or self.age_below is not None
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class AdultGradeRule:
-    """Adults may not enter below a given grade section (e.g. 18+ start at 6th grade)."""
-
-    adult_age: int
-    lowest_grade: int
-    """An adult without a grade, or with a weaker grade, counts as holding this grade."""
-    age_on: datetime.date
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
