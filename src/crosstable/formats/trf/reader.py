@@ -1,0 +1,760 @@
+"""Reading TRF16 / TRF-2026 text (with JaVaFo XX* and bbpPairings BB* lines) into a Tournament.
+
+Every problem in the text raises :class:`TrfError` naming the line and column; the reader
+never lets a Python exception about the input escape. Lines it does not interpret are kept
+verbatim in ``Tournament.extra_records``. See docs/formats/trf.md for the readings of
+ambiguous points.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from collections.abc import Callable
+from fractions import Fraction
+
+from crosstable.formats.trf import records
+from crosstable.formats.trf.errors import TrfError, TrfProblem
+from crosstable.formats.trf.records import Field
+from crosstable.formats.trf.scoring import (
+    BB_CODES,
+    XXS_CODES,
+    PointValues,
+    apply_162,
+    apply_bb,
+    apply_xxs,
+)
+from crosstable.formats.trf.validation import ERROR, Locations, check_tournament
+from crosstable.model import (
+    Acceleration,
+    Colour,
+    Player,
+    ProhibitedPairing,
+    ResultCode,
+    RoundEntry,
+    Team,
+    Tournament,
+)
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_SYSTEM_CODE = re.compile(r"(FIDE|CUSTOM|BERGER)_[A-Z0-9_]+")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_COLOURS: dict[str, Colour | None] = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, " ": None}
+_BYE_RESULTS = (
+    ResultCode.HALF_POINT_BYE,
+    ResultCode.FULL_POINT_BYE,
+    ResultCode.PAIRING_BYE,
+    ResultCode.ZERO_POINT_BYE,
+)
+
+
+def read_trf(text: str, source: str = "<string>") -> Tournament:
+    """Read TRF text. Raises :class:`TrfError` (a ValueError) naming the place of a problem."""
+    tournament, _problems = read_trf_checked(text, source)
+    return tournament
+
+
+def read_trf_checked(text: str, source: str = "<string>") -> tuple[Tournament, list[TrfProblem]]:
+    """Read TRF text and also return the warnings (points that do not add up, …)."""
+    reader = _Reader(text, source)
+    tournament = reader.read()
+    problems = check_tournament(tournament, reader.locations)
+    for problem in problems:
+        if problem.severity == ERROR:
+            raise TrfError(
+                problem.message,
+                source=source,
+                line=problem.line,
+                column=problem.column,
+                text=reader.line_text(problem.line),
+            )
+    return tournament, problems
+
+
+def load_trf(path: str | os.PathLike[str]) -> Tournament:
+    """Read a TRF file (UTF-8; files that are not valid UTF-8 are read as Latin-1)."""
+    return read_trf(decode_trf(_read_bytes(path)), os.fspath(path))
+
+
+def load_trf_checked(path: str | os.PathLike[str]) -> tuple[Tournament, list[TrfProblem]]:
+    return read_trf_checked(decode_trf(_read_bytes(path)), os.fspath(path))
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise TrfError(f"cannot read the file: {error.strerror}", source=os.fspath(path)) from None
+
+
+def decode_trf(data: bytes) -> str:
+    """TRF has no declared encoding: UTF-8 (with or without BOM) first, else Latin-1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+class _Reader:
+    def __init__(self, text: str, source: str) -> None:
+        self.lines = text.splitlines()
+        self.source = source
+        self.tournament = Tournament()
+        self.locations = Locations(source=source)
+        self.points = PointValues()
+        self.colour_wins: dict[str, Fraction] = {}
+        self.xxz: list[tuple[int, int]] = []  # (line, player) absent from the next round
+        self.xxa: dict[int, tuple[int, list[Fraction]]] = {}
+        self.xxp: list[tuple[int, tuple[int, ...]]] = []
+        self.rounds_declared: tuple[int, int] | None = None  # (line, rounds) of 142/XXR
+        self.colour_declared: tuple[int, Colour] | None = None
+        self.tiebreaks_declared: tuple[int, list[str]] | None = None
+        self.line_number = 0
+        self.line = ""
+        self.handlers: dict[str, Callable[[], None]] = {
+            records.PLAYER_CODE: self.read_player,
+            "112": self.read_deputy_arbiter,
+            "132": self.read_round_dates,
+            "142": self.read_rounds,
+            "XXR": self.read_rounds,
+            "152": self.read_initial_colour_152,
+            "XXC": self.read_xxc,
+            "162": self.read_162,
+            "XXS": self.read_xxs,
+            "202": self.read_tiebreaks,
+            "212": self.read_standings_definition,
+            records.BYES_CODE: self.read_byes,
+            "XXZ": self.read_xxz,
+            records.ACCELERATION_CODE: self.read_acceleration,
+            "XXA": self.read_xxa,
+            records.PROHIBITED_CODE: self.read_prohibited,
+            "XXP": self.read_xxp,
+            records.TEAM16_CODE: self.read_team16,
+            records.TEAM_CODE: self.read_team,
+        }
+        for code in BB_CODES:
+            self.handlers[code] = self.read_bb
+
+    # --- driving --------------------------------------------------------------------------
+
+    def line_text(self, line_number: int | None) -> str:
+        if line_number is None or not 1 <= line_number <= len(self.lines):
+            return ""
+        return self.lines[line_number - 1]
+
+    def read(self) -> Tournament:
+        for line_number, raw in enumerate(self.lines, start=1):
+            self.line_number = line_number
+            self.line = raw.rstrip()
+            if not self.line:
+                continue
+            code = self.line[:3]
+            handler = self.handlers.get(code)
+            if handler is not None:
+                handler()
+            elif code in records.HEADER_TEXT_CODES:
+                self.read_header_text(code)
+            elif code in records.DERIVED_COUNT_CODES:
+                pass  # recomputed when writing
+            else:
+                self.tournament.extra_records.append(raw.rstrip("\r\n"))
+        self.finish()
+        return self.tournament
+
+    def finish(self) -> None:
+        tournament = self.tournament
+        if not tournament.system_code and _SYSTEM_CODE.fullmatch(tournament.tournament_type):
+            tournament.system_code = tournament.tournament_type
+        rounds = tournament.rounds_recorded
+        for player in tournament.players.values():
+            while len(player.rounds) < rounds:
+                player.rounds.append(RoundEntry.absent(ResultCode.UNPLAYED))
+        next_round = rounds + 1
+        for line_number, number in self.xxz:
+            tournament.absences.setdefault(next_round, {})[number] = ResultCode.ZERO_POINT_BYE
+            self.locations.absences.setdefault((next_round, number), line_number)
+        for number, (line_number, per_round) in sorted(self.xxa.items()):
+            if number not in tournament.players:
+                self.fail(
+                    f"XXA line for player {number}, who has no 001 record",
+                    column=records.XXA_PLAYER.first,
+                    line_number=line_number,
+                )
+            tournament.accelerations.extend(_accelerations_of(number, per_round))
+        for line_number, players in self.xxp:
+            self.locations.prohibited_pairings[len(tournament.prohibited_pairings)] = line_number
+            tournament.prohibited_pairings.append(
+                ProhibitedPairing(1, records.ALL_ROUNDS_LAST, players)
+            )
+        self.finish_scoring()
+
+    def finish_scoring(self) -> None:
+        wins = self.colour_wins
+        for white, black, name in (("WW", "BW", "win"), ("WL", "BL", "loss")):
+            if white in wins or black in wins:
+                value_white = wins.get(white, getattr(self.points, name))
+                value_black = wins.get(black, getattr(self.points, name))
+                if value_white != value_black:
+                    raise TrfError(
+                        f"XXS gives a {name} different points with White ({value_white}) and "
+                        f"Black ({value_black}); only draws may depend on the colour",
+                        source=self.source,
+                    )
+                setattr(self.points, name, value_white)
+        self.tournament.scoring = self.points.to_scoring()
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def fail(
+        self,
+        problem: str,
+        field: Field | None = None,
+        *,
+        column: int | None = None,
+        expected: str = "",
+        line_number: int | None = None,
+    ) -> None:
+        if field is not None and column is None:
+            column = field.first
+            raw = field.cut(self.line)
+            stripped = raw.lstrip()
+            if stripped:
+                column += len(raw) - len(stripped)
+        line_number = self.line_number if line_number is None else line_number
+        raise TrfError(
+            problem,
+            source=self.source,
+            line=line_number,
+            column=column,
+            text=self.line_text(line_number),
+            expected=expected,
+        )
+
+    def value(self) -> str:
+        """The free-text value of a header record (column 5 on)."""
+        return self.line[4:].strip()
+
+    def integer(self, field: Field, what: str, *, minimum: int = 1, maximum: int = 9999) -> int:
+        text = field.cut(self.line).strip()
+        if not text.isdigit() or not minimum <= int(text) <= maximum:
+            shown = f"'{text}'" if text else "blank"
+            self.fail(
+                f"{what} {shown} is not a number from {minimum} to {maximum}",
+                field,
+                expected=f"a number from {minimum} to {maximum}",
+            )
+        return int(text)
+
+    def token_integer(self, token: str, what: str, column: int) -> int:
+        if not token.isdigit() or int(token) < 1:
+            self.fail(
+                f"{what} '{token}' is not a positive number",
+                column=column,
+                expected="a positive whole number",
+            )
+        return int(token)
+
+    def points_value(self, text: str, what: str, column: int) -> Fraction:
+        text = text.strip()
+        if not _NUMBER.fullmatch(text):
+            shown = f"'{text}'" if text else "blank"
+            self.fail(
+                f"{what} {shown} is not a number like 2.5",
+                column=column,
+                expected="a decimal number like 2.5",
+            )
+        return Fraction(text)
+
+    def tokens(self, first_column: int = 5) -> list[tuple[int, str]]:
+        """Whitespace-separated tokens from ``first_column`` with their 1-based columns."""
+        return [
+            (match.start() + 1, match.group())
+            for match in re.finditer(r"\S+", self.line)
+            if match.start() + 1 >= first_column
+        ]
+
+    def id_list(self, first_column: int, what: str) -> list[int]:
+        """Ids in 4-column fields every 5 columns from ``first_column`` to the end of line."""
+        numbers = []
+        column = first_column
+        while column <= len(self.line):
+            field = Field(what, column, column + records.MEMBER_WIDTH - 1, "right")
+            if field.cut(self.line).strip():
+                numbers.append(self.integer(field, what))
+            gap = self.line[column + records.MEMBER_WIDTH - 1 : column + records.MEMBER_STEP - 1]
+            if gap.strip():
+                self.fail(
+                    f"{what}s must be 4-column numbers {records.MEMBER_STEP} columns "
+                    f"apart; found '{gap}'",
+                    column=column + records.MEMBER_WIDTH,
+                    expected="a blank separator column",
+                )
+            column += records.MEMBER_STEP
+        return numbers
+
+    # --- header records -------------------------------------------------------------------
+
+    def read_header_text(self, code: str) -> None:
+        setattr(self.tournament, records.HEADER_TEXT_CODES[code], self.value())
+
+    def read_deputy_arbiter(self) -> None:
+        self.tournament.deputy_arbiters.append(self.value())
+
+    def read_round_dates(self) -> None:
+        dates = []
+        round_number = 1
+        while records.round_date(round_number).first <= len(self.line):
+            dates.append(records.round_date(round_number).cut(self.line).strip())
+            round_number += 1
+        self.tournament.round_dates = dates
+
+    def read_rounds(self) -> None:
+        tokens = self.tokens(4)
+        if len(tokens) != 1:
+            self.fail(
+                f"{self.line[:3]} needs one number of rounds",
+                column=5,
+                expected="the total number of rounds",
+            )
+        column, token = tokens[0]
+        rounds = self.token_integer(token, "number of rounds", column)
+        if self.rounds_declared is not None and self.rounds_declared[1] != rounds:
+            earlier_line, earlier = self.rounds_declared
+            self.fail(
+                f"{rounds} rounds contradicts line {earlier_line}, which says {earlier}",
+                column=column,
+                expected=str(earlier),
+            )
+        self.rounds_declared = (self.line_number, rounds)
+        self.tournament.total_rounds = rounds
+
+    def set_initial_colour(self, colour: Colour, column: int) -> None:
+        if self.colour_declared is not None and self.colour_declared[1] is not colour:
+            self.fail(
+                f"initial colour contradicts line {self.colour_declared[0]}",
+                column=column,
+                expected=self.colour_declared[1].name.lower(),
+            )
+        self.colour_declared = (self.line_number, colour)
+        self.tournament.initial_colour = colour
+
+    def read_initial_colour_152(self) -> None:
+        text = self.value().upper()
+        if text not in ("W", "B"):
+            self.fail(f"initial colour '{self.value()}' is not W or B", column=5, expected="W or B")
+        self.set_initial_colour(Colour.WHITE if text == "W" else Colour.BLACK, 5)
+
+    def read_xxc(self) -> None:
+        keep = False
+        for column, token in self.tokens(4):
+            lowered = token.lower()
+            if lowered == "white1":
+                self.set_initial_colour(Colour.WHITE, column)
+            elif lowered == "black1":
+                self.set_initial_colour(Colour.BLACK, column)
+            elif lowered == "rank":
+                keep = True
+            else:
+                self.fail(
+                    f"XXC option '{token}' is not one of rank, white1, black1",
+                    column=column,
+                    expected="rank, white1 or black1",
+                )
+        if keep:
+            self.tournament.extra_records.append("XXC rank")
+
+    def read_tiebreaks(self) -> None:
+        self.set_tiebreaks([item.strip() for item in self.value().split(",") if item.strip()])
+
+    def read_standings_definition(self) -> None:
+        items = [item.strip() for item in self.value().split(",") if item.strip()]
+        if not items or items[0].upper() != "PTS":
+            # a standings definition on another primary score (MP, GP): kept as it is
+            self.tournament.extra_records.append(self.line)
+            return
+        self.set_tiebreaks(items[1:])
+
+    def set_tiebreaks(self, items: list[str]) -> None:
+        if self.tiebreaks_declared is not None and self.tiebreaks_declared[1] != items:
+            self.fail(
+                f"tie-breaks contradict line {self.tiebreaks_declared[0]}",
+                column=5,
+                expected=",".join(self.tiebreaks_declared[1]),
+            )
+        self.tiebreaks_declared = (self.line_number, items)
+        self.tournament.tiebreaks = items
+
+    # --- point systems ----------------------------------------------------------------------
+
+    def read_162(self) -> None:
+        column = records.SCORING_FIRST_SYMBOL
+        if len(self.line) < column:
+            self.fail("162 has no points", column=column, expected="a symbol and points")
+        while column <= len(self.line):
+            symbol = self.line[column - 1].upper()
+            value_text = self.line[column : column + 4]
+            if symbol not in records.SCORING_SYMBOLS:
+                self.fail(
+                    f"162 symbol '{self.line[column - 1]}' is not one of "
+                    f"{' '.join(records.SCORING_SYMBOLS)}",
+                    column=column,
+                    expected=" ".join(records.SCORING_SYMBOLS),
+                )
+            value = self.points_value(value_text, f"162 points for {symbol}", column + 1)
+            apply_162(self.points, symbol, value)
+            gap = self.line[column + 4 : column + records.SCORING_STEP - 1]
+            if gap.strip():
+                self.fail(
+                    f"162 fields must be {records.SCORING_STEP} columns apart; found "
+                    f"'{gap.strip()}' at the wrong place",
+                    column=column + 5,
+                    expected="blank columns",
+                )
+            column += records.SCORING_STEP
+
+    def read_bb(self) -> None:
+        tokens = self.tokens(4)
+        if len(tokens) != 1:
+            self.fail(
+                f"{self.line[:3]} needs one points value", column=5, expected="points like 1.0"
+            )
+        column, token = tokens[0]
+        apply_bb(self.points, self.line[:3], self.points_value(token, self.line[:3], column))
+
+    def read_xxs(self) -> None:
+        for column, token in self.tokens(4):
+            code, equals, value = token.partition("=")
+            code = code.upper()
+            if not equals or code not in XXS_CODES:
+                self.fail(
+                    f"XXS item '{token}' is not CODE=VALUE with CODE one of {' '.join(XXS_CODES)}",
+                    column=column,
+                    expected="CODE=VALUE, e.g. W=3.0",
+                )
+            points = self.points_value(value, f"XXS {code}", column + len(code) + 1)
+            apply_xxs(self.points, code, points, self.colour_wins)
+
+    # --- players --------------------------------------------------------------------------
+
+    def read_player(self) -> None:
+        line = self.line
+        number = self.integer(records.PAIRING_NUMBER, "pairing number")
+        if number in self.tournament.players:
+            self.fail(
+                f"pairing number {number} is used twice (first on line "
+                f"{self.locations.players[number]})",
+                records.PAIRING_NUMBER,
+                expected="a pairing number not used before",
+            )
+        rating_text = records.RATING.cut(line).strip()
+        rating = self.integer(records.RATING, "rating", minimum=0) if rating_text else 0
+        points_text = records.POINTS_WIDE.cut(line)
+        declared = None
+        if points_text.strip():
+            declared = self.points_value(
+                points_text,
+                "points",
+                records.POINTS_WIDE.first + len(points_text) - len(points_text.lstrip()),
+            )
+        rank_text = records.RANK.cut(line).strip()
+        rank = self.integer(records.RANK, "rank") if rank_text else None
+        between = line[records.RANK.last : records.ROUND_FIRST_COLUMN - 1]
+        if between.strip():
+            self.fail(
+                f"unexpected '{between.strip()}' between the rank and round 1",
+                column=records.RANK.last + 1 + len(between) - len(between.lstrip()),
+                expected=f"round 1 to start at column {records.ROUND_FIRST_COLUMN}",
+            )
+        player = Player(
+            pairing_number=number,
+            name=records.NAME.cut(line).strip(),
+            sex=records.SEX.cut(line).strip(),
+            title=records.TITLE.cut(line).strip(),
+            rating=rating,
+            federation=records.FEDERATION.cut(line).strip(),
+            fide_id=records.FIDE_ID.cut(line).strip(),
+            birth_date=_birth_date(records.BIRTH_DATE.cut(line).strip()),
+            declared_points=declared,
+            rank=rank,
+            rounds=self.read_rounds_of(number),
+        )
+        self.tournament.players[number] = player
+        self.locations.players[number] = self.line_number
+
+    def read_rounds_of(self, number: int) -> list[RoundEntry]:
+        entries: list[RoundEntry] = []
+        last_filled = 0
+        round_number = 1
+        while records.round_cell(round_number).first <= len(self.line):
+            entry = self.read_cell(number, round_number)
+            entries.append(entry)
+            if records.round_cell(round_number).cut(self.line).strip():
+                last_filled = round_number
+            round_number += 1
+        return entries[:last_filled]
+
+    def read_cell(self, number: int, round_number: int) -> RoundEntry:
+        cell = records.round_cell(round_number)
+        text = cell.cut(self.line).ljust(cell.width)
+        after = self.line[cell.last : cell.last + records.ROUND_STEP - cell.width]
+        for offset, character in ((4, text[4]), (6, text[6])):
+            if character != " ":
+                self.fail(
+                    f"round {round_number} cell is misaligned: '{text.rstrip()}' does "
+                    f"not have the form 'OOOO C R'",
+                    column=cell.first + offset,
+                    expected=f"a blank at column {cell.first + offset}",
+                )
+        if after.strip():
+            self.fail(
+                f"round {round_number} cell is misaligned: unexpected '{after.strip()}' after it",
+                column=cell.last + 1 + len(after) - len(after.lstrip()),
+                expected=f"round {round_number + 1} to start at column "
+                f"{cell.first + records.ROUND_STEP}",
+            )
+        if not text.strip():
+            return RoundEntry.absent(ResultCode.UNPLAYED)
+        opponent_field = records.round_opponent(round_number)
+        opponent_text = opponent_field.cut(self.line).strip()
+        opponent: int | None = None
+        if opponent_text and opponent_text != "0000":
+            opponent = self.integer(opponent_field, f"round {round_number} opponent")
+            if opponent == number:
+                self.fail(
+                    f"player {number} is paired against themselves in round {round_number}",
+                    opponent_field,
+                )
+        colour_field = records.round_colour(round_number)
+        colour_character = text[5].lower()
+        if colour_character not in _COLOURS:
+            self.fail(
+                f"colour '{text[5]}' is not one of w b -", colour_field, expected="w, b, - or blank"
+            )
+        colour = _COLOURS[colour_character]
+        result_field = records.round_result(round_number)
+        result = records.RESULT_BY_CHARACTER.get(text[7].upper())
+        if result is None:
+            self.fail(
+                f"result code '{text[7]}' is not one of {records.RESULT_CODES}",
+                result_field,
+                expected=records.RESULT_CODES,
+            )
+        assert result is not None
+        if result in _BYE_RESULTS and opponent is not None:
+            self.fail(
+                f"result '{result.value}' is a bye, but round {round_number} names "
+                f"opponent {opponent}",
+                opponent_field,
+                expected=f"0000 - {result.value}",
+            )
+        if result in _BYE_RESULTS and colour is not None:
+            self.fail(
+                f"result '{result.value}' is a bye, but has colour '{text[5]}'",
+                colour_field,
+                expected="-",
+            )
+        if result.is_played and opponent is None:
+            self.fail(
+                f"result '{result.value}' is a played game, but round {round_number} "
+                "has no opponent",
+                opponent_field,
+                expected="the opponent's number",
+            )
+        if result.is_played and colour is None:
+            self.fail(
+                f"result '{result.value}' is a played game, but has no colour",
+                colour_field,
+                expected="w or b",
+            )
+        if opponent is None and colour is not None:
+            self.fail("a colour without an opponent", colour_field, expected="-")
+        if result is ResultCode.UNPLAYED and opponent is not None:
+            self.fail(
+                f"round {round_number} names opponent {opponent} but has no result",
+                result_field,
+                expected=records.RESULT_CODES,
+            )
+        return RoundEntry(opponent, colour, result)
+
+    # --- absences, accelerations, prohibited pairings ---------------------------------------
+
+    def read_byes(self) -> None:
+        bye_type = records.BYE_TYPE.cut(self.line).upper()
+        if bye_type not in records.BYE_TYPES:
+            self.fail(
+                f"240 bye type '{records.BYE_TYPE.cut(self.line)}' is not one of F H Z",
+                records.BYE_TYPE,
+                expected="F, H or Z",
+            )
+        round_number = self.integer(records.BYE_ROUND, "240 round", maximum=999)
+        numbers = self.id_list(records.BYE_PLAYERS_FIRST, "240 player")
+        result = records.RESULT_BY_CHARACTER[bye_type]
+        absent = self.tournament.absences.setdefault(round_number, {})
+        for number in numbers:
+            absent[number] = result
+            self.locations.absences.setdefault((round_number, number), self.line_number)
+
+    def read_xxz(self) -> None:
+        for column, token in self.tokens(4):
+            self.xxz.append((self.line_number, self.token_integer(token, "XXZ player", column)))
+
+    def read_acceleration(self) -> None:
+        match_text = records.ACCELERATION_MATCH_POINTS.cut(self.line)
+        match_points = Fraction(0)
+        if match_text.strip():
+            match_points = self.points_value(
+                match_text, "250 match points", records.ACCELERATION_MATCH_POINTS.first
+            )
+        points = self.points_value(
+            records.ACCELERATION_POINTS.cut(self.line),
+            "250 points",
+            records.ACCELERATION_POINTS.first,
+        )
+        first_round = self.integer(records.ACCELERATION_FIRST_ROUND, "250 first round", maximum=999)
+        last_round = self.integer(records.ACCELERATION_LAST_ROUND, "250 last round", maximum=999)
+        first_player = self.integer(records.ACCELERATION_FIRST_PLAYER, "250 first player")
+        last_player = self.integer(records.ACCELERATION_LAST_PLAYER, "250 last player")
+        if last_round < first_round:
+            self.fail(
+                f"250 last round {last_round} is before first round {first_round}",
+                records.ACCELERATION_LAST_ROUND,
+                expected=f"at least {first_round}",
+            )
+        if last_player < first_player:
+            self.fail(
+                f"250 last player {last_player} is before first player {first_player}",
+                records.ACCELERATION_LAST_PLAYER,
+                expected=f"at least {first_player}",
+            )
+        rest = self.line[records.ACCELERATION_LAST_PLAYER.last :]
+        if rest.strip():
+            self.fail(
+                f"unexpected '{rest.strip()}' after the 250 record",
+                column=records.ACCELERATION_LAST_PLAYER.last + 1,
+                expected="nothing",
+            )
+        self.tournament.accelerations.append(
+            Acceleration(points, first_round, last_round, first_player, last_player, match_points)
+        )
+
+    def read_xxa(self) -> None:
+        number = self.integer(records.XXA_PLAYER, "XXA player")
+        if number in self.xxa:
+            self.fail(
+                f"second XXA line for player {number} (first on line {self.xxa[number][0]})",
+                records.XXA_PLAYER,
+            )
+        per_round: list[Fraction] = []
+        column = records.XXA_FIRST_ROUND_COLUMN
+        while column <= len(self.line):
+            text = self.line[column - 1 : column - 1 + records.XXA_WIDTH]
+            round_number = len(per_round) + 1
+            per_round.append(
+                self.points_value(text, f"XXA round {round_number} points", column)
+                if text.strip()
+                else Fraction(0)
+            )
+            column += records.XXA_STEP
+        self.xxa[number] = (self.line_number, per_round)
+
+    def read_prohibited(self) -> None:
+        first_round = self.integer(records.PROHIBITED_FIRST_ROUND, "260 first round", maximum=999)
+        last_round = self.integer(records.PROHIBITED_LAST_ROUND, "260 last round", maximum=999)
+        numbers = self.id_list(records.PROHIBITED_PLAYERS_FIRST, "260 player")
+        if len(numbers) < 2:
+            self.fail(
+                "260 needs at least two players",
+                column=records.PROHIBITED_PLAYERS_FIRST,
+                expected="two or more player numbers",
+            )
+        index = len(self.tournament.prohibited_pairings)
+        self.locations.prohibited_pairings[index] = self.line_number
+        self.tournament.prohibited_pairings.append(
+            ProhibitedPairing(first_round, last_round, tuple(numbers))
+        )
+
+    def read_xxp(self) -> None:
+        numbers = tuple(
+            self.token_integer(token, "XXP player", column) for column, token in self.tokens(4)
+        )
+        if len(numbers) < 2:
+            self.fail(
+                "XXP needs at least two players", column=5, expected="two or more player numbers"
+            )
+        self.xxp.append((self.line_number, numbers))
+
+    # --- teams ----------------------------------------------------------------------------
+
+    def read_team16(self) -> None:
+        team = Team(
+            number=len(self.tournament.teams) + 1,
+            name=records.TEAM16_NAME.cut(self.line).strip(),
+            members=self.id_list(records.TEAM16_MEMBER_FIRST, "013 member"),
+        )
+        self.add_team(team)
+
+    def read_team(self) -> None:
+        line = self.line
+        number = self.integer(records.TEAM_NUMBER, "310 team number", maximum=999)
+        team = Team(
+            number=number,
+            name=records.TEAM_NAME.cut(line).strip(),
+            members=self.id_list(records.TEAM_MEMBER_FIRST, "310 member"),
+            nickname=records.TEAM_NICKNAME.cut(line).strip(),
+            strength_factor=records.TEAM_STRENGTH.cut(line).strip(),
+            declared_match_points=self.optional_points(records.TEAM_MATCH_POINTS),
+            declared_game_points=self.optional_points(records.TEAM_GAME_POINTS),
+            rank=(
+                self.integer(records.TEAM_RANK, "310 rank", maximum=999)
+                if records.TEAM_RANK.cut(line).strip()
+                else None
+            ),
+        )
+        gap = line[records.TEAM_RANK.last : records.TEAM_MEMBER_FIRST - 1]
+        if gap.strip():
+            self.fail(
+                f"unexpected '{gap.strip()}' between the team rank and the members",
+                column=records.TEAM_RANK.last + 1,
+                expected=f"members from column {records.TEAM_MEMBER_FIRST}",
+            )
+        if any(existing.number == number for existing in self.tournament.teams):
+            self.fail(f"team number {number} is used twice", records.TEAM_NUMBER)
+        self.add_team(team)
+
+    def optional_points(self, field: Field) -> Fraction | None:
+        text = field.cut(self.line)
+        if not text.strip():
+            return None
+        return self.points_value(text, field.name, field.first)
+
+    def add_team(self, team: Team) -> None:
+        self.locations.teams[len(self.tournament.teams)] = self.line_number
+        self.tournament.teams.append(team)
+
+
+def _birth_date(text: str) -> datetime.date | str | None:
+    if not text:
+        return None
+    match = _DATE.fullmatch(text)
+    if match:
+        try:
+            return datetime.date(*(int(part) for part in match.groups()))
+        except ValueError:
+            pass  # e.g. 1990/00/00, used for "year only": kept as text
+    return text
+
+
+def _accelerations_of(number: int, per_round: list[Fraction]) -> list[Acceleration]:
+    """XXA's per-round values as ranges of rounds with equal non-zero points."""
+    result: list[Acceleration] = []
+    for round_number, points in enumerate(per_round, start=1):
+        if not points:
+            continue
+        previous = result[-1] if result else None
+        if previous and previous.points == points and previous.last_round == round_number - 1:
+            result[-1] = Acceleration(points, previous.first_round, round_number, number, number)
+        else:
+            result.append(Acceleration(points, round_number, round_number, number, number))
+    return result
