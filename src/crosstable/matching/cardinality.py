@@ -1,0 +1,292 @@
+"""Maximum-cardinality matching on general graphs (Edmonds' blossom shrinking) and quick
+re-checks after removing vertices or edges.
+
+This module owns the unweighted questions a pairing engine asks many times: "how many pairs
+can still be formed?" and "if these players are taken out (or this pair forbidden), can everyone
+else still be paired?". It knows nothing of tournaments.
+
+The search is the classic one: from a free root, grow an alternating tree breadth-first; an
+edge between two even (outer) vertices of the tree closes an odd cycle, which is shrunk by
+pointing every vertex of the cycle at the cycle's base; reaching a free vertex gives an
+augmenting path, read back through the ``parent`` links. Every search costs O(n + m) plus the
+shrinking, which only touches vertices already in the tree. A greedy pass first matches most
+vertices, so only a few searches are needed on the graphs pairing engines build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+def _check_adjacency(vertex_count: int, adjacency: Sequence[Iterable[int]]) -> list[list[int]]:
+    if len(adjacency) != vertex_count:
+        raise ValueError(f"adjacency has {len(adjacency)} rows but vertex_count is {vertex_count}")
+    rows: list[list[int]] = []
+    for v, row in enumerate(adjacency):
+        neighbours = list(row)
+        for w in neighbours:
+            if not 0 <= w < vertex_count:
+                raise ValueError(f"adjacency[{v}] names vertex {w}, outside 0..{vertex_count - 1}")
+            if w == v:
+                raise ValueError(f"adjacency[{v}] contains a self-loop")
+        rows.append(neighbours)
+    return rows
+
+
+def _check_mate(mate: Sequence[int], vertex_count: int) -> list[int]:
+    if len(mate) != vertex_count:
+        raise ValueError(f"mate has {len(mate)} entries but vertex_count is {vertex_count}")
+    result = list(mate)
+    for v, m in enumerate(result):
+        if m != -1 and not (0 <= m < vertex_count and result[m] == v and m != v):
+            raise ValueError(f"mate[{v}] = {m} is not a matching (its partner disagrees)")
+    return result
+
+
+class _AugmentingSearch:
+    """Alternating-tree search with blossom shrinking over a (possibly reduced) graph.
+
+    ``alive[v]`` false hides vertex v; ``forbidden`` holds hidden edges as (min, max) pairs.
+    Arrays are allocated once and reset only where a search touched them.
+    """
+
+    def __init__(
+        self,
+        adjacency: list[list[int]],
+        mate: list[int],
+        alive: list[bool] | None = None,
+        forbidden: set[tuple[int, int]] | None = None,
+    ) -> None:
+        n = len(adjacency)
+        self.adjacency = adjacency
+        self.mate = mate
+        self.alive = alive
+        self.forbidden = forbidden
+        self.parent = [-1] * n
+        self.base = list(range(n))
+        self.in_tree = [False] * n  # even (outer) vertices already queued
+        self.stamp = [0] * n
+        self.stamp_now = 0
+
+    def _common_base(self, a: int, b: int) -> int:
+        """Base of the smallest blossom containing the tree paths from a and b to the root."""
+        self.stamp_now += 1
+        stamp = self.stamp
+        now = self.stamp_now
+        base = self.base
+        mate = self.mate
+        parent = self.parent
+        while True:
+            a = base[a]
+            stamp[a] = now
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if stamp[b] == now:
+                return b
+            b = parent[mate[b]]
+
+    def _mark_cycle(self, v: int, cycle_base: int, child: int, in_cycle: set[int]) -> None:
+        """Collect the bases on the tree path from v up to cycle_base, re-pointing parents so
+        that the path can be read in both directions once the cycle is shrunk."""
+        base = self.base
+        mate = self.mate
+        parent = self.parent
+        while base[v] != cycle_base:
+            in_cycle.add(base[v])
+            in_cycle.add(base[mate[v]])
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    def augment_from(self, root: int) -> bool:
+        """Search for an augmenting path from free vertex root; apply it and return True if
+        found."""
+        adjacency = self.adjacency
+        mate = self.mate
+        parent = self.parent
+        base = self.base
+        in_tree = self.in_tree
+        alive = self.alive
+        forbidden = self.forbidden
+        touched = [root]
+        in_tree[root] = True
+        queue = [root]
+        head = 0
+        found = -1
+        while head < len(queue) and found == -1:
+            v = queue[head]
+            head += 1
+            for w in adjacency[v]:
+                if alive is not None and not alive[w]:
+                    continue
+                if forbidden and ((v, w) if v < w else (w, v)) in forbidden:
+                    continue
+                if base[v] == base[w] or mate[v] == w:
+                    continue
+                if w == root or (mate[w] != -1 and parent[mate[w]] != -1):
+                    # w is even: the edge closes an odd cycle; shrink it.
+                    cycle_base = self._common_base(v, w)
+                    in_cycle: set[int] = set()
+                    self._mark_cycle(v, cycle_base, w, in_cycle)
+                    self._mark_cycle(w, cycle_base, v, in_cycle)
+                    for x in touched:
+                        if base[x] in in_cycle:
+                            base[x] = cycle_base
+                            if not in_tree[x]:
+                                in_tree[x] = True
+                                queue.append(x)
+                elif parent[w] == -1:
+                    parent[w] = v
+                    touched.append(w)
+                    if mate[w] == -1:
+                        found = w
+                        break
+                    partner = mate[w]
+                    touched.append(partner)
+                    in_tree[partner] = True
+                    queue.append(partner)
+        if found != -1:
+            w = found
+            while w != -1:
+                v = parent[w]
+                next_w = mate[v]
+                mate[w] = v
+                mate[v] = w
+                w = next_w
+        for x in touched:
+            parent[x] = -1
+            base[x] = x
+            in_tree[x] = False
+        return found != -1
+
+
+def _greedy(adjacency: list[list[int]], mate: list[int]) -> None:
+    """Match free vertices greedily, fewest neighbours first (a cheap, good start)."""
+    order = sorted(range(len(adjacency)), key=lambda v: len(adjacency[v]))
+    for v in order:
+        if mate[v] != -1:
+            continue
+        best = -1
+        best_degree = 0
+        for w in adjacency[v]:
+            if mate[w] == -1 and w != v and (best == -1 or len(adjacency[w]) < best_degree):
+                best = w
+                best_degree = len(adjacency[w])
+        if best != -1:
+            mate[v] = best
+            mate[best] = v
+
+
+def max_cardinality_matching(
+    vertex_count: int,
+    adjacency: Sequence[Iterable[int]],
+    initial_mate: Sequence[int] | None = None,
+) -> list[int]:
+    """Return a maximum-cardinality matching of the general graph ``adjacency``.
+
+    ``adjacency[v]`` lists the neighbours of ``v`` (each edge may be listed from one side or
+    both). ``initial_mate``, if given, is a matching to start from (``-1`` for free); otherwise
+    a greedy matching is used. Returns ``mate`` with ``mate[v]`` the partner of ``v`` or ``-1``.
+    Which maximum matching is returned is unspecified.
+    """
+    rows = _symmetric(_check_adjacency(vertex_count, adjacency))
+    if initial_mate is None:
+        mate = [-1] * vertex_count
+        _greedy(rows, mate)
+    else:
+        mate = _check_mate(initial_mate, vertex_count)
+    search = _AugmentingSearch(rows, mate)
+    for v in range(vertex_count):
+        if mate[v] == -1:
+            search.augment_from(v)
+    return mate
+
+
+def _symmetric(rows: list[list[int]]) -> list[list[int]]:
+    """Make every edge visible from both endpoints, without duplicates."""
+    seen = [set(row) for row in rows]
+    for v, row in enumerate(rows):
+        for w in row:
+            if v not in seen[w]:
+                seen[w].add(v)
+                rows[w].append(v)
+    return [list(dict.fromkeys(row)) for row in rows]
+
+
+class MatchingOracle:
+    """Answers "is there still a perfect (or maximum) matching without these?" quickly.
+
+    Built once per graph with a maximum matching; each question starts from that matching,
+    drops the removed vertices and edges, and searches augmenting paths only from the vertices
+    the removal freed (any augmenting path of the reduced graph must end at one of them, since
+    the matching was maximum before). A question therefore costs a few searches, not a full
+    matching. The oracle's own matching is never changed by a question.
+    """
+
+    def __init__(
+        self,
+        vertex_count: int,
+        adjacency: Sequence[Iterable[int]],
+        initial_mate: Sequence[int] | None = None,
+    ) -> None:
+        self.vertex_count = vertex_count
+        self._rows = _symmetric(_check_adjacency(vertex_count, adjacency))
+        self.mate = max_cardinality_matching(vertex_count, self._rows, initial_mate)
+        self.size = sum(1 for v, m in enumerate(self.mate) if m > v)
+
+    def matching_without(
+        self,
+        vertices: Iterable[int] = (),
+        edges: Iterable[tuple[int, int]] = (),
+    ) -> list[int]:
+        """A maximum matching of the graph with ``vertices`` and ``edges`` removed (removed
+        vertices get ``-1``)."""
+        n = self.vertex_count
+        mate = list(self.mate)
+        alive = [True] * n
+        freed: list[int] = []
+        for v in vertices:
+            if not 0 <= v < n:
+                raise ValueError(f"removed vertex {v} is outside 0..{n - 1}")
+            alive[v] = False
+        for v in range(n):
+            if not alive[v] and mate[v] != -1:
+                partner = mate[v]
+                mate[v] = -1
+                if alive[partner]:
+                    mate[partner] = -1
+                    freed.append(partner)
+        forbidden: set[tuple[int, int]] = set()
+        for u, v in edges:
+            key = (u, v) if u < v else (v, u)
+            forbidden.add(key)
+            if mate[u] == v:
+                mate[u] = mate[v] = -1
+                freed.extend((u, v))
+        search = _AugmentingSearch(self._rows, mate, alive, forbidden)
+        for v in freed:
+            if mate[v] == -1:
+                search.augment_from(v)
+        return mate
+
+    def size_without(
+        self,
+        vertices: Iterable[int] = (),
+        edges: Iterable[tuple[int, int]] = (),
+    ) -> int:
+        """Number of pairs in a maximum matching of the reduced graph."""
+        mate = self.matching_without(vertices, edges)
+        return sum(1 for v, m in enumerate(mate) if m > v)
+
+    def perfect_without(
+        self,
+        vertices: Iterable[int] = (),
+        edges: Iterable[tuple[int, int]] = (),
+    ) -> bool:
+        """True if every vertex not removed can still be matched."""
+        removed = set(vertices)
+        mate = self.matching_without(removed, edges)
+        return all(mate[v] != -1 for v in range(self.vertex_count) if v not in removed)

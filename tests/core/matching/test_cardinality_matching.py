@@ -1,0 +1,137 @@
+"""max_cardinality_matching and MatchingOracle against networkx (test-only oracle)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Set
+
+import networkx as nx
+import pytest
+
+from crosstable.matching import MatchingOracle, max_cardinality_matching
+
+
+def random_adjacency(rng: random.Random, n: int, density: float) -> list[list[int]]:
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < density:
+                # Sometimes list an edge from one side only: both forms are accepted.
+                rows[u].append(v)
+                if rng.random() < 0.7:
+                    rows[v].append(u)
+    return rows
+
+
+NO_VERTICES: frozenset[int] = frozenset()
+NO_EDGES: frozenset[tuple[int, int]] = frozenset()
+
+
+def oracle_size(
+    n: int,
+    rows: list[list[int]],
+    removed: Set[int] = NO_VERTICES,
+    forbidden: Set[tuple[int, int]] = NO_EDGES,
+) -> int:
+    graph = nx.Graph()
+    graph.add_nodes_from(v for v in range(n) if v not in removed)
+    for u, row in enumerate(rows):
+        for v in row:
+            if u in removed or v in removed or (min(u, v), max(u, v)) in forbidden:
+                continue
+            graph.add_edge(u, v)
+    return len(nx.max_weight_matching(graph, maxcardinality=True))
+
+
+def check_matching(
+    rows: list[list[int]],
+    mate: list[int],
+    removed: Set[int] = NO_VERTICES,
+    forbidden: Set[tuple[int, int]] = NO_EDGES,
+) -> int:
+    edges = {(min(u, v), max(u, v)) for u, row in enumerate(rows) for v in row}
+    for v, m in enumerate(mate):
+        if m == -1:
+            continue
+        assert mate[m] == v and m != v
+        assert (min(v, m), max(v, m)) in edges
+        assert (min(v, m), max(v, m)) not in forbidden
+        assert v not in removed
+    return sum(1 for v, m in enumerate(mate) if m > v)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_random_graphs_match_oracle(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        n = rng.randint(0, 30)
+        rows = random_adjacency(rng, n, rng.choice([0.03, 0.08, 0.15, 0.3, 0.6, 1.0]))
+        mate = max_cardinality_matching(n, rows)
+        assert check_matching(rows, mate) == oracle_size(n, rows)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_start_from_given_matching(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    for _ in range(20):
+        n = rng.randint(2, 30)
+        rows = random_adjacency(rng, n, rng.random() * 0.4)
+        # Any matching will do as a start: take a random greedy one.
+        start = [-1] * n
+        for u in rng.sample(range(n), n):
+            for v in rows[u]:
+                if start[u] == -1 and start[v] == -1:
+                    start[u], start[v] = v, u
+        mate = max_cardinality_matching(n, rows, initial_mate=start)
+        assert check_matching(rows, mate) == oracle_size(n, rows)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_oracle_questions_match_recomputation(seed: int) -> None:
+    rng = random.Random(200 + seed)
+    n = rng.randint(4, 26)
+    rows = random_adjacency(rng, n, rng.choice([0.1, 0.2, 0.4, 0.8]))
+    oracle = MatchingOracle(n, rows)
+    assert check_matching(rows, oracle.mate) == oracle.size == oracle_size(n, rows)
+    before = list(oracle.mate)
+    for _ in range(25):
+        removed = set(rng.sample(range(n), rng.randint(0, 4)))
+        all_edges = sorted({(min(u, v), max(u, v)) for u, row in enumerate(rows) for v in row})
+        forbidden = set(rng.sample(all_edges, min(len(all_edges), rng.randint(0, 3))))
+        mate = oracle.matching_without(removed, forbidden)
+        expected = oracle_size(n, rows, removed, forbidden)
+        assert check_matching(rows, mate, removed, forbidden) == expected
+        assert oracle.size_without(removed, forbidden) == expected
+        alive = n - len(removed)
+        assert oracle.perfect_without(removed, forbidden) == (2 * expected == alive)
+    assert oracle.mate == before, "a question must not change the oracle's matching"
+
+
+def test_pairing_question_on_a_perfect_graph() -> None:
+    """Cycle of 6: pairing neighbours 0-1 leaves a path 2..5 (perfect); pairing 0-3 leaves
+    {1, 2} and {4, 5}, also perfect; a 6-cycle minus 0 and 2 leaves 1 isolated."""
+    rows = [[1, 5], [2], [3], [4], [5], []]
+    oracle = MatchingOracle(6, rows)
+    assert oracle.size == 3
+    assert oracle.perfect_without({0, 1})
+    assert oracle.perfect_without({0, 3})
+    assert not oracle.perfect_without({0, 2})
+    assert not oracle.perfect_without(edges=[(0, 1), (0, 5)])
+
+
+@pytest.mark.parametrize(
+    ("n", "rows", "message"),
+    [
+        (2, [[1]], "rows"),
+        (2, [[2], []], "outside"),
+        (2, [[0], []], "self-loop"),
+    ],
+)
+def test_bad_adjacency_is_named(n: int, rows: list[list[int]], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        max_cardinality_matching(n, rows)
+
+
+def test_bad_initial_mate_is_named() -> None:
+    with pytest.raises(ValueError, match="partner disagrees"):
+        max_cardinality_matching(3, [[1, 2], [2], []], initial_mate=[1, -1, -1])
