@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from crosstable.regulations.schema import (
     AttributeValue,
+    CountRequirement,
     PlacePrize,
     PrizeRules,
     ShareMode,
@@ -81,6 +82,7 @@ class Playoff:
 @dataclasses.dataclass(frozen=True, slots=True)
 class SkippedCategory:
     key: str
+    """The category key, or "prize:place" for a single place whose requirements failed."""
     reason: str
 
 
@@ -103,23 +105,41 @@ def allocate_prizes(rules: PrizeRules, ranking: Sequence[RankedEntrant]) -> Priz
     skipped: list[SkippedCategory] = []
     winners: set[int] = set()
 
+    def unmet(requires: tuple[CountRequirement, ...]) -> CountRequirement | None:
+        for requirement in requires:
+            if (
+                sum(matches(requirement.where, e.attributes) for e in ordered)
+                < requirement.at_least
+            ):
+                return requirement
+        return None
+
     def give(prize: str, places: tuple[PlacePrize, ...], candidates: list[RankedEntrant]) -> None:
-        new_awards, new_playoffs = _award_places(prize, places, candidates, rules.share)
+        available = []
+        for place in places:
+            requirement = unmet(place.requires)
+            if requirement is None:
+                available.append(place)
+            else:
+                skipped.append(
+                    SkippedCategory(
+                        f"{prize}:{place.first}",
+                        f"needs at least {requirement.at_least} qualifying entries",
+                    )
+                )
+        new_awards, new_playoffs = _award_places(prize, tuple(available), candidates, rules.share)
         awards.extend(new_awards)
         playoffs.extend(new_playoffs)
         winners.update(award.pairing_number for award in new_awards)
 
     give("place", rules.places, qualified)
     for category in rules.categories:
-        unmet = [
-            requirement
-            for requirement in category.requires
-            if sum(matches(requirement.where, e.attributes) for e in ordered) < requirement.at_least
-        ]
-        if unmet:
-            needed = unmet[0].at_least
+        requirement = unmet(category.requires)
+        if requirement is not None:
             skipped.append(
-                SkippedCategory(category.key, f"needs at least {needed} qualifying entries")
+                SkippedCategory(
+                    category.key, f"needs at least {requirement.at_least} qualifying entries"
+                )
             )
             continue
         candidates = [
@@ -176,8 +196,8 @@ def _award_places(
             pooled = sum(amounts, Fraction(0)) / 2 / len(block)
             amounts = [a / 2 + pooled for a in amounts]
         for entrant, place_prize, amount in zip(block, span, amounts, strict=True):
+            if place_prize is None and not amount:
+                continue  # beyond the prize places, and no pooled money reached it
             items = place_prize.items if place_prize else ()
-            if not amount and not items:
-                continue
             awards.append(Award(entrant.pairing_number, prize, first, last, amount, items, playoff))
     return awards, playoffs

@@ -107,8 +107,6 @@ TIEBREAK_ACRONYMS = frozenset(
         "EDET",
         "EDEB",
         "SSSC",
-        "MP",
-        "GP",
     ]
 )
 """FIDE C.07 (2026) acronyms; self-defined tie-breaks are written OTHER_NAME."""
@@ -580,10 +578,26 @@ class _Loader:
         rankings = []
         for table in reader.tables("sub_rankings"):
             rankings.append(
-                SubRanking(table.string("key"), table.string("name"), self._where(table, "where"))
+                SubRanking(
+                    table.string("key"),
+                    table.string("name"),
+                    self._where(table, "where"),
+                    table.date("age_on"),
+                )
             )
             table.finish()
         return rankings
+
+    def _requirements(self, reader: TableReader) -> tuple[CountRequirement, ...]:
+        requires = []
+        for requirement in reader.tables("requires"):
+            requires.append(
+                CountRequirement(
+                    self._where(requirement, "where"), requirement.integer("at_least", 1)
+                )
+            )
+            requirement.finish()
+        return tuple(requires)
 
     def _place_prizes(self, reader: TableReader, name: str) -> tuple[PlacePrize, ...]:
         prizes = []
@@ -608,6 +622,7 @@ class _Loader:
                     table.money("amount", Decimal(0)),
                     table.strings("items"),
                     table.boolean("shareable", True),
+                    self._requirements(table),
                 )
             )
             table.finish()
@@ -624,22 +639,15 @@ class _Loader:
                 raise table.error("rankings", 'expected a ranking name or an array, e.g. ["team"]')
             categories = []
             for category in table.tables("categories"):
-                requires = []
-                for requirement in category.tables("requires"):
-                    requires.append(
-                        CountRequirement(
-                            self._where(requirement, "where"),
-                            requirement.integer("at_least", 1),
-                        )
-                    )
-                    requirement.finish()
                 categories.append(
                     CategoryPrize(
                         key=category.string("key"),
                         name=category.string("name"),
                         where=self._where(category, "where"),
                         places=self._place_prizes(category, "places"),
-                        requires=tuple(requires),
+                        requires=self._requirements(category),
+                        age_on=category.date("age_on"),
+                        unrated_rating=category.optional_int("unrated_rating"),
                     )
                 )
                 category.finish()

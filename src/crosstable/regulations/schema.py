@@ -210,6 +210,8 @@ class SubRanking:
     key: str
     name: str
     where: Where
+    age_on: datetime.date | None = None
+    """Date at which "age" conditions are counted."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -234,6 +236,14 @@ class ShareMode(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class CountRequirement:
+    """The prize is given only if at least ``at_least`` ranked entrants match ``where``."""
+
+    where: Where
+    at_least: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class PlacePrize:
     """The prize for places ``first..last`` (one each), e.g. 7th-12th: 500 each."""
 
@@ -244,14 +254,8 @@ class PlacePrize:
     """Things given: trophy, medal, certificate, …"""
     shareable: bool = True
     """False: a tie for this place is broken by a play-off (e.g. the champion)."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CountRequirement:
-    """The prize is given only if at least ``at_least`` ranked entrants match ``where``."""
-
-    where: Where
-    at_least: int
+    requires: tuple[CountRequirement, ...] = ()
+    """This place's prize is given only if these requirements hold."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -263,6 +267,10 @@ class CategoryPrize:
     where: Where
     places: tuple[PlacePrize, ...]
     requires: tuple[CountRequirement, ...] = ()
+    age_on: datetime.date | None = None
+    """Date at which "age" conditions are counted."""
+    unrated_rating: int | None = None
+    """For "average_rating" conditions: the rating an unrated member counts as."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
