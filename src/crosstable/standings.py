@@ -1,0 +1,318 @@
+"""Standings: rank a tournament (or a team event) by points and an ordered tie-break list.
+
+C.07 Art. 4: apply the first tie-break; apply the next one to every group still tied; when the
+list is exhausted, the remaining ties are shared, or broken by drawing of lots (seeded, so the
+draw is reproducible, and recorded in the result). Places the regulations do not allow to
+share (``unshared_places``, e.g. the champion) are flagged for a play-off instead.
+
+Also here: sub-rankings of one section that keep the section's order (by sex, age category,
+rating band, grade) and the cross-table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from crosstable.model.player import Player
+from crosstable.model.tournament import Tournament
+from crosstable.tiebreaks.context import IndividualContext
+from crosstable.tiebreaks.descriptor import TiebreakSpec, parse_descriptor_list
+from crosstable.tiebreaks.registry import Evaluation, TiebreakValue, evaluate
+from crosstable.tiebreaks.team import TeamContext, TeamEvent
+from crosstable.tiebreaks.unplayed import UnplayedRule
+
+DEFAULT_INDIVIDUAL_TIEBREAKS = "BH/C1,BH,SB,DE"
+"""Project default for individual Swiss events when neither the user nor the file gives a list."""
+DEFAULT_TEAM_TIEBREAKS = "MPVGP,EDE,EMGSB/C1"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StandingsRules:
+    """How to rank: the tie-break list and the regulations' choices around it."""
+
+    tiebreaks: tuple[TiebreakSpec, ...]
+    unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026
+    predetermined: bool = False
+    """Round robin or other predetermined pairings (C.07 Art. 15.2)."""
+    unrated_rating: int | None = None
+    """Rating used for unrated participants in rating tie-breaks (None: those are dropped)."""
+    lots_seed: str | None = None
+    """Seed of the drawing of lots for remaining ties; None keeps ties shared."""
+    unshared_places: frozenset[int] = frozenset()
+    """Places that may not be shared (e.g. {1}): a tie there is flagged for a play-off."""
+
+    @classmethod
+    def from_text(cls, tiebreaks: str | Sequence[str], **options: object) -> StandingsRules:
+        return cls(tuple(parse_descriptor_list(list(tiebreaks) if not isinstance(
+            tiebreaks, str) else tiebreaks)), **options)  # type: ignore[arg-type]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: int
+    """Position (1-based); participants sharing a place share the rank."""
+    place: str
+    """``"3"``, or ``"3-5"`` for a shared place."""
+    number: int
+    name: str
+    points: Fraction
+    values: tuple[TiebreakValue, ...]
+    """One value per tie-break; for type-A tie-breaks, the sub-rank it gave inside the group
+    it separated (0 when it separated nothing)."""
+    by_lot: bool = False
+    playoff: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Standings:
+    rows: tuple[StandingsRow, ...]
+    tiebreaks: tuple[TiebreakSpec, ...]
+    rounds: int
+    playoffs: tuple[tuple[int, ...], ...] = ()
+    """Groups tied on a place that may not be shared, in rank order."""
+    lots: tuple[tuple[int, ...], ...] = ()
+    """Groups ordered by drawing of lots, each in the drawn order."""
+    lots_seed: str | None = None
+
+    def row(self, number: int) -> StandingsRow:
+        for row in self.rows:
+            if row.number == number:
+                return row
+        raise KeyError(number)
+
+    def ranks(self) -> dict[int, int]:
+        return {row.number: row.rank for row in self.rows}
+
+
+def _rank_groups(
+    numbers: list[int], points: dict[int, Fraction], evaluations: list[Evaluation]
+) -> tuple[list[list[int]], dict[int, list[TiebreakValue]]]:
+    """Groups in rank order after all tie-breaks, and per-participant display values."""
+    display: dict[int, list[TiebreakValue]] = {number: [] for number in numbers}
+    by_points: dict[Fraction, list[int]] = {}
+    for number in numbers:
+        by_points.setdefault(points[number], []).append(number)
+    groups = [by_points[value] for value in sorted(by_points, reverse=True)]
+    for evaluation in evaluations:
+        refined: list[list[int]] = []
+        for group in groups:
+            parts = evaluation.split(group) if len(group) > 1 else [group]
+            refined.extend(parts)
+            if evaluation.values is None:
+                separated = len(parts) > 1
+                position = 1
+                for part in parts:
+                    for number in part:
+                        display[number].append(position if separated else 0)
+                    position += len(part)
+        if evaluation.values is not None:
+            for number in numbers:
+                display[number].append(evaluation.values[number])
+        groups = refined
+    return groups, display
+
+
+def _finish(
+    groups: list[list[int]],
+    display: dict[int, list[TiebreakValue]],
+    points: dict[int, Fraction],
+    names: dict[int, str],
+    rules: StandingsRules,
+    rounds: int,
+) -> Standings:
+    rng = random.Random(rules.lots_seed) if rules.lots_seed is not None else None
+    rows: list[StandingsRow] = []
+    playoffs: list[tuple[int, ...]] = []
+    lots: list[tuple[int, ...]] = []
+    position = 1
+    for group in groups:
+        members = sorted(group)
+        last = position + len(members) - 1
+        places = set(range(position, last + 1))
+        playoff = len(members) > 1 and bool(places & rules.unshared_places)
+        if playoff:
+            playoffs.append(tuple(members))
+        if len(members) > 1 and rng is not None and not playoff:
+            rng.shuffle(members)
+            lots.append(tuple(members))
+            for offset, number in enumerate(members):
+                rows.append(_row(position + offset, str(position + offset), number, names,
+                                 points, display, by_lot=True))
+        else:
+            place = str(position) if len(members) == 1 else f"{position}-{last}"
+            for number in members:
+                rows.append(_row(position, place, number, names, points, display,
+                                 playoff=playoff))
+        position = last + 1
+    return Standings(tuple(rows), rules.tiebreaks, rounds, tuple(playoffs), tuple(lots),
+                     rules.lots_seed)
+
+
+def _row(
+    rank: int,
+    place: str,
+    number: int,
+    names: dict[int, str],
+    points: dict[int, Fraction],
+    display: dict[int, list[TiebreakValue]],
+    *,
+    by_lot: bool = False,
+    playoff: bool = False,
+) -> StandingsRow:
+    return StandingsRow(rank, place, number, names.get(number, ""), points[number],
+                        tuple(display[number]), by_lot, playoff)
+
+
+def compute_standings(
+    tournament: Tournament, rules: StandingsRules, rounds: int | None = None
+) -> Standings:
+    """The standings of an individual tournament after ``rounds`` rounds (default: all)."""
+    count = tournament.rounds_recorded if rounds is None else rounds
+    memo: dict[int, dict[int, int]] = {}
+    return _individual_standings(tournament, rules, count, memo)
+
+
+def _individual_standings(
+    tournament: Tournament, rules: StandingsRules, rounds: int, memo: dict[int, dict[int, int]]
+) -> Standings:
+    ctx = IndividualContext.from_tournament(
+        tournament,
+        rounds,
+        unplayed_rule=rules.unplayed_rule,
+        predetermined=rules.predetermined,
+        unrated_rating=rules.unrated_rating,
+    )
+
+    def rank_history(round_number: int) -> dict[int, int]:
+        if round_number not in memo:
+            earlier_rules = dataclasses.replace(rules, lots_seed=None, unshared_places=frozenset())
+            earlier = _individual_standings(tournament, earlier_rules, round_number, memo)
+            memo[round_number] = earlier.ranks()
+        return memo[round_number]
+
+    ctx.rank_history = rank_history
+    evaluations = [evaluate(spec, ctx) for spec in rules.tiebreaks]
+    points = {number: ctx.fraction(ctx.score[number]) for number in ctx.numbers}
+    groups, display = _rank_groups(ctx.numbers, points, evaluations)
+    names = {number: player.name for number, player in tournament.players.items()}
+    return _finish(groups, display, points, names, rules, rounds)
+
+
+def compute_team_standings(event: TeamEvent, rules: StandingsRules) -> Standings:
+    """The standings of a team event on its primary score and the tie-break list."""
+    ctx = TeamContext(event, unplayed_rule=rules.unplayed_rule, predetermined=rules.predetermined)
+    evaluations = [evaluate(spec, ctx) for spec in rules.tiebreaks]
+    points = {team: event.score(team, event.primary) for team in ctx.numbers}
+    groups, display = _rank_groups(ctx.numbers, points, evaluations)
+    return _finish(groups, display, points, event.names, rules, ctx.rounds)
+
+
+# -- sub-rankings ----------------------------------------------------------------------
+
+
+def sub_ranking(
+    standings: Standings, keep: Callable[[int], bool]
+) -> Standings:
+    """The rows of ``standings`` whose participant satisfies ``keep``, renumbered in the same
+    order; participants sharing a place in the section still share it."""
+    kept = [row for row in standings.rows if keep(row.number)]
+    rows: list[StandingsRow] = []
+    index = 0
+    while index < len(kept):
+        row = kept[index]
+        group = [row]
+        while (
+            index + len(group) < len(kept)
+            and not row.by_lot
+            and kept[index + len(group)].rank == row.rank
+        ):
+            group.append(kept[index + len(group)])
+        position = index + 1
+        place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
+        for member in group:
+            rows.append(dataclasses.replace(member, rank=position, place=place))
+        index += len(group)
+    return dataclasses.replace(standings, rows=tuple(rows))
+
+
+def age_on(birth_date: datetime.date | str | None, reference: datetime.date) -> int | None:
+    """Age in whole years on ``reference`` (a bare birth year counts from 1 January)."""
+    if birth_date is None or birth_date == "":
+        return None
+    if isinstance(birth_date, str):
+        try:
+            birth = datetime.date(int(birth_date[:4]), 1, 1)
+        except ValueError:
+            return None
+    else:
+        birth = birth_date
+    years = reference.year - birth.year
+    if (reference.month, reference.day) < (birth.month, birth.day):
+        years -= 1
+    return years
+
+
+def by_sex(tournament: Tournament, sex: str) -> Callable[[int], bool]:
+    """Keep participants of one sex (the TRF letter, e.g. ``"w"`` or ``"f"`` for women)."""
+    wanted = sex.lower()
+    aliases = {"w": {"w", "f"}, "f": {"w", "f"}}.get(wanted, {wanted})
+    return lambda number: tournament.players[number].sex.lower() in aliases
+
+
+def by_age(
+    tournament: Tournament,
+    reference: datetime.date,
+    under: int | None = None,
+    at_least: int | None = None,
+) -> Callable[[int], bool]:
+    """Keep participants younger than ``under`` (U12: under=12) and/or at least ``at_least``
+    years old (S50: at_least=50) on the reference date."""
+
+    def keep(number: int) -> bool:
+        age = age_on(tournament.players[number].birth_date, reference)
+        if age is None:
+            return False
+        return (under is None or age < under) and (at_least is None or age >= at_least)
+
+    return keep
+
+
+def by_rating(tournament: Tournament, low: int, high: int) -> Callable[[int], bool]:
+    """Keep participants rated in ``low..high`` (inclusive)."""
+    return lambda number: low <= tournament.players[number].rating <= high
+
+
+def by_grade(tournament: Tournament, grades: set[str]) -> Callable[[int], bool]:
+    """Keep participants whose national grade is one of ``grades``."""
+    return lambda number: tournament.players[number].national_grade in grades
+
+
+# -- cross-table -----------------------------------------------------------------------
+
+
+def cross_table(
+    tournament: Tournament, standings: Standings
+) -> list[tuple[StandingsRow, list[str]]]:
+    """Each standings row with one cell per round: opponent's rank, colour letter and result
+    (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``, ``"H"``, ``"U"``)."""
+    ranks = standings.ranks()
+    table: list[tuple[StandingsRow, list[str]]] = []
+    for row in standings.rows:
+        player: Player = tournament.players[row.number]
+        cells: list[str] = []
+        for round_number in range(1, standings.rounds + 1):
+            entry = player.entry(round_number)
+            if entry is None:
+                cells.append("")
+            elif entry.opponent is None:
+                cells.append(entry.result.value.strip())
+            else:
+                colour = entry.colour.value if entry.colour else "-"
+                cells.append(f"{ranks.get(entry.opponent, entry.opponent)}{colour}"
+                             f"{entry.result.value}")
+        table.append((row, cells))
+    return table

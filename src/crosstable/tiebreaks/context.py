@@ -1,0 +1,276 @@
+"""What every individual tie-break reads: each participant's rounds, scores and adjusted scores.
+
+``IndividualContext`` is built once per standings computation. Points are held as integers in
+*units* of ``1/scale`` (``scale`` is the least common denominator of the scoring system), so the
+hot loops add integers; values are turned back into exact ``Fraction`` only for display.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+
+from crosstable.model.colour import Colour
+from crosstable.model.results import ResultCode
+from crosstable.model.scoring import ScoringSystem
+from crosstable.model.tournament import Tournament
+from crosstable.tiebreaks.unplayed import (
+    UnplayedCategory,
+    UnplayedRule,
+    categorise,
+    is_voluntary_unplayed,
+)
+
+_STANDARD_HALVES = {
+    ResultCode.WIN: 2,
+    ResultCode.WIN_UNRATED: 2,
+    ResultCode.DRAW: 1,
+    ResultCode.DRAW_UNRATED: 1,
+}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One participant's round as the tie-breaks see it."""
+
+    opponent: int | None
+    """The scheduled opponent (kept for forfeits), None for byes and absences."""
+    colour: Colour | None
+    result: ResultCode
+    points: int
+    """Points awarded this round, in units of 1/scale."""
+    played: bool
+    """A game took place over the board."""
+    category: UnplayedCategory | None
+    """Art. 16.2 category of an unplayed round (None when played)."""
+    fouls: int = 0
+
+    @property
+    def is_vur(self) -> bool:
+        return is_voluntary_unplayed(self.result, self.played)
+
+    @property
+    def standard_halves(self) -> int:
+        """The game's result in half points of the 1/½/0 rating scale (played games only)."""
+        return _STANDARD_HALVES.get(self.result, 0)
+
+
+def _no_history(round_number: int) -> dict[int, int]:
+    raise LookupError("standings of earlier rounds are not available here")
+
+
+def _scale_of(scoring: ScoringSystem) -> int:
+    values: Iterable[Fraction | None] = (
+        scoring.win,
+        scoring.draw,
+        scoring.loss,
+        scoring.forfeit_win,
+        scoring.forfeit_loss,
+        scoring.pairing_bye,
+        scoring.full_point_bye,
+        scoring.half_point_bye,
+        scoring.zero_point_bye,
+        scoring.draw_white,
+        scoring.draw_black,
+    )
+    scale = 1
+    for value in values:
+        if value is not None:
+            scale = math.lcm(scale, Fraction(value).denominator)
+    return scale
+
+
+class IndividualContext:
+    """Rounds ``1..rounds`` of every participant, ready for tie-breaks.
+
+    Built from a tournament (``from_tournament``) or, for team events, from team matches with
+    match or game points as the round points (``crosstable.tiebreaks.team``).
+    """
+
+    def __init__(
+        self,
+        records: dict[int, list[RoundRecord]],
+        *,
+        rounds: int,
+        scale: int,
+        win: int,
+        draw: int,
+        loss: int,
+        ratings: dict[int, int | None],
+        unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026,
+        predetermined: bool = False,
+        fore_builder: Callable[[], IndividualContext] | None = None,
+    ) -> None:
+        self.records = records
+        self.numbers: list[int] = sorted(records)
+        self.rounds = rounds
+        self.scale = scale
+        self.win, self.draw, self.loss = win, draw, loss
+        self.ratings = ratings
+        self.unplayed_rule = unplayed_rule
+        self.predetermined = predetermined
+        """Round robin / predetermined pairings (Art. 15.2): forfeits count as results."""
+        self._fore_builder = fore_builder
+        self._fore: IndividualContext | None = None
+        self.rank_history: Callable[[int], dict[int, int]] = _no_history
+        """Ranks after an earlier round (set by the standings module for 前一轮名次)."""
+        self.score: dict[int, int] = {
+            number: sum(record.points for record in rows) for number, rows in records.items()
+        }
+        self.adjusted: dict[int, int] = {
+            number: self._adjusted_score(rows) for number, rows in records.items()
+        }
+
+    @classmethod
+    def from_tournament(
+        cls,
+        tournament: Tournament,
+        rounds: int | None = None,
+        *,
+        unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026,
+        predetermined: bool = False,
+        unrated_rating: int | None = None,
+        fore: bool = False,
+    ) -> IndividualContext:
+        """The tournament's players after ``rounds`` rounds (all recorded rounds by default);
+        ``fore`` takes every paired game of the last round as a draw (Fore Buchholz)."""
+        count = tournament.rounds_recorded if rounds is None else rounds
+        scoring = tournament.scoring
+        scale = _scale_of(scoring)
+
+        def units(value: Fraction) -> int:
+            scaled = Fraction(value) * scale
+            assert scaled.denominator == 1, "scale is the common denominator"
+            return int(scaled)
+
+        records = {
+            number: _player_records(tournament, number, count, units, fore)
+            for number in tournament.players
+        }
+        ratings: dict[int, int | None] = {
+            number: player.rating if player.rating > 0 else unrated_rating
+            for number, player in tournament.players.items()
+        }
+
+        def fore_builder() -> IndividualContext:
+            return cls.from_tournament(
+                tournament,
+                count,
+                unplayed_rule=unplayed_rule,
+                predetermined=predetermined,
+                unrated_rating=unrated_rating,
+                fore=True,
+            )
+
+        return cls(
+            records,
+            rounds=count,
+            scale=scale,
+            win=units(scoring.win),
+            draw=units(scoring.draw),
+            loss=units(scoring.loss),
+            ratings=ratings,
+            unplayed_rule=unplayed_rule,
+            predetermined=predetermined,
+            fore_builder=None if fore else fore_builder,
+        )
+
+    def _adjusted_score(self, records: list[RoundRecord]) -> int:
+        """The score opponents see (Art. 16.3; before 2023: unplayed games as draws)."""
+        if self.predetermined:
+            return sum(record.points for record in records)
+        total = 0
+        for record in records:
+            if record.played:
+                total += record.points
+            elif (
+                self.unplayed_rule is UnplayedRule.VIRTUAL_OPPONENT
+                or record.category is UnplayedCategory.REQUESTED_BYE_AT_END
+            ):
+                total += self.draw
+            else:
+                total += record.points
+        return total
+
+    # -- helpers for tie-break modules -------------------------------------------------
+
+    def fraction(self, units: int, power: int = 1) -> Fraction:
+        """Turn ``units`` (of 1/scale, or 1/scale² for products) back into points."""
+        return Fraction(units, self.scale**power)
+
+    def counts_as_game(self, record: RoundRecord, forfeits_as_played: bool = False) -> bool:
+        """The round is evaluated against its real opponent (played, or a forfeit that the
+        rules or the /P modifier treat as played)."""
+        if record.played:
+            return True
+        return record.opponent is not None and (forfeits_as_played or self.predetermined)
+
+    def dummy_score(self, number: int, round_number: int) -> int:
+        """The score of the opponent an own unplayed round is evaluated against (Art. 16.4;
+        the virtual opponent before 2023)."""
+        record = self.records[number][round_number - 1]
+        own = self.score[number]
+        rule = self.unplayed_rule
+        if rule is UnplayedRule.FIDE_2023:
+            return own
+        if rule is UnplayedRule.FIDE_2026:
+            if record.opponent is not None and record.category in (
+                UnplayedCategory.FORFEIT_WIN,
+                UnplayedCategory.FORFEIT_LOSS,
+            ):
+                return min(own, self.adjusted[record.opponent])
+            return min(own, self.draw * self.rounds)
+        # Virtual opponent (C.02 13.15 until 2023): the player's score before the round,
+        # plus the complement of this round's result, plus draws in all later rounds.
+        before = sum(r.points for r in self.records[number][: round_number - 1])
+        complement = max(self.win + self.loss - record.points, 0)
+        return before + complement + self.draw * (self.rounds - round_number)
+
+    def score_after(self, number: int, round_number: int) -> int:
+        return sum(record.points for record in self.records[number][:round_number])
+
+    def fore_context(self) -> IndividualContext:
+        """The same participants with every paired final-round game counted as a draw."""
+        if self._fore is None:
+            self._fore = self._fore_builder() if self._fore_builder else self
+        return self._fore
+
+    @property
+    def all_rated(self) -> bool:
+        """Rating tie-breaks need a rating for everyone (or a default for unrated players)."""
+        return all(rating is not None for rating in self.ratings.values())
+
+
+def _player_records(
+    tournament: Tournament,
+    number: int,
+    rounds: int,
+    units: Callable[[Fraction], int],
+    fore: bool,
+) -> list[RoundRecord]:
+    player = tournament.players[number]
+    scoring = tournament.scoring
+    raw: list[tuple[int | None, Colour | None, ResultCode, bool, int]] = []
+    for round_number in range(1, rounds + 1):
+        entry = player.entry(round_number)
+        if entry is None:
+            raw.append((None, None, ResultCode.UNPLAYED, False, 0))
+            continue
+        opponent = entry.opponent
+        result = entry.result
+        played = entry.is_played
+        if fore and round_number == rounds and opponent is not None:
+            result, played = ResultCode.DRAW, True
+        raw.append((opponent, entry.colour, result, played, entry.fouls))
+    categories = categorise([row[2] for row in raw], [row[3] for row in raw])
+    return [
+        RoundRecord(
+            opponent, colour, result, units(scoring.points(result, colour)), played, category,
+            fouls,
+        )
+        for (opponent, colour, result, played, fouls), category in zip(
+            raw, categories, strict=True
+        )
+    ]

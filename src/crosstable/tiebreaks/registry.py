@@ -1,0 +1,337 @@
+"""The tie-break registry: every tie-break by its official code (C.07 2026 Art. 5 / MTB26),
+with the metadata docs/tiebreaks.md and the CLI's help are made from.
+
+A tie-break either gives every participant a *value* (compared in its natural direction) or,
+for type-A tie-breaks (DE, EDE, TBR, BBE, 直胜), *splits* a group of tied participants.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
+
+from crosstable.tiebreaks import (
+    buchholz,
+    chinese,
+    counts,
+    direct_encounter,
+    performance,
+    progressive,
+    sonneborn_berger,
+)
+from crosstable.tiebreaks.context import IndividualContext
+from crosstable.tiebreaks.descriptor import TiebreakSpec
+
+if TYPE_CHECKING:
+    from crosstable.tiebreaks.team import TeamContext
+
+TiebreakValue: TypeAlias = Fraction | int | tuple[Fraction | int, ...] | None
+ValueFunction: TypeAlias = Callable[[IndividualContext, TiebreakSpec], Mapping[int, TiebreakValue]]
+SplitFunction: TypeAlias = Callable[
+    [IndividualContext, TiebreakSpec, list[int]], list[list[int]]
+]
+TeamValueFunction: TypeAlias = Callable[["TeamContext", TiebreakSpec], Mapping[int, TiebreakValue]]
+TeamSplitFunction: TypeAlias = Callable[
+    ["TeamContext", TiebreakSpec, list[int]], list[list[int]]
+]
+
+
+class UnknownTiebreakError(ValueError):
+    """A code that is not in the registry, or a modifier the tie-break does not take."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TiebreakDefinition:
+    """A tie-break: its code, what it means and how it is computed."""
+
+    code: str
+    name: str
+    article: str
+    """Where it is defined (C.07 2026 article, or the Chinese rule)."""
+    definition: str
+    unplayed: str
+    """How unplayed rounds are handled."""
+    source: str
+    modifiers: str = ""
+    """Allowed modifiers: C (Cut-n), M (Median-n), L (limit), K, P, F, R; S (:MP/:GP)."""
+    lower_is_better: bool = False
+    values: ValueFunction | None = None
+    split: SplitFunction | None = None
+    team_values: TeamValueFunction | None = None
+    team_split: TeamSplitFunction | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def for_individuals(self) -> bool:
+        return self.values is not None or self.split is not None
+
+    @property
+    def for_teams(self) -> bool:
+        return self.for_individuals or self.team_values is not None or self.team_split is not None
+
+
+_C07 = "FIDE C.07 (2026)"
+_XQ = "象棋竞赛规则 Art. 14"
+_ART16 = "Art. 16: opponents' category-5 rounds count as draws; own unplayed rounds against a dummy"
+_OTB = "only games played over the board"
+_OWN = "counts the points actually awarded"
+
+_DEFINITIONS: tuple[TiebreakDefinition, ...] = (
+    TiebreakDefinition(
+        "DE", "Direct encounter", "6", "points in the games among the tied participants; "
+        "Swiss: a participant ranks first only if alone on top whatever the missing games",
+        "forfeits excluded (unless /P or predetermined pairings)", _C07, "P",
+        split=direct_encounter.direct_encounter_split,
+    ),
+    TiebreakDefinition(
+        "WIN", "Number of wins", "7.1", "rounds with the points of a win, played or not",
+        "forfeit wins and byes worth a win count", _C07, values=counts.wins,
+        aliases=("胜局",),
+    ),
+    TiebreakDefinition(
+        "WON", "Games won", "7.2", "games won over the board", _OTB, _C07,
+        values=counts.games_won,
+    ),
+    TiebreakDefinition(
+        "BPG", "Games played with Black", "7.3", "games played over the board with Black "
+        "(xiangqi: as second mover)", _OTB, _C07, values=counts.black_games,
+        aliases=("后走局数",),
+    ),
+    TiebreakDefinition(
+        "BWG", "Games won with Black", "7.4", "games won over the board with Black", _OTB, _C07,
+        values=counts.black_wins, aliases=("后胜局",),
+    ),
+    TiebreakDefinition(
+        "PS", "Progressive scores", "7.5", "Σ of the cumulative score after each round; Cut-n "
+        "drops the first n", _OWN, _C07, "C", values=progressive.progressive_score,
+    ),
+    TiebreakDefinition(
+        "REP", "Rounds one elected to play", "7.6", "rounds minus half-point byes, zero-point "
+        "byes and forfeit losses (was GE)", "VURs are the rounds not counted", _C07,
+        values=counts.rounds_elected_to_play, aliases=("GE",),
+    ),
+    TiebreakDefinition(
+        "STD", "Standard points", "7.7", "1 per round scoring more than the opponent (or more "
+        "than a draw without opponent), ½ per equal round (or a draw's points)",
+        "byes by their value against a draw; forfeit loss 0", _C07,
+        values=counts.standard_points,
+    ),
+    TiebreakDefinition(
+        "TPN", "Tournament pairing number", "7.8", "the final pairing number, smaller first",
+        "not affected", _C07, "R", lower_is_better=True, values=counts.pairing_number,
+    ),
+    TiebreakDefinition(
+        "BH", "Buchholz", "8.1", "Σ of the opponents' adjusted scores", _ART16, _C07, "CMPFS",
+        values=buchholz.buchholz,
+    ),
+    TiebreakDefinition(
+        "AOB", "Average of opponents' Buchholz", "8.2", "mean BH (FB with /F) of the opponents "
+        "met over the board, exact", _OTB + "; their BH per Art. 16", _C07, "F",
+        values=buchholz.average_of_buchholz,
+    ),
+    TiebreakDefinition(
+        "FB", "Fore Buchholz", "8.3", "BH with every paired final-round game taken as a draw",
+        _ART16, _C07, "CMPS", values=buchholz.fore_buchholz,
+    ),
+    TiebreakDefinition(
+        "SB", "Sonneborn-Berger", "9.1", "Σ of opponent's adjusted score × points scored "
+        "against him", _ART16 + "; Cut: VUR exception of 16.5", _C07, "CMPFS",
+        values=sonneborn_berger.sonneborn_berger, aliases=("小分",),
+    ),
+    TiebreakDefinition(
+        "KS", "Koya system", "9.2", "points scored against participants with at least 50 % of "
+        "the maximum score; /L±n moves the limit by n half-points", _OWN, _C07, "LS",
+        values=sonneborn_berger.koya,
+    ),
+    TiebreakDefinition(
+        "ARO", "Average rating of opponents", "10.1", "mean rating of the opponents met over the "
+        "board, rounded .5 up", _OTB, _C07, "CM", values=performance.average_rating_of_opponents,
+    ),
+    TiebreakDefinition(
+        "TPR", "Tournament performance rating", "10.2", "ARO + dp(p), p = over-the-board "
+        "percentage rounded to .01 (B.02 table)", _OTB, _C07,
+        values=performance.tournament_performance,
+    ),
+    TiebreakDefinition(
+        "PTP", "Perfect tournament performance", "10.3", "lowest rating R with Σ PD(R − Ropp) ≥ "
+        "score; zero score: lowest opponent − 800", _OTB, _C07,
+        values=performance.perfect_performance,
+    ),
+    TiebreakDefinition(
+        "APRO", "Average performance rating of opponents", "10.4", "mean TPR of the opponents "
+        "met over the board, rounded .5 up", _OTB, _C07,
+        values=performance.average_performance_of_opponents,
+    ),
+    TiebreakDefinition(
+        "APPO", "Average perfect performance of opponents", "10.5", "mean PTP of the opponents "
+        "met over the board, rounded .5 up", _OTB, _C07,
+        values=performance.average_perfect_performance_of_opponents,
+    ),
+    TiebreakDefinition(
+        "RTNG", "Rating", "10.6", "the participant's rating, higher first", "not affected",
+        _C07, "R", values=performance.rating,
+    ),
+    TiebreakDefinition(
+        "OTHER_DSF", "对手分 (opponents' scores, xiangqi)", "14.3.1", "Σ of opponents' final "
+        "scores; a bye counts the lowest non-zero score in the event",
+        "forfeits count the scheduled opponent; requested byes count 0", _XQ,
+        values=chinese.opponents_score_xiangqi, aliases=("对手分",),
+    ),
+    TiebreakDefinition(
+        "OTHER_LJF", "累进分 逐轮递减 (progressive, dropping rounds)", "14.3.2", "PS, then PS "
+        "without round 1, without rounds 1–2, … until separated", _OWN, _XQ,
+        values=progressive.progressive_score_dropping_rounds, aliases=("累进分",),
+    ),
+    TiebreakDefinition(
+        "OTHER_FOUL", "犯规 (fouls)", "14.1", "rule infractions recorded by the arbiters, "
+        "fewer first", "no fouls in unplayed rounds", _XQ, lower_is_better=True,
+        values=chinese.fouls, aliases=("犯规",),
+    ),
+    TiebreakDefinition(
+        "OTHER_ZS", "直胜 (direct encounter of exactly two)", "14.1", "only when exactly two are "
+        "tied: who scored more in their game(s)", "forfeits excluded (unless /P)", _XQ, "P",
+        split=direct_encounter.two_tied_encounter_split, aliases=("直胜",),
+    ),
+    TiebreakDefinition(
+        "OTHER_PREV", "前一轮名次 (standing after the previous round)", "14.3.1", "rank after "
+        "round r−1, then r−2, … (same rules, ties kept)", "as in the earlier standings", _XQ,
+        lower_is_better=True, values=chinese.previous_round_standing, aliases=("前一轮名次",),
+    ),
+)
+
+
+def _team_definitions() -> tuple[TiebreakDefinition, ...]:
+    from crosstable.tiebreaks import team
+
+    return team.DEFINITIONS
+
+
+_REGISTRY: dict[str, TiebreakDefinition] | None = None
+
+
+def registry() -> dict[str, TiebreakDefinition]:
+    """Every tie-break by code (aliases included)."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        table: dict[str, TiebreakDefinition] = {}
+        for definition in (*_DEFINITIONS, *_team_definitions()):
+            table[definition.code] = definition
+            for alias in definition.aliases:
+                table[alias.upper()] = definition
+        _REGISTRY = table
+    return _REGISTRY
+
+
+def definitions() -> list[TiebreakDefinition]:
+    """Every tie-break once, in registry order (for docs and help)."""
+    return [*_DEFINITIONS, *_team_definitions()]
+
+
+def known_codes() -> list[str]:
+    return [definition.code for definition in definitions()]
+
+
+_MODIFIER_LETTERS = (
+    ("C", lambda spec: spec.cut and spec.cut != spec.high),
+    ("M", lambda spec: spec.high),
+    ("L", lambda spec: spec.limit is not None or spec.limit_percent is not None),
+    ("K", lambda spec: spec.k is not None),
+    ("P", lambda spec: spec.forfeits_as_played),
+    ("F", lambda spec: spec.fore),
+    ("S", lambda spec: spec.score is not None),
+)
+
+
+def lookup(spec: TiebreakSpec, *, teams: bool = False) -> TiebreakDefinition:
+    """The definition of ``spec``; raises UnknownTiebreakError naming the known codes."""
+    definition = registry().get(spec.code)
+    if definition is None or (teams and not definition.for_teams) or (
+        not teams and not definition.for_individuals
+    ):
+        usable = [
+            d.code for d in definitions() if (d.for_teams if teams else d.for_individuals)
+        ]
+        raise UnknownTiebreakError(
+            f"unknown tie-break {spec.code!r}; known codes: {', '.join(usable)}"
+        )
+    allowed = definition.modifiers + "R"
+    if teams:
+        allowed += "S"
+    for letter, present in _MODIFIER_LETTERS:
+        if present(spec) and letter not in allowed:
+            raise UnknownTiebreakError(f"{spec}: {definition.code} does not take modifier {letter}")
+    return definition
+
+
+@dataclasses.dataclass(slots=True)
+class Evaluation:
+    """A tie-break evaluated for one event: values to show and a way to split tied groups."""
+
+    spec: TiebreakSpec
+    definition: TiebreakDefinition
+    values: Mapping[int, TiebreakValue] | None
+    """Per-participant values (None for type-A tie-breaks, whose value depends on the group)."""
+    splitter: Callable[[list[int]], list[list[int]]]
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.definition.lower_is_better == self.spec.reverse
+
+    def split(self, group: list[int]) -> list[list[int]]:
+        """Order a tied group into sub-groups, best first."""
+        return self.splitter(group)
+
+
+def split_by_values(
+    values: Mapping[int, TiebreakValue], group: list[int], higher_is_better: bool
+) -> list[list[int]]:
+    """Sub-groups of equal value, best first; participants without a value come last."""
+    buckets: dict[TiebreakValue, list[int]] = {}
+    for number in group:
+        buckets.setdefault(values[number], []).append(number)
+    if len(buckets) == 1:
+        return [group]
+    known = [value for value in buckets if value is not None]
+    known.sort(reverse=higher_is_better)
+    parts = [buckets[value] for value in known]
+    if None in buckets:
+        parts.append(buckets[None])
+    return parts
+
+
+def evaluate(spec: TiebreakSpec, ctx: IndividualContext | TeamContext) -> Evaluation:
+    """Compute ``spec`` for an individual context, or for a team context (team tie-breaks, or
+    individual ones on the primary score or the one named by ``:MP``/``:GP``)."""
+    from crosstable.tiebreaks.team import TeamContext
+
+    teams = isinstance(ctx, TeamContext)
+    definition = lookup(spec, teams=teams)
+    if isinstance(ctx, TeamContext):
+        team_ctx = ctx
+        if definition.team_values is not None:
+            values = definition.team_values(team_ctx, spec)
+            return _value_evaluation(spec, definition, values)
+        if definition.team_split is not None:
+            team_split = definition.team_split
+            return Evaluation(
+                spec, definition, None, lambda group: team_split(team_ctx, spec, group)
+            )
+        individual = team_ctx.individual(spec.score or team_ctx.primary)
+    else:
+        individual = ctx
+    if definition.values is not None:
+        return _value_evaluation(spec, definition, definition.values(individual, spec))
+    split = definition.split
+    assert split is not None
+    return Evaluation(spec, definition, None, lambda group: split(individual, spec, group))
+
+
+def _value_evaluation(
+    spec: TiebreakSpec, definition: TiebreakDefinition, values: Mapping[int, TiebreakValue]
+) -> Evaluation:
+    higher = definition.lower_is_better == spec.reverse
+    return Evaluation(
+        spec, definition, values, lambda group: split_by_values(values, group, higher)
+    )
