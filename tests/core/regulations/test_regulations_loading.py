@@ -12,9 +12,9 @@ import pytest
 from crosstable.regulations import (
     Calendar,
     Game,
-    jalali_to_gregorian,
     Regulations,
     RegulationsError,
+    jalali_to_gregorian,
     load_regulations,
     parse_regulations,
 )
