@@ -1,25 +1,38 @@
-"""What the web app needs from an event's regulations, read once when the event is created.
+"""What the web app needs from an event's regulations (``crosstable.regulations``).
 
-``load_event_spec`` reads a regulations file with ``crosstable.regulations`` and keeps, per
-section, the values the app stores in its rows (rounds, pairing system, scoring, tie-breaks,
-forfeit limit, fee, limits, eligibility). Checks that need the full regulations at run time
-(eligibility, fees, prizes) go through the functions below.
+``event_spec_from_regulations`` turns a ``Regulations`` value into the values the app keeps in
+its rows (rounds, pairing system, scoring, tie-breaks, forfeit limit, fee, limits and simple
+eligibility limits); the regulations text itself is kept on the event, and
+``section_rules`` reads it back (cached) for what needs the full rules at run time
+(sub-rankings, prizes).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from crosstable.model import ScoringSystem
+from crosstable.regulations import (
+    Regulations,
+    SectionRules,
+    load_regulations,
+    parse_regulations,
+)
+from crosstable.regulations.schema import ColourRule
 
 if TYPE_CHECKING:
     from crosstable_web.events import models
     from crosstable_web.events.services import EntryData
+
+DEFAULT_ROUNDS = 7
+"""Rounds of a section whose regulations leave the number to the arbiter (changeable)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -27,15 +40,15 @@ class SectionSpec:
     key: str
     name: str
     total_rounds: int
-    system_code: str = "FIDE_DUTCH_2025"
+    system_code: str = "FIDE_DUTCH_2026"
     scoring: ScoringSystem = dataclasses.field(default_factory=ScoringSystem)
     tiebreaks: list[str] = dataclasses.field(default_factory=list)
     forfeits_to_withdraw: int | None = None
     entry_fee: Decimal = Decimal(0)
     max_entries: int | None = None
     settings: dict[str, Any] = dataclasses.field(default_factory=dict)
-    """Eligibility (sex, born_on_or_after, born_on_or_before, grades), max_per_unit,
-    same_unit_apart_until_round, initial_colour, prize places…"""
+    """Eligibility limits (sex, born_on_or_after, born_on_or_before, grades, units),
+    max_per_unit, same_unit_apart_until_round, initial_colour."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -46,17 +59,128 @@ class EventSpec:
     regulations_text: str = ""
 
 
+def load_event_spec(path: str | Path, rounds: int | None = None) -> EventSpec:
+    """Read a regulations file (raises ``RegulationsError`` naming the key at fault)."""
+    regulations = load_regulations(path)
+    text = Path(path).read_text(encoding="utf-8")
+    return event_spec_from_regulations(regulations, text, rounds)
+
+
+def _years_before(day: datetime.date, years: int) -> datetime.date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February
+        return day.replace(year=day.year - years, day=28)
+
+
+def _section_settings(rules: SectionRules) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    eligibility = rules.eligibility
+    if len(eligibility.sexes) == 1:
+        settings["sex"] = next(iter(eligibility.sexes)).lower()
+    born_after = eligibility.born_on_or_after
+    born_before = eligibility.born_on_or_before
+    if eligibility.age_on is not None and eligibility.age_below is not None:
+        # Younger than N on the day: born after the day N years earlier.
+        limit = _years_before(eligibility.age_on, eligibility.age_below)
+        limit += datetime.timedelta(days=1)
+        born_after = max(born_after, limit) if born_after else limit
+    if eligibility.age_on is not None and eligibility.age_at_least is not None:
+        limit = _years_before(eligibility.age_on, eligibility.age_at_least)
+        born_before = min(born_before, limit) if born_before else limit
+    if born_after:
+        settings["born_on_or_after"] = born_after.isoformat()
+    if born_before:
+        settings["born_on_or_before"] = born_before.isoformat()
+    if eligibility.grade_from is not None or eligibility.grade_to is not None:
+        strongest = eligibility.grade_from or 1
+        weakest = eligibility.grade_to or 15
+        grades = [str(grade) for grade in range(strongest, weakest + 1)]
+        if eligibility.ungraded:
+            grades.append("")
+        settings["grades"] = grades
+    elif eligibility.ungraded is False:
+        settings["graded_only"] = True
+    if eligibility.units:
+        settings["units"] = list(eligibility.units)
+    if rules.max_per_unit:
+        settings["max_per_unit"] = rules.max_per_unit
+    avoid = rules.pairing.avoid_same_unit_rounds
+    if avoid is not None and avoid[0] == 1:
+        settings["same_unit_apart_until_round"] = avoid[1]
+    if rules.pairing.round_one_colour is ColourRule.ODD_NUMBER_FIRST:
+        settings["initial_colour"] = "w"
+    if rules.pairing.max_same_colour_in_row:
+        settings["max_same_colour_in_row"] = rules.pairing.max_same_colour_in_row
+    return settings
+
+
+def event_spec_from_regulations(
+    regulations: Regulations, text: str = "", rounds: int | None = None
+) -> EventSpec:
+    """The rows to create for ``regulations``; ``rounds`` fills a section whose
+    regulations leave the number of rounds open (default ``DEFAULT_ROUNDS``)."""
+    fees = regulations.fees
+    sections = []
+    for rules in regulations.sections:
+        fee = Decimal(0)
+        if fees is not None and fees.per == "player":
+            fee = fees.sections.get(rules.key, fees.amount)
+        sections.append(
+            SectionSpec(
+                key=rules.key,
+                name=rules.name,
+                total_rounds=rules.rounds or rounds or DEFAULT_ROUNDS,
+                system_code=rules.pairing.system,
+                scoring=rules.scoring,
+                tiebreaks=list(rules.tiebreaks),
+                forfeits_to_withdraw=rules.forfeits_to_withdraw,
+                entry_fee=fee,
+                max_entries=rules.capacity,
+                settings=_section_settings(rules),
+            )
+        )
+    return EventSpec(
+        name=regulations.name,
+        game=regulations.game.value,
+        sections=sections,
+        regulations_text=text,
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(text: str) -> Regulations:
+    return parse_regulations(text)
+
+
+def event_regulations(event: models.Event) -> Regulations | None:
+    """The event's regulations, read from the stored text (None if it has none)."""
+    if not event.regulations_text:
+        return None
+    return _parsed(event.regulations_text)
+
+
+def section_rules(section: models.Section) -> SectionRules | None:
+    regulations = event_regulations(section.event)
+    if regulations is None:
+        return None
+    try:
+        return regulations.section(section.key)
+    except KeyError:
+        return None
+
+
 def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
-    """Why a player may not play in ``section`` according to its stored eligibility rules."""
-    rules = section.settings
+    """Why a player may not play in ``section`` according to its eligibility limits."""
+    limits = section.settings
     problems: list[str] = []
-    sex = rules.get("sex")
+    sex = limits.get("sex")
     if sex and data.sex and data.sex.lower().replace("w", "f") != sex:
         problems.append(_("This section is for one sex only."))
     if sex and not data.sex:
         problems.append(_("The sex is missing (the section is for one sex only)."))
-    born_after = rules.get("born_on_or_after")
-    born_before = rules.get("born_on_or_before")
+    born_after = limits.get("born_on_or_after")
+    born_before = limits.get("born_on_or_before")
     if born_after or born_before:
         if data.birth_date is None:
             problems.append(_("The birth date is missing (the section has an age limit)."))
@@ -71,12 +195,20 @@ def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
                     _("Born too late for this section (born on or before %(date)s).")
                     % {"date": born_before}
                 )
-    grades = rules.get("grades")
-    if grades and data.national_grade not in grades:
+    grades = limits.get("grades")
+    if grades is not None and data.national_grade not in grades:
         problems.append(
             _("The grade %(grade)s does not belong in this section (allowed: %(grades)s).")
-            % {"grade": data.national_grade or "—", "grades": ", ".join(grades)}
+            % {
+                "grade": data.national_grade or _("none"),
+                "grades": ", ".join(grade or _("ungraded") for grade in grades),
+            }
         )
+    if limits.get("graded_only") and not data.national_grade:
+        problems.append(_("Only players with a grade certificate may enter this section."))
+    units = limits.get("units")
+    if units and data.unit not in units:
+        problems.append(_("%(unit)s may not send players to this section.") % {"unit": data.unit})
     return problems
 
 

@@ -1,0 +1,177 @@
+"""Demo data: the example events with generated entries at different stages.
+
+Names are generated in each event's own script (Malay in Latin letters, Chinese in Han
+characters, Persian in Arabic script) from a fixed seed, so the demo is the same every time.
+Every change goes through the service layer, as an organiser and an arbiter would make it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+from pathlib import Path
+
+from django.contrib.auth.models import User
+
+from crosstable_web.events import entries_import, models, rounds, rules, services
+
+_MALAY_GIVEN = ("Ahmad", "Muhammad", "Aiman", "Hafiz", "Irfan", "Danish", "Amir", "Haziq",
+                "Nur", "Siti", "Aisyah", "Farah", "Aina", "Balqis", "Iman", "Sofea")
+_MALAY_FATHER = ("Abdullah", "Ismail", "Hassan", "Rahman", "Yusof", "Osman", "Salleh",
+                 "Hamid", "Jamal", "Karim", "Latif", "Rashid")
+_MALAY_SCHOOLS = ("SK Bukit Garam", "SK Kinabatangan", "SK Sukau", "SK Bilit",
+                  "SK Lamag", "SK Tongod", "SK Balat", "SK Kuamut")
+_CHINESE_SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡"
+_CHINESE_GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍鹏辉建文浩宇轩晨欣怡子涵"
+_CHINESE_UNITS = ("福田小学", "莲花小学", "荔园小学", "园岭小学", "福田实验学校", "梅林小学",
+                  "益田小学", "华富小学", "新沙小学", "红岭中学")
+_PERSIAN_GIVEN_M = ("علی", "محمد", "حسین", "رضا", "مهدی", "امیر", "سینا", "آرش", "پارسا", "کیان")
+_PERSIAN_GIVEN_F = ("زهرا", "فاطمه", "مریم", "سارا", "نگار", "پریا", "ترانه", "یاسمن", "هستی")
+_PERSIAN_FAMILY = ("احمدی", "محمدی", "حسینی", "رضایی", "کریمی", "موسوی", "جعفری", "شیرازی",
+                   "کاظمی", "رحیمی", "صادقی", "نوری")
+_PERSIAN_UNITS = ("شیراز", "مرودشت", "کازرون", "فسا", "جهرم", "لار", "داراب", "آباده")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DemoPlan:
+    """How far to run one example: ``rounds_played`` None means registration is open."""
+
+    example: str
+    players_per_section: int
+    rounds_played: int | None
+    complete_last_round: bool = True
+
+
+PLANS = (
+    DemoPlan("kinabatangan", 18, None),
+    DemoPlan("grade", 140, 3, complete_last_round=False),
+    DemoPlan("fars", 16, None),
+    DemoPlan("huayuan", 40, 99),
+    DemoPlan("youth", 20, 4),
+)
+"""Stages of the five seed events in the demo (matched by a word of the example's file
+name): registration open, mid-event (last round partly entered), finished."""
+
+
+def _name(script: str, sex: str, rng: random.Random) -> str:
+    if script == "ms":
+        given = rng.choice(_MALAY_GIVEN[8:] if sex == "F" else _MALAY_GIVEN[:8])
+        return f"{given} {'binti' if sex == 'F' else 'bin'} {rng.choice(_MALAY_FATHER)}"
+    if script == "fa":
+        given = rng.choice(_PERSIAN_GIVEN_F if sex == "F" else _PERSIAN_GIVEN_M)
+        return f"{given} {rng.choice(_PERSIAN_FAMILY)}"
+    given = "".join(rng.choice(_CHINESE_GIVEN) for _ in range(rng.choice((1, 2))))
+    return rng.choice(_CHINESE_SURNAMES) + given
+
+
+def _units(script: str) -> tuple[str, ...]:
+    return {"ms": _MALAY_SCHOOLS, "fa": _PERSIAN_UNITS}.get(script, _CHINESE_UNITS)
+
+
+def generate_entry(section: models.Section, script: str, rng: random.Random,
+                   index: int) -> services.EntryData:
+    """A made-up player who meets the section's eligibility limits."""
+    limits = section.settings
+    sex = (limits.get("sex") or rng.choice("mf")).upper()
+    earliest = datetime.date.fromisoformat(limits.get("born_on_or_after", "2008-01-01"))
+    latest = datetime.date.fromisoformat(limits.get("born_on_or_before", "2017-12-31"))
+    birth = earliest + datetime.timedelta(days=rng.randrange(max(1, (latest - earliest).days)))
+    grades = limits.get("grades") or [""]
+    units = limits.get("units") or _units(script)
+    return services.EntryData(
+        name=f"{_name(script, sex, rng)}",
+        sex=sex,
+        birth_date=birth,
+        rating=max(1000, int(rng.gauss(1500, 250))) if rng.random() < 0.8 else 0,
+        national_grade=rng.choice(grades),
+        unit=rng.choice(units),
+        federation={"ms": "MAS", "fa": "IRI"}.get(script, "CHN"),
+    )
+
+
+def _play(round_row: models.Round, rng: random.Random, arbiter: User, complete: bool) -> None:
+    boards = list(round_row.boards.select_related("white", "black"))
+    for board in boards:
+        if not complete and rng.random() < 0.4:
+            continue
+        difference = board.white.rating - board.black.rating
+        expected = 1 / (1 + 10 ** (-difference / 400))
+        roll = rng.random()
+        if roll < 0.02:
+            text = "+"
+        elif roll < 0.25:
+            text = "="
+        else:
+            text = "1" if rng.random() < expected else "0"
+        rounds.enter_result(round_row, board.number, text, arbiter)
+
+
+def _example_path(examples: Path, name: str) -> Path | None:
+    matches = sorted(examples.glob(f"{name}*.toml"))
+    return matches[0] if matches else None
+
+
+def ensure_user(username: str, password: str, superuser: bool = False) -> User:
+    user, _created = User.objects.get_or_create(username=username)
+    user.set_password(password)
+    user.is_superuser = user.is_staff = superuser
+    user.save()
+    return user
+
+
+def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[models.Event]:
+    """Create the demo users and every example event found under ``examples``."""
+    organiser = ensure_user("organiser", "organiser")
+    arbiter = ensure_user("arbiter", "arbiter")
+    ensure_user("admin", "admin", superuser=True)
+    created: list[models.Event] = []
+    plans = {plan.example: plan for plan in PLANS}
+    paths = sorted(examples.glob("*.toml"))
+    for path in paths:
+        plan = next((p for name, p in plans.items() if name in path.stem), None)
+        plan = plan or DemoPlan(path.stem, 16, 2)
+        spec = rules.load_event_spec(path, rounds=7)
+        slug = path.stem
+        models.Event.objects.filter(slug=slug).delete()
+        event = services.create_event(spec, organiser, slug=slug)
+        models.EventRole.objects.get_or_create(event=event, user=arbiter,
+                                               role=models.Role.ARBITER)
+        regulations = rules.event_regulations(event)
+        script = regulations.language[:2] if regulations is not None else "en"
+        rng = random.Random(f"{seed}-{slug}")
+        _populate(event, plan, script, rng, organiser, arbiter, log)
+        created.append(event)
+    return created
+
+
+def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Random,
+              organiser: User, arbiter: User, log: object) -> None:
+    rows: list[entries_import.RawRow] = []
+    for section in event.sections.all():
+        for index in range(plan.players_per_section):
+            data = generate_entry(section, script, rng, index)
+            values = {name: str(value or "") for name, value in dataclasses.asdict(data).items()}
+            values["section"] = section.key
+            values["fee_paid"] = str(section.entry_fee if rng.random() < 0.7 else 0)
+            rows.append(entries_import.RawRow(len(rows) + 2, values))
+    # Generated players can collide (same name and birthday, unit limits): keep the rows
+    # the rules accept, as an organiser would after reading the report.
+    report = entries_import.check_rows(event, rows)
+    accepted = [row for row, checked in zip(rows, report.rows, strict=True) if not checked.problems]
+    entries_import.import_entries(event, accepted, organiser)
+    for section in event.sections.all():
+        services.assign_pairing_numbers(section, arbiter)
+    if plan.rounds_played is None:
+        return
+    event.registration_open = False
+    event.save(update_fields=["registration_open"])
+    for section in event.sections.all():
+        target = min(plan.rounds_played, section.total_rounds)
+        for number in range(1, target + 1):
+            try:
+                round_row = rounds.pair_next_round(section, arbiter)
+            except (services.ServiceError, ImportError) as error:
+                print(f"  {event.slug} {section.key}: round {number} not paired: {error}")
+                return
+            _play(round_row, rng, arbiter, plan.complete_last_round or number < target)
