@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
-from crosstable.matching import max_weight_matching
+from crosstable.matching import MatchingOracle, max_weight_matching
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
 from crosstable.model.team_match import (
@@ -196,6 +196,19 @@ class _RoundPairer:
         for team in teams:
             team.level = scores.index(team.score) + 1
         self._pairable_cache: dict[frozenset[int], bool] = {}
+        # One maximum matching of the [C1] graph of the whole field; every completion
+        # question ([C3]) is then a quick re-check with some teams taken out.
+        numbers = sorted(self.teams)
+        self._index = {number: index for index, number in enumerate(numbers)}
+        adjacency = [
+            [
+                self._index[other]
+                for other in numbers
+                if other != number and self.can_meet(self.teams[number], self.teams[other])
+            ]
+            for number in numbers
+        ]
+        self._oracle = MatchingOracle(len(numbers), adjacency)
 
     # --- absolute criteria and completion -------------------------------------------------
 
@@ -211,14 +224,8 @@ class _RoundPairer:
             return True
         cached = self._pairable_cache.get(numbers)
         if cached is None:
-            members = sorted(numbers)
-            edges = [
-                (i, j, 1)
-                for i, j in itertools.combinations(range(len(members)), 2)
-                if self.can_meet(self.teams[members[i]], self.teams[members[j]])
-            ]
-            mate = max_weight_matching(len(members), edges, max_cardinality=True)
-            cached = all(partner >= 0 for partner in mate)
+            removed = [self._index[n] for n in self.teams if n not in numbers]
+            cached = self._oracle.perfect_without(removed)
             self._pairable_cache[numbers] = cached
         return cached
 
@@ -295,6 +302,14 @@ class _RoundPairer:
         """The first pairing in identifier order among those minimising [C8], [C9], [C10]."""
         ordered = sorted(bracket, key=lambda team: team.number)
         size = len(ordered)
+        # The smallest identifier of all is the fold (1st v (n/2+1)th, 2nd v (n/2+2)th ...):
+        # when it is legal and has no [C8]-[C10] defect, nothing can beat it.
+        half = size // 2
+        fold = [(ordered[i], ordered[half + i]) for i in range(half)]
+        if all(
+            self.can_meet(a, b) and self._pair_defects(level, a, b) == (0, 0, 0) for a, b in fold
+        ):
+            return fold
         base = size + 1
         bottom_weight = base**size  # above every sum of the bottom-member terms
         c10_weight = bottom_weight * 2**size
@@ -551,3 +566,103 @@ def pair_team_round(
         initial_colour=_initial_colour(tournament, histories),
     )
     return pairer.pair(round_number)
+
+
+# --- checking a recorded round ----------------------------------------------------------------
+
+
+def recorded_team_round(
+    tournament: Tournament, round_number: int, records: TeamEventRecords | None = None
+) -> TeamRoundPairing:
+    """The pairing a tournament file holds for ``round_number``: each match with the team
+    that had White (board 1, read through 352) named first, and the bye of record 320."""
+    records = team_event_records(tournament) if records is None else records
+    histories = team_rounds(tournament, records, up_to_round=round_number)
+    matches: dict[frozenset[int], TeamMatch] = {}
+    for number, rounds in histories.items():
+        played = rounds[round_number - 1] if len(rounds) >= round_number else None
+        if played is None or played.opponent is None:
+            continue
+        key = frozenset((number, played.opponent))
+        if played.colour is Colour.WHITE or key not in matches:
+            matches[key] = TeamMatch(number, played.opponent)
+            if played.colour is Colour.BLACK:
+                matches[key] = TeamMatch(played.opponent, number)
+    ordered = tuple(sorted(matches.values(), key=lambda match: (match.first, match.second)))
+    return TeamRoundPairing(round_number, ordered, records.bye_teams.get(round_number))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamRoundCheck:
+    """A recorded round compared with the round this engine pairs from the rounds before."""
+
+    round_number: int
+    recorded: TeamRoundPairing
+    produced: TeamRoundPairing | None
+    error: str | None = None
+    """Why no pairing was produced (no legal pairing, bad input)."""
+
+    @property
+    def agrees(self) -> bool:
+        """Same matches, same first-named team in each, same bye (board order aside)."""
+        if self.produced is None:
+            return False
+        return (
+            set(self.produced.boards) == set(self.recorded.boards)
+            and self.produced.bye == self.recorded.bye
+        )
+
+    def differences(self) -> list[str]:
+        """Human-readable differences, empty when the round agrees."""
+        if self.produced is None:
+            return [f"round {self.round_number}: no pairing produced ({self.error})"]
+        lines = []
+        recorded, produced = set(self.recorded.boards), set(self.produced.boards)
+        for match in sorted(recorded - produced, key=lambda m: (m.first, m.second)):
+            lines.append(f"round {self.round_number}: recorded {match.first}-{match.second}")
+        for match in sorted(produced - recorded, key=lambda m: (m.first, m.second)):
+            lines.append(f"round {self.round_number}: paired {match.first}-{match.second}")
+        if self.produced.bye != self.recorded.bye:
+            lines.append(
+                f"round {self.round_number}: bye recorded {self.recorded.bye},"
+                f" paired {self.produced.bye}"
+            )
+        return lines
+
+
+def check_team_round(
+    tournament: Tournament,
+    round_number: int,
+    variant: TeamSwissVariant | str | None = None,
+    records: TeamEventRecords | None = None,
+) -> TeamRoundCheck:
+    """Pair ``round_number`` again from the rounds before it and compare with the file."""
+    records = team_event_records(tournament) if records is None else records
+    recorded = recorded_team_round(tournament, round_number, records)
+    try:
+        produced = pair_team_round(tournament, round_number, variant, records)
+    except (PairingError, ValueError) as error:
+        return TeamRoundCheck(round_number, recorded, None, str(error))
+    return TeamRoundCheck(round_number, recorded, produced)
+
+
+def check_team_tournament(
+    tournament: Tournament,
+    variant: TeamSwissVariant | str | None = None,
+    rounds: Sequence[int] | None = None,
+) -> list[TeamRoundCheck]:
+    """Check every recorded round (or ``rounds``) of a team tournament."""
+    records = team_event_records(tournament)
+    if rounds is None:
+        histories = team_rounds(tournament, records)
+        last = max(
+            (
+                r.round_number
+                for history in histories.values()
+                for r in history
+                if r.kind is not TeamRoundKind.ABSENT
+            ),
+            default=0,
+        )
+        rounds = range(1, last + 1)
+    return [check_team_round(tournament, number, variant, records) for number in rounds]
