@@ -50,6 +50,8 @@ from crosstable.regulations.schema import (
     TimeControl,
     Where,
 )
+from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
+from crosstable.tiebreaks.registry import UnknownTiebreakError, lookup
 
 LANGUAGES = ("en", "zh_Hans", "ms", "fa")
 
@@ -70,57 +72,6 @@ LOCAL_PAIRING_RULES: dict[str, str] = {
     ),
 }
 """Local pairing rules a file may declare (all are issue 7: local pairing rules)."""
-
-TIEBREAK_ACRONYMS = frozenset(
-    [
-        "DE",
-        "WIN",
-        "WON",
-        "BPG",
-        "BWG",
-        "PS",
-        "REP",
-        "STD",
-        "TPN",
-        "BH",
-        "AOB",
-        "FB",
-        "SB",
-        "KS",
-        "ARO",
-        "TPR",
-        "PTP",
-        "APRO",
-        "APPO",
-        "RTNG",
-        "BC",
-        "TBR",
-        "BBE",
-        "MPVGP",
-        "EMMSB",
-        "EMGSB",
-        "EGMSB",
-        "EGGSB",
-        "EDE",
-        "EDEBT",
-        "EDEBB",
-        "EDET",
-        "EDEB",
-        "SSSC",
-    ]
-)
-"""FIDE C.07 (2026) acronyms; self-defined tie-breaks are written OTHER_NAME."""
-
-OWN_TIEBREAKS: dict[str, str] = {
-    "OTHER_FOULS": "fewer fouls (犯规) ranks higher",
-    "OTHER_PREVIOUS_ROUND_RANK": "compare the ranking after the previous round, and so back",
-}
-"""Self-defined tie-breaks the seeds need (their meaning for the standings engine)."""
-
-_TIEBREAK = re.compile(
-    r"^(?P<acronym>[A-Za-z_]+)(:(MP|GP))?(/(C\d+|M\d+|L[+-]\d+|K\d+|P|F|R|U\d+))*$",
-    re.IGNORECASE,
-)
 
 BOARD_CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
 TEAM_PLACE_TIEBREAKS = ("best_place",)
@@ -367,7 +318,8 @@ class _Loader:
             )
         pairing = self._pairing(reader, game)
         team = self._team(reader)
-        tiebreaks = self._tiebreaks(reader, "tiebreaks")
+        teams = team is not None and team.match_points is not None
+        tiebreaks = self._tiebreaks(reader, "tiebreaks", teams=teams)
         section = SectionRules(
             key=key,
             name=reader.string("name"),
@@ -533,17 +485,14 @@ class _Loader:
         table.finish()
         return rules
 
-    def _tiebreaks(self, reader: TableReader, name: str) -> tuple[str, ...]:
+    def _tiebreaks(self, reader: TableReader, name: str, *, teams: bool) -> tuple[str, ...]:
+        """Descriptors checked against the tie-break registry (codes, modifiers, team use)."""
         descriptors = reader.strings(name)
         for index, descriptor in enumerate(descriptors):
-            match = _TIEBREAK.match(descriptor)
-            acronym = match["acronym"].upper() if match else ""
-            if not match or not (acronym in TIEBREAK_ACRONYMS or acronym in OWN_TIEBREAKS):
-                raise reader.error(
-                    f"{name}[{index}]",
-                    f"unknown tie-break {describe(descriptor)} (use a FIDE C.07 acronym "
-                    f'with modifiers, e.g. "BH/C1", or one of {", ".join(OWN_TIEBREAKS)})',
-                )
+            try:
+                lookup(parse_descriptor(descriptor), teams=teams)
+            except (DescriptorError, UnknownTiebreakError) as error:
+                raise reader.error(f"{name}[{index}]", str(error)) from None
         return descriptors
 
     def _where(self, reader: TableReader, name: str) -> Where:
@@ -713,7 +662,7 @@ class _Loader:
                 if name not in TEAM_PLACE_TIEBREAKS:
                     raise table.error(f"tiebreaks[{index}]", f'expected "best_place", got "{name}"')
         else:
-            tiebreaks = self._tiebreaks(table, "tiebreaks")
+            tiebreaks = self._tiebreaks(table, "tiebreaks", teams=True)
         ranking = TeamRanking(
             method=method,
             counted=table.optional_int("counted", 1),

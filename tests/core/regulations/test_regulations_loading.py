@@ -46,7 +46,7 @@ def test_kinabatangan_follows_the_malay_text() -> None:
     section = regs.sections[0]
     assert section.rounds is None  # blank in the original
     assert section.scoring.pairing_bye_points == 1
-    assert section.tiebreaks[:3] == ("PS", "PS/C1", "PS/C2")
+    assert section.tiebreaks == ("OTHER_LJF",)
     assert section.pairing.avoid_same_unit_rounds == (1, 1)
     assert section.pairing.house_player_for_odd
     assert regs.fees is not None and regs.fees.amount == Decimal("5.00")
@@ -101,7 +101,7 @@ def test_huayuan_is_xiangqi_with_team_ranking_by_places() -> None:
     assert section.scoring.win == 2 and section.scoring.draw == 1
     assert section.pairing.max_same_colour_in_row == 2
     assert section.tiebreaks == (
-        "BH", "WIN", "DE", "OTHER_FOULS", "BPG", "OTHER_PREVIOUS_ROUND_RANK"
+        "OTHER_DSF", "WIN", "OTHER_ZS", "OTHER_FOUL", "BPG", "OTHER_PREV"
     )  # fmt: skip
     individual = section.prizes[1]
     assert [(p.first, p.last, p.amount) for p in individual.places][-2:] == [
@@ -190,9 +190,11 @@ def parse_error_in_third_section() -> RegulationsError:
         (
             'tiebreaks = ["BH", "BUCHOLZ"]',
             "sections[0].tiebreaks[1]",
-            'unknown tie-break "BUCHOLZ"',
+            "unknown tie-break 'BUCHOLZ'; known codes: DE,",
         ),
-        ('tiebreaks = ["BH/X1"]', "sections[0].tiebreaks[0]", "unknown tie-break"),
+        ('tiebreaks = ["BH/X1"]', "sections[0].tiebreaks[0]", "unknown modifier /X1"),
+        ('tiebreaks = ["DE/C1"]', "sections[0].tiebreaks[0]", "DE does not take modifier C"),
+        ('tiebreaks = ["BBE"]', "sections[0].tiebreaks[0]", "unknown tie-break 'BBE'"),
         (
             "scoring = { draw = 0.5 }",
             "sections[0].scoring.draw",
