@@ -1,10 +1,403 @@
-"""Thin views over the service layer."""
+"""Thin views: read the request, call a service, show the result or the error.
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+Pages for everyone (event list, standings) and staff pages (entries, rounds, results, fees,
+audit log); the services check the per-event roles, so a view never decides who may act.
+"""
 
-from crosstable_web.events import models
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from crosstable.regulations import RegulationsError
+from crosstable_web.events import (
+    entries_import,
+    exchange,
+    forms,
+    models,
+    permissions,
+    rounds,
+    rules,
+    services,
+    standings,
+)
+
+
+def _event(slug: str) -> models.Event:
+    return get_object_or_404(models.Event, slug=slug)
+
+
+def _section(slug: str, key: str) -> models.Section:
+    return get_object_or_404(models.Section.objects.select_related("event"), event__slug=slug,
+                             key=key)
+
+
+def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
+    """Run a service; turn its refusals into messages for the user."""
+    try:
+        value = action()
+    except (services.ServiceError, PermissionDenied) as error:
+        messages.error(request, str(error))
+        return None
+    if success:
+        messages.success(request, success)
+    return value
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponseRedirect:
+    return redirect(request.POST.get("next") or default)
+
+
+# --- events -------------------------------------------------------------------------------
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "events/event_list.html", {"events": models.Event.objects.all()})
+    events = models.Event.objects.prefetch_related("sections")
+    return render(request, "events/event_list.html", {
+        "events": events,
+        "form": forms.RegulationsForm(),
+        "can_create": request.user.is_authenticated and request.user.is_staff,
+    })
+
+
+@login_required
+@require_POST
+def event_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_staff:
+        raise PermissionDenied(_("Only organiser accounts may create events."))
+    form = forms.RegulationsForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a regulations file."))
+        return redirect("events:event_list")
+    upload = form.cleaned_data["regulations"]
+    try:
+        text = upload.read().decode("utf-8")
+        spec = rules.event_spec_from_regulations(
+            rules.parse_regulations(text, upload.name), text, form.cleaned_data["rounds"]
+        )
+    except UnicodeDecodeError:
+        messages.error(request, _("The regulations file is not UTF-8 text."))
+        return redirect("events:event_list")
+    except RegulationsError as error:
+        messages.error(request, str(error))
+        return redirect("events:event_list")
+    event = _acting(request, lambda: services.create_event(spec, request.user),
+                    _("Event created."))
+    if event is None:
+        return redirect("events:event_list")
+    return redirect("events:event_detail", slug=event.slug)
+
+
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    sections = []
+    for section in event.sections.all():
+        last = rounds.last_round(section)
+        sections.append({
+            "section": section,
+            "entries": section.entries.count(),
+            "last_round": last,
+            "pending": rounds.pending_boards(last) if last else 0,
+        })
+    return render(request, "events/event_detail.html", {
+        "event": event,
+        "sections": sections,
+        "can_organise": permissions.can_organise(request.user, event),
+        "can_arbitrate": permissions.can_arbitrate(request.user, event),
+        "import_form": forms.ImportForm(),
+    })
+
+
+@login_required
+@require_POST
+def event_registration(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    _acting(request, lambda: services.set_registration_open(
+        event, request.POST.get("open") == "1", request.user))
+    return redirect("events:event_detail", slug=slug)
+
+
+@login_required
+@require_POST
+def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    paired = _acting(request, lambda: rounds.pair_all_sections(event, request.user))
+    if paired:
+        messages.success(request, _("%(count)d sections paired.") % {"count": len(paired)})
+    return redirect("events:event_detail", slug=slug)
+
+
+@login_required
+def fees(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    permissions.require_staff(request.user, event)
+    entries = models.Entry.objects.filter(section__event=event).select_related("section")
+    return render(request, "events/fees.html", {
+        "event": event, "report": services.fee_report(event),
+        "entries": entries.order_by("unit", "name"),
+    })
+
+
+@login_required
+def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    permissions.require_staff(request.user, event)
+    return render(request, "events/audit_log.html", {
+        "event": event, "lines": event.audit_log.all()[:500],
+    })
+
+
+@login_required
+def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    permissions.require_organiser(request.user, event)
+    report = None
+    form = forms.ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            rows = entries_import.read_entries_file(upload.read(), upload.name)
+        except entries_import.ImportFileError as error:
+            messages.error(request, str(error))
+        else:
+            report = entries_import.import_entries(event, rows, request.user)
+            if report.is_clean:
+                messages.success(request, _("%(count)d entries imported.")
+                                 % {"count": len(report.rows)})
+                return redirect("events:event_detail", slug=slug)
+    return render(request, "events/entries_import.html", {
+        "event": event, "form": form, "report": report, "columns": entries_import.COLUMNS,
+    })
+
+
+def export_event(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    permissions.require_staff(request.user, event)
+    response = HttpResponse(exchange.export_event_json(event),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+    return response
+
+
+# --- sections and entries -----------------------------------------------------------------
+
+
+def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    event = section.event
+    can_organise = permissions.can_organise(request.user, event)
+    can_arbitrate = permissions.can_arbitrate(request.user, event)
+    form = forms.EntryForm(initial={"section": section.key})
+    form.fields["section"].choices = [(section.key, section.name)]
+    if request.method == "POST":
+        form = forms.EntryForm(request.POST)
+        form.fields["section"].choices = [(section.key, section.name)]
+        if form.is_valid():
+            data = services.EntryData(**{
+                name: form.cleaned_data[name] or ("" if name != "rating" else 0)
+                for name in services.ENTRY_FIELDS
+                if name != "birth_date"
+            }, birth_date=form.cleaned_data["birth_date"])
+            if _acting(request, lambda: services.add_entry(section, data, request.user),
+                       _("Entry added.")):
+                return redirect("events:section_detail", slug=slug, key=key)
+    return render(request, "events/section_detail.html", {
+        "event": event, "section": section,
+        "entries": section.entries.all(),
+        "rounds": section.rounds.all(),
+        "last_round": rounds.last_round(section),
+        "form": form,
+        "can_organise": can_organise, "can_arbitrate": can_arbitrate,
+        "can_enter": can_organise or (can_arbitrate and section.rounds.exists()),
+    })
+
+
+@login_required
+@require_POST
+def pairing_numbers(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    _acting(request, lambda: services.assign_pairing_numbers(
+        section, request.user, request.POST.get("method", "rating")),
+        _("Pairing numbers assigned."))
+    return redirect("events:section_detail", slug=slug, key=key)
+
+
+@login_required
+def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    entry = get_object_or_404(models.Entry.objects.select_related("section__event"),
+                              pk=entry_id, section__event__slug=slug)
+    event = entry.section.event
+    permissions.require_staff(request.user, event)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "payment":
+            payment = forms.PaymentForm(request.POST)
+            if payment.is_valid():
+                _acting(request, lambda: services.record_payment(
+                    entry, payment.cleaned_data["paid"], request.user), _("Payment recorded."))
+        elif action == "bye":
+            bye = forms.ByeForm(request.POST)
+            if bye.is_valid():
+                _acting(request, lambda: rounds.request_bye(
+                    entry, bye.cleaned_data["round_number"], bye.cleaned_data["result"],
+                    request.user), _("Bye recorded."))
+        elif action == "withdraw":
+            withdraw = forms.WithdrawForm(request.POST)
+            if withdraw.is_valid():
+                _acting(request, lambda: rounds.withdraw(
+                    entry, withdraw.cleaned_data["after_round"], request.user),
+                    _("Withdrawal recorded."))
+        return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
+    paired = section_rounds = entry.section.rounds.count()
+    return render(request, "events/entry_detail.html", {
+        "event": event, "entry": entry, "section": entry.section,
+        "payment_form": forms.PaymentForm(initial={"paid": entry.fee_paid}),
+        "bye_form": forms.ByeForm(initial={"round_number": paired + 1}),
+        "withdraw_form": forms.WithdrawForm(initial={"after_round": section_rounds}),
+        "byes": entry.requested_byes.order_by("round_number"),
+        "history": models.AuditLog.objects.filter(event=event, target__contains=entry.name)[:50],
+    })
+
+
+# --- rounds and results -------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def pair_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    round_row = _acting(request, lambda: rounds.pair_next_round(section, request.user))
+    if round_row is None:
+        return redirect("events:section_detail", slug=slug, key=key)
+    return redirect("events:round_detail", slug=slug, key=key, number=round_row.number)
+
+
+def _round(slug: str, key: str, number: int) -> models.Round:
+    return get_object_or_404(models.Round.objects.select_related("section__event"),
+                             section__event__slug=slug, section__key=key, number=number)
+
+
+def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    round_row = _round(slug, key, number)
+    section = round_row.section
+    boards = list(round_row.boards.select_related("white", "black"))
+    for board in boards:
+        board.label = rounds.result_label(board.white_result, board.black_result)
+    byes = round_row.byes.select_related("entry").order_by("entry__pairing_number")
+    next_pending = next((board.number for board in boards if board.is_pending), None)
+    return render(request, "events/round_detail.html", {
+        "event": section.event, "section": section, "round": round_row,
+        "boards": boards, "byes": byes, "next_pending": next_pending,
+        "is_last": not section.rounds.filter(number__gt=number).exists(),
+        "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+        "form": forms.ResultForm(), "swap_form": forms.SwapForm(),
+        "xiangqi": section.event.game == models.Game.XIANGQI,
+    })
+
+
+@login_required
+@require_POST
+def round_result(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    round_row = _round(slug, key, number)
+    text = request.POST.get("entry", "").strip()
+    board_text, _space, result = text.partition(" ")
+    if "board" in request.POST:  # the per-board buttons post board and result separately
+        board_text, result = request.POST["board"], request.POST.get("result", "")
+    target = reverse("events:round_detail", args=[slug, key, number])
+    if not board_text.isdigit() or not result:
+        messages.error(request, _("Type the board number, a space and the result, e.g. 12 1."))
+        return redirect(target)
+    board = _acting(request, lambda: rounds.enter_result(
+        round_row, int(board_text), result, request.user))
+    if board is not None:
+        messages.success(request, _("Board %(board)d: %(result)s") % {
+            "board": board.number,
+            "result": rounds.result_label(board.white_result, board.black_result) or "*",
+        })
+    return redirect(target)
+
+
+@login_required
+@require_POST
+def round_unpair(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    round_row = _round(slug, key, number)
+    if _acting(request, lambda: rounds.unpair_round(round_row, request.user),
+               _("Round un-paired.")) is None and models.Round.objects.filter(
+                   pk=round_row.pk).exists():
+        return redirect("events:round_detail", slug=slug, key=key, number=number)
+    return redirect("events:section_detail", slug=slug, key=key)
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    round_row = _round(slug, key, number)
+    form = forms.SwapForm(request.POST)
+    target = reverse("events:round_detail", args=[slug, key, number])
+    if not form.is_valid():
+        messages.error(request, _("Give two pairing numbers."))
+        return redirect(target)
+    entries = {e.pairing_number: e for e in round_row.section.entries.filter(
+        pairing_number__in=[form.cleaned_data["first"], form.cleaned_data["second"]])}
+    if len(entries) != 2:
+        messages.error(request, _("No such pairing numbers in this section."))
+        return redirect(target)
+    warnings = _acting(request, lambda: rounds.swap_players(
+        round_row, entries[form.cleaned_data["first"]], entries[form.cleaned_data["second"]],
+        request.user, confirm=form.cleaned_data["confirm"]))
+    if warnings is None:
+        return redirect(target)
+    for warning in warnings:
+        messages.warning(request, warning)
+    if warnings and not form.cleaned_data["confirm"]:
+        messages.error(request, _("Not changed: tick “confirm” to make the change anyway."))
+    else:
+        messages.success(request, _("Pairing changed."))
+    return redirect(target)
+
+
+def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    results = standings.section_results(section)
+    rows = [
+        {"row": row, "name": results.name(row.number), "club": results.club(row.number),
+         "points": standings.format_points(row.points),
+         "values": [standings.format_value(v) for v in row.values]}
+        for row in results.main.rows
+    ]
+    subs = [
+        {"ranking": ranking, "rows": [
+            {"row": row, "name": results.name(row.number),
+             "points": standings.format_points(row.points)}
+            for row in ranking.standings.rows
+        ]}
+        for ranking in results.sub_rankings
+    ]
+    prizes = [
+        {"table": table, "awards": [
+            {"award": award, "name": results.name(award.pairing_number)}
+            for award in table.prizes.awards
+        ]}
+        for table in results.prize_tables
+    ]
+    return render(request, "events/standings.html", {
+        "event": section.event, "section": section, "results": results, "rows": rows,
+        "subs": subs, "prizes": prizes,
+    })
+
+
+def section_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    response = HttpResponse(exchange.export_section_trf(section),
+                            content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-{key}.trf"'
+    return response

@@ -1,0 +1,70 @@
+"""Forms of the events app (field labels are translatable)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+
+class RegulationsForm(forms.Form):
+    regulations = forms.FileField(label=_("Regulations file (TOML)"))
+    rounds = forms.IntegerField(
+        label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30,
+        initial=7,
+    )
+
+
+class EntryForm(forms.Form):
+    section = forms.ChoiceField(label=_("Section"))
+    name = forms.CharField(label=_("Name"), max_length=200)
+    sex = forms.ChoiceField(
+        label=_("Sex"), required=False,
+        choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
+    )
+    birth_date = forms.DateField(label=_("Birth date"), required=False,
+                                 widget=forms.DateInput(attrs={"type": "date"}))
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
+    title = forms.CharField(label=_("Title"), required=False, max_length=4)
+    federation = forms.CharField(label=_("Federation"), required=False, max_length=3)
+    fide_id = forms.CharField(label=_("FIDE id"), required=False, max_length=12)
+    national_grade = forms.CharField(label=_("National grade"), required=False, max_length=20)
+    unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Entries file (CSV or Excel)"))
+
+
+class ResultForm(forms.Form):
+    entry = forms.CharField(
+        label=pgettext_lazy("chess", "Board and result"), max_length=40,
+        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
+                                      "placeholder": "12 1", "size": 10}),
+    )
+
+
+class PaymentForm(forms.Form):
+    paid = forms.DecimalField(label=_("Paid"), min_value=0, decimal_places=2, max_digits=14)
+
+
+class ByeForm(forms.Form):
+    round_number = forms.IntegerField(label=pgettext_lazy("chess", "Round"), min_value=1)
+    result = forms.ChoiceField(
+        label=pgettext_lazy("chess", "Bye"),
+        choices=[("H", _("Half-point bye")), ("F", _("Full-point bye")),
+                 ("Z", _("Zero-point bye")), ("", _("Cancel the bye"))],
+        required=False,
+    )
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(
+        label=_("Withdrawn after round (empty: reinstate)"), min_value=0, required=False
+    )
+
+
+class SwapForm(forms.Form):
+    first = forms.IntegerField(label=_("Pairing number"), min_value=1)
+    second = forms.IntegerField(label=_("with pairing number"), min_value=1)
+    confirm = forms.BooleanField(label=_("Confirm despite warnings"), required=False)

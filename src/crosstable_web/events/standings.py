@@ -1,0 +1,167 @@
+"""Standings, sub-rankings and prize list of a section, as its regulations say.
+
+Builds the section's tournament (through the bridge), ranks it with ``crosstable.standings``
+on the section's tie-break list, and applies the regulations' sub-rankings and prize tables
+with ``crosstable.prizes``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from crosstable.model import Tournament
+from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
+from crosstable.regulations import AttributeValue, SectionRules, matches
+from crosstable.standings import (
+    DEFAULT_INDIVIDUAL_TIEBREAKS,
+    Standings,
+    StandingsRules,
+    age_on,
+    compute_standings,
+    sub_ranking,
+)
+from crosstable.tiebreaks.registry import TiebreakValue
+from crosstable_web import bridge
+from crosstable_web.events import models, rules
+
+
+@dataclasses.dataclass(slots=True)
+class Ranking:
+    key: str
+    name: str
+    standings: Standings
+
+
+@dataclasses.dataclass(slots=True)
+class PrizeTable:
+    rankings: str
+    prizes: PrizeList
+    currency: str
+
+
+@dataclasses.dataclass(slots=True)
+class SectionResults:
+    tournament: Tournament
+    main: Standings
+    tiebreak_labels: list[str]
+    sub_rankings: list[Ranking]
+    prize_tables: list[PrizeTable]
+    rounds: int
+
+    def name(self, number: int) -> str:
+        return self.tournament.players[number].name
+
+    def club(self, number: int) -> str:
+        return self.tournament.players[number].club
+
+
+def format_value(value: TiebreakValue) -> str:
+    """A tie-break value as printed: exact fractions as decimals, e.g. 12½ → 12.5."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(format_value(part) for part in value)
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):g}"
+    return str(value)
+
+
+def format_points(value: Fraction) -> str:
+    return format_value(value)
+
+
+def _attributes(tournament: Tournament, number: int, reference: datetime.date,
+                rounds: int) -> dict[str, AttributeValue]:
+    player = tournament.players[number]
+    grade: int | None = None
+    if player.national_grade.isdigit():
+        grade = int(player.national_grade)
+    birth = player.birth_date if isinstance(player.birth_date, datetime.date) else None
+    return {
+        "sex": player.sex.upper().replace("W", "F") or None,
+        "birth_date": birth,
+        "age": age_on(player.birth_date, reference),
+        "grade": grade,
+        "rating": player.rating,
+        "unit": player.club or None,
+        "federation": player.federation or None,
+        "games": sum(1 for entry in player.rounds[:rounds] if entry.is_played),
+    }
+
+
+def _standings_rules(section: models.Section,
+                     section_rules: SectionRules | None) -> StandingsRules:
+    tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")
+    lots_seed = None
+    unshared: frozenset[int] = frozenset()
+    if section_rules is not None:
+        if section_rules.final_tie == "lots":
+            lots_seed = f"{section.event.slug}/{section.key}"
+        unshared = frozenset(
+            place.first
+            for table in section_rules.prizes
+            for place in table.places
+            if not place.shareable
+        )
+    return StandingsRules.from_text(tiebreaks, lots_seed=lots_seed, unshared_places=unshared)
+
+
+def section_results(section: models.Section, rounds: int | None = None) -> SectionResults:
+    """Everything the standings page shows for ``section`` after ``rounds`` rounds."""
+    tournament = bridge.section_tournament(section)
+    count = tournament.rounds_recorded if rounds is None else rounds
+    section_rules = rules.section_rules(section)
+    standings_rules = _standings_rules(section, section_rules)
+    main = compute_standings(tournament, standings_rules, count)
+    regulations = rules.event_regulations(section.event)
+    reference = (
+        regulations.start_date
+        if regulations is not None and regulations.start_date is not None
+        else datetime.date.today()
+    )
+    attributes = {
+        number: _attributes(tournament, number, reference, count) for number in tournament.players
+    }
+    sub_rankings: list[Ranking] = []
+    prize_tables: list[PrizeTable] = []
+    if section_rules is not None:
+        if section_rules.sex_split is not None:
+            # A section played merged is still ranked by sex.
+            for sex, name in (("M", _("Boys / men")), ("F", _("Girls / women"))):
+                sub_rankings.append(Ranking(sex, name, sub_ranking(
+                    main, lambda number, sex=sex: attributes[number]["sex"] == sex
+                )))
+        for sub in section_rules.sub_rankings:
+            where = sub.where
+            sub_rankings.append(
+                Ranking(sub.key, sub.name, sub_ranking(
+                    main, lambda number, where=where: matches(where, attributes[number])
+                ))
+            )
+        by_key = {"individual": main} | {r.key: r.standings for r in sub_rankings}
+        for table in section_rules.prizes:
+            for key in table.rankings:
+                ranking = by_key.get(key)
+                if ranking is None:
+                    continue
+                entrants = [
+                    RankedEntrant(row.rank, row.number,
+                                  tied_group=None if row.by_lot else (key, row.rank),
+                                  attributes=attributes[row.number])
+                    for row in ranking.rows
+                ]
+                prize_tables.append(
+                    PrizeTable(key, allocate_prizes(table, entrants), table.currency)
+                )
+    return SectionResults(
+        tournament=tournament,
+        main=main,
+        tiebreak_labels=[str(spec) for spec in main.tiebreaks],
+        sub_rankings=sub_rankings,
+        prize_tables=prize_tables,
+        rounds=count,
+    )
