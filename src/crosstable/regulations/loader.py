@@ -59,7 +59,7 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "FIDE_DUTCH_2026": "",
     "FIDE_DUTCH_2017": "",
     "XIANGQI_SWISS": "xiangqi Swiss pairing (积分编排) is issue 7",
-    "FIDE_TEAM": "team Swiss pairing is issue 6",
+    "FIDE_TEAM": "",
 }
 """Pairing system codes a file may name -> what is missing in the engine ("" = supported)."""
 
@@ -734,15 +734,16 @@ class _Loader:
             gap("pairing.local_rules", f"{LOCAL_PAIRING_RULES[rule]} (issue 7)")
         if section.pairing.round_one is RoundOnePairing.LOT_ADJACENT:
             gap("pairing.round_one", "round 1 drawn by lot, 1-2, 3-4 … (issue 7)")
+        if section.is_team_event:
+            gap(
+                "team",
+                "running team matches: lineups, match validity and short-team results, "
+                "board-order errors (issue 6)",
+            )
         if section.team is not None and section.team.ineligible_player_penalty:
             gap("team.ineligible_player_penalty", "rescoring a team's matches (issue 6)")
         if section.board_ranking is not None:
             gap("board_ranking", "board rankings of a team event (issue 6)")
-        if (
-            section.team_ranking is not None
-            and section.team_ranking.method is TeamRankingMethod.MATCH_POINTS
-        ):
-            gap("team_ranking", "team Swiss standings (issue 6)")
 
 
 def _default_scoring(game: Game) -> ScoringSystem:
