@@ -1,0 +1,595 @@
+"""The FIDE (Dutch) system, 2026 rules: C.04.3 as in force since 1 February 2026, on top of
+C.04.1 (basic rules) and C.04.2 (general handling rules).
+
+How a round is paired (docs/pairing/dutch.md has every reading, article by article):
+
+* Brackets are paired one by one from the top (Art. 3). For each bracket one maximum-weight
+  matching is computed over *all* players still unpaired, plus a dummy vertex standing for the
+  pairing-allocated bye (PAB) when their number is odd. A perfect matching always exists
+  (checked once per round), so completion [C4] holds by construction. Edge weights pack the
+  quality criteria [C6]-[C21] of the current bracket lexicographically (``CRITERIA`` below);
+  [C5], the PAB assignee's score, is fixed once per round before the first bracket.
+* Among equally good candidates the rules take the one generated first (Art. 4). That order
+  is packed into the least significant part of the weights: first the choice of the moved-down
+  players (MDPs) to pair and their opponents (Art. 4.4 and the S2 transpositions of Art. 4.2),
+  then, for the remainder, the exchanges of Art. 4.3 and the transpositions of Art. 4.2.
+* Colours follow Art. 5; boards are ordered by C.04.2 Art. 3.6.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from crosstable.model import Colour, Tournament
+from crosstable.pairing.base import Board, PairingError, RoundPairing
+from crosstable.pairing.colours import (
+    ColourPreference,
+    Strength,
+    colour_preference,
+    last_differing_colours,
+)
+from crosstable.pairing.history import (
+    Float,
+    PlayerHistory,
+    build_histories,
+    infer_initial_colour,
+    players_to_pair,
+)
+from crosstable.pairing.weights import WeightLayout
+
+MatchingFunction = Callable[..., list[int]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Criterion:
+    """One pairing criterion of C.04.3 (2026), as the engine implements it."""
+
+    code: str
+    article: str
+    kind: str
+    """``absolute``, ``completion``, ``bye`` or ``quality``."""
+    text: str
+    implementation: str
+
+
+CRITERIA: tuple[Criterion, ...] = (
+    Criterion("C1", "2.1.1", "absolute", "Two players shall not play each other more than once.",
+              "no edge between players who met over the board (forfeits are not meetings)"),
+    Criterion("C2", "2.1.2", "absolute", "PAB only to an eligible player (C.04.1 Art. 4).",
+              "the bye vertex has edges only to eligible players"),
+    Criterion("C3", "2.1.3", "absolute",
+              "Non-topscorers with the same absolute colour preference shall not meet.",
+              "no edge between two such players"),
+    Criterion("C4", "2.2.1", "completion",
+              "A legal pairing of all players not yet paired must exist.",
+              "every bracket's matching is a perfect matching of all unpaired players"),
+    Criterion("C5", "2.3.1", "bye", "Minimise the score of the PAB assignee.",
+              "fixed once per round: bye edges only to eligible players of the lowest score "
+              "with which a perfect matching exists"),
+    Criterion("C6", "2.4.1", "quality", "Minimise the number of downfloaters.", "field c6"),
+    Criterion("C7", "2.4.2", "quality",
+              "Minimise the scores of the downfloaters, taken in descending order.",
+              "one field per MDP score (highest first): MDPs floating again"),
+    Criterion("C8", "2.4.3", "quality",
+              "Choose downfloaters so that the next bracket complies with C1-C7.",
+              "fields n8 (downfloaters of the next bracket) and c8 (their scores)"),
+    Criterion("C9", "2.4.4", "quality",
+              "Minimise the number of unplayed games of the PAB assignee.",
+              "field c9 on the bye edge of a player of the current bracket"),
+    Criterion("C10", "2.5.1", "quality",
+              "Minimise topscorers or their opponents whose colour difference goes beyond 2.",
+              "field c10, from the colours Art. 5 would allocate"),
+    Criterion("C11", "2.5.2", "quality",
+              "Minimise topscorers or their opponents getting one colour three times running.",
+              "field c11"),
+    Criterion("C12", "2.5.3", "quality",
+              "Minimise the players who do not get their colour preference.", "field c12"),
+    Criterion("C13", "2.5.4", "quality",
+              "Minimise the players who do not get their strong colour preference.", "field c13"),
+    Criterion("C14", "2.5.5", "quality",
+              "Minimise resident downfloaters who downfloated in the previous round.",
+              "field c14"),
+    Criterion("C15", "2.5.6", "quality",
+              "Minimise MDP opponents who upfloated in the previous round.", "field c15"),
+    Criterion("C16", "2.5.7", "quality",
+              "Minimise resident downfloaters who downfloated two rounds before.", "field c16"),
+    Criterion("C17", "2.5.8", "quality",
+              "Minimise MDP opponents who upfloated two rounds before.", "field c17"),
+    Criterion("C18", "2.5.9", "quality",
+              "Minimise the score differences of MDPs who downfloated in the previous round.",
+              "one field per MDP score: MDPs floating again after a downfloat last round"),
+    Criterion("C19", "2.5.10", "quality",
+              "Minimise the score differences of MDP opponents who upfloated in the previous "
+              "round.", "one field per MDP score"),
+    Criterion("C20", "2.5.11", "quality", "As C18, two rounds before.", "one field per MDP score"),
+    Criterion("C21", "2.5.12", "quality", "As C19, two rounds before.", "one field per MDP score"),
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Player:
+    """A player to be paired, with what the Dutch rules derive from the history."""
+
+    history: PlayerHistory
+    preference: ColourPreference
+    topscorer: bool
+
+    @property
+    def number(self) -> int:
+        return self.history.number
+
+    @property
+    def score(self) -> Fraction:
+        return self.history.score
+
+
+# --------------------------------------------------------------------------------------------
+# Colour allocation (Art. 5)
+
+
+def allocate_colours(higher: _Player, lower: _Player, initial: Colour) -> Colour:
+    """The colour of ``higher`` (the higher-ranked player) in a game against ``lower``."""
+    hp, lp = higher.preference, lower.preference
+    # 5.2.1 grant both colour preferences (a player without a preference adapts).
+    if hp.colour is not None and hp.colour is not lp.colour:
+        return hp.colour
+    if lp.colour is not None and hp.colour is not lp.colour:
+        return lp.colour.opposite
+    if hp.colour is not None:  # same preferred colour
+        # 5.2.2 grant the stronger preference; both absolute: the wider colour difference.
+        if hp.strength != lp.strength:
+            return hp.colour if hp.strength > lp.strength else hp.colour.opposite
+        hd = abs(higher.history.colour_difference)
+        ld = abs(lower.history.colour_difference)
+        if hp.strength is Strength.ABSOLUTE and hd != ld:
+            return hp.colour if hd > ld else hp.colour.opposite
+    # 5.2.3 alternate relative to the most recent round in which they had different colours.
+    differing = last_differing_colours(higher.history.colours, lower.history.colours)
+    if differing is not None:
+        return differing[0].opposite
+    # 5.2.4 grant the higher-ranked player's preference.
+    if hp.colour is not None:
+        return hp.colour
+    # 5.2.5 the initial colour for an odd TPN, the other colour for an even one.
+    return initial if higher.number % 2 == 1 else initial.opposite
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ColourOutcome:
+    """The colour criteria failures of one possible pair."""
+
+    c10: int
+    c11: int
+    c12: int
+    c13: int
+
+
+def _colour_outcome(higher: _Player, lower: _Player, initial: Colour) -> _ColourOutcome:
+    colour = allocate_colours(higher, lower, initial)
+    c10 = c11 = c12 = c13 = 0
+    topscorers = higher.topscorer or lower.topscorer
+    for player, given in ((higher, colour), (lower, colour.opposite)):
+        pref = player.preference
+        if pref.colour is not None and pref.colour is not given:
+            c12 += 1
+            if pref.strength >= Strength.STRONG:
+                c13 += 1
+        if topscorers:
+            difference = player.history.colour_difference + (1 if given is Colour.WHITE else -1)
+            if abs(difference) > 2:
+                c10 += 1
+            if player.history.colours[-2:] == (given, given):
+                c11 += 1
+    return _ColourOutcome(c10, c11, c12, c13)
+
+
+# --------------------------------------------------------------------------------------------
+# Pairing one round
+
+
+def _default_matching() -> MatchingFunction:
+    from crosstable import matching
+
+    function: MatchingFunction = matching.max_weight_matching
+    return function
+
+
+class _RoundPairer:
+    """Pairs one round: brackets from the top, one weighted matching per pass."""
+
+    def __init__(
+        self,
+        players: Sequence[_Player],
+        compatible: Callable[[_Player, _Player], bool],
+        initial: Colour,
+        round_number: int,
+        matching: MatchingFunction,
+    ) -> None:
+        # Pairing order (Art. 1.2): score descending, then TPN.
+        self.players = sorted(players, key=lambda p: (-p.score, p.number))
+        self.initial = initial
+        self.round_number = round_number
+        self.matching = matching
+        count = len(self.players)
+        self.bye_vertex = count if count % 2 == 1 else None
+        self.vertex_count = count + (1 if self.bye_vertex is not None else 0)
+        self.neighbours: list[set[int]] = [set() for _ in range(self.vertex_count)]
+        for i in range(count):
+            for j in range(i + 1, count):
+                if compatible(self.players[i], self.players[j]):
+                    self.neighbours[i].add(j)
+                    self.neighbours[j].add(i)
+        if self.bye_vertex is not None:
+            for i in range(count):
+                if self.players[i].history.can_receive_bye:
+                    self.neighbours[i].add(self.bye_vertex)
+                    self.neighbours[self.bye_vertex].add(i)
+        self._colour_cache: dict[tuple[int, int], _ColourOutcome] = {}
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def colour_outcome(self, i: int, j: int) -> _ColourOutcome:
+        key = (i, j) if i < j else (j, i)
+        outcome = self._colour_cache.get(key)
+        if outcome is None:
+            outcome = _colour_outcome(self.players[key[0]], self.players[key[1]], self.initial)
+            self._colour_cache[key] = outcome
+        return outcome
+
+    def solve(self, vertices: Sequence[int], weight: Callable[[int, int], int | None]) -> dict[
+        int, int
+    ]:
+        """A maximum-weight perfect matching of ``vertices`` (edges where ``weight`` is not
+        None); raises PairingError if none is perfect."""
+        local = {v: k for k, v in enumerate(vertices)}
+        edges: list[tuple[int, int, int]] = []
+        for v in vertices:
+            for u in self.neighbours[v]:
+                if u > v and u in local:
+                    w = weight(v, u)
+                    if w is not None:
+                        edges.append((local[v], local[u], w))
+        mate = self.matching(len(vertices), edges, max_cardinality=True)
+        result: dict[int, int] = {}
+        for k, m in enumerate(mate):
+            if m < 0:
+                raise PairingError(self._no_pairing_message())
+            result[vertices[k]] = vertices[m]
+        return result
+
+    def _no_pairing_message(self) -> str:
+        return (
+            f"round {self.round_number}: no pairing satisfies the absolute criteria "
+            "(C1 no rematch, C2 bye eligibility, C3 absolute colour preferences, "
+            "prohibited pairings); the arbiter must decide"
+        )
+
+    def score(self, v: int) -> Fraction | None:
+        return None if v == self.bye_vertex else self.players[v].score
+
+    # -- [C5] ------------------------------------------------------------------------------
+
+    def restrict_bye_to_lowest_score(self, vertices: list[int]) -> None:
+        """[C5]: keep bye edges only to the lowest-scored players who can take the bye."""
+        bye = self.bye_vertex
+        if bye is None:
+            self.solve(vertices, lambda u, v: 1)  # completion check only
+            return
+        scores = sorted({p.score for p in self.players})
+        rank = {s: k for k, s in enumerate(scores)}
+        top = len(scores) + 1
+
+        def weight(u: int, v: int) -> int:
+            if v == bye or u == bye:
+                other = v if u == bye else u
+                return top + (top - rank[self.players[other].score])
+            return top
+
+        mate = self.solve(vertices, weight)
+        bye_score = self.players[mate[bye]].score
+        for i in list(self.neighbours[bye]):
+            if self.players[i].score != bye_score:
+                self.neighbours[bye].discard(i)
+                self.neighbours[i].discard(bye)
+
+    # -- the rounds' brackets ----------------------------------------------------------------
+
+    def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        unpaired = list(range(self.vertex_count))
+        self.restrict_bye_to_lowest_score(unpaired)
+        pairs: list[tuple[int, int]] = []
+        for score in sorted({p.score for p in self.players}, reverse=True):
+            fixed = self.pair_bracket(unpaired, score)
+            pairs.extend(fixed)
+            done = {v for pair in fixed for v in pair}
+            unpaired = [v for v in unpaired if v not in done]
+        real = [v for v in unpaired if v != self.bye_vertex]
+        if len(real) > 1:
+            # Moved-down players left over in the last bracket: complete the pairing.
+            mate = self.solve(unpaired, lambda u, v: 1)
+            for v in real:
+                if v < mate[v] and mate[v] != self.bye_vertex:
+                    pairs.append((v, mate[v]))
+            real = [v for v in real if mate[v] == self.bye_vertex]
+        bye = real[0] if real else None
+        return pairs, bye
+
+    def pair_bracket(self, unpaired: list[int], current: Fraction) -> list[tuple[int, int]]:
+        players = self.players
+        bracket = [v for v in unpaired if v != self.bye_vertex and players[v].score >= current]
+        mdps = [v for v in bracket if players[v].score > current]
+        residents = [v for v in bracket if players[v].score == current]
+        lower_scores = [
+            players[v].score for v in unpaired
+            if v != self.bye_vertex and players[v].score < current
+        ]
+        following = max(lower_scores) if lower_scores else None
+        quality = _BracketQuality(self, unpaired, bracket, mdps, current, following)
+        fixed: list[tuple[int, int]] = []
+        vertices = list(unpaired)
+        limbo: set[int] = set()
+        if mdps:
+            mate = self.solve(vertices, quality.heterogeneous_weight(mdps, residents))
+            resident_set = set(residents)
+            for m in mdps:
+                if mate[m] in resident_set:
+                    fixed.append((m, mate[m]))
+                else:
+                    limbo.add(m)
+            paired = {v for pair in fixed for v in pair}
+            residents = [v for v in residents if v not in paired]
+            vertices = [v for v in vertices if v not in paired]
+        if len(residents) >= 2:
+            remainder = set(residents)
+            guess = len(residents) // 2
+            if mdps:
+                guess = sum(1 for v in residents if mate[v] in remainder) // 2
+            for _ in range(3):
+                mate = self.solve(vertices, quality.homogeneous_weight(residents, guess, limbo))
+                found = [(v, mate[v]) for v in residents if mate[v] in remainder and v < mate[v]]
+                if len(found) == guess:
+                    break
+                guess = len(found)
+            fixed.extend(found)
+        return fixed
+
+
+class _BracketQuality:
+    """Edge weights for one bracket: quality criteria [C6]-[C21] (see ``CRITERIA``) and the
+    generation order of Art. 4 in the low-order fields."""
+
+    def __init__(
+        self,
+        pairer: _RoundPairer,
+        unpaired: list[int],
+        bracket: list[int],
+        mdps: list[int],
+        current: Fraction,
+        following: Fraction | None,
+    ) -> None:
+        self.pairer = pairer
+        self.current = current
+        self.following = following
+        self.in_bracket = set(bracket)
+        self.mdp_scores = sorted({pairer.players[v].score for v in mdps}, reverse=True)
+        self.bracket_scores = sorted({pairer.players[v].score for v in bracket}, reverse=True)
+        size = len(bracket) + 1
+        next_size = size + sum(
+            1 for v in unpaired
+            if v != pairer.bye_vertex and following is not None
+            and pairer.players[v].score == following
+        )
+        fields: list[tuple[str, int]] = [("c6", size)]
+        fields += [(f"c7:{s}", size) for s in self.mdp_scores]
+        fields += [("n8", next_size)]
+        fields += [(f"c8:{s}", size) for s in self.bracket_scores]
+        fields += [("c9", pairer.round_number + 1)]
+        fields += [(name, size) for name in ("c10", "c11", "c12", "c13")]
+        fields += [(name, size) for name in ("c14", "c15", "c16", "c17")]
+        for name in ("c18", "c19", "c20", "c21"):
+            fields += [(f"{name}:{s}", size) for s in self.mdp_scores]
+        self.quality_fields = fields
+
+    def _layout(self, order_fields: list[tuple[str, int]]) -> WeightLayout:
+        return WeightLayout(self.quality_fields + order_fields)
+
+    def penalty(self, layout: WeightLayout, u: int, v: int) -> int:
+        """The packed quality penalty of pairing vertices ``u`` and ``v``."""
+        pairer = self.pairer
+        players = pairer.players
+        bye = pairer.bye_vertex
+        if u == bye or (v != bye and u > v):
+            u, v = v, u
+        # Now u is the higher-ranked (lower index = pairing order), v lower or the bye.
+        hi = players[u]
+        lo = None if v == bye else players[v]
+        m = layout.multiplier
+        total = 0
+        current, following = self.current, self.following
+        hi_in = u in self.in_bracket
+        lo_in = v in self.in_bracket
+        if hi_in and lo_in:
+            assert lo is not None
+            outcome = pairer.colour_outcome(u, v)
+            total += outcome.c10 * m("c10") + outcome.c11 * m("c11")
+            total += outcome.c12 * m("c12") + outcome.c13 * m("c13")
+            if hi.score > lo.score:
+                level = hi.score
+                if lo.history.float_before(1) is Float.UP:
+                    total += m("c15") + m(f"c19:{level}")
+                if lo.history.float_before(2) is Float.UP:
+                    total += m("c17") + m(f"c21:{level}")
+            return total
+        if hi_in:
+            # hi floats down out of the bracket.
+            total += m("c6")
+            is_mdp = hi.score > current
+            if is_mdp:
+                total += m(f"c7:{hi.score}")
+            if lo is None:
+                total += hi.history.unplayed_rounds * m("c9")
+            if is_mdp:
+                if hi.history.float_before(1) is Float.DOWN:
+                    total += m(f"c18:{hi.score}")
+                if hi.history.float_before(2) is Float.DOWN:
+                    total += m(f"c20:{hi.score}")
+            else:
+                if hi.history.float_before(1) is Float.DOWN:
+                    total += m("c14")
+                if hi.history.float_before(2) is Float.DOWN:
+                    total += m("c16")
+            if following is None or lo is None or lo.score < following:
+                total += m("n8") + m(f"c8:{hi.score}")
+            return total
+        if following is not None and hi.score == following and (lo is None or lo.score < following):
+            total += m("n8")
+        return total
+
+    def heterogeneous_weight(
+        self, mdps: list[int], residents: list[int]
+    ) -> Callable[[int, int], int | None]:
+        """Weights for choosing the MDPs to pair and their opponents (Art. 4.4, 4.2)."""
+        fields = [(f"float:{k}", 2) for k in range(len(mdps))]
+        fields += [(f"opponent:{k}", len(residents) + 1) for k in range(len(mdps))]
+        layout = self._layout(fields)
+        top = layout.top
+        mdp_position = {v: k for k, v in enumerate(mdps)}
+        resident_position = {v: k + 1 for k, v in enumerate(residents)}
+        m = layout.multiplier
+
+        def order_penalty(u: int, v: int) -> int:
+            total = 0
+            for a, b in ((u, v), (v, u)):
+                k = mdp_position.get(a)
+                if k is None:
+                    continue
+                position = resident_position.get(b)
+                if position is None:
+                    total += m(f"float:{k}")
+                else:
+                    total += position * m(f"opponent:{k}")
+            return total
+
+        def weight(u: int, v: int) -> int | None:
+            return top - self.penalty(layout, u, v) - order_penalty(u, v)
+
+        return weight
+
+    def homogeneous_weight(
+        self, residents: list[int], pair_count: int, limbo: set[int]
+    ) -> Callable[[int, int], int | None]:
+        """Weights for the exchanges (Art. 4.3) and transpositions (Art. 4.2) of the
+        remainder ``residents`` (in order), expected to form ``pair_count`` pairs."""
+        size = len(residents)
+        s1 = pair_count
+        fields: list[tuple[str, int]] = [("exchanged", size + 1), ("s1-sum", size * size + 1)]
+        fields += [(f"kept:{b}", 2) for b in range(s1, 0, -1)]
+        fields += [(f"moved:{b}", 3) for b in range(s1 + 1, size + 1)]
+        fields += [(f"opponent:{b}", size + 1) for b in range(1, size)]
+        layout = self._layout(fields)
+        top = layout.top
+        bsn = {v: k + 1 for k, v in enumerate(residents)}
+        m = layout.multiplier
+        in_bracket = self.in_bracket
+
+        def weight(u: int, v: int) -> int | None:
+            if (u in limbo and (v in in_bracket)) or (v in limbo and (u in in_bracket)):
+                return None
+            total = self.penalty(layout, u, v)
+            a, b = bsn.get(u), bsn.get(v)
+            if a is not None and b is not None:
+                low, high = (a, b) if a < b else (b, a)
+                if low > s1:
+                    total += m("exchanged") - m(f"moved:{low}")
+                else:
+                    total += m(f"kept:{low}")
+                total += (low - 1) * m("s1-sum")
+                total += (high - low) * m(f"opponent:{low}")
+            return top - total
+
+        return weight
+
+
+# --------------------------------------------------------------------------------------------
+# Public entry point
+
+
+def _topscorer_threshold(tournament: Tournament, round_number: int) -> Fraction | None:
+    """Topscorers exist only when pairing the final round: more than half the maximum score
+    (C.04.3 Art. 1.8)."""
+    if tournament.total_rounds is None or round_number != tournament.total_rounds:
+        return None
+    return tournament.scoring.win * (round_number - 1) / 2
+
+
+def _initial_colour(tournament: Tournament) -> Colour:
+    if tournament.initial_colour is not None:
+        return tournament.initial_colour
+    inferred = infer_initial_colour(tournament)
+    if inferred is not None:
+        return inferred
+    draw = random.Random(f"{tournament.name}|{len(tournament.players)}")
+    return draw.choice((Colour.WHITE, Colour.BLACK))
+
+
+def pair_round(
+    tournament: Tournament,
+    round_number: int | None = None,
+    *,
+    matching: MatchingFunction | None = None,
+) -> RoundPairing:
+    """Pair ``round_number`` (default: the next round) by the Dutch system (2026 rules),
+    using only the rounds before it. Raises PairingError when no legal pairing exists."""
+    if round_number is None:
+        round_number = tournament.rounds_recorded + 1
+    if round_number < 1:
+        raise ValueError(f"round number must be at least 1, got {round_number}")
+    histories = build_histories(tournament, round_number)
+    threshold = _topscorer_threshold(tournament, round_number)
+    players = [
+        _Player(
+            history=histories[n],
+            preference=colour_preference(histories[n].colours),
+            topscorer=threshold is not None and histories[n].score > threshold,
+        )
+        for n in players_to_pair(tournament, round_number)
+    ]
+    if not players:
+        return RoundPairing(round_number, ())
+
+    def compatible(a: _Player, b: _Player) -> bool:
+        if b.number in a.history.opponents:
+            return False
+        if tournament.is_prohibited(a.number, b.number, round_number):
+            return False
+        return not (
+            not a.topscorer
+            and not b.topscorer
+            and a.preference.strength is Strength.ABSOLUTE
+            and b.preference.strength is Strength.ABSOLUTE
+            and a.preference.colour is b.preference.colour
+        )
+
+    initial = _initial_colour(tournament)
+    pairer = _RoundPairer(
+        players, compatible, initial, round_number, matching or _default_matching()
+    )
+    index_pairs, bye_index = pairer.pair()
+    ordered = pairer.players
+    games: list[tuple[_Player, _Player]] = []
+    for i, j in index_pairs:
+        hi, lo = (ordered[i], ordered[j]) if i < j else (ordered[j], ordered[i])
+        games.append((hi, lo))
+    # C.04.2 Art. 3.6: the higher score of the pair's higher-ranked player, the higher sum
+    # of scores, the lower TPN of the higher-ranked player.
+    games.sort(key=lambda g: (-g[0].score, -(g[0].score + g[1].score), g[0].number))
+    boards = []
+    for hi, lo in games:
+        colour = allocate_colours(hi, lo, initial)
+        white, black = (hi, lo) if colour is Colour.WHITE else (lo, hi)
+        boards.append(Board(white.number, black.number))
+    bye = ordered[bye_index].number if bye_index is not None else None
+    return RoundPairing(round_number, tuple(boards), bye)
