@@ -155,12 +155,18 @@ def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
     return codes
 
 
+_LABELS = {
+    ("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "½-½",
+    ("+", "-"): "+/-", ("-", "+"): "-/+", ("-", "-"): "-/-",
+    ("W", "L"): "1-0 (u)", ("L", "W"): "0-1 (u)", ("D", "D"): "½-½ (u)",
+}
+
+
 def result_label(white: str, black: str) -> str:
-    """How a board's result is shown: 1-0, ½-½, +/-, … (empty while pending)."""
+    """How a board's result is shown: 1-0, ½-½, +/- (forfeit), … (empty while pending)."""
     if white == ResultCode.PENDING.value:
         return ""
-    labels = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
-    return f"{labels.get(white, white)}-{labels.get(black, black)}"
+    return _LABELS.get((white, black), f"{white}/{black}")
 
 
 @transaction.atomic

@@ -1,0 +1,168 @@
+"""Running rounds through the services: pairing, results, corrections, forfeits, byes,
+withdrawals, late entries, un-pairing and manual changes — and that every action is one
+transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth.models import User
+
+from crosstable.model import ResultCode
+from crosstable_web import bridge
+from crosstable_web.events import models, rounds, services, standings
+
+Players = Callable[..., list[models.Entry]]
+
+
+@pytest.fixture
+def section(event: models.Event, organiser: User, arbiter: User,
+            make_players: Players) -> models.Section:
+    open_section = event.sections.get(key="open")
+    make_players(open_section, 6, organiser)
+    services.assign_pairing_numbers(open_section, arbiter)
+    return open_section
+
+
+def _entry(section: models.Section, number: int) -> models.Entry:
+    return section.entries.get(pairing_number=number)
+
+
+def test_pair_enter_results_and_rank(section: models.Section, arbiter: User,
+                                     simple_pairing: object) -> None:
+    round_one = rounds.pair_next_round(section, arbiter)
+    boards = list(round_one.boards.order_by("number"))
+    assert [(b.white.pairing_number, b.black.pairing_number) for b in boards] == [
+        (1, 2), (3, 4), (5, 6)]
+    with pytest.raises(services.ServiceError, match="without a result"):
+        rounds.pair_next_round(section, arbiter)
+    rounds.enter_result(round_one, 1, "0", arbiter)
+    rounds.enter_result(round_one, 2, "=", arbiter)
+    rounds.enter_result(round_one, 3, "1-0", arbiter)
+    tournament = bridge.section_tournament(section)
+    assert tournament.points(tournament.players[2]) == 1
+    assert tournament.players[3].rounds[0].result is ResultCode.DRAW
+    results = standings.section_results(section)
+    assert {row.number for row in results.main.rows[:2]} == {2, 5}
+    assert models.AuditLog.objects.filter(action="result.enter").count() == 3
+
+
+def test_a_failure_mid_pairing_writes_nothing(
+    section: models.Section, arbiter: User, simple_pairing: object,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real_store = bridge.store_round_pairing
+
+    def store_then_fail(*args: object) -> models.Round:
+        real_store(*args)  # type: ignore[arg-type]
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(bridge, "store_round_pairing", store_then_fail)
+    with pytest.raises(RuntimeError):
+        rounds.pair_next_round(section, arbiter)
+    assert not models.Round.objects.filter(section=section).exists()
+    assert not models.Board.objects.exists()
+    assert not models.AuditLog.objects.filter(action="round.pair").exists()
+
+
+def test_correcting_an_earlier_result_recomputes_standings_and_withdrawals(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    # Forfeit limit 2 in this section: player 6 forfeits rounds 1 and 2 and is withdrawn.
+    round_one = rounds.pair_next_round(section, arbiter)
+    rounds.enter_result(round_one, 1, "1", arbiter)
+    rounds.enter_result(round_one, 2, "1", arbiter)
+    rounds.enter_result(round_one, 3, "+", arbiter)  # 5 wins by forfeit against 6
+    round_two = rounds.pair_next_round(section, arbiter)
+    six = _entry(section, 6)
+    forfeits_of_six = {six.pk: "+", None: "="}  # six is Black: White wins by forfeit
+    for board in round_two.boards.all():
+        if board.white_id == six.pk:
+            text = "-"
+        else:
+            text = forfeits_of_six[six.pk if board.black_id == six.pk else None]
+        rounds.enter_result(round_two, board.number, text, arbiter)
+    six.refresh_from_db()
+    assert (six.withdrawn_after_round, six.withdrawn_automatically) == (2, True)
+    round_three = rounds.pair_next_round(section, arbiter)
+    assert not round_three.boards.filter(white=six).exists()
+    assert not round_three.boards.filter(black=six).exists()
+    rounds.unpair_round(round_three, arbiter)
+
+    # The round-1 forfeit was a mistake: the game was played and drawn.
+    before = standings.section_results(section).main.row(5).points
+    rounds.enter_result(round_one, 3, "=", arbiter)
+    six.refresh_from_db()
+    assert six.withdrawn_after_round is None
+    after = standings.section_results(section).main.row(5).points
+    assert before - after == Fraction(1, 2)
+    corrections = models.AuditLog.objects.filter(action="result.correct")
+    assert ("+/-", "½-½") in [(line.old, line.new) for line in corrections]
+    assert models.AuditLog.objects.filter(action="entry.reinstate_auto").exists()
+
+
+def test_unpair_only_before_results(section: models.Section, arbiter: User,
+                                    simple_pairing: object) -> None:
+    round_one = rounds.pair_next_round(section, arbiter)
+    rounds.enter_result(round_one, 1, "1", arbiter)
+    with pytest.raises(services.ServiceError, match="already entered"):
+        rounds.unpair_round(round_one, arbiter)
+    rounds.enter_result(round_one, 1, "*", arbiter)
+    rounds.unpair_round(round_one, arbiter)
+    assert not section.rounds.exists()
+
+
+def test_requested_bye_and_late_entry(section: models.Section, organiser: User,
+                                      arbiter: User, simple_pairing: object) -> None:
+    rounds.request_bye(_entry(section, 1), 1, "H", arbiter)
+    round_one = rounds.pair_next_round(section, arbiter)
+    bye_results = dict(round_one.byes.values_list("entry__pairing_number", "result"))
+    assert bye_results[1] == "H"
+    assert round_one.boards.count() == 2  # 2..5 play, 6 gets the pairing bye
+    assert bye_results[6] == "U"
+    for board in round_one.boards.all():
+        rounds.enter_result(round_one, board.number, "1", arbiter)
+    late = services.add_entry(
+        section, services.EntryData(name="Latecomer", sex="m", rating=2400), arbiter
+    )
+    assert (late.pairing_number, late.joined_before_round) == (7, 2)
+    tournament = bridge.section_tournament(section)
+    assert tournament.points(tournament.players[1]) == Fraction(1, 2)
+    assert tournament.players[7].rounds[0].result is ResultCode.UNPLAYED
+    round_two = rounds.pair_next_round(section, arbiter)
+    late_in_round = round_two.boards.filter(white=late).exists() or round_two.boards.filter(
+        black=late).exists() or round_two.byes.filter(entry=late).exists()
+    assert late_in_round
+    assert models.AuditLog.objects.filter(action="entry.late").exists()
+
+
+def test_manual_change_warns_of_rematch_and_is_logged(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in round_one.boards.all():
+        rounds.enter_result(round_one, board.number, "=", arbiter)
+    round_two = rounds.pair_next_round(section, arbiter)
+    # Simple pairing pairs 1-2 again (all tied): move 2 away, 3 in.
+    one, three = _entry(section, 1), _entry(section, 3)
+    partner = round_two.boards.get(white=one).black
+    warnings = rounds.swap_players(round_two, partner, three, arbiter)
+    board = round_two.boards.get(white=one)
+    if partner.pairing_number == 2:
+        assert any("Rematch" in warning for warning in warnings)
+        assert board.black_id == partner.pk  # not changed without confirmation
+    warnings = rounds.swap_players(round_two, partner, three, arbiter, confirm=True)
+    assert round_two.boards.get(white=one).black_id == three.pk
+    log = models.AuditLog.objects.get(action="round.manual_change")
+    assert log.warnings == warnings
+    assert log.old != log.new
+
+
+def test_result_shorthand() -> None:
+    assert rounds.parse_result("1") == (ResultCode.WIN, ResultCode.LOSS)
+    assert rounds.parse_result(" ½ ") == (ResultCode.DRAW, ResultCode.DRAW)
+    assert rounds.parse_result("--") == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
+    with pytest.raises(services.ServiceError, match="Unknown result"):
+        rounds.parse_result("2")
