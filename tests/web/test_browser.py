@@ -1,0 +1,95 @@
+"""In a real browser (Debian's chromium, driven by Playwright): an arbiter runs a section from
+its entries to the final standings, typing every result from the keyboard."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import shutil
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from crosstable_web.events import models, services
+from crosstable_web.events.rules import EventSpec, SectionSpec
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture
+def browser_page() -> Iterator[Any]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not shutil.which(CHROMIUM):
+        pytest.skip("chromium is not installed (scripts/bootstrap installs it as root)")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
+    # test itself are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(20_000)
+        yield page
+        browser.close()
+
+
+def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_server: Any) -> None:
+    page = browser_page
+    organiser = User.objects.create_user("olga", password="organiser-pass")
+    arbiter = User.objects.create_user("arif", password="arbiter-pass")
+    event = services.create_event(
+        EventSpec(name="Browser Cup", sections=[
+            SectionSpec(key="open", name="Open", total_rounds=3, tiebreaks=["BH", "SB"])
+        ]),
+        organiser, slug="browser-cup",
+    )
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get()
+    for index, name in enumerate(["Ana", "Bao", "Chen", "Dara", "Eli", "Farid", "Gul"]):
+        services.add_entry(section, services.EntryData(
+            name=name, rating=2000 - 50 * index, birth_date=datetime.date(2000, 1, 1)
+        ), organiser)
+
+    page.goto(f"{live_server.url}/accounts/login/?next=/e/browser-cup/s/open/")
+    page.fill("#id_username", "arif")
+    page.fill("#id_password", "arbiter-pass")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/e/browser-cup/s/open/")
+    page.click("text=Assign pairing numbers")
+    page.wait_for_selector("text=Pairing numbers assigned.")
+
+    for round_number in (1, 2, 3):
+        page.click("#pair-next")
+        page.wait_for_url(f"**/r/{round_number}/")
+        boards = page.locator("#boards tbody tr[id^=board-]").count()
+        assert boards == 3  # seven players: three boards and a bye
+        for board in range(1, boards + 1):
+            # Board 1: White wins, board 2: draw, board 3: Black wins — typed, then Enter.
+            result = {1: "1", 2: "=", 3: "0"}[board]
+            page.fill("#id_entry", f"{board} {result}")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f"text=Board {board}:")
+            assert page.locator(f"#board-{board} td.result").inner_text().strip() in (
+                "1-0", "½-½", "0-1")
+        assert page.locator("tr.pending").count() == 0
+
+    page.click("text=Standings")
+    page.wait_for_selector("#standings")
+    rows = page.locator("#standings tbody tr")
+    assert rows.count() == 7
+    points = [
+        Fraction(rows.nth(i).locator("td").nth(4).inner_text().strip())
+        for i in range(rows.count())
+    ]
+    # Three rounds: 3 decided boards of 1 point + the bye (1 point) each round.
+    assert sum(points) == 3 * 4
+    assert points == sorted(points, reverse=True)
+    assert models.AuditLog.objects.filter(event=event, action="result.enter",
+                                          username="arif").count() == 9
