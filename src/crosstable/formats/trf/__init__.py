@@ -10,6 +10,7 @@ See docs/formats/trf.md.
 from crosstable.formats.trf.errors import TrfError, TrfProblem
 from crosstable.formats.trf.reader import load_trf, load_trf_checked, read_trf, read_trf_checked
 from crosstable.formats.trf.validation import Locations, check_tournament
+from crosstable.formats.trf.writer import save_trf, write_trf
 
 __all__ = [
     "Locations",
@@ -20,4 +21,6 @@ __all__ = [
     "load_trf_checked",
     "read_trf",
     "read_trf_checked",
+    "save_trf",
+    "write_trf",
 ]

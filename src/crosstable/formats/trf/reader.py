@@ -108,6 +108,7 @@ class _Reader:
         self.xxz: list[tuple[int, int]] = []  # (line, player) absent from the next round
         self.xxa: dict[int, tuple[int, list[Fraction]]] = {}
         self.xxp: list[tuple[int, tuple[int, ...]]] = []
+        self.teams16: list[tuple[int, Team]] = []
         self.rounds_declared: tuple[int, int] | None = None  # (line, rounds) of 142/XXR
         self.colour_declared: tuple[int, Colour] | None = None
         self.tiebreaks_declared: tuple[int, list[str]] | None = None
@@ -188,6 +189,10 @@ class _Reader:
             tournament.prohibited_pairings.append(
                 ProhibitedPairing(1, records.ALL_ROUNDS_LAST, players)
             )
+        if not tournament.teams:
+            # 310 says all 013 says and more: when both are present, 013 is the TRF16 copy
+            for line_number, team in self.teams16:
+                self.add_team(team, line_number)
         self.finish_scoring()
 
     def finish_scoring(self) -> None:
@@ -688,12 +693,13 @@ class _Reader:
     # --- teams ----------------------------------------------------------------------------
 
     def read_team16(self) -> None:
+        # 013 has no team number: teams are numbered in file order
         team = Team(
-            number=len(self.tournament.teams) + 1,
+            number=len(self.teams16) + 1,
             name=records.TEAM16_NAME.cut(self.line).strip(),
             members=self.id_list(records.TEAM16_MEMBER_FIRST, "013 member"),
         )
-        self.add_team(team)
+        self.teams16.append((self.line_number, team))
 
     def read_team(self) -> None:
         line = self.line
@@ -721,7 +727,7 @@ class _Reader:
             )
         if any(existing.number == number for existing in self.tournament.teams):
             self.fail(f"team number {number} is used twice", records.TEAM_NUMBER)
-        self.add_team(team)
+        self.add_team(team, self.line_number)
 
     def optional_points(self, field: Field) -> Fraction | None:
         text = field.cut(self.line)
@@ -729,8 +735,8 @@ class _Reader:
             return None
         return self.points_value(text, field.name, field.first)
 
-    def add_team(self, team: Team) -> None:
-        self.locations.teams[len(self.tournament.teams)] = self.line_number
+    def add_team(self, team: Team, line_number: int) -> None:
+        self.locations.teams[len(self.tournament.teams)] = line_number
         self.tournament.teams.append(team)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from crosstable.formats.trf import load_trf_checked
+from crosstable.formats.trf import load_trf, load_trf_checked, read_trf, write_trf
 from crosstable.model import Colour, ResultCode
 
 CORPUS = Path(os.environ.get("CROSSTABLE_CORPUS", "/work/shared/corpus"))
@@ -35,6 +35,24 @@ def test_corpus_file_reads_and_points_add_up(path: Path) -> None:
         assert player.declared_points is not None
         assert tournament.points(player) == player.declared_points, player.pairing_number
         assert len(player.rounds) == tournament.rounds_recorded
+
+
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_corpus_file_round_trips_in_both_dialects(path: Path) -> None:
+    tournament = load_trf(path)
+    for dialect in ("2026", "16"):
+        assert read_trf(write_trf(tournament, dialect), f"{path}:{dialect}") == tournament
+
+
+@pytest.mark.parametrize("path", FILES[::25], ids=_id)
+def test_written_records_are_column_exact(path: Path) -> None:
+    """001, 310 and 240 lines come out exactly as the reference programs wrote them."""
+    original = [line.rstrip() for line in path.read_text().splitlines()]
+    written = write_trf(load_trf(path), "2026").splitlines()
+    for code in ("001", "310", "240"):
+        assert [line for line in written if line.startswith(code)] == [
+            line for line in original if line.startswith(code)
+        ]
 
 
 def test_corpus_has_every_family() -> None:

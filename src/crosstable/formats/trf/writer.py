@@ -1,0 +1,339 @@
+"""Writing a Tournament as TRF text, in the TRF-2026 dialect or the TRF16 + JaVaFo/bbp one.
+
+``write_trf(t, "2026")`` writes the TRF-2026 records (142, 152, 162, 240, 250, 260, 310);
+``write_trf(t, "16")`` writes their TRF16-era equivalents (XXR, XXC, BB* and XXS, XXZ, XXA,
+XXP, 013). Records both dialects understand the same way (header, 001, 192, 202, 222) are
+written in both. Reading the output gives back an equal Tournament (see docs/formats/trf.md for
+the few things that are normalised).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections import defaultdict
+from fractions import Fraction
+
+from crosstable.formats.trf import records
+from crosstable.formats.trf.records import Field
+from crosstable.formats.trf.scoring import (
+    bb_items,
+    format_points,
+    record_162_items,
+    xxs_items,
+)
+from crosstable.model import (
+    Acceleration,
+    Colour,
+    Player,
+    ProhibitedPairing,
+    ResultCode,
+    RoundEntry,
+    Team,
+    Tournament,
+)
+
+DIALECTS = ("2026", "16")
+_IDS_PER_LINE = 20
+
+
+def write_trf(tournament: Tournament, dialect: str = "2026") -> str:
+    """The TRF text of ``tournament`` (lines end with LF; the text ends with one).
+
+    Raises ValueError for an unknown dialect or a value TRF cannot hold (a pairing number
+    above 9999, points without an exact decimal form such as 1/3).
+    """
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown TRF dialect {dialect!r}; use one of {', '.join(DIALECTS)}")
+    lines = _header_lines(tournament)
+    if dialect == "2026":
+        lines += _records_2026(tournament)
+    else:
+        lines += _records_16(tournament)
+    lines += tournament.extra_records
+    lines += [_player_line(tournament, player) for player in tournament]
+    if dialect == "2026":
+        lines += [_team_line(team) for team in sorted(tournament.teams, key=_team_number)]
+    else:
+        teams = sorted(tournament.teams, key=_team_number)
+        lines += [_team16_line(team) for team in teams]
+        if any(not _fits_013(index, team) for index, team in enumerate(teams, start=1)):
+            # 013 holds only names and rosters (numbered in order): 310 keeps the rest
+            lines += [_team_line(team) for team in teams]
+    return "".join(line.rstrip() + "\n" for line in lines)
+
+
+def save_trf(tournament: Tournament, path: str | os.PathLike[str], dialect: str = "2026") -> None:
+    """Write ``tournament`` to ``path`` as UTF-8 TRF text."""
+    text = write_trf(tournament, dialect)
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+
+
+def _team_number(team: Team) -> int:
+    return team.number
+
+
+# --- header ---------------------------------------------------------------------------------
+
+
+def _header_lines(tournament: Tournament) -> list[str]:
+    lines = [f"012 {tournament.name}"]
+    text_records = [
+        ("022", tournament.city),
+        ("032", tournament.federation),
+        ("042", tournament.start_date),
+        ("052", tournament.end_date),
+    ]
+    lines += [f"{code} {value}" for code, value in text_records if value]
+    lines.append(f"062 {len(tournament.players)}")
+    lines.append(f"072 {sum(1 for player in tournament if player.rating)}")
+    if tournament.teams:
+        lines.append(f"082 {len(tournament.teams)}")
+    text_records = [
+        ("092", tournament.tournament_type),
+        ("102", tournament.chief_arbiter),
+    ]
+    lines += [f"{code} {value}" for code, value in text_records if value]
+    lines += [f"112 {deputy}" for deputy in tournament.deputy_arbiters]
+    if tournament.time_control:
+        lines.append(f"122 {tournament.time_control}")
+    if tournament.round_dates:
+        buffer = list("132")
+        for round_number, date in enumerate(tournament.round_dates, start=1):
+            records.round_date(round_number).put(buffer, date)
+        lines.append("".join(buffer))
+    # 192, 202 and 222 are TRF-2026 records, but TRF16 programs skip unknown lines, so
+    # they are written in both dialects rather than lost.
+    if tournament.system_code:
+        lines.append(f"192 {tournament.system_code}")
+    if tournament.tiebreaks:
+        lines.append("202 " + ",".join(tournament.tiebreaks))
+    if tournament.encoded_time_control:
+        lines.append(f"222 {tournament.encoded_time_control}")
+    return lines
+
+
+# --- TRF-2026 records -----------------------------------------------------------------------
+
+
+def _records_2026(tournament: Tournament) -> list[str]:
+    lines = []
+    if tournament.total_rounds is not None:
+        lines.append(f"142 {tournament.total_rounds}")
+    if tournament.initial_colour is not None:
+        lines.append("152 " + ("W" if tournament.initial_colour is Colour.WHITE else "B"))
+    if not tournament.scoring.is_standard:
+        items = record_162_items(tournament.scoring)
+        if items:
+            lines.append(_line_162(items))
+        if items is None:
+            # 162 cannot say it (e.g. a forfeit win worth less than a win, colour draws):
+            # the complete JaVaFo XXS statement, which the reader applies after 162.
+            lines.append(_line_xxs(tournament))
+    lines += _byes_240(tournament.absences)
+    lines += [_acceleration_250(acceleration) for acceleration in tournament.accelerations]
+    lines += [_prohibited_260(rule) for rule in tournament.prohibited_pairings]
+    return lines
+
+
+def _line_162(items: list[tuple[str, Fraction]]) -> str:
+    buffer = list("162")
+    for index, (symbol, points) in enumerate(items):
+        column = records.SCORING_FIRST_SYMBOL + index * records.SCORING_STEP
+        Field(symbol, column, column).put(buffer, symbol)
+        Field(symbol, column + 1, column + 4, "right").put(buffer, format_points(points))
+    return "".join(buffer)
+
+
+def _line_xxs(tournament: Tournament) -> str:
+    items = xxs_items(tournament.scoring)
+    return "XXS " + " ".join(f"{code}={format_points(points)}" for code, points in items)
+
+
+def _id_fields(buffer: list[str], first_column: int, numbers: list[int] | tuple[int, ...]) -> None:
+    for index, number in enumerate(numbers):
+        column = first_column + index * records.MEMBER_STEP
+        Field("id", column, column + records.MEMBER_WIDTH - 1, "right").put(buffer, str(number))
+
+
+def _byes_240(absences: dict[int, dict[int, ResultCode]]) -> list[str]:
+    lines = []
+    for round_number in sorted(absences):
+        by_type: dict[str, list[int]] = defaultdict(list)
+        for number, result in sorted(absences[round_number].items()):
+            by_type[result.value].append(number)
+        for bye_type in sorted(by_type):
+            numbers = by_type[bye_type]
+            for start in range(0, len(numbers), _IDS_PER_LINE):
+                buffer = list(records.BYES_CODE)
+                records.BYE_TYPE.put(buffer, bye_type)
+                records.BYE_ROUND.put(buffer, f"{round_number:03d}")
+                _id_fields(
+                    buffer, records.BYE_PLAYERS_FIRST, numbers[start : start + _IDS_PER_LINE]
+                )
+                lines.append("".join(buffer))
+    return lines
+
+
+def _acceleration_250(acceleration: Acceleration) -> str:
+    buffer = list(records.ACCELERATION_CODE)
+    if acceleration.match_points:
+        records.ACCELERATION_MATCH_POINTS.put(buffer, format_points(acceleration.match_points))
+    records.ACCELERATION_POINTS.put(buffer, format_points(acceleration.points))
+    records.ACCELERATION_FIRST_ROUND.put(buffer, f"{acceleration.first_round:03d}")
+    records.ACCELERATION_LAST_ROUND.put(buffer, f"{acceleration.last_round:03d}")
+    records.ACCELERATION_FIRST_PLAYER.put(buffer, str(acceleration.first_player))
+    records.ACCELERATION_LAST_PLAYER.put(buffer, str(acceleration.last_player))
+    return "".join(buffer)
+
+
+def _prohibited_260(rule: ProhibitedPairing) -> str:
+    buffer = list(records.PROHIBITED_CODE)
+    records.PROHIBITED_FIRST_ROUND.put(buffer, f"{rule.first_round:03d}")
+    records.PROHIBITED_LAST_ROUND.put(buffer, f"{rule.last_round:03d}")
+    _id_fields(buffer, records.PROHIBITED_PLAYERS_FIRST, rule.players)
+    return "".join(buffer)
+
+
+# --- TRF16 + JaVaFo + bbpPairings records -----------------------------------------------------
+
+
+def _records_16(tournament: Tournament) -> list[str]:
+    lines = []
+    if tournament.total_rounds is not None:
+        lines.append(f"XXR {tournament.total_rounds}")
+    if tournament.initial_colour is not None:
+        lines.append("XXC " + ("white1" if tournament.initial_colour is Colour.WHITE else "black1"))
+    if not tournament.scoring.is_standard:
+        lines += [
+            f"{code} {format_points(points)}" for code, points in bb_items(tournament.scoring)
+        ]
+        lines.append(_line_xxs(tournament))
+    lines += _absences_16(tournament)
+    lines += _accelerations_xxa(tournament)
+    last_round = tournament.total_rounds or records.ALL_ROUNDS_LAST
+    for rule in tournament.prohibited_pairings:
+        if rule.first_round == 1 and rule.last_round >= last_round:
+            lines.append("XXP " + " ".join(str(number) for number in rule.players))
+        else:
+            # XXP holds for every round; a limited prohibition needs 260 (read by bbpPairings)
+            lines.append(_prohibited_260(rule))
+    return lines
+
+
+def _absences_16(tournament: Tournament) -> list[str]:
+    """XXZ for zero-point absences from the next round (JaVaFo); 240 for the rest."""
+    next_round = tournament.rounds_recorded + 1
+    absent_next = tournament.absences.get(next_round, {})
+    xxz = sorted(n for n, result in absent_next.items() if result is ResultCode.ZERO_POINT_BYE)
+    rest = {
+        round_number: {
+            number: result
+            for number, result in absent.items()
+            if not (round_number == next_round and number in xxz)
+        }
+        for round_number, absent in tournament.absences.items()
+    }
+    lines = []
+    if xxz:
+        lines.append("XXZ " + " ".join(str(number) for number in xxz))
+    return lines + _byes_240({r: absent for r, absent in rest.items() if absent})
+
+
+def _accelerations_xxa(tournament: Tournament) -> list[str]:
+    lines = []
+    for player in tournament:
+        number = player.pairing_number
+        last_round = max(
+            (
+                a.last_round
+                for a in tournament.accelerations
+                if a.first_player <= number <= a.last_player
+            ),
+            default=0,
+        )
+        if tournament.total_rounds is not None:
+            last_round = min(last_round, tournament.total_rounds)
+        if not last_round:
+            continue
+        buffer = list("XXA")
+        records.XXA_PLAYER.put(buffer, str(number))
+        for round_number in range(1, last_round + 1):
+            column = records.XXA_FIRST_ROUND_COLUMN + (round_number - 1) * records.XXA_STEP
+            points = tournament.acceleration_points(number, round_number)
+            Field("points", column, column + records.XXA_WIDTH - 1, "right").put(
+                buffer, format_points(points)
+            )
+        lines.append("".join(buffer))
+    return lines
+
+
+# --- players and teams ------------------------------------------------------------------------
+
+
+def _player_line(tournament: Tournament, player: Player) -> str:
+    if not 1 <= player.pairing_number <= 9999:
+        raise ValueError(f"pairing number {player.pairing_number} does not fit TRF (1–9999)")
+    buffer = list(records.PLAYER_CODE)
+    records.PAIRING_NUMBER.put(buffer, str(player.pairing_number))
+    records.SEX.put(buffer, player.sex[:1])
+    records.TITLE.put(buffer, player.title[: records.TITLE.width])
+    records.NAME.put(buffer, player.name[: records.NAME.width])
+    if player.rating:
+        records.RATING.put(buffer, str(player.rating))
+    records.FEDERATION.put(buffer, player.federation[: records.FEDERATION.width])
+    records.FIDE_ID.put(buffer, player.fide_id)
+    records.BIRTH_DATE.put(buffer, _birth_date_text(player.birth_date))
+    points = format_points(tournament.points(player))
+    (records.POINTS if len(points) <= records.POINTS.width else records.POINTS_WIDE).put(
+        buffer, points
+    )
+    if player.rank is not None:
+        records.RANK.put(buffer, str(player.rank))
+    for round_number, entry in enumerate(player.rounds, start=1):
+        records.round_cell(round_number).put(buffer, _cell(entry))
+    return "".join(buffer)
+
+
+def _cell(entry: RoundEntry) -> str:
+    if entry.result is ResultCode.UNPLAYED:
+        return ""
+    opponent = "0000" if entry.opponent is None else f"{entry.opponent:4d}"
+    colour = "-" if entry.colour is None else entry.colour.value
+    return f"{opponent} {colour} {entry.result.value}"
+
+
+def _birth_date_text(birth_date: datetime.date | str | None) -> str:
+    if birth_date is None:
+        return ""
+    if isinstance(birth_date, datetime.date):
+        return f"{birth_date.year:04d}/{birth_date.month:02d}/{birth_date.day:02d}"
+    return birth_date[: records.BIRTH_DATE.width]
+
+
+def _team_line(team: Team) -> str:
+    buffer = list(records.TEAM_CODE)
+    records.TEAM_NUMBER.put(buffer, str(team.number))
+    records.TEAM_NAME.put(buffer, team.name[: records.TEAM_NAME.width])
+    records.TEAM_NICKNAME.put(buffer, team.nickname[: records.TEAM_NICKNAME.width])
+    records.TEAM_STRENGTH.put(buffer, team.strength_factor)
+    if team.declared_match_points is not None:
+        records.TEAM_MATCH_POINTS.put(buffer, format_points(team.declared_match_points))
+    if team.declared_game_points is not None:
+        records.TEAM_GAME_POINTS.put(buffer, format_points(team.declared_game_points))
+    if team.rank is not None:
+        records.TEAM_RANK.put(buffer, str(team.rank))
+    _id_fields(buffer, records.TEAM_MEMBER_FIRST, team.members)
+    return "".join(buffer)
+
+
+def _fits_013(number: int, team: Team) -> bool:
+    return team == Team(number, team.name[: records.TEAM16_NAME.width], team.members)
+
+
+def _team16_line(team: Team) -> str:
+    buffer = list(records.TEAM16_CODE)
+    records.TEAM16_NAME.put(buffer, team.name[: records.TEAM16_NAME.width])
+    _id_fields(buffer, records.TEAM16_MEMBER_FIRST, team.members)
+    return "".join(buffer)
