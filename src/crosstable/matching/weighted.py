@@ -99,9 +99,6 @@ class _Blossom:
         self.end_vertex = end_vertex
         self.weight = weight
         self.incident = incident
-        max_weight = max(weight, default=0)
-        if max_weight < 0:
-            max_weight = 0
 
         self.mate_end: list[int] = [-1] * n
         # Per top-level blossom (and per vertex, for vertices inside T-blossoms): label and
@@ -121,8 +118,13 @@ class _Blossom:
         # S-blossom (None means: recompute from the vertices' incidence lists).
         self.best_edges_of: list[list[int] | None] = [None] * (2 * n)
         self.unused_blossoms: list[int] = list(range(n, 2 * n))
-        self.dual: list[int] = [max_weight] * n + [0] * n
-        self.allowed: list[bool] = [False] * edge_count
+        self.dual: list[int] = [0] * (2 * n)
+        # Tree bookkeeping, so that the search can go on after an augmentation: the root
+        # (free vertex) of the tree each labelled top-level blossom belongs to, and the
+        # vertices ever labelled in each live tree.
+        self.root_of: list[int] = [-1] * (2 * n)
+        self.tree_vertices: dict[int, list[int]] = {}
+        self.dead_blossoms: list[int] = []
         self.queue: list[int] = []
         self.mark: list[int] = [0] * (2 * n)
         self.mark_stamp = 0
@@ -152,15 +154,24 @@ class _Blossom:
         return result
 
     def assign_label(self, w: int, t: int, e: int) -> None:
-        """Label the top-level blossom of vertex w with t, reached through end e; a T label
-        propagates an S label to the mate of the blossom's base."""
+        """Label the top-level blossom of vertex w with t, reached through end e (-1 for a
+        root); a T label propagates an S label to the mate of the blossom's base."""
+        in_blossom = self.in_blossom
+        label = self.label
+        root = w if e == -1 else self.root_of[in_blossom[self.end_vertex[e]]]
+        members = self.tree_vertices.get(root)
+        if members is None:
+            members = self.tree_vertices[root] = []
         while True:
-            b = self.in_blossom[w]
-            self.label[w] = self.label[b] = t
+            b = in_blossom[w]
+            label[w] = label[b] = t
             self.label_end[w] = self.label_end[b] = e
             self.best_edge[w] = self.best_edge[b] = -1
+            self.root_of[b] = root
+            contained = self.leaves(b)
+            members.extend(contained)
             if t == _S:
-                self.queue.extend(self.leaves(b))
+                self.queue.extend(contained)
                 return
             base_mate = self.mate_end[self.base[b]]
             w = self.end_vertex[base_mate]
@@ -230,6 +241,7 @@ class _Blossom:
         self.children[b] = path_v
         self.child_ends[b] = ends_v
         self.label[b] = _S
+        self.root_of[b] = self.root_of[base_b]
         label_end[b] = label_end[base_b]
         self.dual[b] = 0
         label = self.label
@@ -275,27 +287,32 @@ class _Blossom:
                 best_s = s
         self.best_edge[b] = best
 
-    def expand_blossom(self, b: int, end_of_stage: bool) -> None:
-        """Dissolve blossom b into its children. At the end of a stage, children with zero dual
-        are dissolved too. Mid-stage (b is a T-blossom whose dual reached zero) the children
-        on the even path from the entry child to the base are relabelled T/S, the others
-        unlabelled unless an S-vertex already reaches them."""
+    def expand_blossom(self, b: int) -> None:
+        """Dissolve T-blossom b (its dual reached zero) into its children; the children on the
+        even path from the entry child to the base are relabelled T/S, the others become
+        unlabelled unless a tight edge from an S-vertex reaches them."""
         n = self.n
         in_blossom = self.in_blossom
         parent = self.parent
+        label = self.label
+        label_end = self.label_end
         for child in self.children[b]:
             parent[child] = -1
+            # The child's own entries may be stale from before it was absorbed.
+            label[child] = _FREE
+            label_end[child] = -1
+            self.best_edge[child] = -1
+            self.best_edges_of[child] = None
+            self.root_of[child] = -1
             if child < n:
                 in_blossom[child] = child
-            elif end_of_stage and self.dual[child] == 0:
-                self.expand_blossom(child, end_of_stage)
             else:
                 for x in self.leaves(child):
                     in_blossom[x] = child
-        if not end_of_stage and self.label[b] == _T:
-            self.relabel_expanded_t_blossom(b)
-        self.label[b] = _FREE
-        self.label_end[b] = -1
+        self.relabel_expanded_t_blossom(b)
+        label[b] = _FREE
+        label_end[b] = -1
+        self.root_of[b] = -1
         self.children[b] = []
         self.child_ends[b] = []
         self.base[b] = -1
@@ -304,7 +321,7 @@ class _Blossom:
         self.unused_blossoms.append(b)
 
     def relabel_expanded_t_blossom(self, b: int) -> None:
-        """After expanding T-blossom b mid-stage, restore the alternating tree through it."""
+        """After expanding T-blossom b mid-search, restore the alternating tree through it."""
         label = self.label
         label_end = self.label_end
         end_vertex = self.end_vertex
@@ -324,39 +341,82 @@ class _Blossom:
             flip = 1
         e = label_end[b]
         while j != 0:
-            # Relabel the T-child through e, then its (S) successor is labelled via mate.
+            # Relabel the T-child through e; assign_label labels its successor S via the mate.
             label[end_vertex[e ^ 1]] = _FREE
             label[end_vertex[ends[j - flip] ^ flip ^ 1]] = _FREE
             self.assign_label(end_vertex[e ^ 1], _T, e)
-            self.allowed[ends[j - flip] >> 1] = True
             j += step
             e = ends[j - flip] ^ flip
-            self.allowed[e >> 1] = True
             j += step
         # The base child: labelled T through e, without relabelling its (already S) mate.
         base_child = children[j]
         label[end_vertex[e ^ 1]] = label[base_child] = _T
         label_end[end_vertex[e ^ 1]] = label_end[base_child] = e
         self.best_edge[base_child] = -1
-        # Children on the odd side lose their labels unless a vertex inside is reached by an
-        # S-vertex through a tight edge (recorded as a vertex-level T label during scanning).
+        self.root_of[base_child] = self.root_of[b]
+        # Children on the odd side lose their labels unless one of their vertices has a tight
+        # edge to an S-vertex, which then labels that child T.
         j += step
         while children[j] != entry_child:
             child = children[j]
-            if label[child] == _S:
-                # Labelled S by the walk above through another route; keep it.
-                j += step
-                continue
-            reached = -1
-            for x in self.leaves(child):
-                if label[x] != _FREE:
-                    reached = x
-                    break
-            if reached != -1:
-                label[reached] = _FREE
-                label[end_vertex[self.mate_end[self.base[child]]]] = _FREE
-                self.assign_label(reached, _T, label_end[reached])
+            if label[child] == _FREE:
+                self.label_if_tight_to_s(child)
             j += step
+
+    def label_if_tight_to_s(self, b: int) -> None:
+        """If a vertex of unlabelled top-level blossom b has a tight edge to an S-vertex, label
+        b T through it; otherwise refresh its vertices' least-slack edges to S (delta2)."""
+        in_blossom = self.in_blossom
+        label = self.label
+        dual = self.dual
+        weight = self.weight
+        end_vertex = self.end_vertex
+        incident = self.incident
+        best_edge = self.best_edge
+        for x in self.leaves(b):
+            dx = dual[x]
+            best = -1
+            best_slack = 0
+            for e in incident[x]:
+                u = end_vertex[e]
+                if label[in_blossom[u]] != _S:
+                    continue
+                k = e >> 1
+                k_slack = dx + dual[u] - 2 * weight[k]
+                if k_slack <= 0:
+                    self.assign_label(x, _T, e)
+                    return
+                if best == -1 or k_slack < best_slack:
+                    best = k
+                    best_slack = k_slack
+            best_edge[x] = best
+
+    def kill_tree(self, root: int) -> None:
+        """After an augmentation through the tree of ``root``: unlabel all of it, so that the
+        search can continue with the other trees."""
+        members = self.tree_vertices.pop(root, [])
+        label = self.label
+        in_blossom = self.in_blossom
+        root_of = self.root_of
+        dead: set[int] = set()
+        for x in members:
+            b = in_blossom[x]
+            if label[b] != _FREE and root_of[b] == root:
+                dead.add(b)
+        label_end = self.label_end
+        best_edge = self.best_edge
+        best_edges_of = self.best_edges_of
+        for b in dead:
+            for x in self.leaves(b):
+                label[x] = _FREE
+                label_end[x] = -1
+                best_edge[x] = -1
+            label[b] = _FREE
+            label_end[b] = -1
+            best_edge[b] = -1
+            best_edges_of[b] = None
+            root_of[b] = -1
+        self.dead_blossoms.extend(dead)
 
     # -- augmentation ------------------------------------------------------------------------
 
@@ -425,52 +485,45 @@ class _Blossom:
     # -- main loop ---------------------------------------------------------------------------
 
     def solve(self) -> list[int]:
-        """Run stages until no augmenting path improves the matching; return the mates."""
+        """Run the search until no augmenting path improves the matching; return the mates."""
         n = self.n
-        for _stage in range(n // 2 + 1):
-            if not self.run_stage():
-                break
-            self.expand_zero_dual_s_blossoms()
+        top = max(self.weight, default=0)
+        if top < 0:
+            top = 0
+        # Every vertex starts at the largest weight, so all free vertices share the (minimal)
+        # dual, as the optimality conditions need when vertices may stay unmatched.
+        self.dual[:n] = [top] * n
+        self.run()
         end_vertex = self.end_vertex
         return [end_vertex[e] if e >= 0 else -1 for e in self.mate_end]
 
-    def expand_zero_dual_s_blossoms(self) -> None:
-        """End of stage: S-blossoms whose dual reached zero are no longer needed."""
-        n = self.n
-        for b in range(n, 2 * n):
-            if (
-                self.parent[b] == -1
-                and self.base[b] >= 0
-                and self.label[b] == _S
-                and self.dual[b] == 0
-            ):
-                self.expand_blossom(b, True)
+    def refresh_after_deaths(self) -> None:
+        """Give the vertices of trees just killed their labels back where a tight edge to a
+        live S-vertex allows it, and their least-slack edges to S-vertices (delta2)."""
+        label = self.label
+        dead = self.dead_blossoms
+        self.dead_blossoms = []
+        for b in dead:
+            if label[b] == _FREE and self.parent[b] == -1:
+                self.label_if_tight_to_s(b)
 
-    def run_stage(self) -> bool:
-        """One stage: grow trees and adjust duals until an augmentation (True) or optimality
-        (False)."""
+    def run(self) -> None:
+        """Grow alternating trees from all free vertices along tight edges, augmenting whenever
+        two trees meet and changing duals when stuck, until the duals prove optimality."""
         n = self.n
         two_n = 2 * n
         label = self.label
-        label_end = self.label_end
         in_blossom = self.in_blossom
         best_edge = self.best_edge
         end_vertex = self.end_vertex
         weight = self.weight
         dual = self.dual
-        allowed = self.allowed
         incident = self.incident
         mate_end = self.mate_end
         parent = self.parent
         base = self.base
-
-        label[:] = [_FREE] * two_n
-        best_edge[:] = [-1] * two_n
-        for b in range(n, two_n):
-            self.best_edges_of[b] = None
-        allowed[:] = [False] * self.edge_count
+        root_of = self.root_of
         queue = self.queue
-        queue.clear()
         for v in range(n):
             if mate_end[v] == -1 and label[in_blossom[v]] == _FREE:
                 self.assign_label(v, _S, -1)
@@ -479,6 +532,8 @@ class _Blossom:
             while queue:
                 v = queue.pop()
                 bv = in_blossom[v]
+                if label[bv] != _S:
+                    continue  # its tree died in an augmentation since it was queued
                 dv = dual[v]
                 for e in incident[v]:
                     k = e >> 1
@@ -486,11 +541,10 @@ class _Blossom:
                     bw = in_blossom[w]
                     if bv == bw:
                         continue
-                    if not allowed[k]:
-                        k_slack = dv + dual[w] - 2 * weight[k]
-                        if k_slack <= 0:
-                            allowed[k] = True
-                    if allowed[k]:
+                    # Tightness is always recomputed: an edge tight once may have slack again
+                    # after its endpoints' trees died and their duals moved apart.
+                    k_slack = dv + dual[w] - 2 * weight[k]
+                    if k_slack <= 0:
                         lw = label[bw]
                         if lw == _FREE:
                             self.assign_label(w, _T, e ^ 1)
@@ -500,20 +554,25 @@ class _Blossom:
                                 self.add_blossom(base_vertex, k)
                                 bv = in_blossom[v]
                             else:
+                                roots = (root_of[bv], root_of[bw])
                                 self.augment_matching(k)
-                                return True
-                        elif label[w] == _FREE:
-                            # w sits inside a T-blossom: remember it is reachable, in case
-                            # the blossom is expanded later in this stage.
-                            label[w] = _T
-                            label_end[w] = e ^ 1
+                                for root in roots:
+                                    self.kill_tree(root)
+                                self.refresh_after_deaths()
+                                break
                     elif label[bw] == _S:
-                        current = best_edge[bv]
-                        if current == -1 or k_slack < self.slack(current):
+                        c = best_edge[bv]
+                        if c == -1 or k_slack < (
+                            dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]
+                        ):
                             best_edge[bv] = k
-                    elif label[w] == _FREE:
-                        current = best_edge[w]
-                        if current == -1 or k_slack < self.slack(current):
+                    else:
+                        # w is unlabelled (or inside a T-blossom that may be expanded later):
+                        # remember the least-slack edge to an S-vertex for delta2.
+                        c = best_edge[w]
+                        if c == -1 or k_slack < (
+                            dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]
+                        ):
                             best_edge[w] = k
 
             # No progress along tight edges: find the smallest dual change that makes some.
@@ -525,21 +584,41 @@ class _Blossom:
                 delta_type = 1
                 delta = min(dual[:n])
             for x in range(n):
-                if label[in_blossom[x]] == _FREE and best_edge[x] != -1:
-                    d = self.slack(best_edge[x])
-                    if delta_type == -1 or d < delta:
-                        delta = d
-                        delta_type = 2
-                        delta_edge = best_edge[x]
-            for b in range(two_n):
-                if parent[b] == -1 and label[b] == _S and best_edge[b] != -1:
-                    if b >= n and base[b] < 0:
+                if label[in_blossom[x]] != _FREE:
+                    continue
+                c = best_edge[x]
+                if c == -1:
+                    continue
+                y = end_vertex[2 * c]
+                if y == x:
+                    y = end_vertex[2 * c + 1]
+                if label[in_blossom[y]] != _S:
+                    # Stale: that S-vertex's tree died. Look again at all of x's edges.
+                    self.refresh_least_slack_to_s(x)
+                    c = best_edge[x]
+                    if c == -1:
                         continue
-                    d = self.slack(best_edge[b]) // 2
-                    if delta_type == -1 or d < delta:
-                        delta = d
-                        delta_type = 3
-                        delta_edge = best_edge[b]
+                d = dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]
+                if delta_type == -1 or d < delta:
+                    delta = d
+                    delta_type = 2
+                    delta_edge = c
+            for b in range(two_n):
+                if parent[b] != -1 or label[b] != _S:
+                    continue
+                c = best_edge[b]
+                if c == -1:
+                    continue
+                if not self.s_to_other_s(b, c):
+                    self.refresh_least_slack_between_s(b)
+                    c = best_edge[b]
+                    if c == -1:
+                        continue
+                d = (dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]) // 2
+                if delta_type == -1 or d < delta:
+                    delta = d
+                    delta_type = 3
+                    delta_edge = c
             for b in range(n, two_n):
                 if (
                     base[b] >= 0
@@ -551,10 +630,9 @@ class _Blossom:
                     delta_type = 4
                     delta_blossom = b
             if delta_type == -1:
-                # max_cardinality and no more progress possible: finish with the smallest
-                # dual change keeping free-vertex duals non-negative.
-                delta_type = 1
-                delta = max(0, min(dual[:n]))
+                # max_cardinality and no dual change can make progress: the matching is
+                # maximum (and the duals prove its weight optimal among maximum ones).
+                return
 
             for x in range(n):
                 lx = label[in_blossom[x]]
@@ -570,15 +648,69 @@ class _Blossom:
                         dual[b] -= delta
 
             if delta_type == 1:
-                return False
+                return
             if delta_type == 2:
-                allowed[delta_edge] = True
                 i = end_vertex[2 * delta_edge]
-                if label[in_blossom[i]] == _FREE:
+                if label[in_blossom[i]] != _S:
                     i = end_vertex[2 * delta_edge + 1]
                 queue.append(i)
             elif delta_type == 3:
-                allowed[delta_edge] = True
                 queue.append(end_vertex[2 * delta_edge])
             else:
-                self.expand_blossom(delta_blossom, False)
+                self.expand_blossom(delta_blossom)
+
+    def s_to_other_s(self, b: int, k: int) -> bool:
+        """Whether edge k still joins S-blossom b to a different S-blossom."""
+        in_blossom = self.in_blossom
+        bi = in_blossom[self.end_vertex[2 * k]]
+        bj = in_blossom[self.end_vertex[2 * k + 1]]
+        if bi == b:
+            return bj != b and self.label[bj] == _S
+        return bj == b and self.label[bi] == _S
+
+    def refresh_least_slack_to_s(self, x: int) -> None:
+        """Recompute best_edge[x]: x's least-slack edge to an S-vertex (for delta2)."""
+        in_blossom = self.in_blossom
+        label = self.label
+        dual = self.dual
+        weight = self.weight
+        end_vertex = self.end_vertex
+        dx = dual[x]
+        best = -1
+        best_slack = 0
+        for e in self.incident[x]:
+            u = end_vertex[e]
+            if label[in_blossom[u]] != _S:
+                continue
+            k_slack = dx + dual[u] - 2 * weight[e >> 1]
+            if best == -1 or k_slack < best_slack:
+                best = e >> 1
+                best_slack = k_slack
+        self.best_edge[x] = best
+
+    def refresh_least_slack_between_s(self, b: int) -> None:
+        """Recompute best_edge[b] for S-blossom b after the blossom it pointed at died."""
+        in_blossom = self.in_blossom
+        label = self.label
+        dual = self.dual
+        weight = self.weight
+        end_vertex = self.end_vertex
+        own = self.best_edges_of[b]
+        if own is not None:
+            candidates = own
+        else:
+            candidates = [e >> 1 for x in self.leaves(b) for e in self.incident[x]]
+        best = -1
+        best_slack = 0
+        for k in candidates:
+            i = end_vertex[2 * k]
+            j = end_vertex[2 * k + 1]
+            bi = in_blossom[i]
+            bj = in_blossom[j]
+            if bi == bj or label[bi] != _S or label[bj] != _S:
+                continue
+            k_slack = dual[i] + dual[j] - 2 * weight[k]
+            if best == -1 or k_slack < best_slack:
+                best = k
+                best_slack = k_slack
+        self.best_edge[b] = best
