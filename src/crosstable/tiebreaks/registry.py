@@ -304,7 +304,7 @@ def split_by_values(
 def evaluate(spec: TiebreakSpec, ctx: IndividualContext | TeamContext) -> Evaluation:
     """Compute ``spec`` for an individual context, or for a team context (team tie-breaks, or
     individual ones on the primary score or the one named by ``:MP``/``:GP``)."""
-    from crosstable.tiebreaks.team import TeamContext
+    from crosstable.tiebreaks.team import BOARD_GAME_COUNTS, TeamContext
 
     teams = isinstance(ctx, TeamContext)
     definition = lookup(spec, teams=teams)
@@ -318,7 +318,12 @@ def evaluate(spec: TiebreakSpec, ctx: IndividualContext | TeamContext) -> Evalua
             return Evaluation(
                 spec, definition, None, lambda group: team_split(team_ctx, spec, group)
             )
-        individual = team_ctx.individual(spec.score or team_ctx.primary)
+        kind = spec.score or team_ctx.primary
+        if kind == "GP" and definition.code in BOARD_GAME_COUNTS:
+            return _value_evaluation(
+                spec, definition, BOARD_GAME_COUNTS[definition.code](team_ctx, spec)
+            )
+        individual = team_ctx.individual(kind)
     else:
         individual = ctx
     if definition.values is not None:

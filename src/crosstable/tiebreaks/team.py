@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from crosstable.model.colour import Colour
@@ -38,6 +38,7 @@ class BoardResult:
     board: int
     points: Fraction
     played: bool = True
+    colour: Colour | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -186,6 +187,66 @@ class TeamContext:
 
 
 # -- team tie-breaks -------------------------------------------------------------------
+
+
+def _board_games(
+    ctx: TeamContext, team: int
+) -> list[tuple[Fraction, bool, Colour | None]]:
+    """Every board game of a team as (points, played over the board, colour); a match without
+    opponent counts each board at the match's per-board value."""
+    games: list[tuple[Fraction, bool, Colour | None]] = []
+    for match in ctx.event.matches[team]:
+        if match.opponent is None:
+            per_board = _bye_board_points(ctx.event, match)
+            games += [(per_board, False, None)] * ctx.event.boards
+        else:
+            games += [(board.points, board.played, board.colour) for board in match.boards]
+    return games
+
+
+def _count_board_games(test: Callable[[Fraction, bool, Colour | None, Fraction], bool]) -> (
+    TeamValueFunction
+):
+    def values(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:
+        win = ctx.event.game_win
+        return {
+            team: sum(1 for game in _board_games(ctx, team) if test(*game, win))
+            for team in ctx.numbers
+        }
+
+    return values
+
+
+BOARD_GAME_COUNTS: dict[str, TeamValueFunction] = {
+    "WIN": _count_board_games(lambda points, played, colour, win: points == win),
+    "WON": _count_board_games(lambda points, played, colour, win: played and points == win),
+    "BPG": _count_board_games(
+        lambda points, played, colour, win: played and colour is Colour.BLACK
+    ),
+    "BWG": _count_board_games(
+        lambda points, played, colour, win: played and colour is Colour.BLACK and points == win
+    ),
+    "REP": _count_board_games(lambda points, played, colour, win: played or points == win),
+}
+"""WIN, WON, BPG, BWG and REP on game points count board games, not matches."""
+
+
+def board_standard_points(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:
+    """STD on game points: 1 per board game scoring more than a draw, ½ per draw."""
+    draw = ctx.event.game_draw
+    return {
+        team: sum(
+            (
+                Fraction(1) if points > draw else Fraction(1, 2) if points == draw else Fraction(0)
+                for points, _, _ in _board_games(ctx, team)
+            ),
+            Fraction(0),
+        )
+        for team in ctx.numbers
+    }
+
+
+BOARD_GAME_COUNTS["STD"] = board_standard_points
 
 
 def match_points(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:

@@ -104,7 +104,7 @@ def team_event_from_tournament(tournament: Tournament) -> TeamEvent:
                 continue
             opponent = team_of.get(lineup[0][1] or 0)
             board_results = tuple(
-                BoardResult(board, scoring.points(result, colour), result.is_played)
+                BoardResult(board, scoring.points(result, colour), result.is_played, colour)
                 for board, (_, _, result, colour) in enumerate(lineup, start=1)
             )
             gp = sum((board.points for board in board_results), Fraction(0))
@@ -135,9 +135,9 @@ def team_event_from_tournament(tournament: Tournament) -> TeamEvent:
             rows[index] = TeamMatch(
                 match.opponent, mp, match.game_points, result, match.boards, match.colour
             )
-    primary = "GP" if "_GP_MP" in tournament.system_code or tournament.system_code.endswith(
-        "_GP"
-    ) else "MP"
+    # FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]: the first score named is primary.
+    named = [token for token in tournament.system_code.upper().split("_") if token in ("MP", "GP")]
+    primary = named[0] if named else "MP"
     return TeamEvent(
         matches,
         boards,

@@ -1,0 +1,255 @@
+"""``crosstable standings INPUT.trf``: print the standings of a tournament file.
+
+The tie-break list comes from ``--tiebreaks`` (TRF-2026 descriptors, e.g. ``BH/C1,BH,SB,DE,WIN``)
+or from the file's 212/202 record, else the project default. Team files (records 310/013) are
+ranked as teams. Output: an aligned text table, CSV (rank, pairing number, name, points, one
+column per tie-break) or JSON. Errors are one line on standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from crosstable.standings import (
+    DEFAULT_INDIVIDUAL_TIEBREAKS,
+    DEFAULT_TEAM_TIEBREAKS,
+    Standings,
+    StandingsRules,
+    compute_standings,
+    compute_team_standings,
+    cross_table,
+)
+from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor_list
+from crosstable.tiebreaks.registry import TiebreakValue, UnknownTiebreakError, definitions, lookup
+from crosstable.tiebreaks.team import TeamDataError
+from crosstable.tiebreaks.unplayed import UnplayedRule
+
+EXIT_OK = 0
+EXIT_INVALID_INPUT = 3
+EXIT_FILE_ACCESS = 5
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "standings",
+        help="rank a TRF file by points and tie-breaks",
+        description=(
+            "Print the standings of a TRF file. Tie-breaks (FIDE C.07 2026 codes, TRF-2026 "
+            "descriptor syntax): " + ", ".join(d.code for d in definitions()) + "."
+        ),
+    )
+    parser.add_argument("input", metavar="INPUT.trf", help="tournament report file")
+    parser.add_argument(
+        "--tiebreaks",
+        metavar="CODES",
+        help="comma-separated tie-break list, e.g. BH/C1,BH,SB,DE,WIN "
+        "(default: the file's 212/202 record, else " + DEFAULT_INDIVIDUAL_TIEBREAKS + ")",
+    )
+    parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    parser.add_argument("--round", type=int, help="standings after this round (default: last)")
+    parser.add_argument(
+        "--unplayed-rule",
+        choices=[rule.value for rule in UnplayedRule],
+        default=UnplayedRule.FIDE_2026.value,
+        help="unplayed rounds: 2026 (C.07 in force), 2023 (uncapped dummy), virtual (pre-2023)",
+    )
+    parser.add_argument("--unrated-rating", type=int, help="rating of unrated players")
+    parser.add_argument("--round-robin", action="store_true",
+                        help="predetermined pairings (C.07 Art. 15.2)")
+    parser.add_argument("--lots", metavar="SEED",
+                        help="break remaining ties by drawing lots with this seed")
+    parser.add_argument("--unshared", metavar="PLACES", default="",
+                        help="places that may not be shared, e.g. 1 (ties there need a play-off)")
+    parser.add_argument("--crosstable", action="store_true",
+                        help="text format: add the round-by-round cross-table")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from crosstable.formats.trf import TrfError, load_trf
+
+    path = Path(args.input)
+    try:
+        tournament = load_trf(path)
+    except OSError as error:
+        return _fail(EXIT_FILE_ACCESS, f"{path}: cannot read: {error.strerror or error}")
+    except TrfError as error:
+        return _fail(EXIT_INVALID_INPUT, str(error))
+    teams = bool(tournament.teams)
+    text = args.tiebreaks
+    if text is None:
+        text = ",".join(tournament.tiebreaks) if tournament.tiebreaks else (
+            DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_INDIVIDUAL_TIEBREAKS
+        )
+    try:
+        specs = parse_descriptor_list(text)
+        for spec in specs:
+            lookup(spec, teams=teams)
+        unshared = frozenset(int(place) for place in args.unshared.split(",") if place.strip())
+    except (DescriptorError, UnknownTiebreakError) as error:
+        return _fail(EXIT_INVALID_INPUT, f"--tiebreaks: {error}")
+    except ValueError:
+        return _fail(EXIT_INVALID_INPUT, f"--unshared: {args.unshared!r} is not a list of places")
+    rules = StandingsRules(
+        tuple(specs),
+        unplayed_rule=UnplayedRule(args.unplayed_rule),
+        predetermined=args.round_robin,
+        unrated_rating=args.unrated_rating,
+        lots_seed=args.lots,
+        unshared_places=unshared,
+    )
+    if args.round is not None and not 0 <= args.round <= tournament.rounds_recorded:
+        return _fail(EXIT_INVALID_INPUT,
+                     f"--round: the file has {tournament.rounds_recorded} rounds")
+    try:
+        if teams:
+            from crosstable.tiebreaks.team_matches import team_event_from_tournament
+
+            standings = compute_team_standings(team_event_from_tournament(tournament), rules)
+        else:
+            standings = compute_standings(tournament, rules, args.round)
+    except TeamDataError as error:
+        return _fail(EXIT_INVALID_INPUT, f"{path}: {error}")
+    if args.format == "csv":
+        sys.stdout.write(render_csv(standings))
+    elif args.format == "json":
+        sys.stdout.write(render_json(standings) + "\n")
+    else:
+        sys.stdout.write(render_text(standings))
+        if args.crosstable and not teams:
+            sys.stdout.write("\n" + render_cross_table(tournament, standings))
+    return EXIT_OK
+
+
+def _fail(status: int, message: str) -> int:
+    print(f"crosstable standings: {message}", file=sys.stderr)
+    return status
+
+
+def format_value(value: TiebreakValue | Fraction) -> str:
+    """Exact decimals where they exist (``7.5``, ``42.25``), else four decimals; tuples are
+    joined with ``/``; a missing value is empty."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return "/".join(format_value(item) for item in value)
+    if isinstance(value, int):
+        return str(value)
+    digits = _decimal_digits(value)
+    if digits is None:
+        return f"{float(value):.4f}"
+    if digits == 0:
+        return str(value.numerator)
+    scaled = int(value * 10**digits)
+    text = str(abs(scaled)).rjust(digits + 1, "0")
+    return f"{'-' if scaled < 0 else ''}{text[:-digits]}.{text[-digits:]}"
+
+
+def _decimal_digits(value: Fraction) -> int | None:
+    """Digits after the point of an exact decimal, None if the decimal does not end."""
+    denominator, twos, fives = value.denominator, 0, 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    return max(twos, fives) if denominator == 1 else None
+
+
+def _header(standings: Standings) -> list[str]:
+    return ["rank", "number", "name", "points", *(str(spec) for spec in standings.tiebreaks)]
+
+
+def _cells(standings: Standings) -> list[list[str]]:
+    rows = []
+    for row in standings.rows:
+        rows.append([
+            row.place, str(row.number), row.name, format_value(row.points),
+            *(format_value(value) for value in row.values),
+        ])
+    return rows
+
+
+def render_csv(standings: Standings) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(_header(standings))
+    for cells, row in zip(_cells(standings), standings.rows, strict=True):
+        cells[0] = str(row.rank)
+        writer.writerow(cells)
+    return buffer.getvalue()
+
+
+def _json_value(value: TiebreakValue | Fraction) -> object:
+    """Integers stay numbers; fractions become exact decimal strings, or ``"a/b"``."""
+    if value is None or isinstance(value, int):
+        return value
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    return format_value(value) if _decimal_digits(value) is not None else str(value)
+
+
+def render_json(standings: Standings) -> str:
+    document = {
+        "rounds": standings.rounds,
+        "tiebreaks": [str(spec) for spec in standings.tiebreaks],
+        "standings": [
+            {
+                "rank": row.rank,
+                "place": row.place,
+                "number": row.number,
+                "name": row.name,
+                "points": _json_value(row.points),
+                "tiebreaks": [_json_value(value) for value in row.values],
+                "by_lot": row.by_lot,
+                "playoff": row.playoff,
+            }
+            for row in standings.rows
+        ],
+        "playoffs": [list(group) for group in standings.playoffs],
+        "lots": {"seed": standings.lots_seed, "groups": [list(g) for g in standings.lots]},
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def _align(table: list[list[str]]) -> str:
+    widths = [max(len(row[column]) for row in table) for column in range(len(table[0]))]
+    lines = []
+    for row in table:
+        cells = [
+            cell.ljust(width) if column == 2 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def render_text(standings: Standings) -> str:
+    text = _align([["Place", "No", "Name", "Pts", *(str(s) for s in standings.tiebreaks)],
+                   *_cells(standings)])
+    for group in standings.playoffs:
+        members = ", ".join(map(str, group))
+        text += f"Play-off needed: {members} share a place that may not be shared\n"
+    if standings.lots:
+        text += f"Ties broken by lot (seed {standings.lots_seed!r}): " + "; ".join(
+            " > ".join(map(str, group)) for group in standings.lots
+        ) + "\n"
+    return text
+
+
+def render_cross_table(tournament: object, standings: Standings) -> str:
+    from crosstable.model.tournament import Tournament
+
+    assert isinstance(tournament, Tournament)
+    rows = cross_table(tournament, standings)
+    header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.rounds + 1))]
+    table = [header] + [
+        [str(row.rank), str(row.number), row.name, format_value(row.points), *cells]
+        for row, cells in rows
+    ]
+    return _align(table)
