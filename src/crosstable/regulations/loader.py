@@ -224,7 +224,9 @@ class _Loader:
         readers = []
         for reader in self.root.tables("sections"):
             merged = _deep_merge(defaults, reader.data)
-            readers.append(TableReader(merged, reader.path, self.source, self.calendar))
+            readers.append(
+                TableReader(merged, reader.path, self.source, self.calendar, own=reader.data)
+            )
         return readers
 
     def _deadlines(self) -> Deadlines:
@@ -507,7 +509,7 @@ class _Loader:
                 date = table.to_date(attribute, value)
                 conditions.append(Condition("birth_date", operator, date))
             elif isinstance(value, dict):
-                ops = TableReader(value, table.key(attribute), self.source, self.calendar)
+                ops = table.child(value, attribute)
                 for op_name in ("at_least", "at_most", "below"):
                     if ops.has(op_name):
                         bound = ops.raw(op_name)

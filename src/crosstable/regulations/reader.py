@@ -46,21 +46,68 @@ def describe(value: object) -> str:
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
 
 
-class TableReader:
-    """One TOML table being read; remembers which keys were used."""
+INHERITED = " (the value comes from [section_defaults])"
 
-    def __init__(self, data: dict[str, Any], path: str, source: str, calendar: Calendar) -> None:
+
+def _walk(table: Any, path: str) -> Any:
+    """The value at a key path such as ``places[2].amount`` in ``table`` (None: absent)."""
+    value = table
+    for part in path.split("."):
+        base, _, index = part.partition("[")
+        if not isinstance(value, dict):
+            return None
+        value = value.get(base)
+        if index:
+            position = index.rstrip("]")
+            if not isinstance(value, list) or not position.isdigit():
+                return None
+            value = value[int(position)] if int(position) < len(value) else None
+    return value
+
+
+class TableReader:
+    """One TOML table being read; remembers which keys were used.
+
+    ``own`` is the part of the table written in place, when the table also inherits values
+    (a section on top of ``[section_defaults]``): errors about inherited values say so.
+    """
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        path: str,
+        source: str,
+        calendar: Calendar,
+        own: Any = ...,
+    ) -> None:
         self.data = data
         self.path = path
         self.source = source
         self.calendar = calendar
+        self.own = data if own is ... else own
         self._used: set[str] = set()
 
     def key(self, name: str) -> str:
         return f"{self.path}.{name}" if self.path else name
 
+    def _own_part(self, name: str) -> Any:
+        """The in-place part of the value at ``name`` (None: inherited or absent)."""
+        return _walk(self.own, name)
+
     def error(self, name: str, problem: str) -> RegulationsError:
-        return RegulationsError(self.source, self.key(name), problem)
+        inherited = (
+            self.own is not self.data
+            and self._own_part(name) is None
+            and _walk(self.data, name) is not None
+        )
+        return RegulationsError(
+            self.source, self.key(name), problem + (INHERITED if inherited else "")
+        )
+
+    def child(self, value: dict[str, Any], name: str) -> TableReader:
+        """A reader for the table ``value`` found at ``name`` in this table."""
+        own = self._own_part(name) if self.own is not self.data else ...
+        return TableReader(value, self.key(name), self.source, self.calendar, own)
 
     def has(self, name: str) -> bool:
         return name in self.data
@@ -167,7 +214,9 @@ class TableReader:
         return amount
 
     def percent(self, name: str) -> Fraction:
-        value = self.to_fraction(name, self.raw(name) if self.has(name) else "missing")
+        if not self.has(name):
+            raise self.error(name, "missing (required)")
+        value = self.to_fraction(name, self.raw(name))
         if value > 100:
             raise self.error(name, f"expected a percentage 0-100, got {value}")
         return value
@@ -241,7 +290,7 @@ class TableReader:
             return None
         if not isinstance(value, dict):
             raise self.error(name, f"expected a table, got {describe(value)}")
-        return TableReader(value, self.key(name), self.source, self.calendar)
+        return self.child(value, name)
 
     def tables(self, name: str) -> Iterator[TableReader]:
         """The tables of an array of tables, each with its index in its key path."""
@@ -254,4 +303,4 @@ class TableReader:
             key = f"{name}[{index}]"
             if not isinstance(item, dict):
                 raise self.error(key, f"expected a table, got {describe(item)}")
-            yield TableReader(item, self.key(key), self.source, self.calendar)
+            yield self.child(item, key)

@@ -338,3 +338,30 @@ def test_load_missing_file() -> None:
     with pytest.raises(RegulationsError) as caught:
         load_regulations(EXAMPLES / "does-not-exist.toml")
     assert "cannot read the file" in caught.value.problem
+
+
+def test_errors_in_inherited_values_point_to_section_defaults() -> None:
+    text = """
+[event]
+name = "T"
+game = "chess"
+[section_defaults]
+pairing.system = "FIDE_DUTCH_2026"
+eligibility = { born_on_or_after = "2003-13-01" }
+[[sections]]
+key = "a"
+name = "A"
+"""
+    with pytest.raises(RegulationsError) as caught:
+        parse_regulations(text, "d.toml")
+    assert caught.value.key == "sections[0].eligibility.born_on_or_after"
+    assert caught.value.problem.endswith("(the value comes from [section_defaults])")
+    own_value = text.replace('eligibility = { born_on_or_after = "2003-13-01" }\n', "")
+    own_value += 'eligibility.born_on_or_after = "2003-13-01"\n'
+    with pytest.raises(RegulationsError) as caught:
+        parse_regulations(own_value, "d.toml")
+    assert caught.value.problem == 'expected a date YYYY-MM-DD, got "2003-13-01"'
+    missing_name = text.replace('name = "A"\n', "").replace('"2003-13-01"', '"2003-12-01"')
+    with pytest.raises(RegulationsError) as caught:
+        parse_regulations(missing_name, "d.toml")
+    assert (caught.value.key, caught.value.problem) == ("sections[0].name", "missing (required)")
