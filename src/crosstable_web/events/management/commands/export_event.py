@@ -1,0 +1,32 @@
+"""``export_event EVENT [-o FILE] [--trf SECTION]``: the whole event as JSON, or one section
+as TRF-2026."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from crosstable_web.events import exchange
+from crosstable_web.events.management import cli
+
+
+class Command(BaseCommand):
+    help = "Export an event as one JSON file, or a section as TRF-2026."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event")
+        parser.add_argument("-o", "--output", type=Path, help="file (default: standard output)")
+        parser.add_argument("--trf", metavar="SECTION", help="export this section as TRF-2026")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        event = cli.event(options["event"])
+        if options["trf"]:
+            text = exchange.export_section_trf(cli.section(event, options["trf"]))
+        else:
+            text = exchange.export_event_json(event)
+        if options["output"]:
+            options["output"].write_text(text, encoding="utf-8")
+        else:
+            self.stdout.write(text, ending="")

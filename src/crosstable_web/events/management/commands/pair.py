@@ -1,0 +1,55 @@
+"""``pair EVENT [--section KEY] [--numbers rating|lot] [--unpair]``: pair the next round of one
+or all sections, and print the pairing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.management import cli
+
+
+class Command(BaseCommand):
+    help = "Pair the next round of one section (or of all sections)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event")
+        parser.add_argument("--section", help="section key (default: every section)")
+        parser.add_argument("--numbers", choices=["rating", "lot"],
+                            help="assign pairing numbers first (before round 1)")
+        parser.add_argument("--unpair", action="store_true",
+                            help="un-pair the last round instead (no results entered yet)")
+        cli.add_user_argument(parser)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        event = cli.event(options["event"])
+        actor = cli.actor(options["user"])
+        sections = ([cli.section(event, options["section"])] if options["section"]
+                    else list(event.sections.all()))
+        try:
+            for section in sections:
+                if options["unpair"]:
+                    last = rounds.last_round(section)
+                    if last is None:
+                        raise CommandError(f"{section.key}: no round to un-pair")
+                    rounds.unpair_round(last, actor)
+                    self.stdout.write(f"{section.key}: round {last.number} un-paired")
+                    continue
+                if options["numbers"]:
+                    services.assign_pairing_numbers(section, actor, options["numbers"])
+                self._print(rounds.pair_next_round(section, actor))
+        except services.ServiceError as error:
+            raise CommandError(str(error)) from None
+
+    def _print(self, round_row: models.Round) -> None:
+        section = round_row.section
+        self.stdout.write(f"{section.key} round {round_row.number}")
+        for board in round_row.boards.select_related("white", "black"):
+            self.stdout.write(f"  {board.number:3d}  {board.white.pairing_number:4d} "
+                              f"{board.white.name}  –  {board.black.pairing_number:4d} "
+                              f"{board.black.name}")
+        for bye in round_row.byes.select_related("entry"):
+            self.stdout.write(f"       {bye.entry.pairing_number:4d} {bye.entry.name}: "
+                              f"bye ({bye.result})")

@@ -1,0 +1,42 @@
+"""``result EVENT SECTION ROUND BOARD RESULT [BOARD RESULT …]``: enter or correct results
+(``1``, ``0``, ``=``, ``+``, ``-``, ``--``, ``*``), e.g. ``result cup open 3 1 1 2 = 3 0``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.management import cli
+
+
+class Command(BaseCommand):
+    help = "Enter or correct results: board number and result, as many pairs as wanted."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event")
+        parser.add_argument("section")
+        parser.add_argument("round", type=int)
+        parser.add_argument("results", nargs="+", metavar="BOARD RESULT")
+        cli.add_user_argument(parser)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        section = cli.section(cli.event(options["event"]), options["section"])
+        try:
+            round_row = section.rounds.get(number=options["round"])
+        except models.Round.DoesNotExist:
+            raise CommandError(f"{section.key}: round {options['round']} is not paired") from None
+        values = options["results"]
+        if len(values) % 2:
+            raise CommandError("give pairs: BOARD RESULT [BOARD RESULT …]")
+        actor = cli.actor(options["user"])
+        for board_text, result in zip(values[0::2], values[1::2], strict=True):
+            if not board_text.isdigit():
+                raise CommandError(f"{board_text!r} is not a board number")
+            try:
+                board = rounds.enter_result(round_row, int(board_text), result, actor)
+            except services.ServiceError as error:
+                raise CommandError(f"board {board_text}: {error}") from None
+            label = rounds.result_label(board.white_result, board.black_result) or "*"
+            self.stdout.write(f"board {board.number}: {label}")
