@@ -6,7 +6,13 @@ import datetime
 
 import pytest
 
-from crosstable.regulations import Condition, Operator, matches, parse_regulations
+from crosstable.regulations import (
+    AttributeValue,
+    Condition,
+    Operator,
+    matches,
+    parse_regulations,
+)
 
 TEXT = """
 [event]
@@ -61,9 +67,9 @@ def test_condition_table_syntax() -> None:
         ({"sex": "F", "unit_kind": "city", "local": True}, False),  # age unknown
     ],
 )
-def test_all_conditions_must_hold(attributes: dict[str, object], expected: bool) -> None:
+def test_all_conditions_must_hold(attributes: dict[str, AttributeValue], expected: bool) -> None:
     juniors = parse_regulations(TEXT, "c.toml").sections[0].sub_rankings[0]
-    assert matches(juniors.where, attributes) is expected  # type: ignore[arg-type]
+    assert matches(juniors.where, attributes) is expected
 
 
 def test_bad_condition_values() -> None:
