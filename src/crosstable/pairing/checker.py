@@ -46,8 +46,9 @@ class RoundDifference:
         return " ".join(parts)
 
 
-def recorded_pairing(tournament: Tournament, round_number: int) -> tuple[set[tuple[int, int]],
-                                                                          int | None]:
+def recorded_pairing(
+    tournament: Tournament, round_number: int
+) -> tuple[set[tuple[int, int]], int | None]:
     """The games (white, black) and the pairing-allocated bye recorded for a round."""
     games: set[tuple[int, int]] = set()
     bye: int | None = None
@@ -83,9 +84,7 @@ def check_round(
     )
 
 
-def check_tournament(
-    tournament: Tournament, pair_function: PairFunction
-) -> list[RoundDifference]:
+def check_tournament(tournament: Tournament, pair_function: PairFunction) -> list[RoundDifference]:
     """Re-pair every recorded round; the differences, in round order (empty: all agree)."""
     differences = []
     for round_number in range(1, tournament.rounds_recorded + 1):

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from crosstable.model import Colour, Tournament
+from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.colours import (
     ColourPreference,
@@ -56,54 +56,134 @@ class Criterion:
 
 
 CRITERIA: tuple[Criterion, ...] = (
-    Criterion("C1", "2.1.1", "absolute", "Two players shall not play each other more than once.",
-              "no edge between players who met over the board (forfeits are not meetings)"),
-    Criterion("C2", "2.1.2", "absolute", "PAB only to an eligible player (C.04.1 Art. 4).",
-              "the bye vertex has edges only to eligible players"),
-    Criterion("C3", "2.1.3", "absolute",
-              "Non-topscorers with the same absolute colour preference shall not meet.",
-              "no edge between two such players"),
-    Criterion("C4", "2.2.1", "completion",
-              "A legal pairing of all players not yet paired must exist.",
-              "every bracket's matching is a perfect matching of all unpaired players"),
-    Criterion("C5", "2.3.1", "bye", "Minimise the score of the PAB assignee.",
-              "fixed once per round: bye edges only to eligible players of the lowest score "
-              "with which a perfect matching exists"),
+    Criterion(
+        "C1",
+        "2.1.1",
+        "absolute",
+        "Two players shall not play each other more than once.",
+        "no edge between players who met over the board (forfeits are not meetings)",
+    ),
+    Criterion(
+        "C2",
+        "2.1.2",
+        "absolute",
+        "PAB only to an eligible player (C.04.1 Art. 4).",
+        "the bye vertex has edges only to eligible players",
+    ),
+    Criterion(
+        "C3",
+        "2.1.3",
+        "absolute",
+        "Non-topscorers with the same absolute colour preference shall not meet.",
+        "no edge between two such players",
+    ),
+    Criterion(
+        "C4",
+        "2.2.1",
+        "completion",
+        "A legal pairing of all players not yet paired must exist.",
+        "every bracket's matching is a perfect matching of all unpaired players",
+    ),
+    Criterion(
+        "C5",
+        "2.3.1",
+        "bye",
+        "Minimise the score of the PAB assignee.",
+        "fixed once per round: bye edges only to eligible players of the lowest score "
+        "with which a perfect matching exists",
+    ),
     Criterion("C6", "2.4.1", "quality", "Minimise the number of downfloaters.", "field c6"),
-    Criterion("C7", "2.4.2", "quality",
-              "Minimise the scores of the downfloaters, taken in descending order.",
-              "one field per MDP score (highest first): MDPs floating again"),
-    Criterion("C8", "2.4.3", "quality",
-              "Choose downfloaters so that the next bracket complies with C1-C7.",
-              "fields n8 (downfloaters of the next bracket) and c8 (their scores)"),
-    Criterion("C9", "2.4.4", "quality",
-              "Minimise the number of unplayed games of the PAB assignee.",
-              "field c9 on the bye edge of a player of the current bracket"),
-    Criterion("C10", "2.5.1", "quality",
-              "Minimise topscorers or their opponents whose colour difference goes beyond 2.",
-              "field c10, from the colours Art. 5 would allocate"),
-    Criterion("C11", "2.5.2", "quality",
-              "Minimise topscorers or their opponents getting one colour three times running.",
-              "field c11"),
-    Criterion("C12", "2.5.3", "quality",
-              "Minimise the players who do not get their colour preference.", "field c12"),
-    Criterion("C13", "2.5.4", "quality",
-              "Minimise the players who do not get their strong colour preference.", "field c13"),
-    Criterion("C14", "2.5.5", "quality",
-              "Minimise resident downfloaters who downfloated in the previous round.",
-              "field c14"),
-    Criterion("C15", "2.5.6", "quality",
-              "Minimise MDP opponents who upfloated in the previous round.", "field c15"),
-    Criterion("C16", "2.5.7", "quality",
-              "Minimise resident downfloaters who downfloated two rounds before.", "field c16"),
-    Criterion("C17", "2.5.8", "quality",
-              "Minimise MDP opponents who upfloated two rounds before.", "field c17"),
-    Criterion("C18", "2.5.9", "quality",
-              "Minimise the score differences of MDPs who downfloated in the previous round.",
-              "one field per MDP score: MDPs floating again after a downfloat last round"),
-    Criterion("C19", "2.5.10", "quality",
-              "Minimise the score differences of MDP opponents who upfloated in the previous "
-              "round.", "one field per MDP score"),
+    Criterion(
+        "C7",
+        "2.4.2",
+        "quality",
+        "Minimise the scores of the downfloaters, taken in descending order.",
+        "one field per MDP score (highest first): MDPs floating again",
+    ),
+    Criterion(
+        "C8",
+        "2.4.3",
+        "quality",
+        "Choose downfloaters so that the next bracket complies with C1-C7.",
+        "fields n8 (downfloaters of the next bracket) and c8 (their scores)",
+    ),
+    Criterion(
+        "C9",
+        "2.4.4",
+        "quality",
+        "Minimise the number of unplayed games of the PAB assignee.",
+        "field c9 on the bye edge of a player of the current bracket",
+    ),
+    Criterion(
+        "C10",
+        "2.5.1",
+        "quality",
+        "Minimise topscorers or their opponents whose colour difference goes beyond 2.",
+        "field c10, from the colours Art. 5 would allocate",
+    ),
+    Criterion(
+        "C11",
+        "2.5.2",
+        "quality",
+        "Minimise topscorers or their opponents getting one colour three times running.",
+        "field c11",
+    ),
+    Criterion(
+        "C12",
+        "2.5.3",
+        "quality",
+        "Minimise the players who do not get their colour preference.",
+        "field c12",
+    ),
+    Criterion(
+        "C13",
+        "2.5.4",
+        "quality",
+        "Minimise the players who do not get their strong colour preference.",
+        "field c13",
+    ),
+    Criterion(
+        "C14",
+        "2.5.5",
+        "quality",
+        "Minimise resident downfloaters who downfloated in the previous round.",
+        "field c14",
+    ),
+    Criterion(
+        "C15",
+        "2.5.6",
+        "quality",
+        "Minimise MDP opponents who upfloated in the previous round.",
+        "field c15",
+    ),
+    Criterion(
+        "C16",
+        "2.5.7",
+        "quality",
+        "Minimise resident downfloaters who downfloated two rounds before.",
+        "field c16",
+    ),
+    Criterion(
+        "C17",
+        "2.5.8",
+        "quality",
+        "Minimise MDP opponents who upfloated two rounds before.",
+        "field c17",
+    ),
+    Criterion(
+        "C18",
+        "2.5.9",
+        "quality",
+        "Minimise the score differences of MDPs who downfloated in the previous round.",
+        "one field per MDP score: MDPs floating again after a downfloat last round",
+    ),
+    Criterion(
+        "C19",
+        "2.5.10",
+        "quality",
+        "Minimise the score differences of MDP opponents who upfloated in the previous round.",
+        "one field per MDP score",
+    ),
     Criterion("C20", "2.5.11", "quality", "As C18, two rounds before.", "one field per MDP score"),
     Criterion("C21", "2.5.12", "quality", "As C19, two rounds before.", "one field per MDP score"),
 )
@@ -116,6 +196,11 @@ class _Player:
     history: PlayerHistory
     preference: ColourPreference
     topscorer: bool
+    rank: int
+    """Position (1-based, by TPN) among the players who take part in the tournament so far
+    (paired in this round or an earlier one): the reference engines' reading of the
+    "pairing number" of Art. 5.2.5, which differs from the TPN when players have not yet
+    entered."""
 
     @property
     def number(self) -> int:
@@ -153,8 +238,8 @@ def allocate_colours(higher: _Player, lower: _Player, initial: Colour) -> Colour
     # 5.2.4 grant the higher-ranked player's preference.
     if hp.colour is not None:
         return hp.colour
-    # 5.2.5 the initial colour for an odd TPN, the other colour for an even one.
-    return initial if higher.number % 2 == 1 else initial.opposite
+    # 5.2.5 the initial colour for an odd rank, the other colour for an even one.
+    return initial if higher.rank % 2 == 1 else initial.opposite
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -239,9 +324,9 @@ class _RoundPairer:
             self._colour_cache[key] = outcome
         return outcome
 
-    def solve(self, vertices: Sequence[int], weight: Callable[[int, int], int | None]) -> dict[
-        int, int
-    ]:
+    def solve(
+        self, vertices: Sequence[int], weight: Callable[[int, int], int | None]
+    ) -> dict[int, int]:
         """A maximum-weight perfect matching of ``vertices`` (edges where ``weight`` is not
         None); raises PairingError if none is perfect."""
         local = {v: k for k, v in enumerate(vertices)}
@@ -295,6 +380,33 @@ class _RoundPairer:
                 self.neighbours[bye].discard(i)
                 self.neighbours[i].discard(bye)
 
+    def has_perfect_matching(self, vertices: list[int]) -> bool:
+        if len(vertices) % 2:
+            return False
+        try:
+            self.solve(vertices, lambda u, v: 1)
+        except PairingError:
+            return False
+        return True
+
+    def is_bye_bracket(
+        self, unpaired: list[int], bracket: list[int], following: Fraction | None
+    ) -> bool:
+        """Whether [C9] applies to this bracket: it "downfloats exactly one player, who will
+        end up receiving the PAB" -- the last bracket, or an odd bracket that can be completed
+        with the bye while everyone below pairs among themselves."""
+        if self.bye_vertex is None:
+            return False
+        if following is None:
+            return True
+        if len(bracket) % 2 == 0:
+            return False
+        members = set(bracket)
+        rest = [v for v in unpaired if v not in members and v != self.bye_vertex]
+        return self.has_perfect_matching([*bracket, self.bye_vertex]) and (
+            self.has_perfect_matching(rest)
+        )
+
     # -- the rounds' brackets ----------------------------------------------------------------
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
@@ -323,11 +435,13 @@ class _RoundPairer:
         mdps = [v for v in bracket if players[v].score > current]
         residents = [v for v in bracket if players[v].score == current]
         lower_scores = [
-            players[v].score for v in unpaired
+            players[v].score
+            for v in unpaired
             if v != self.bye_vertex and players[v].score < current
         ]
         following = max(lower_scores) if lower_scores else None
         quality = _BracketQuality(self, unpaired, bracket, mdps, current, following)
+        quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
         vertices = list(unpaired)
         limbo: set[int] = set()
@@ -378,8 +492,10 @@ class _BracketQuality:
         self.bracket_scores = sorted({pairer.players[v].score for v in bracket}, reverse=True)
         size = len(bracket) + 1
         next_size = size + sum(
-            1 for v in unpaired
-            if v != pairer.bye_vertex and following is not None
+            1
+            for v in unpaired
+            if v != pairer.bye_vertex
+            and following is not None
             and pairer.players[v].score == following
         )
         fields: list[tuple[str, int]] = [("c6", size)]
@@ -392,6 +508,8 @@ class _BracketQuality:
         for name in ("c18", "c19", "c20", "c21"):
             fields += [(f"{name}:{s}", size) for s in self.mdp_scores]
         self.quality_fields = fields
+        self.bye_bracket = False
+        """Whether [C9] applies (set by the caller)."""
 
     def _layout(self, order_fields: list[tuple[str, int]]) -> WeightLayout:
         return WeightLayout(self.quality_fields + order_fields)
@@ -429,7 +547,7 @@ class _BracketQuality:
             is_mdp = hi.score > current
             if is_mdp:
                 total += m(f"c7:{hi.score}")
-            if lo is None:
+            if lo is None and self.bye_bracket:
                 total += hi.history.unplayed_rounds * m("c9")
             if is_mdp:
                 if hi.history.float_before(1) is Float.DOWN:
@@ -525,6 +643,18 @@ def _topscorer_threshold(tournament: Tournament, round_number: int) -> Fraction 
     return tournament.scoring.win * (round_number - 1) / 2
 
 
+def _has_entered(tournament: Tournament, number: int, round_number: int) -> bool:
+    """Whether the player was paired (a game, a forfeit or the PAB) before ``round_number``."""
+    player = tournament.players[number]
+    for r in range(1, round_number):
+        entry = player.entry(r)
+        if entry is not None and (
+            entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
+        ):
+            return True
+    return False
+
+
 def _initial_colour(tournament: Tournament) -> Colour:
     if tournament.initial_colour is not None:
         return tournament.initial_colour
@@ -549,13 +679,21 @@ def pair_round(
         raise ValueError(f"round number must be at least 1, got {round_number}")
     histories = build_histories(tournament, round_number)
     threshold = _topscorer_threshold(tournament, round_number)
+    present = players_to_pair(tournament, round_number)
+    entered = [
+        n
+        for n in sorted(tournament.players)
+        if n in set(present) or _has_entered(tournament, n, round_number)
+    ]
+    rank_of = {n: k for k, n in enumerate(entered, start=1)}
     players = [
         _Player(
             history=histories[n],
             preference=colour_preference(histories[n].colours),
             topscorer=threshold is not None and histories[n].score > threshold,
+            rank=rank_of[n],
         )
-        for n in players_to_pair(tournament, round_number)
+        for n in present
     ]
     if not players:
         return RoundPairing(round_number, ())

@@ -104,7 +104,8 @@ def is_present(tournament: Tournament, number: int, round_number: int) -> bool:
 def players_to_pair(tournament: Tournament, round_number: int) -> list[int]:
     """Pairing numbers of everyone to be paired in ``round_number``, ascending."""
     return [
-        number for number in sorted(tournament.players)
+        number
+        for number in sorted(tournament.players)
         if is_present(tournament, number, round_number)
     ]
 
