@@ -9,10 +9,12 @@ ambiguous points.
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from typing import NamedTuple
 
 from crosstable.formats.trf import records
 from crosstable.formats.trf.errors import TrfError, TrfProblem
@@ -490,98 +492,31 @@ class _Reader:
 
     def read_rounds_of(self, number: int) -> list[RoundEntry]:
         entries: list[RoundEntry] = []
+        line = self.line
         last_filled = 0
         round_number = 1
-        while records.round_cell(round_number).first <= len(self.line):
-            entry = self.read_cell(number, round_number)
-            entries.append(entry)
-            if records.round_cell(round_number).cut(self.line).strip():
-                last_filled = round_number
-            round_number += 1
-        return entries[:last_filled]
-
-    def read_cell(self, number: int, round_number: int) -> RoundEntry:
-        cell = records.round_cell(round_number)
-        text = cell.cut(self.line).ljust(cell.width)
-        after = self.line[cell.last : cell.last + records.ROUND_STEP - cell.width]
-        for offset, character in ((4, text[4]), (6, text[6])):
-            if character != " ":
+        start = records.ROUND_FIRST_COLUMN - 1
+        while start < len(line):
+            text = line[start : start + records.ROUND_STEP]
+            parsed = _parse_cell(text)
+            if isinstance(parsed, _CellProblem):
                 self.fail(
-                    f"round {round_number} cell is misaligned: '{text.rstrip()}' does "
-                    f"not have the form 'OOOO C R'",
-                    column=cell.first + offset,
-                    expected=f"a blank at column {cell.first + offset}",
+                    parsed.problem.format(round=round_number, next=round_number + 1),
+                    column=start + 1 + parsed.offset,
+                    expected=parsed.expected.format(column=start + 1 + parsed.offset),
                 )
-        if after.strip():
-            self.fail(
-                f"round {round_number} cell is misaligned: unexpected '{after.strip()}' after it",
-                column=cell.last + 1 + len(after) - len(after.lstrip()),
-                expected=f"round {round_number + 1} to start at column "
-                f"{cell.first + records.ROUND_STEP}",
-            )
-        if not text.strip():
-            return RoundEntry.absent(ResultCode.UNPLAYED)
-        opponent_field = records.round_opponent(round_number)
-        opponent_text = opponent_field.cut(self.line).strip()
-        opponent: int | None = None
-        if opponent_text and opponent_text != "0000":
-            opponent = self.integer(opponent_field, f"round {round_number} opponent")
-            if opponent == number:
+            assert isinstance(parsed, RoundEntry)
+            if parsed.opponent == number:
                 self.fail(
                     f"player {number} is paired against themselves in round {round_number}",
-                    opponent_field,
+                    records.round_opponent(round_number),
                 )
-        colour_field = records.round_colour(round_number)
-        colour_character = text[5].lower()
-        if colour_character not in _COLOURS:
-            self.fail(
-                f"colour '{text[5]}' is not one of w b -", colour_field, expected="w, b, - or blank"
-            )
-        colour = _COLOURS[colour_character]
-        result_field = records.round_result(round_number)
-        result = records.RESULT_BY_CHARACTER.get(text[7].upper())
-        if result is None:
-            self.fail(
-                f"result code '{text[7]}' is not one of {records.RESULT_CODES}",
-                result_field,
-                expected=records.RESULT_CODES,
-            )
-        assert result is not None
-        if result in _BYE_RESULTS and opponent is not None:
-            self.fail(
-                f"result '{result.value}' is a bye, but round {round_number} names "
-                f"opponent {opponent}",
-                opponent_field,
-                expected=f"0000 - {result.value}",
-            )
-        if result in _BYE_RESULTS and colour is not None:
-            self.fail(
-                f"result '{result.value}' is a bye, but has colour '{text[5]}'",
-                colour_field,
-                expected="-",
-            )
-        if result.is_played and opponent is None:
-            self.fail(
-                f"result '{result.value}' is a played game, but round {round_number} "
-                "has no opponent",
-                opponent_field,
-                expected="the opponent's number",
-            )
-        if result.is_played and colour is None:
-            self.fail(
-                f"result '{result.value}' is a played game, but has no colour",
-                colour_field,
-                expected="w or b",
-            )
-        if opponent is None and colour is not None:
-            self.fail("a colour without an opponent", colour_field, expected="-")
-        if result is ResultCode.UNPLAYED and opponent is not None:
-            self.fail(
-                f"round {round_number} names opponent {opponent} but has no result",
-                result_field,
-                expected=records.RESULT_CODES,
-            )
-        return RoundEntry(opponent, colour, result)
+            entries.append(parsed)
+            if parsed.result is not ResultCode.UNPLAYED:
+                last_filled = round_number
+            round_number += 1
+            start += records.ROUND_STEP
+        return entries[:last_filled]
 
     # --- absences, accelerations, prohibited pairings ---------------------------------------
 
@@ -738,6 +673,85 @@ class _Reader:
     def add_team(self, team: Team, line_number: int) -> None:
         self.locations.teams[len(self.tournament.teams)] = line_number
         self.tournament.teams.append(team)
+
+
+class _CellProblem(NamedTuple):
+    """Why a round cell cannot be read: ``offset`` from the cell's first column; the texts
+    may use ``{round}``, ``{next}`` (round numbers) and ``{column}`` (the offending column)."""
+
+    offset: int
+    problem: str
+    expected: str
+
+
+_UNPLAYED = RoundEntry.absent(ResultCode.UNPLAYED)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
+    """One ``OOOO C R`` round cell followed by its two separator columns."""
+    text = cell[:8].ljust(8)
+    for offset in (4, 6):
+        if text[offset] != " ":
+            return _CellProblem(
+                offset,
+                f"round {{round}} cell is misaligned: '{text.rstrip()}' does not have the form "
+                "'OOOO C R'",
+                "a blank at column {column}",
+            )
+    after = cell[8:]
+    if after.strip():
+        return _CellProblem(
+            8 + len(after) - len(after.lstrip()),
+            f"round {{round}} cell is misaligned: unexpected '{after.strip()}' after it",
+            "round {next} to start 10 columns after round {round}",
+        )
+    if not text.strip():
+        return _UNPLAYED
+    opponent_text = text[:4].strip()
+    opponent: int | None = None
+    if opponent_text and opponent_text != "0000":
+        if not opponent_text.isdigit() or not 1 <= int(opponent_text) <= 9999:
+            return _CellProblem(
+                4 - len(opponent_text),
+                f"round {{round}} opponent '{opponent_text}' is not a number from 1 to 9999",
+                "a pairing number, or 0000 for no opponent",
+            )
+        opponent = int(opponent_text)
+    colour_character = text[5].lower()
+    if colour_character not in _COLOURS:
+        return _CellProblem(5, f"colour '{text[5]}' is not one of w b -", "w, b, - or blank")
+    colour = _COLOURS[colour_character]
+    result = records.RESULT_BY_CHARACTER.get(text[7].upper())
+    if result is None:
+        return _CellProblem(
+            7, f"result code '{text[7]}' is not one of {records.RESULT_CODES}", records.RESULT_CODES
+        )
+    if result in _BYE_RESULTS and opponent is not None:
+        return _CellProblem(
+            0,
+            f"result '{result.value}' is a bye, but round {{round}} names opponent {opponent}",
+            f"0000 - {result.value}",
+        )
+    if result in _BYE_RESULTS and colour is not None:
+        return _CellProblem(5, f"result '{result.value}' is a bye, but has colour '{text[5]}'", "-")
+    if result.is_played and opponent is None:
+        return _CellProblem(
+            0,
+            f"result '{result.value}' is a played game, but round {{round}} has no opponent",
+            "the opponent's pairing number",
+        )
+    if result.is_played and colour is None:
+        return _CellProblem(
+            5, f"result '{result.value}' is a played game, but has no colour", "w or b"
+        )
+    if opponent is None and colour is not None:
+        return _CellProblem(5, "a colour without an opponent", "-")
+    if result is ResultCode.UNPLAYED and opponent is not None:
+        return _CellProblem(
+            7, f"round {{round}} names opponent {opponent} but has no result", records.RESULT_CODES
+        )
+    return RoundEntry(opponent, colour, result)
 
 
 def _birth_date(text: str) -> datetime.date | str | None:
