@@ -1,0 +1,113 @@
+"""The pages: anyone may look, only the event's organisers and arbiters may change anything;
+results typed as "board result" and Enter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from crosstable_web.events import models, rounds, services
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
+
+
+@pytest.fixture
+def paired(event: models.Event, organiser: User, arbiter: User,
+           make_players: Callable[..., list[models.Entry]],
+           simple_pairing: object) -> models.Round:
+    section = event.sections.get(key="open")
+    make_players(section, 4, organiser)
+    services.assign_pairing_numbers(section, arbiter)
+    return rounds.pair_next_round(section, arbiter)
+
+
+def _client(user: User | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_pages_render_for_everyone(paired: models.Round) -> None:
+    client = _client(None)
+    base = f"/e/{paired.section.event.slug}"
+    for url in ("/", f"{base}/", f"{base}/s/open/", f"{base}/s/open/r/1/",
+                f"{base}/s/open/standings/", f"{base}/s/open/trf/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+    page = client.get("/").content.decode()
+    assert 'dir="ltr"' in page
+    assert "Test Open 2026" in page
+
+
+def test_right_to_left_language(paired: models.Round) -> None:
+    client = _client(None)
+    client.cookies["django_language"] = "fa"
+    assert 'dir="rtl"' in client.get("/").content.decode()
+
+
+def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
+    client = _client(arbiter)
+    url = f"/e/{paired.section.event.slug}/s/open/r/1/result/"
+    response = client.post(url, {"entry": "2 ="}, follow=True)
+    assert response.status_code == 200
+    assert "Board 2: ½-½" in response.content.decode()
+    assert paired.boards.get(number=2).white_result == "="
+    response = client.post(url, {"entry": "9 1"}, follow=True)
+    assert "has no board 9" in response.content.decode()
+    response = client.post(url, {"entry": "nonsense"}, follow=True)
+    assert "Type the board number" in response.content.decode()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "outsider", "organiser"])
+def test_nobody_else_can_enter_results(paired: models.Round, who: str,
+                                       organiser: User, outsider: User) -> None:
+    user = {"anonymous": None, "outsider": outsider, "organiser": organiser}[who]
+    client = _client(user)
+    slug = paired.section.event.slug
+    client.post(f"/e/{slug}/s/open/r/1/result/", {"entry": "1 1"})
+    client.post(f"/e/{slug}/s/open/r/1/unpair/")
+    assert paired.boards.get(number=1).white_result == "*"
+    assert models.Round.objects.filter(pk=paired.pk).exists()
+
+
+def test_outsider_cannot_see_fees_or_add_entries(event: models.Event, outsider: User) -> None:
+    client = _client(outsider)
+    assert client.get(f"/e/{event.slug}/fees/").status_code == 403
+    assert client.get(f"/e/{event.slug}/audit/").status_code == 403
+    client.post(f"/e/{event.slug}/s/open/", {"section": "open", "name": "Intruder"})
+    assert not models.Entry.objects.filter(name="Intruder").exists()
+
+
+def test_organiser_creates_event_from_regulations_file(db: None) -> None:
+    staff = User.objects.create_user("staff", is_staff=True)
+    client = _client(staff)
+    with EXAMPLE.open("rb") as upload:
+        response = client.post("/events/new/", {"regulations": upload, "rounds": 5},
+                               follow=True)
+    assert response.status_code == 200
+    event = models.Event.objects.get()
+    assert event.sections.count() == 2
+    assert models.EventRole.objects.filter(event=event, user=staff,
+                                           role=models.Role.ORGANISER).exists()
+
+
+def test_entry_form_and_csv_report(event: models.Event, organiser: User) -> None:
+    client = _client(organiser)
+    response = client.post(f"/e/{event.slug}/s/girls/", {
+        "section": "girls", "name": "Siti", "sex": "M", "birth_date": "2015-01-01",
+    }, follow=True)
+    assert "one sex" in response.content.decode()
+    csv_file = ("section,name,sex,birth_date\ngirls,Aina,F,2015-01-01\ngirls,Aina,F,2015-01-01\n")
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = client.post(f"/e/{event.slug}/import/", {
+        "file": SimpleUploadedFile("e.csv", csv_file.encode())})
+    page = response.content.decode()
+    assert "nothing was saved" in page
+    assert "already entered" in page
+    assert not models.Entry.objects.exists()
