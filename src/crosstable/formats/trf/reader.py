@@ -500,10 +500,15 @@ class _Reader:
             text = line[start : start + records.ROUND_STEP]
             parsed = _parse_cell(text)
             if isinstance(parsed, _CellProblem):
+                places = {
+                    "round": round_number,
+                    "next": round_number + 1,
+                    "column": start + 1 + parsed.offset,
+                }
                 self.fail(
-                    parsed.problem.format(round=round_number, next=round_number + 1),
+                    parsed.problem.format(**places),
                     column=start + 1 + parsed.offset,
-                    expected=parsed.expected.format(column=start + 1 + parsed.offset),
+                    expected=parsed.expected.format(**places),
                 )
             assert isinstance(parsed, RoundEntry)
             if parsed.opponent == number:
@@ -695,15 +700,15 @@ def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
         if text[offset] != " ":
             return _CellProblem(
                 offset,
-                f"round {{round}} cell is misaligned: '{text.rstrip()}' does not have the form "
-                "'OOOO C R'",
+                f"round {{round}} cell is misaligned: '{_literal(text.rstrip())}' does not have "
+                "the form 'OOOO C R'",
                 "a blank at column {column}",
             )
     after = cell[8:]
     if after.strip():
         return _CellProblem(
             8 + len(after) - len(after.lstrip()),
-            f"round {{round}} cell is misaligned: unexpected '{after.strip()}' after it",
+            f"round {{round}} cell is misaligned: unexpected '{_literal(after.strip())}' after it",
             "round {next} to start 10 columns after round {round}",
         )
     if not text.strip():
@@ -714,18 +719,23 @@ def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
         if not opponent_text.isdigit() or not 1 <= int(opponent_text) <= 9999:
             return _CellProblem(
                 4 - len(opponent_text),
-                f"round {{round}} opponent '{opponent_text}' is not a number from 1 to 9999",
+                f"round {{round}} opponent '{_literal(opponent_text)}' is not a number from 1 "
+                "to 9999",
                 "a pairing number, or 0000 for no opponent",
             )
         opponent = int(opponent_text)
     colour_character = text[5].lower()
     if colour_character not in _COLOURS:
-        return _CellProblem(5, f"colour '{text[5]}' is not one of w b -", "w, b, - or blank")
+        return _CellProblem(
+            5, f"colour '{_literal(text[5])}' is not one of w b -", "w, b, - or blank"
+        )
     colour = _COLOURS[colour_character]
     result = records.RESULT_BY_CHARACTER.get(text[7].upper())
     if result is None:
         return _CellProblem(
-            7, f"result code '{text[7]}' is not one of {records.RESULT_CODES}", records.RESULT_CODES
+            7,
+            f"result code '{_literal(text[7])}' is not one of {records.RESULT_CODES}",
+            records.RESULT_CODES,
         )
     if result in _BYE_RESULTS and opponent is not None:
         return _CellProblem(
@@ -734,7 +744,9 @@ def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
             f"0000 - {result.value}",
         )
     if result in _BYE_RESULTS and colour is not None:
-        return _CellProblem(5, f"result '{result.value}' is a bye, but has colour '{text[5]}'", "-")
+        return _CellProblem(
+            5, f"result '{result.value}' is a bye, but has colour '{_literal(text[5])}'", "-"
+        )
     if result.is_played and opponent is None:
         return _CellProblem(
             0,
@@ -752,6 +764,11 @@ def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
             7, f"round {{round}} names opponent {opponent} but has no result", records.RESULT_CODES
         )
     return RoundEntry(opponent, colour, result)
+
+
+def _literal(text: str) -> str:
+    """File text placed in a message template that is later filled with str.format."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def _birth_date(text: str) -> datetime.date | str | None:

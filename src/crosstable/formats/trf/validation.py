@@ -94,7 +94,8 @@ class _Checker:
         line = self.locations.players.get(number)
         opponent_number = entry.opponent
         assert opponent_number is not None
-        opponent_column = records.round_opponent(round_number).first
+        # the number is right-aligned in its 4 columns: point at its first digit
+        opponent_column = records.round_opponent(round_number).last + 1 - len(str(opponent_number))
         if opponent_number == number:
             self.add(
                 ERROR,
