@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from crosstable.matching import MatchingOracle, max_cardinality_matching
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.colours import (
@@ -41,6 +42,9 @@ from crosstable.pairing.history import (
 from crosstable.pairing.weights import WeightLayout
 
 MatchingFunction = Callable[..., list[int]]
+
+OUTSIDE = -2
+"""Mate of a player the relaxed matching sends below the bracket and the next one."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -345,6 +349,55 @@ class _RoundPairer:
             result[vertices[k]] = vertices[m]
         return result
 
+    def solve_around(
+        self,
+        vertices: Sequence[int],
+        core: set[int],
+        weight: Callable[[int, int], int | None],
+    ) -> dict[int, int]:
+        """As :meth:`solve`, for weights under which every player outside ``core`` is
+        interchangeable (an edge's weight depends only on its ``core`` end, all edges outside
+        ``core`` weigh the same). The players outside ``core`` are first replaced by a few
+        interchangeable stand-ins; if the players the relaxed optimum sends out of ``core``
+        can really be paired with the others, that optimum is exact (a relaxation reached),
+        else the full problem is solved. Players sent out map to ``OUTSIDE``."""
+        outside = [v for v in vertices if v not in core]
+        inner = [v for v in vertices if v in core]
+        if len(outside) <= len(inner) + 2 or len(outside) < 2:
+            return self.solve(vertices, weight)
+        stand_ins = len(inner) + 1
+        if stand_ins % 2 != len(outside) % 2:
+            stand_ins -= 1
+        outside_set = set(outside)
+        local = {v: k for k, v in enumerate(inner)}
+        n = len(inner)
+        edges: list[tuple[int, int, int]] = []
+        for v in inner:
+            representative = None
+            for u in self.neighbours[v]:
+                if u in local:
+                    if u > v:
+                        w = weight(v, u)
+                        if w is not None:
+                            edges.append((local[v], local[u], w))
+                elif representative is None and u in outside_set:
+                    representative = u
+            if representative is not None:
+                w = weight(v, representative)
+                if w is not None:
+                    edges.extend((local[v], n + k, w) for k in range(stand_ins))
+        filler = weight(outside[0], outside[1])
+        assert filler is not None
+        for a in range(stand_ins):
+            edges.extend((n + a, n + b, filler) for b in range(a + 1, stand_ins))
+        mate = self.matching(n + stand_ins, edges, max_cardinality=True)
+        if any(m < 0 for m in mate):
+            return self.solve(vertices, weight)
+        sent_out = [inner[k] for k in range(n) if mate[k] >= n]
+        if not self.has_perfect_matching([*outside, *sent_out]):
+            return self.solve(vertices, weight)
+        return {inner[k]: (inner[m] if m < n else OUTSIDE) for k, m in enumerate(mate[:n])}
+
     def _no_pairing_message(self) -> str:
         return (
             f"round {self.round_number}: no pairing satisfies the absolute criteria "
@@ -358,23 +411,25 @@ class _RoundPairer:
     # -- [C5] ------------------------------------------------------------------------------
 
     def restrict_bye_to_lowest_score(self, vertices: list[int]) -> None:
-        """[C5]: keep bye edges only to the lowest-scored players who can take the bye."""
+        """[C4] and [C5]: check that the round can be paired at all, and keep bye edges only
+        to the lowest-scored eligible players who can take the bye with everyone else paired."""
         bye = self.bye_vertex
+        real = [v for v in vertices if v != bye]
+        local = {v: k for k, v in enumerate(real)}
+        adjacency = [[local[u] for u in self.neighbours[v] if u in local] for v in real]
+        oracle = MatchingOracle(len(real), adjacency)
         if bye is None:
-            self.solve(vertices, lambda u, v: 1)  # completion check only
+            if oracle.size * 2 != len(real):
+                raise PairingError(self._no_pairing_message())
             return
-        scores = sorted({p.score for p in self.players})
-        rank = {s: k for k, s in enumerate(scores)}
-        top = len(scores) + 1
-
-        def weight(u: int, v: int) -> int:
-            if v == bye or u == bye:
-                other = v if u == bye else u
-                return top + (top - rank[self.players[other].score])
-            return top
-
-        mate = self.solve(vertices, weight)
-        bye_score = self.players[mate[bye]].score
+        candidates = sorted(self.neighbours[bye], key=lambda v: (self.players[v].score, -v))
+        for candidate in candidates:
+            mate = oracle.matching_without([local[candidate]])
+            if all(m >= 0 for k, m in enumerate(mate) if k != local[candidate]):
+                bye_score = self.players[candidate].score
+                break
+        else:
+            raise PairingError(self._no_pairing_message())
         for i in list(self.neighbours[bye]):
             if self.players[i].score != bye_score:
                 self.neighbours[bye].discard(i)
@@ -383,11 +438,10 @@ class _RoundPairer:
     def has_perfect_matching(self, vertices: list[int]) -> bool:
         if len(vertices) % 2:
             return False
-        try:
-            self.solve(vertices, lambda u, v: 1)
-        except PairingError:
-            return False
-        return True
+        local = {v: k for k, v in enumerate(vertices)}
+        adjacency = [[local[u] for u in self.neighbours[v] if u in local] for v in vertices]
+        mate = max_cardinality_matching(len(vertices), adjacency)
+        return all(m >= 0 for m in mate)
 
     def is_bye_bracket(
         self, unpaired: list[int], bracket: list[int], following: Fraction | None
@@ -444,9 +498,16 @@ class _RoundPairer:
         quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
         vertices = list(unpaired)
+        core = {
+            v
+            for v in unpaired
+            if v != self.bye_vertex and (following is None or players[v].score >= following)
+        }
+        if self.bye_vertex is not None and any(u in core for u in self.neighbours[self.bye_vertex]):
+            core.add(self.bye_vertex)
         limbo: set[int] = set()
         if mdps:
-            mate = self.solve(vertices, quality.heterogeneous_weight(mdps, residents))
+            mate = self.solve_around(vertices, core, quality.heterogeneous_weight(mdps, residents))
             resident_set = set(residents)
             for m in mdps:
                 if mate[m] in resident_set:
@@ -456,13 +517,16 @@ class _RoundPairer:
             paired = {v for pair in fixed for v in pair}
             residents = [v for v in residents if v not in paired]
             vertices = [v for v in vertices if v not in paired]
+            core -= paired
         if len(residents) >= 2:
             remainder = set(residents)
             guess = len(residents) // 2
             if mdps:
                 guess = sum(1 for v in residents if mate[v] in remainder) // 2
             for _ in range(3):
-                mate = self.solve(vertices, quality.homogeneous_weight(residents, guess, limbo))
+                mate = self.solve_around(
+                    vertices, core, quality.homogeneous_weight(residents, guess, limbo)
+                )
                 found = [(v, mate[v]) for v in residents if mate[v] in remainder and v < mate[v]]
                 if len(found) == guess:
                     break
