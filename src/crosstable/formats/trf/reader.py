@@ -109,7 +109,6 @@ class _Reader:
         self.colour_wins: dict[str, Fraction] = {}
         self.xxz: list[tuple[int, int]] = []  # (line, player) absent from the next round
         self.xxa: dict[int, tuple[int, list[Fraction]]] = {}
-        self.xxp: list[tuple[int, tuple[int, ...]]] = []
         self.teams16: list[tuple[int, Team]] = []
         self.rounds_declared: tuple[int, int] | None = None  # (line, rounds) of 142/XXR
         self.colour_declared: tuple[int, Colour] | None = None
@@ -186,11 +185,6 @@ class _Reader:
                     line_number=line_number,
                 )
             tournament.accelerations.extend(_accelerations_of(number, per_round))
-        for line_number, players in self.xxp:
-            self.locations.prohibited_pairings[len(tournament.prohibited_pairings)] = line_number
-            tournament.prohibited_pairings.append(
-                ProhibitedPairing(1, records.ALL_ROUNDS_LAST, players)
-            )
         if not tournament.teams:
             # 310 says all 013 says and more: when both are present, 013 is the TRF16 copy
             for line_number, team in self.teams16:
@@ -628,7 +622,11 @@ class _Reader:
             self.fail(
                 "XXP needs at least two players", column=5, expected="two or more player numbers"
             )
-        self.xxp.append((self.line_number, numbers))
+        index = len(self.tournament.prohibited_pairings)
+        self.locations.prohibited_pairings[index] = self.line_number
+        self.tournament.prohibited_pairings.append(
+            ProhibitedPairing(1, records.ALL_ROUNDS_LAST, numbers)
+        )
 
     # --- teams ----------------------------------------------------------------------------
 

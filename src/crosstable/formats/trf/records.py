@@ -45,7 +45,7 @@ class Field:
 PLAYER_CODE = "001"
 PAIRING_NUMBER = Field("pairing number", 5, 8, "right")
 SEX = Field("sex", 10, 10)
-TITLE = Field("title", 11, 13)
+TITLE = Field("title", 11, 13, "right")
 NAME = Field("name", 15, 47)
 RATING = Field("rating", 49, 52, "right")
 FEDERATION = Field("federation", 54, 56)
