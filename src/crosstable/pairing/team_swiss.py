@@ -155,14 +155,16 @@ class _Team:
         return sum(1 if colour is Colour.WHITE else -1 for colour in self.colours)
 
 
-def _colour_preference(
-    team: _Team, colour_type: ColourPreferenceType, last_round: bool
+def colour_preference(
+    colours: Sequence[Colour], colour_type: ColourPreferenceType, last_round: bool
 ) -> tuple[Colour | None, bool]:
-    """Art. 1.7: (preferred colour, strong). Type A preferences count as strong."""
+    """Art. 1.7: (preferred colour, strong) of a team whose played matches had ``colours``
+    (board 1, in order). Type A preferences count as strong; ``last_round``: pairing the
+    tournament's last round (Type B drops some mild preferences then)."""
     if colour_type is ColourPreferenceType.NONE:
         return None, False
-    difference = team.colour_difference
-    last_two = team.colours[-2:]
+    difference = sum(1 if colour is Colour.WHITE else -1 for colour in colours)
+    last_two = tuple(colours[-2:])
     if difference < -1 or (difference in (0, -1) and last_two == (Colour.BLACK, Colour.BLACK)):
         return Colour.WHITE, True
     if difference > 1 or (difference in (0, 1) and last_two == (Colour.WHITE, Colour.WHITE)):
@@ -173,8 +175,8 @@ def _colour_preference(
         return Colour.WHITE, False
     if difference == 1:
         return Colour.BLACK, False
-    if difference == 0 and not last_round and team.colours:
-        return team.colours[-1].opposite, False
+    if difference == 0 and not last_round and colours:
+        return colours[-1].opposite, False
     return None, False
 
 
@@ -555,8 +557,8 @@ def pair_team_round(
         if team.number in absent:
             continue
         state = _team_state(team.number, histories[team.number], chosen.primary, histories)
-        state.preference, state.strong = _colour_preference(
-            state, chosen.colour_type, last_round=round_number == total_rounds
+        state.preference, state.strong = colour_preference(
+            state.colours, chosen.colour_type, last_round=round_number == total_rounds
         )
         teams.append(state)
     pairer = _RoundPairer(
