@@ -8,7 +8,13 @@ See docs/formats/trf.md.
 """
 
 from crosstable.formats.trf.errors import TrfError, TrfProblem
-from crosstable.formats.trf.reader import load_trf, load_trf_checked, read_trf, read_trf_checked
+from crosstable.formats.trf.reader import (
+    decode_trf,
+    load_trf,
+    load_trf_checked,
+    read_trf,
+    read_trf_checked,
+)
 from crosstable.formats.trf.validation import Locations, check_tournament
 from crosstable.formats.trf.writer import save_trf, write_trf
 
@@ -17,6 +23,7 @@ __all__ = [
     "TrfError",
     "TrfProblem",
     "check_tournament",
+    "decode_trf",
     "load_trf",
     "load_trf_checked",
     "read_trf",

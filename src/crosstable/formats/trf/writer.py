@@ -51,7 +51,7 @@ def write_trf(tournament: Tournament, dialect: str = "2026") -> str:
     else:
         lines += _records_16(tournament)
     lines += tournament.extra_records
-    lines += [_player_line(tournament, player) for player in tournament]
+    lines += [_player_line_naming_player(tournament, player) for player in tournament]
     if dialect == "2026":
         lines += [_team_line(team) for team in sorted(tournament.teams, key=_team_number)]
     else:
@@ -270,6 +270,13 @@ def _accelerations_xxa(tournament: Tournament) -> list[str]:
 
 
 # --- players and teams ------------------------------------------------------------------------
+
+
+def _player_line_naming_player(tournament: Tournament, player: Player) -> str:
+    try:
+        return _player_line(tournament, player)
+    except ValueError as error:
+        raise ValueError(f"player {player.pairing_number} ({player.name}): {error}") from None
 
 
 def _player_line(tournament: Tournament, player: Player) -> str:
