@@ -173,7 +173,7 @@ class _Reader:
         for player in tournament.players.values():
             while len(player.rounds) < rounds:
                 player.rounds.append(RoundEntry.absent(ResultCode.UNPLAYED))
-        next_round = rounds + 1
+        next_round = rounds_paired(tournament) + 1
         for line_number, number in self.xxz:
             tournament.absences.setdefault(next_round, {})[number] = ResultCode.ZERO_POINT_BYE
             self.locations.absences.setdefault((next_round, number), line_number)
@@ -767,6 +767,23 @@ def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
 def _literal(text: str) -> str:
     """File text placed in a message template that is later filled with str.format."""
     return text.replace("{", "{{").replace("}", "}}")
+
+
+def rounds_paired(tournament: Tournament) -> int:
+    """The last round in which anybody was paired (had an opponent, a pairing bye or a
+    forfeit win); later columns hold only requested byes announced in advance. JaVaFo's XXZ
+    is about the round after this one."""
+    paired = 0
+    for player in tournament.players.values():
+        for round_number in range(len(player.rounds), paired, -1):
+            entry = player.rounds[round_number - 1]
+            if entry.opponent is not None or entry.result in _PAIRED_WITHOUT_OPPONENT:
+                paired = round_number
+                break
+    return paired
+
+
+_PAIRED_WITHOUT_OPPONENT = (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
 
 
 def _birth_date(text: str) -> datetime.date | str | None:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from crosstable.formats.trf import records
+from crosstable.formats.trf.reader import rounds_paired
 from crosstable.formats.trf.records import Field
 from crosstable.formats.trf.scoring import (
     bb_items,
@@ -224,7 +225,7 @@ def _records_16(tournament: Tournament) -> list[str]:
 
 def _absences_16(tournament: Tournament) -> list[str]:
     """XXZ for zero-point absences from the next round (JaVaFo); 240 for the rest."""
-    next_round = tournament.rounds_recorded + 1
+    next_round = rounds_paired(tournament) + 1
     absent_next = tournament.absences.get(next_round, {})
     xxz = sorted(n for n, result in absent_next.items() if result is ResultCode.ZERO_POINT_BYE)
     rest = {

@@ -265,3 +265,18 @@ def test_pending_game() -> None:
     )
     assert problems == []
     assert tournament.players[1].rounds[0].result is ResultCode.PENDING
+
+
+def test_xxz_is_about_the_round_after_the_last_paired_one() -> None:
+    """Requested byes already in the next round's cells do not move XXZ a round further."""
+    tournament = read_trf(
+        text(
+            player(1, "1.0", "   2 w 1"),
+            player(2, "0.5", "   1 b 0", "0000 - H"),
+            player(3, "0.5", "   4 b =", "0000 - Z"),
+            player(4, "0.5", "   3 w ="),
+            "XXZ 4",
+        )
+    )
+    assert tournament.rounds_recorded == 2
+    assert tournament.absences == {2: {4: ResultCode.ZERO_POINT_BYE}}
