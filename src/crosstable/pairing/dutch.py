@@ -37,6 +37,7 @@ from crosstable.pairing.history import (
     PlayerHistory,
     build_histories,
     infer_initial_colour,
+    next_round,
     players_to_pair,
 )
 from crosstable.pairing.weights import WeightLayout
@@ -735,10 +736,11 @@ def pair_round(
     *,
     matching: MatchingFunction | None = None,
 ) -> RoundPairing:
-    """Pair ``round_number`` (default: the next round) by the Dutch system (2026 rules),
-    using only the rounds before it. Raises PairingError when no legal pairing exists."""
+    """Pair ``round_number`` (default: the first round not yet paired, see
+    :func:`~crosstable.pairing.history.next_round`) by the Dutch system (2026 rules), using
+    only the rounds before it. Raises PairingError when no legal pairing exists."""
     if round_number is None:
-        round_number = tournament.rounds_recorded + 1
+        round_number = next_round(tournament)
     if round_number < 1:
         raise ValueError(f"round number must be at least 1, got {round_number}")
     histories = build_histories(tournament, round_number)

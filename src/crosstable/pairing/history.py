@@ -80,12 +80,15 @@ class PlayerHistory:
         return self.floats[index] if index >= 0 else Float.NONE
 
 
-def is_present(tournament: Tournament, number: int, round_number: int) -> bool:
+def is_present(
+    tournament: Tournament, number: int, round_number: int, paired: bool | None = None
+) -> bool:
     """Whether player ``number`` is to be paired in ``round_number`` (C.04.2 Art. 3.2-3.3).
 
     Not paired: withdrawn players; players with a pre-assigned non-pairing entry for the
     round (half-, full- or zero-point bye, a forfeit without opponent); players whose cell is
     blank in a round that others have played; players listed in ``tournament.absences``.
+    ``paired``: :func:`round_is_paired`, if already known.
     """
     player = tournament.players[number]
     if player.withdrawn_after_round is not None and round_number > player.withdrawn_after_round:
@@ -93,20 +96,35 @@ def is_present(tournament: Tournament, number: int, round_number: int) -> bool:
     if number in tournament.absences.get(round_number, {}):
         return False
     entry = player.entry(round_number)
-    if entry is None:
-        # Nothing recorded: absent only if the round has already been played by others.
-        return tournament.rounds_recorded < round_number
+    if entry is None or (entry.result is ResultCode.UNPLAYED and entry.opponent is None):
+        # A blank cell: absent only if the round has already been paired for others.
+        if paired is None:
+            paired = round_is_paired(tournament, round_number)
+        return not paired
     if entry.opponent is not None:
         return True
     return entry.result not in _ABSENCE_RESULTS
 
 
+def round_is_paired(tournament: Tournament, round_number: int) -> bool:
+    """Whether some player has a game or the pairing-allocated bye recorded in the round
+    (pre-assigned byes and absences alone do not make a round paired)."""
+    for player in tournament.players.values():
+        entry = player.entry(round_number)
+        if entry is not None and (
+            entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
+        ):
+            return True
+    return False
+
+
 def players_to_pair(tournament: Tournament, round_number: int) -> list[int]:
     """Pairing numbers of everyone to be paired in ``round_number``, ascending."""
+    paired = round_is_paired(tournament, round_number)
     return [
         number
         for number in sorted(tournament.players)
-        if is_present(tournament, number, round_number)
+        if is_present(tournament, number, round_number, paired)
     ]
 
 
@@ -194,3 +212,12 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
 def ranked(histories: Iterable[PlayerHistory]) -> list[PlayerHistory]:
     """Players in pairing order: score descending, then TPN ascending (C.04.3 Art. 1.2)."""
     return sorted(histories, key=lambda h: (-h.score, h.number))
+
+
+def next_round(tournament: Tournament) -> int:
+    """The first round not yet paired: one after the last round with a game or a PAB
+    (pre-assigned byes and absences for the next round do not count)."""
+    last = tournament.rounds_recorded
+    while last > 0 and not round_is_paired(tournament, last):
+        last -= 1
+    return last + 1
