@@ -8,7 +8,6 @@ pairing engine) leaves nothing written.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable
 
 from django.db import transaction
@@ -16,6 +15,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.pairing import registry
 from crosstable.pairing.base import PairingError, RoundPairing
 from crosstable_web import bridge
 from crosstable_web.events import audit, models
@@ -26,25 +26,25 @@ from crosstable_web.events.services import ServiceError
 PairingFunction = Callable[[Tournament, int], RoundPairing]
 
 
+FALLBACK_SYSTEM = "FIDE_DUTCH_2026"
+"""Used, with a warning in the audit log, for a system code no engine implements yet
+(e.g. XIANGQI_SWISS until the xiangqi rules have their own module)."""
+
+
 def pairing_function(system_code: str) -> PairingFunction:
-    """The pairing system registered under a TRF-2026 system code."""
+    """The pairing system registered under a TRF-2026 system code (KeyError if none)."""
+    pair = registry.pair_function(system_code)
+    return lambda tournament, number: pair(tournament, number)
+
+
+def _engine_for(section: models.Section) -> tuple[PairingFunction, list[str]]:
     try:
-        registry = importlib.import_module("crosstable.pairing.registry")
-    except ImportError:
-        registry = None
-    if registry is not None:
-        for getter in ("pairing_function", "get", "lookup", "system"):
-            find = getattr(registry, getter, None)
-            if callable(find):
-                try:
-                    found = find(system_code)
-                except (KeyError, LookupError, ValueError):
-                    continue
-                pair = getattr(found, "pair_round", found)
-                if callable(pair):
-                    return pair  # type: ignore[no-any-return]
-    dutch = importlib.import_module("crosstable.pairing.dutch")
-    return dutch.pair_round  # type: ignore[no-any-return]
+        return pairing_function(section.system_code), []
+    except KeyError:
+        warning = _(
+            "No engine implements the pairing system %(code)s yet: paired with %(fallback)s."
+        ) % {"code": section.system_code, "fallback": FALLBACK_SYSTEM}
+        return pairing_function(FALLBACK_SYSTEM), [warning]
 
 
 def _lock(section: models.Section) -> models.Section:
@@ -67,6 +67,9 @@ def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
     """Pair the next round of ``section`` with its pairing system and store it."""
     section = _lock(section)
     require_arbiter(actor, section.event)
+    if section.settings.get("team_event"):
+        raise ServiceError(_("Team matches are not run by the web app yet (issue 6): "
+                             "register the players here and pair with the command line."))
     previous = last_round(section)
     if previous is not None and pending_boards(previous):
         raise ServiceError(
@@ -80,8 +83,9 @@ def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
     if not section.entries.filter(pairing_number__isnull=False).exists():
         raise ServiceError(_("Assign pairing numbers first."))
     tournament = bridge.section_tournament(section)
+    engine, warnings = _engine_for(section)
     try:
-        pairing = pairing_function(section.system_code)(tournament, number)
+        pairing = engine(tournament, number)
     except PairingError as error:
         raise ServiceError(
             _("No pairing satisfies the rules: %(reason)s") % {"reason": error}
@@ -90,6 +94,7 @@ def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
     audit.record(
         section.event, actor, "round.pair", f"{section.key} R{number}", None,
         {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
+        warnings,
     )
     return round_row
 

@@ -110,6 +110,8 @@ def _section_settings(rules: SectionRules) -> dict[str, Any]:
         settings["same_unit_apart_until_round"] = avoid[1]
     if rules.pairing.round_one_colour is ColourRule.ODD_NUMBER_FIRST:
         settings["initial_colour"] = "w"
+    if rules.is_team_event:
+        settings["team_event"] = True
     if rules.pairing.max_same_colour_in_row:
         settings["max_same_colour_in_row"] = rules.pairing.max_same_colour_in_row
     return settings

@@ -5,3 +5,4 @@ from crosstable_web.settings.base import *  # noqa: F403
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
