@@ -264,6 +264,13 @@ class _RoundPairer:
         for count in range(len(residents) % 2, lower_count + 1, 2):  # [C4]
             for profile in _profiles(available, count):  # [C5]
                 best: tuple[tuple[int, int, int], list[_Team]] | None = None
+                # The fewest previous-round floaters any set of this profile can hold: a set
+                # reaching it with [C6] met cannot be beaten by a later one.
+                fewest_floated = 0
+                if not self.last_two_rounds:
+                    for lvl in set(profile):
+                        steady = sum(not team.floated for team in lower[lvl])
+                        fewest_floated += max(0, profile.count(lvl) - steady)
                 for index, upfloaters in enumerate(_upfloater_sets(lower, profile)):
                     floated = 0 if self.last_two_rounds else sum(t.floated for t in upfloaters)
                     if best is not None and best[0][0] == 0 and best[0][1] <= floated:
@@ -275,7 +282,7 @@ class _RoundPairer:
                     key = (0 if self.c6_holds(level, rest) else 1, floated, index)
                     if best is None or key < best[0]:
                         best = (key, upfloaters)
-                    if key[:2] == (0, 0):
+                    if key[:2] == (0, fewest_floated):
                         break
                 if best is not None:
                     return residents + best[1]
