@@ -25,11 +25,16 @@ to an unlabelled vertex becoming tight (delta2), an edge between two S-blossoms 
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 
 _FREE = 0
 _S = 1
 _T = 2
+# How the actual dual moves with total_delta, by label of the top-level blossom: vertices of
+# S-blossoms go down, of T-blossoms up; S-blossoms' own duals go up, T-blossoms' down.
+_VERTEX_SIGN = (0, -1, 1)
+_BLOSSOM_SIGN = (0, 1, -1)
 
 
 def _normalise_edges(
@@ -101,8 +106,9 @@ class _Blossom:
         self.incident = incident
 
         self.mate_end: list[int] = [-1] * n
-        # Per top-level blossom (and per vertex, for vertices inside T-blossoms): label and
-        # the end through which the label came (the end on the labelling side).
+        # Per top-level blossom (a vertex is its own trivial blossom): label, and the end
+        # through which the label came (the end on the labelling side; -1 for a root). Entries
+        # of non-top-level blossoms are stale and reset when they become top-level again.
         self.label: list[int] = [_FREE] * (2 * n)
         self.label_end: list[int] = [-1] * (2 * n)
         self.in_blossom: list[int] = list(range(n))
@@ -111,30 +117,41 @@ class _Blossom:
         self.base: list[int] = list(range(n)) + [-1] * n
         # child_ends[b][i] is the end inside children[b][i] of the edge to children[b][i + 1].
         self.child_ends: list[list[int]] = [[] for _ in range(2 * n)]
-        # best_edge[b]: least-slack edge from S-blossom b to another S-blossom (delta3), or for
-        # a vertex outside any labelled blossom, least-slack edge to an S-vertex (delta2).
-        self.best_edge: list[int] = [-1] * (2 * n)
-        # best_edges_of[b]: for a non-trivial S-blossom, its least-slack edge to each other
-        # S-blossom (None means: recompute from the vertices' incidence lists).
-        self.best_edges_of: list[list[int] | None] = [None] * (2 * n)
         self.unused_blossoms: list[int] = list(range(n, 2 * n))
+        # Duals are stored lazily, relative to total_delta, so that a dual change costs O(1):
+        # the dual of vertex x is dual[x] - total_delta while its top-level blossom is S,
+        # dual[x] + total_delta while it is T, dual[x] when unlabelled; the dual of top-level
+        # blossom b is dual[b] + total_delta when S, dual[b] - total_delta when T, else dual[b]
+        # (see actual_dual). Stored values are converted whenever a label changes.
         self.dual: list[int] = [0] * (2 * n)
-        # Tree bookkeeping, so that the search can go on after an augmentation: the root
-        # (free vertex) of the tree each labelled top-level blossom belongs to, and the
-        # vertices ever labelled in each live tree.
-        self.root_of: list[int] = [-1] * (2 * n)
-        self.tree_vertices: dict[int, list[int]] = {}
-        self.dead_blossoms: list[int] = []
+        # Sum of all dual changes so far. A heap key is "the total at which this event
+        # happens": while the labels at both ends stay the same, slacks change at a fixed rate,
+        # so the key stays exact; entries whose labels changed are recognised and dropped.
+        self.total_delta = 0
+        # Heaps of (key, edge, owner vertex) and (key, blossom). To keep them small, each
+        # vertex owns at most one live entry per heap, its *representative*: for an unlabelled
+        # vertex, its least-key edge to an S-vertex (delta2); for an S-vertex, its least-key
+        # edge to another S-blossom (delta3). A representative that went stale (its other end
+        # changed label) has a key no larger than the owner's real events, so it reaches the
+        # top first, and its owner is then rescanned.
+        self.edge_events: list[tuple[int, int, int]] = []
+        self.pair_events: list[tuple[int, int, int]] = []
+        self.blossom_events: list[tuple[int, int]] = []
+        self.rep_edge: list[int] = [-1] * n
+        self.rep_edge_key: list[int] = [0] * n
+        self.rep_pair: list[int] = [-1] * n
+        self.rep_pair_key: list[int] = [0] * n
         self.queue: list[int] = []
+        self.pending: list[bool] = [False] * n  # queued as S and not yet scanned
         self.mark: list[int] = [0] * (2 * n)
         self.mark_stamp = 0
+        # Tree bookkeeping, so that the search can go on after an augmentation: the root
+        # (free vertex) of the tree each labelled top-level blossom belongs to, and the
+        # vertices labelled in each live tree.
+        self.root_of: list[int] = [-1] * (2 * n)
+        self.tree_vertices: dict[int, list[int]] = {}
 
     # -- helpers -----------------------------------------------------------------------------
-
-    def slack(self, k: int) -> int:
-        """Slack of edge k (doubled units); only meaningful across top-level blossoms."""
-        ev = self.end_vertex
-        return self.dual[ev[2 * k]] + self.dual[ev[2 * k + 1]] - 2 * self.weight[k]
 
     def leaves(self, b: int) -> list[int]:
         """The vertices contained in blossom (or vertex) b."""
@@ -153,6 +170,26 @@ class _Blossom:
                     stack.append(c)
         return result
 
+    def actual_dual(self, x: int) -> int:
+        """The current dual of vertex or blossom x (doubled units)."""
+        if x < self.n:
+            return self.dual[x] + _VERTEX_SIGN[self.label[self.in_blossom[x]]] * self.total_delta
+        if self.parent[x] != -1 or self.base[x] < 0:
+            return self.dual[x]
+        return self.dual[x] + _BLOSSOM_SIGN[self.label[x]] * self.total_delta
+
+    def convert_duals(self, b: int, leaves: list[int], old: int, new: int) -> None:
+        """Top-level blossom b (with these leaves) changes label from old to new: re-express
+        the stored duals so that the actual duals do not change."""
+        total = self.total_delta
+        dual = self.dual
+        shift = (_VERTEX_SIGN[old] - _VERTEX_SIGN[new]) * total
+        if shift:
+            for x in leaves:
+                dual[x] += shift
+        if b >= self.n:
+            dual[b] += (_BLOSSOM_SIGN[old] - _BLOSSOM_SIGN[new]) * total
+
     def assign_label(self, w: int, t: int, e: int) -> None:
         """Label the top-level blossom of vertex w with t, reached through end e (-1 for a
         root); a T label propagates an S label to the mate of the blossom's base."""
@@ -164,15 +201,21 @@ class _Blossom:
             members = self.tree_vertices[root] = []
         while True:
             b = in_blossom[w]
-            label[w] = label[b] = t
-            self.label_end[w] = self.label_end[b] = e
-            self.best_edge[w] = self.best_edge[b] = -1
-            self.root_of[b] = root
             contained = self.leaves(b)
+            self.convert_duals(b, contained, label[b], t)
+            label[b] = t
+            self.label_end[b] = e
+            self.root_of[b] = root
             members.extend(contained)
             if t == _S:
                 self.queue.extend(contained)
+                pending = self.pending
+                for x in contained:
+                    pending[x] = True
                 return
+            if b >= self.n:
+                # A T-blossom's stored dual is the total at which its actual dual is zero.
+                heapq.heappush(self.blossom_events, (self.dual[b], b))
             base_mate = self.mate_end[self.base[b]]
             w = self.end_vertex[base_mate]
             t = _S
@@ -222,70 +265,49 @@ class _Blossom:
         self.base[b] = base_vertex
         parent[b] = -1
         parent[base_b] = b
-        path_v: list[int] = []
-        ends_v: list[int] = []
+        path: list[int] = []
+        ends: list[int] = []
         while bv != base_b:
             parent[bv] = b
-            path_v.append(bv)
-            ends_v.append(label_end[bv])
+            path.append(bv)
+            ends.append(label_end[bv])
             bv = in_blossom[end_vertex[label_end[bv]]]
-        path_v.append(base_b)
-        path_v.reverse()
-        ends_v.reverse()
-        ends_v.append(2 * k)
+        path.append(base_b)
+        path.reverse()
+        ends.reverse()
+        ends.append(2 * k)
         while bw != base_b:
             parent[bw] = b
-            path_v.append(bw)
-            ends_v.append(label_end[bw] ^ 1)
+            path.append(bw)
+            ends.append(label_end[bw] ^ 1)
             bw = in_blossom[end_vertex[label_end[bw]]]
-        self.children[b] = path_v
-        self.child_ends[b] = ends_v
-        self.label[b] = _S
+        self.children[b] = path
+        self.child_ends[b] = ends
+        label = self.label
+        label[b] = _S
         self.root_of[b] = self.root_of[base_b]
         label_end[b] = label_end[base_b]
-        self.dual[b] = 0
-        label = self.label
-        queue = self.queue
-        for x in self.leaves(b):
-            if label[in_blossom[x]] == _T:
-                # Former T-vertices become S-vertices and must now be scanned.
-                queue.append(x)
-            in_blossom[x] = b
-        # Least-slack edge from the new blossom to every other S-blossom.
-        best_to: dict[int, int] = {}
-        best_slack: dict[int, int] = {}
+        total = self.total_delta
         dual = self.dual
-        weight = self.weight
-        incident = self.incident
-        for child in path_v:
-            own = self.best_edges_of[child]
-            if own is None:
-                candidates = [e >> 1 for x in self.leaves(child) for e in incident[x]]
-            else:
-                candidates = own
-            for kk in candidates:
-                i = end_vertex[2 * kk]
-                j = end_vertex[2 * kk + 1]
-                if in_blossom[j] == b:
-                    i, j = j, i
-                bj = in_blossom[j]
-                if bj != b and label[bj] == _S:
-                    s = dual[i] + dual[j] - 2 * weight[kk]
-                    current = best_slack.get(bj)
-                    if current is None or s < current:
-                        best_to[bj] = kk
-                        best_slack[bj] = s
-            self.best_edges_of[child] = None
-            self.best_edge[child] = -1
-        self.best_edges_of[b] = list(best_to.values())
-        best = -1
-        best_s = 0
-        for bj, kk in best_to.items():
-            s = best_slack[bj]
-            if best == -1 or s < best_s:
-                best = kk
-                best_s = s
-        self.best_edge[b] = best
+        dual[b] = -total  # actual dual 0, stored as an S-blossom's
+        queue = self.queue
+        pending = self.pending
+        for child in path:
+            child_label = label[child]
+            contained = self.leaves(child)
+            # The child's leaves take the new blossom's label S; the child's own dual
+            # freezes now that it is no longer top-level.
+            if child_label == _T:
+                for x in contained:
+                    dual[x] += 2 * total
+            if child >= self.n:
+                dual[child] += _BLOSSOM_SIGN[child_label] * total
+            for x in contained:
+                if child_label == _T:
+                    # Former T-vertices become S-vertices and must now be scanned.
+                    queue.append(x)
+                    pending[x] = True
+                in_blossom[x] = b
 
     def expand_blossom(self, b: int) -> None:
         """Dissolve T-blossom b (its dual reached zero) into its children; the children on the
@@ -296,14 +318,17 @@ class _Blossom:
         parent = self.parent
         label = self.label
         label_end = self.label_end
+        root_of = self.root_of
+        total = self.total_delta
+        dual = self.dual
+        for x in self.leaves(b):
+            dual[x] += total  # from T-mode to unlabelled mode; relabelling converts again
         for child in self.children[b]:
             parent[child] = -1
-            # The child's own entries may be stale from before it was absorbed.
+            # The child's own entries are stale from before it was absorbed.
             label[child] = _FREE
             label_end[child] = -1
-            self.best_edge[child] = -1
-            self.best_edges_of[child] = None
-            self.root_of[child] = -1
+            root_of[child] = -1
             if child < n:
                 in_blossom[child] = child
             else:
@@ -312,12 +337,10 @@ class _Blossom:
         self.relabel_expanded_t_blossom(b)
         label[b] = _FREE
         label_end[b] = -1
-        self.root_of[b] = -1
+        root_of[b] = -1
         self.children[b] = []
         self.child_ends[b] = []
         self.base[b] = -1
-        self.best_edges_of[b] = None
-        self.best_edge[b] = -1
         self.unused_blossoms.append(b)
 
     def relabel_expanded_t_blossom(self, b: int) -> None:
@@ -341,19 +364,19 @@ class _Blossom:
             flip = 1
         e = label_end[b]
         while j != 0:
-            # Relabel the T-child through e; assign_label labels its successor S via the mate.
-            label[end_vertex[e ^ 1]] = _FREE
-            label[end_vertex[ends[j - flip] ^ flip ^ 1]] = _FREE
+            # Label the child through e T; assign_label labels the next child S via the mate.
             self.assign_label(end_vertex[e ^ 1], _T, e)
             j += step
             e = ends[j - flip] ^ flip
             j += step
         # The base child: labelled T through e, without relabelling its (already S) mate.
         base_child = children[j]
-        label[end_vertex[e ^ 1]] = label[base_child] = _T
-        label_end[end_vertex[e ^ 1]] = label_end[base_child] = e
-        self.best_edge[base_child] = -1
+        self.convert_duals(base_child, self.leaves(base_child), _FREE, _T)
+        label[base_child] = _T
+        label_end[base_child] = e
         self.root_of[base_child] = self.root_of[b]
+        if base_child >= self.n:
+            heapq.heappush(self.blossom_events, (self.dual[base_child], base_child))
         # Children on the odd side lose their labels unless one of their vertices has a tight
         # edge to an S-vertex, which then labels that child T.
         j += step
@@ -365,16 +388,17 @@ class _Blossom:
 
     def label_if_tight_to_s(self, b: int) -> None:
         """If a vertex of unlabelled top-level blossom b has a tight edge to an S-vertex, label
-        b T through it; otherwise refresh its vertices' least-slack edges to S (delta2)."""
+        b T through it; otherwise record its edges to S-vertices as future delta2 events."""
         in_blossom = self.in_blossom
         label = self.label
         dual = self.dual
         weight = self.weight
         end_vertex = self.end_vertex
         incident = self.incident
-        best_edge = self.best_edge
         for x in self.leaves(b):
-            dx = dual[x]
+            # x is unlabelled (actual dual = stored); folding in the S-side offset here lets
+            # the loop use the stored dual of the S end as is.
+            dx = dual[x] - self.total_delta
             best = -1
             best_slack = 0
             for e in incident[x]:
@@ -389,36 +413,85 @@ class _Blossom:
                 if best == -1 or k_slack < best_slack:
                     best = k
                     best_slack = k_slack
-            best_edge[x] = best
+            self.set_edge_representative(x, best, best_slack)
 
-    def kill_tree(self, root: int) -> None:
+    def set_edge_representative(self, x: int, k: int, k_slack: int) -> None:
+        """Make edge k (slack k_slack, from unlabelled x to an S-vertex) x's delta2 entry."""
+        self.rep_edge[x] = k
+        if k != -1:
+            key = k_slack + self.total_delta
+            self.rep_edge_key[x] = key
+            heapq.heappush(self.edge_events, (key, k, x))
+
+    def rescan_edges_to_s(self, x: int) -> None:
+        """x's delta2 representative went stale: find its least-slack edge to an S-vertex."""
+        in_blossom = self.in_blossom
+        label = self.label
+        dual = self.dual
+        weight = self.weight
+        end_vertex = self.end_vertex
+        dx = dual[x] - self.total_delta  # x unlabelled, with the S ends' offset folded in
+        best = -1
+        best_slack = 0
+        for e in self.incident[x]:
+            u = end_vertex[e]
+            if label[in_blossom[u]] != _S:
+                continue
+            k_slack = dx + dual[u] - 2 * weight[e >> 1]
+            if best == -1 or k_slack < best_slack:
+                best = e >> 1
+                best_slack = k_slack
+        self.set_edge_representative(x, best, best_slack)
+
+    def rescan_pairs(self, v: int) -> None:
+        """S-vertex v's delta3 representative went stale: find its least-slack edge to
+        another S-blossom."""
+        in_blossom = self.in_blossom
+        label = self.label
+        dual = self.dual
+        weight = self.weight
+        end_vertex = self.end_vertex
+        bv = in_blossom[v]
+        dv = dual[v] - 2 * self.total_delta  # both ends S
+        best = -1
+        best_slack = 0
+        for e in self.incident[v]:
+            bu = in_blossom[end_vertex[e]]
+            if bu == bv or label[bu] != _S:
+                continue
+            k_slack = dv + dual[end_vertex[e]] - 2 * weight[e >> 1]
+            if best == -1 or k_slack < best_slack:
+                best = e >> 1
+                best_slack = k_slack
+        self.set_pair_representative(v, best, best_slack)
+
+    def set_pair_representative(self, v: int, k: int, k_slack: int) -> None:
+        """Make edge k (slack k_slack, between S-vertex v and another S-blossom) v's delta3
+        entry."""
+        self.rep_pair[v] = k
+        if k != -1:
+            key = (k_slack >> 1) + self.total_delta
+            self.rep_pair_key[v] = key
+            heapq.heappush(self.pair_events, (key, k, v))
+
+    def kill_tree(self, root: int) -> list[int]:
         """After an augmentation through the tree of ``root``: unlabel all of it, so that the
-        search can continue with the other trees."""
+        search can go on with the other trees. Returns the blossoms unlabelled."""
         members = self.tree_vertices.pop(root, [])
         label = self.label
         in_blossom = self.in_blossom
         root_of = self.root_of
-        dead: set[int] = set()
+        label_end = self.label_end
+        dead: list[int] = []
         for x in members:
             b = in_blossom[x]
             if label[b] != _FREE and root_of[b] == root:
-                dead.add(b)
-        label_end = self.label_end
-        best_edge = self.best_edge
-        best_edges_of = self.best_edges_of
-        for b in dead:
-            for x in self.leaves(b):
-                label[x] = _FREE
-                label_end[x] = -1
-                best_edge[x] = -1
-            label[b] = _FREE
-            label_end[b] = -1
-            best_edge[b] = -1
-            best_edges_of[b] = None
-            root_of[b] = -1
-        self.dead_blossoms.extend(dead)
-
-    # -- augmentation ------------------------------------------------------------------------
+                self.convert_duals(b, self.leaves(b), label[b], _FREE)
+                label[b] = _FREE
+                label_end[b] = -1
+                root_of[b] = -1
+                dead.append(b)
+        return dead
 
     def augment_blossom(self, b: int, v: int) -> None:
         """Swap matched and unmatched edges inside blossom b so that vertex v becomes its base."""
@@ -493,37 +566,99 @@ class _Blossom:
         # Every vertex starts at the largest weight, so all free vertices share the (minimal)
         # dual, as the optimality conditions need when vertices may stay unmatched.
         self.dual[:n] = [top] * n
-        self.run()
+        self.run(top)
         end_vertex = self.end_vertex
         return [end_vertex[e] if e >= 0 else -1 for e in self.mate_end]
 
-    def refresh_after_deaths(self) -> None:
-        """Give the vertices of trees just killed their labels back where a tight edge to a
-        live S-vertex allows it, and their least-slack edges to S-vertices (delta2)."""
-        label = self.label
-        dead = self.dead_blossoms
-        self.dead_blossoms = []
-        for b in dead:
-            if label[b] == _FREE and self.parent[b] == -1:
-                self.label_if_tight_to_s(b)
-
-    def run(self) -> None:
-        """Grow alternating trees from all free vertices along tight edges, augmenting whenever
-        two trees meet and changing duals when stuck, until the duals prove optimality."""
-        n = self.n
-        two_n = 2 * n
-        label = self.label
+    def scan(self, v: int) -> None:
+        """Look along every edge of S-vertex v: grow the tree over tight edges, close
+        blossoms, augment, and record the other edges as future dual events."""
         in_blossom = self.in_blossom
-        best_edge = self.best_edge
+        label = self.label
         end_vertex = self.end_vertex
         weight = self.weight
         dual = self.dual
-        incident = self.incident
+        total = self.total_delta
+        push = heapq.heappush
+        edge_events = self.edge_events
+        rep_edge = self.rep_edge
+        rep_edge_key = self.rep_edge_key
+        bv = in_blossom[v]
+        dv = dual[v] - total  # actual dual of S-vertex v
+        dv_s = dv - total  # ... with the offset of an S neighbour folded in
+        best_pair = -1
+        best_pair_slack = 0
+        for e in self.incident[v]:
+            w = end_vertex[e]
+            bw = in_blossom[w]
+            if bw == bv:
+                continue
+            lw = label[bw]
+            if lw == _T:
+                continue  # S-T slacks do not change; T-blossom insides are rescanned if expanded
+            k = e >> 1
+            k_slack = (dv if lw == _FREE else dv_s) + dual[w] - 2 * weight[k]
+            if k_slack <= 0:
+                if lw == _FREE:
+                    self.assign_label(w, _T, e ^ 1)
+                elif self.join_s_blossoms(k):
+                    return  # v's tree died in an augmentation
+                else:
+                    bv = in_blossom[v]
+            elif lw == _FREE:
+                key = k_slack + total
+                if rep_edge[w] == -1 or key < rep_edge_key[w]:
+                    rep_edge[w] = k
+                    rep_edge_key[w] = key
+                    push(edge_events, (key, k, w))
+            elif best_pair == -1 or k_slack < best_pair_slack:
+                best_pair = k
+                best_pair_slack = k_slack
+        self.set_pair_representative(v, best_pair, best_pair_slack)
+
+    def join_s_blossoms(self, k: int) -> bool:
+        """Tight edge k joins two different S-blossoms: close a blossom if they are in the same
+        tree (False), else augment along the path through k and dissolve both trees (True)."""
+        end_vertex = self.end_vertex
+        v = end_vertex[2 * k]
+        w = end_vertex[2 * k + 1]
+        base_vertex = self.trace_for_blossom(v, w)
+        if base_vertex >= 0:
+            self.add_blossom(base_vertex, k)
+            return False
+        in_blossom = self.in_blossom
+        roots = (self.root_of[in_blossom[v]], self.root_of[in_blossom[w]])
+        self.augment_matching(k)
+        dead = self.kill_tree(roots[0]) + self.kill_tree(roots[1])
+        label = self.label
+        parent = self.parent
+        for b in dead:
+            if label[b] == _FREE and parent[b] == -1:
+                self.label_if_tight_to_s(b)
+        return True
+
+    def run(self, top: int) -> None:
+        """Grow alternating trees from all free vertices along tight edges, augmenting whenever
+        two trees meet and changing duals when stuck, until the duals prove optimality."""
+        n = self.n
+        label = self.label
+        in_blossom = self.in_blossom
+        end_vertex = self.end_vertex
+        weight = self.weight
+        dual = self.dual
         mate_end = self.mate_end
         parent = self.parent
         base = self.base
-        root_of = self.root_of
         queue = self.queue
+        pending = self.pending
+        edge_events = self.edge_events
+        pair_events = self.pair_events
+        blossom_events = self.blossom_events
+        rep_edge = self.rep_edge
+        rep_edge_key = self.rep_edge_key
+        rep_pair = self.rep_pair
+        rep_pair_key = self.rep_pair_key
+        pop = heapq.heappop
         for v in range(n):
             if mate_end[v] == -1 and label[in_blossom[v]] == _FREE:
                 self.assign_label(v, _S, -1)
@@ -531,186 +666,91 @@ class _Blossom:
         while True:
             while queue:
                 v = queue.pop()
-                bv = in_blossom[v]
-                if label[bv] != _S:
-                    continue  # its tree died in an augmentation since it was queued
-                dv = dual[v]
-                for e in incident[v]:
-                    k = e >> 1
-                    w = end_vertex[e]
-                    bw = in_blossom[w]
-                    if bv == bw:
-                        continue
-                    # Tightness is always recomputed: an edge tight once may have slack again
-                    # after its endpoints' trees died and their duals moved apart.
-                    k_slack = dv + dual[w] - 2 * weight[k]
-                    if k_slack <= 0:
-                        lw = label[bw]
-                        if lw == _FREE:
-                            self.assign_label(w, _T, e ^ 1)
-                        elif lw == _S:
-                            base_vertex = self.trace_for_blossom(v, w)
-                            if base_vertex >= 0:
-                                self.add_blossom(base_vertex, k)
-                                bv = in_blossom[v]
-                            else:
-                                roots = (root_of[bv], root_of[bw])
-                                self.augment_matching(k)
-                                for root in roots:
-                                    self.kill_tree(root)
-                                self.refresh_after_deaths()
-                                break
-                    elif label[bw] == _S:
-                        c = best_edge[bv]
-                        if c == -1 or k_slack < (
-                            dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]
-                        ):
-                            best_edge[bv] = k
-                    else:
-                        # w is unlabelled (or inside a T-blossom that may be expanded later):
-                        # remember the least-slack edge to an S-vertex for delta2.
-                        c = best_edge[w]
-                        if c == -1 or k_slack < (
-                            dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]
-                        ):
-                            best_edge[w] = k
+                if pending[v]:
+                    pending[v] = False
+                    if label[in_blossom[v]] == _S:
+                        self.scan(v)
+            if not self.tree_vertices:
+                return  # no free vertex left to grow a tree from
 
-            # No progress along tight edges: find the smallest dual change that makes some.
-            delta_type = -1
-            delta = 0
-            delta_edge = -1
-            delta_blossom = -1
+            # Stuck along tight edges: the next event is the smallest key among the valid
+            # heap tops (stale entries are dropped on the way).
+            event = 0
+            key = 0
             if not self.max_cardinality:
-                delta_type = 1
-                delta = min(dual[:n])
-            for x in range(n):
-                if label[in_blossom[x]] != _FREE:
+                event = 1  # delta1: the free vertices' duals reach zero
+                key = top
+            while edge_events:
+                k_key, k, x = edge_events[0]
+                if rep_edge[x] != k or rep_edge_key[x] != k_key:
+                    pop(edge_events)  # superseded
                     continue
-                c = best_edge[x]
-                if c == -1:
-                    continue
-                y = end_vertex[2 * c]
-                if y == x:
-                    y = end_vertex[2 * c + 1]
-                if label[in_blossom[y]] != _S:
-                    # Stale: that S-vertex's tree died. Look again at all of x's edges.
-                    self.refresh_least_slack_to_s(x)
-                    c = best_edge[x]
-                    if c == -1:
-                        continue
-                d = dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]
-                if delta_type == -1 or d < delta:
-                    delta = d
-                    delta_type = 2
-                    delta_edge = c
-            for b in range(two_n):
-                if parent[b] != -1 or label[b] != _S:
-                    continue
-                c = best_edge[b]
-                if c == -1:
-                    continue
-                if not self.s_to_other_s(b, c):
-                    self.refresh_least_slack_between_s(b)
-                    c = best_edge[b]
-                    if c == -1:
-                        continue
-                d = (dual[end_vertex[2 * c]] + dual[end_vertex[2 * c + 1]] - 2 * weight[c]) // 2
-                if delta_type == -1 or d < delta:
-                    delta = d
-                    delta_type = 3
-                    delta_edge = c
-            for b in range(n, two_n):
+                y = end_vertex[2 * k] if end_vertex[2 * k + 1] == x else end_vertex[2 * k + 1]
                 if (
-                    base[b] >= 0
-                    and parent[b] == -1
-                    and label[b] == _T
-                    and (delta_type == -1 or dual[b] < delta)
+                    label[in_blossom[x]] == _FREE
+                    and label[in_blossom[y]] == _S
+                    and dual[x] + dual[y] - 2 * weight[k] == k_key  # stored duals: see __init__
                 ):
-                    delta = dual[b]
-                    delta_type = 4
-                    delta_blossom = b
-            if delta_type == -1:
+                    if event == 0 or k_key < key:
+                        event = 2
+                        key = k_key
+                    break
+                pop(edge_events)
+                rep_edge[x] = -1
+                if label[in_blossom[x]] == _FREE:
+                    self.rescan_edges_to_s(x)
+            while pair_events:
+                k_key, k, v = pair_events[0]
+                if rep_pair[v] != k or rep_pair_key[v] != k_key:
+                    pop(pair_events)  # superseded
+                    continue
+                i = end_vertex[2 * k]
+                j = end_vertex[2 * k + 1]
+                bi = in_blossom[i]
+                bj = in_blossom[j]
+                if (
+                    bi != bj
+                    and label[bi] == _S
+                    and label[bj] == _S
+                    and (dual[i] + dual[j] - 2 * weight[k]) >> 1 == k_key
+                ):
+                    if event == 0 or k_key < key:
+                        event = 3
+                        key = k_key
+                    break
+                pop(pair_events)
+                rep_pair[v] = -1
+                if label[in_blossom[v]] == _S:
+                    self.rescan_pairs(v)
+            while blossom_events:
+                b_key, b = blossom_events[0]
+                if parent[b] == -1 and base[b] >= 0 and label[b] == _T and dual[b] == b_key:
+                    if event == 0 or b_key < key:
+                        event = 4
+                        key = b_key
+                    break
+                pop(blossom_events)
+            if event == 0:
                 # max_cardinality and no dual change can make progress: the matching is
                 # maximum (and the duals prove its weight optimal among maximum ones).
                 return
 
-            for x in range(n):
-                lx = label[in_blossom[x]]
-                if lx == _S:
-                    dual[x] -= delta
-                elif lx == _T:
-                    dual[x] += delta
-            for b in range(n, two_n):
-                if base[b] >= 0 and parent[b] == -1:
-                    if label[b] == _S:
-                        dual[b] += delta
-                    elif label[b] == _T:
-                        dual[b] -= delta
+            # The dual change itself: all labelled duals move with total_delta.
+            self.total_delta = key
 
-            if delta_type == 1:
+            if event == 1:
                 return
-            if delta_type == 2:
-                i = end_vertex[2 * delta_edge]
-                if label[in_blossom[i]] != _S:
-                    i = end_vertex[2 * delta_edge + 1]
-                queue.append(i)
-            elif delta_type == 3:
-                queue.append(end_vertex[2 * delta_edge])
+            if event == 2:
+                _, k, x = pop(edge_events)
+                rep_edge[x] = -1
+                # x's blossom is reached through the end on the S side.
+                self.assign_label(x, _T, 2 * k if end_vertex[2 * k + 1] == x else 2 * k + 1)
+            elif event == 3:
+                _, k, v = pop(pair_events)
+                rep_pair[v] = -1
+                self.join_s_blossoms(k)
+                if label[in_blossom[v]] == _S:
+                    self.rescan_pairs(v)
             else:
-                self.expand_blossom(delta_blossom)
-
-    def s_to_other_s(self, b: int, k: int) -> bool:
-        """Whether edge k still joins S-blossom b to a different S-blossom."""
-        in_blossom = self.in_blossom
-        bi = in_blossom[self.end_vertex[2 * k]]
-        bj = in_blossom[self.end_vertex[2 * k + 1]]
-        if bi == b:
-            return bj != b and self.label[bj] == _S
-        return bj == b and self.label[bi] == _S
-
-    def refresh_least_slack_to_s(self, x: int) -> None:
-        """Recompute best_edge[x]: x's least-slack edge to an S-vertex (for delta2)."""
-        in_blossom = self.in_blossom
-        label = self.label
-        dual = self.dual
-        weight = self.weight
-        end_vertex = self.end_vertex
-        dx = dual[x]
-        best = -1
-        best_slack = 0
-        for e in self.incident[x]:
-            u = end_vertex[e]
-            if label[in_blossom[u]] != _S:
-                continue
-            k_slack = dx + dual[u] - 2 * weight[e >> 1]
-            if best == -1 or k_slack < best_slack:
-                best = e >> 1
-                best_slack = k_slack
-        self.best_edge[x] = best
-
-    def refresh_least_slack_between_s(self, b: int) -> None:
-        """Recompute best_edge[b] for S-blossom b after the blossom it pointed at died."""
-        in_blossom = self.in_blossom
-        label = self.label
-        dual = self.dual
-        weight = self.weight
-        end_vertex = self.end_vertex
-        own = self.best_edges_of[b]
-        if own is not None:
-            candidates = own
-        else:
-            candidates = [e >> 1 for x in self.leaves(b) for e in self.incident[x]]
-        best = -1
-        best_slack = 0
-        for k in candidates:
-            i = end_vertex[2 * k]
-            j = end_vertex[2 * k + 1]
-            bi = in_blossom[i]
-            bj = in_blossom[j]
-            if bi == bj or label[bi] != _S or label[bj] != _S:
-                continue
-            k_slack = dual[i] + dual[j] - 2 * weight[k]
-            if best == -1 or k_slack < best_slack:
-                best = k
-                best_slack = k_slack
-        self.best_edge[b] = best
+                _, b = pop(blossom_events)
+                self.expand_blossom(b)
