@@ -535,6 +535,8 @@ def pair_team_round(
     """Pair ``round_number`` (default: the round after the last recorded one) of a team
     tournament by C.04.6. Only rounds before it are read; the teams announced absent for it
     (TRF 240) are left out. Raises :class:`PairingError` when no legal pairing exists."""
+    if not tournament.teams:
+        raise ValueError("the tournament has no teams (TRF records 310 or 013): nothing to pair")
     chosen = resolve_variant(tournament, variant)
     records = team_event_records(tournament) if records is None else records
     if round_number is None:

@@ -307,3 +307,17 @@ def test_check_reports_a_tampered_round() -> None:
     (check,) = check_team_tournament(event)
     assert not check.agrees
     assert any("recorded 3-1" in line for line in check.differences())
+
+
+def test_bad_input_is_refused_with_a_message() -> None:
+    with pytest.raises(ValueError, match="no teams"):
+        pair_team_round(Tournament(total_rounds=5), 1)
+    event = build_event(4, [])
+    event.total_rounds = None
+    with pytest.raises(ValueError, match="142"):
+        pair_team_round(event, 1)
+
+
+def test_next_round_is_the_default() -> None:
+    event = build_event(4, [[(1, 3, "1111"), (4, 2, "1111")]])
+    assert pair_team_round(event).round_number == 2
