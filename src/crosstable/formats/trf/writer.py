@@ -299,9 +299,11 @@ def _player_line(tournament: Tournament, player: Player) -> str:
     )
     if player.rank is not None:
         records.RANK.put(buffer, str(player.rank))
-    for round_number, entry in enumerate(player.rounds, start=1):
-        records.round_cell(round_number).put(buffer, _cell(entry))
-    return "".join(buffer)
+    head = "".join(buffer).ljust(records.ROUND_FIRST_COLUMN - 1)
+    # the round cells, 8 columns each, records.ROUND_STEP apart from column 92 on
+    width = records.round_cell(1).width
+    separator = " " * (records.ROUND_STEP - width)
+    return head + separator.join(_cell(entry).ljust(width) for entry in player.rounds)
 
 
 def _cell(entry: RoundEntry) -> str:
