@@ -45,7 +45,7 @@ class DemoPlan:
 
 PLANS = (
     DemoPlan("kinabatangan", 18, None),
-    DemoPlan("grade", 140, 3, complete_last_round=False),
+    DemoPlan("grade", 60, 3, complete_last_round=False),
     DemoPlan("fars", 16, None),
     DemoPlan("huayuan", 40, 99),
     DemoPlan("youth", 20, 4),

@@ -25,7 +25,9 @@ from crosstable.regulations import (
     load_regulations,
     parse_regulations,
 )
+from crosstable.regulations.fees import compute_fee
 from crosstable.regulations.schema import ColourRule
+from crosstable.regulations.sections import EntrantData, check_eligibility
 
 if TYPE_CHECKING:
     from crosstable_web.events import models
@@ -172,8 +174,36 @@ def section_rules(section: models.Section) -> SectionRules | None:
         return None
 
 
+def entrant_data(section: models.Section, data: EntryData) -> EntrantData:
+    """An entry as the regulations' eligibility and fee rules see it."""
+    grade = data.national_grade.strip()
+    return EntrantData(
+        name=data.name,
+        sex=data.sex.upper().replace("W", "F"),
+        birth_date=data.birth_date,
+        grade=int(grade) if grade.isdigit() else None,
+        rating=data.rating,
+        unit=data.unit,
+        federation=data.federation,
+        member_id=data.fide_id,
+        section=section.key,
+    )
+
+
 def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
-    """Why a player may not play in ``section`` according to its eligibility limits."""
+    """Why a player may not play in ``section``: the regulations' own eligibility check
+    (``crosstable.regulations.check_eligibility``), or, for an event without regulations
+    text, the limits stored on the section."""
+    section_rules_ = section_rules(section)
+    if section_rules_ is not None:
+        return [
+            _("%(section)s: %(problem)s") % {"section": section.key, "problem": problem.message}
+            for problem in check_eligibility(section_rules_, entrant_data(section, data))
+        ]
+    return _stored_limit_problems(section, data)
+
+
+def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str]:
     limits = section.settings
     problems: list[str] = []
     sex = limits.get("sex")
@@ -215,5 +245,9 @@ def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
 
 
 def fee_for(section: models.Section, data: EntryData) -> Decimal:
-    """The fee due for one entry (the section's entry fee)."""
-    return section.entry_fee
+    """The fee due for one entry: the regulations' fee with their discounts
+    (``crosstable.regulations.compute_fee``), else the section's entry fee."""
+    regulations = event_regulations(section.event)
+    if regulations is None or regulations.fees is None or regulations.fees.per != "player":
+        return section.entry_fee
+    return compute_fee(regulations, entrant_data(section, data)).amount_due
