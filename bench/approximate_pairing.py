@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.model import Colour, ResultCode, RoundEntry, Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 
 
@@ -58,6 +58,7 @@ def approximate_pair_round(tournament: Tournament, round_number: int) -> RoundPa
         for number, player in sorted(tournament.players.items())
         if number not in absent
         and (player.withdrawn_after_round is None or player.withdrawn_after_round >= round_number)
+        and _not_preassigned(player.entry(round_number))
     ]
     present.sort(key=lambda number: (-histories[number].score, number))
     bye = None
@@ -76,6 +77,12 @@ def approximate_pair_round(tournament: Tournament, round_number: int) -> RoundPa
         )
     )
     return RoundPairing(round_number, tuple(boards), bye)
+
+
+def _not_preassigned(entry: RoundEntry | None) -> bool:
+    """A recorded round-R entry without opponent (a requested bye, an absence) keeps the
+    player out of the pairing; a recorded game or pairing bye is re-paired."""
+    return entry is None or entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
 
 
 def _histories(tournament: Tournament, round_number: int) -> dict[int, _History]:

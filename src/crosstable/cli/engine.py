@@ -1,0 +1,296 @@
+"""``crosstable engine``: the command line of the FIDE reference pairing engines.
+
+It follows the interface that JaVaFo (AUM) and bbpPairings share, so that scripts and
+pairing checkers written for them can drive crosstable:
+
+    crosstable engine --dutch INPUT -p [OUTPUT]     pair the next round
+    crosstable engine --dutch INPUT -c              re-pair every round and compare
+    crosstable engine --dutch -g [CONFIG] -o OUTPUT [-s SEED]   random tournament
+
+Exit statuses follow bbpPairings' contract (``EXIT_*`` below; docs/cli/engine.md). Every
+failure is reported as one line on standard error, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
+
+if TYPE_CHECKING:
+    from crosstable.model import Tournament
+    from crosstable.pairing.base import RoundPairing
+
+    EnginePairFunction = Callable[[Tournament, int | None], RoundPairing]
+
+_Result = TypeVar("_Result")
+
+EXIT_OK = 0
+EXIT_NO_VALID_PAIRING = 1
+"""No pairing satisfies the absolute criteria (``-p``, ``-g``), or with ``-c``: some round
+of the file is not the pairing the engine makes."""
+EXIT_UNEXPECTED_ERROR = 2
+EXIT_INVALID_INPUT = 3
+"""Malformed TRF or generator configuration, or an invalid command line."""
+EXIT_SIZE_LIMIT = 4
+"""The request exceeds what the engine or the file format can hold."""
+EXIT_FILE_ACCESS = 5
+"""A file cannot be read or written."""
+
+TRF_MAX_PLAYERS = 9999
+"""A TRF pairing number has four digits."""
+
+PROGRAM = "crosstable engine"
+
+
+class EngineFailure(Exception):
+    """A failure with its exit status and the one-line message to print."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "engine",
+        help="pair, check or generate TRF files like the FIDE reference engines",
+        description=(
+            "The command line of the FIDE reference pairing engines (JaVaFo, bbpPairings). "
+            "Exit status: 0 ok, 1 no valid pairing (or -c found differences), 2 unexpected "
+            "error, 3 invalid input, 4 size limit, 5 file access."
+        ),
+        usage=(
+            "crosstable engine --dutch INPUT -p [OUTPUT]\n"
+            "       crosstable engine --dutch INPUT -c\n"
+            "       crosstable engine --dutch -g [CONFIG] -o OUTPUT [-s SEED]"
+        ),
+    )
+    systems = parser.add_mutually_exclusive_group(required=True)
+    systems.add_argument(
+        "--dutch",
+        dest="system",
+        action="store_const",
+        const="dutch",
+        help="the FIDE (Dutch) system, C.04.3 as in force since 1 February 2026",
+    )
+    parser.add_argument("input", nargs="?", metavar="INPUT", help="TRF file to read")
+    modes = parser.add_mutually_exclusive_group(required=True)
+    modes.add_argument(
+        "-p",
+        dest="pair_output",
+        nargs="?",
+        const="-",
+        metavar="OUTPUT",
+        help="pair the next round; write the pairs to OUTPUT (standard output if omitted)",
+    )
+    modes.add_argument(
+        "-c",
+        dest="check",
+        action="store_true",
+        help="re-pair every round of INPUT and report the rounds that differ",
+    )
+    modes.add_argument(
+        "-g",
+        dest="generate_config",
+        nargs="?",
+        const="",
+        metavar="CONFIG",
+        help="generate a random tournament (CONFIG: TOML file; random settings if omitted)",
+    )
+    parser.add_argument("-o", dest="output", metavar="OUTPUT", help="file written by -g")
+    parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="seed for -g")
+
+    def usage_error(message: str) -> NoReturn:
+        parser.print_usage(sys.stderr)
+        sys.stderr.write(f"{PROGRAM}: error: {message}\n")
+        raise SystemExit(EXIT_INVALID_INPUT)
+
+    # Command-line mistakes are invalid input (3) in the engines' contract, not argparse's 2.
+    parser.error = usage_error  # type: ignore[method-assign]
+    parser.set_defaults(handler=run_engine, usage_error=usage_error)
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    """Run one engine request; print any failure as one line on standard error."""
+    usage_error: Callable[[str], NoReturn] = args.usage_error
+    input_name: str | None = args.input
+    output_name: str | None = args.output
+    config_name: str | None = args.generate_config
+    try:
+        if config_name is not None:
+            if input_name is not None or output_name is None:
+                usage_error("-g takes no INPUT and needs -o OUTPUT")
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            generate_file(Path(config_name) if config_name else None, Path(output_name), seed)
+            return EXIT_OK
+        if input_name is None:
+            usage_error("INPUT is required with -p and -c")
+        if output_name is not None or args.seed is not None:
+            usage_error("-o and -s go with -g")
+        if args.check:
+            return check_file(Path(input_name), sys.stdout)
+        pair_output: str = args.pair_output
+        pair_file(Path(input_name), None if pair_output == "-" else Path(pair_output))
+        return EXIT_OK
+    except EngineFailure as failure:
+        sys.stderr.write(f"{PROGRAM}: {failure.message}\n")
+        return failure.status
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:  # the contract's "unexpected error": one line, no traceback
+        sys.stderr.write(f"{PROGRAM}: unexpected error: {type(error).__name__}: {error}\n")
+        return EXIT_UNEXPECTED_ERROR
+
+
+def pair_file(input_path: Path, output_path: Path | None) -> None:
+    """Pair the round after the last one recorded in ``input_path`` and write the
+    reference engines' output (number of pairs, then ``WHITE BLACK`` lines)."""
+    from crosstable.pairing.base import PairingError
+
+    tournament = read_tournament(input_path)
+    pair_round = dutch_pair_function()
+    try:
+        pairing = _guarded(lambda: pair_round(tournament, None))
+    except PairingError as error:
+        raise EngineFailure(
+            EXIT_NO_VALID_PAIRING, f"{input_path}: no valid pairing: {error}"
+        ) from None
+    text = "\n".join(pairing.as_engine_lines()) + "\n"
+    if output_path is None:
+        sys.stdout.write(text)
+    else:
+        write_text(output_path, text)
+
+
+def check_file(input_path: Path, out: TextIO) -> int:
+    """Re-pair every round of ``input_path``; print each round that differs from the file.
+    Returns EXIT_OK when all rounds are reproduced, EXIT_NO_VALID_PAIRING otherwise."""
+    from crosstable.pairing.checker import check_tournament
+
+    tournament = read_tournament(input_path)
+    pair_round = dutch_pair_function()
+    differences = _guarded(lambda: list(check_tournament(tournament, pair_round)))
+    rounds = tournament.rounds_recorded
+    for difference in differences:
+        out.write(f"{difference.describe()}\n")
+    if differences:
+        out.write(f"{input_path}: {len(differences)} of {rounds} rounds differ\n")
+        return EXIT_NO_VALID_PAIRING
+    out.write(f"{input_path}: all {rounds} rounds reproduced\n")
+    return EXIT_OK
+
+
+def generate_file(config_path: Path | None, output_path: Path, seed: int) -> None:
+    """Generate a random tournament paired by the Dutch engine and save it as TRF-2026."""
+    from crosstable.generate import (
+        GeneratorConfigError,
+        GeneratorError,
+        generate_tournament,
+        load_generator_config,
+        random_config,
+    )
+    from crosstable.pairing.base import PairingError
+
+    try:
+        config = load_generator_config(config_path) if config_path else random_config(seed)
+    except GeneratorConfigError as error:
+        raise EngineFailure(EXIT_INVALID_INPUT, str(error)) from None
+    except OSError as error:
+        raise EngineFailure(EXIT_FILE_ACCESS, _file_error(config_path, error)) from None
+    if config.players > TRF_MAX_PLAYERS:
+        raise EngineFailure(
+            EXIT_SIZE_LIMIT,
+            f"{config_path}: players: {config.players} exceeds the {TRF_MAX_PLAYERS} "
+            "players a TRF file can hold",
+        )
+    pair_round = dutch_pair_function()
+    from crosstable.formats.trf import write_trf
+
+    # Open OUTPUT first: an unwritable path fails at once, not after pairing every round.
+    try:
+        handle = output_path.open("w", encoding="utf-8", newline="\n")
+    except OSError as error:
+        raise EngineFailure(EXIT_FILE_ACCESS, _file_error(output_path, error)) from None
+    with handle:
+        try:
+            tournament = _guarded(
+                lambda: generate_tournament(config, seed, pair_round, system_code="FIDE_DUTCH_2026")
+            )
+            tournament.extra_records.append(
+                f"### generated by crosstable engine -g, seed {seed}"
+                + (f", configuration {config_path.name}" if config_path else "")
+            )
+            handle.write(write_trf(tournament))
+        except PairingError as error:
+            _discard(handle, output_path)
+            raise EngineFailure(
+                EXIT_NO_VALID_PAIRING, f"seed {seed}: no valid pairing: {error}"
+            ) from None
+        except GeneratorError as error:
+            _discard(handle, output_path)
+            raise EngineFailure(EXIT_UNEXPECTED_ERROR, f"seed {seed}: {error}") from None
+        except OSError as error:
+            _discard(handle, output_path)
+            raise EngineFailure(EXIT_FILE_ACCESS, _file_error(output_path, error)) from None
+        except BaseException:
+            _discard(handle, output_path)
+            raise
+
+
+def _discard(handle: TextIO, path: Path) -> None:
+    """Remove a partly written output file."""
+    handle.close()
+    path.unlink(missing_ok=True)
+
+
+def read_tournament(path: Path) -> Tournament:
+    """Read a TRF file; file errors exit 5, malformed TRF exits 3 naming line and column."""
+    from crosstable.formats.trf import TrfError, read_trf
+    from crosstable.formats.trf.reader import decode_trf
+
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise EngineFailure(EXIT_FILE_ACCESS, _file_error(path, error)) from None
+    try:
+        tournament = read_trf(decode_trf(data), str(path))
+    except TrfError as error:
+        raise EngineFailure(EXIT_INVALID_INPUT, str(error)) from None
+    if len(tournament.players) > TRF_MAX_PLAYERS:
+        raise EngineFailure(EXIT_SIZE_LIMIT, f"{path}: more than {TRF_MAX_PLAYERS} players")
+    return tournament
+
+
+def dutch_pair_function() -> EnginePairFunction:
+    """The FIDE Dutch engine (imported when needed, so the other modes work without it)."""
+    from crosstable.pairing.dutch import pair_round
+
+    pair: EnginePairFunction = pair_round
+    return pair
+
+
+def write_text(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise EngineFailure(EXIT_FILE_ACCESS, _file_error(path, error)) from None
+
+
+def _guarded(work: Callable[[], _Result]) -> _Result:
+    """Run ``work``; running out of memory or stack is the contract's size limit."""
+    try:
+        return work()
+    except (MemoryError, RecursionError) as error:
+        raise EngineFailure(
+            EXIT_SIZE_LIMIT, f"size limit: {type(error).__name__} while pairing"
+        ) from None
+
+
+def _file_error(path: Path | None, error: OSError) -> str:
+    reason = error.strerror or str(error)
+    return f"{path}: cannot access the file: {reason}"
