@@ -9,14 +9,13 @@ ambiguous points.
 from __future__ import annotations
 
 import datetime
-import functools
 import os
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import NamedTuple
 
 from crosstable.formats.trf import records
+from crosstable.formats.trf.cells import CellProblem, parse_cell, rounds_paired
 from crosstable.formats.trf.errors import TrfError, TrfProblem
 from crosstable.formats.trf.records import Field
 from crosstable.formats.trf.scoring import (
@@ -42,13 +41,6 @@ from crosstable.model import (
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _SYSTEM_CODE = re.compile(r"(FIDE|CUSTOM|BERGER)_[A-Z0-9_]+")
 _DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
-_COLOURS: dict[str, Colour | None] = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, " ": None}
-_BYE_RESULTS = (
-    ResultCode.HALF_POINT_BYE,
-    ResultCode.FULL_POINT_BYE,
-    ResultCode.PAIRING_BYE,
-    ResultCode.ZERO_POINT_BYE,
-)
 
 
 def read_trf(text: str, source: str = "<string>") -> Tournament:
@@ -492,8 +484,8 @@ class _Reader:
         start = records.ROUND_FIRST_COLUMN - 1
         while start < len(line):
             text = line[start : start + records.ROUND_STEP]
-            parsed = _parse_cell(text)
-            if isinstance(parsed, _CellProblem):
+            parsed = parse_cell(text)
+            if isinstance(parsed, CellProblem):
                 places = {
                     "round": round_number,
                     "next": round_number + 1,
@@ -676,114 +668,6 @@ class _Reader:
     def add_team(self, team: Team, line_number: int) -> None:
         self.locations.teams[len(self.tournament.teams)] = line_number
         self.tournament.teams.append(team)
-
-
-class _CellProblem(NamedTuple):
-    """Why a round cell cannot be read: ``offset`` from the cell's first column; the texts
-    may use ``{round}``, ``{next}`` (round numbers) and ``{column}`` (the offending column)."""
-
-    offset: int
-    problem: str
-    expected: str
-
-
-_UNPLAYED = RoundEntry.absent(ResultCode.UNPLAYED)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _parse_cell(cell: str) -> RoundEntry | _CellProblem:
-    """One ``OOOO C R`` round cell followed by its two separator columns."""
-    text = cell[:8].ljust(8)
-    for offset in (4, 6):
-        if text[offset] != " ":
-            return _CellProblem(
-                offset,
-                f"round {{round}} cell is misaligned: '{_literal(text.rstrip())}' does not have "
-                "the form 'OOOO C R'",
-                "a blank at column {column}",
-            )
-    after = cell[8:]
-    if after.strip():
-        return _CellProblem(
-            8 + len(after) - len(after.lstrip()),
-            f"round {{round}} cell is misaligned: unexpected '{_literal(after.strip())}' after it",
-            "round {next} to start 10 columns after round {round}",
-        )
-    if not text.strip():
-        return _UNPLAYED
-    opponent_text = text[:4].strip()
-    opponent: int | None = None
-    if opponent_text and opponent_text != "0000":
-        if not opponent_text.isdigit() or not 1 <= int(opponent_text) <= 9999:
-            return _CellProblem(
-                4 - len(opponent_text),
-                f"round {{round}} opponent '{_literal(opponent_text)}' is not a number from 1 "
-                "to 9999",
-                "a pairing number, or 0000 for no opponent",
-            )
-        opponent = int(opponent_text)
-    colour_character = text[5].lower()
-    if colour_character not in _COLOURS:
-        return _CellProblem(
-            5, f"colour '{_literal(text[5])}' is not one of w b -", "w, b, - or blank"
-        )
-    colour = _COLOURS[colour_character]
-    result = records.RESULT_BY_CHARACTER.get(text[7].upper())
-    if result is None:
-        return _CellProblem(
-            7,
-            f"result code '{_literal(text[7])}' is not one of {records.RESULT_CODES}",
-            records.RESULT_CODES,
-        )
-    if result in _BYE_RESULTS and opponent is not None:
-        return _CellProblem(
-            0,
-            f"result '{result.value}' is a bye, but round {{round}} names opponent {opponent}",
-            f"0000 - {result.value}",
-        )
-    if result in _BYE_RESULTS and colour is not None:
-        return _CellProblem(
-            5, f"result '{result.value}' is a bye, but has colour '{_literal(text[5])}'", "-"
-        )
-    if result.is_played and opponent is None:
-        return _CellProblem(
-            0,
-            f"result '{result.value}' is a played game, but round {{round}} has no opponent",
-            "the opponent's pairing number",
-        )
-    if result.is_played and colour is None:
-        return _CellProblem(
-            5, f"result '{result.value}' is a played game, but has no colour", "w or b"
-        )
-    if opponent is None and colour is not None:
-        return _CellProblem(5, "a colour without an opponent", "-")
-    if result is ResultCode.UNPLAYED and opponent is not None:
-        return _CellProblem(
-            7, f"round {{round}} names opponent {opponent} but has no result", records.RESULT_CODES
-        )
-    return RoundEntry(opponent, colour, result)
-
-
-def _literal(text: str) -> str:
-    """File text placed in a message template that is later filled with str.format."""
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def rounds_paired(tournament: Tournament) -> int:
-    """The last round in which anybody was paired (had an opponent, a pairing bye or a
-    forfeit win); later columns hold only requested byes announced in advance. JaVaFo's XXZ
-    is about the round after this one."""
-    paired = 0
-    for player in tournament.players.values():
-        for round_number in range(len(player.rounds), paired, -1):
-            entry = player.rounds[round_number - 1]
-            if entry.opponent is not None or entry.result in _PAIRED_WITHOUT_OPPONENT:
-                paired = round_number
-                break
-    return paired
-
-
-_PAIRED_WITHOUT_OPPONENT = (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
 
 
 def _birth_date(text: str) -> datetime.date | str | None:

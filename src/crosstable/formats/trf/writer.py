@@ -15,7 +15,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from crosstable.formats.trf import records
-from crosstable.formats.trf.reader import rounds_paired
+from crosstable.formats.trf.cells import format_cell, rounds_paired
 from crosstable.formats.trf.records import Field
 from crosstable.formats.trf.scoring import (
     bb_items,
@@ -29,7 +29,6 @@ from crosstable.model import (
     Player,
     ProhibitedPairing,
     ResultCode,
-    RoundEntry,
     Team,
     Tournament,
 )
@@ -303,15 +302,7 @@ def _player_line(tournament: Tournament, player: Player) -> str:
     # the round cells, 8 columns each, records.ROUND_STEP apart from column 92 on
     width = records.round_cell(1).width
     separator = " " * (records.ROUND_STEP - width)
-    return head + separator.join(_cell(entry).ljust(width) for entry in player.rounds)
-
-
-def _cell(entry: RoundEntry) -> str:
-    if entry.result is ResultCode.UNPLAYED:
-        return ""
-    opponent = "0000" if entry.opponent is None else f"{entry.opponent:4d}"
-    colour = "-" if entry.colour is None else entry.colour.value
-    return f"{opponent} {colour} {entry.result.value}"
+    return head + separator.join(format_cell(entry).ljust(width) for entry in player.rounds)
 
 
 def _birth_date_text(birth_date: datetime.date | str | None) -> str:
