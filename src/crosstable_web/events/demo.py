@@ -79,13 +79,16 @@ def generate_entry(section: models.Section, script: str, rng: random.Random,
     birth = earliest + datetime.timedelta(days=rng.randrange(max(1, (latest - earliest).days)))
     grades = limits.get("grades") or [""]
     units = limits.get("units") or _units(script)
+    unit = rng.choice(units)
     return services.EntryData(
         name=f"{_name(script, sex, rng)}",
         sex=sex,
         birth_date=birth,
         rating=max(1000, int(rng.gauss(1500, 250))) if rng.random() < 0.8 else 0,
         national_grade=rng.choice(grades),
-        unit=rng.choice(units),
+        unit=unit,
+        native_unit=unit,
+        member_id=f"{rng.randrange(10**7, 10**8)}",
         federation={"ms": "MAS", "fa": "IRI"}.get(script, "CHN"),
     )
 

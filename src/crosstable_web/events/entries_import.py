@@ -22,12 +22,13 @@ from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
 
 COLUMNS = ("section", "name", "sex", "birth_date", "rating", "title", "federation",
-           "fide_id", "national_grade", "unit", "fee_paid")
+           "fide_id", "national_grade", "unit", "native_unit", "member_id", "fee_paid")
 """Recognised column headings (case-insensitive); only ``name`` is required."""
 
 _ALIASES = {"birth": "birth_date", "born": "birth_date", "grade": "national_grade",
             "school": "unit", "club": "unit", "team": "unit", "fide": "fide_id",
-            "paid": "fee_paid", "elo": "rating"}
+            "paid": "fee_paid", "elo": "rating", "native_of": "native_unit",
+            "membership": "member_id"}
 
 
 @dataclasses.dataclass(slots=True)
@@ -173,6 +174,7 @@ def _parse(row: RawRow, sections: dict[str, models.Section],
         name=field("name"), sex=field("sex").upper()[:1], birth_date=birth_date, rating=rating,
         title=field("title"), federation=field("federation").upper()[:3],
         fide_id=field("fide_id"), national_grade=field("national_grade"), unit=field("unit"),
+        native_unit=field("native_unit"), member_id=field("member_id"),
     )
     return checked
 

@@ -27,8 +27,8 @@ FORMAT = "crosstable-event"
 VERSION = 1
 
 _ENTRY_FIELDS = ("pairing_number", "name", "sex", "rating", "title", "federation", "fide_id",
-                 "national_grade", "unit", "joined_before_round", "withdrawn_after_round",
-                 "withdrawn_automatically")
+                 "national_grade", "unit", "native_unit", "member_id", "joined_before_round",
+                 "withdrawn_after_round", "withdrawn_automatically")
 _SECTION_FIELDS = ("key", "name", "position", "total_rounds", "system_code", "scoring",
                    "tiebreaks", "forfeits_to_withdraw", "max_entries", "settings")
 

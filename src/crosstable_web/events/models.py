@@ -103,6 +103,10 @@ class Entry(models.Model):
     national_grade = models.CharField(_("national grade"), max_length=20, blank=True)
     unit = models.CharField(_("unit"), max_length=200, blank=True)
     """School, club, county or team the player enters through (fees are totalled per unit)."""
+    native_unit = models.CharField(_("native of"), max_length=200, blank=True)
+    """Where the player is a native of (identity card), for units that may field natives only."""
+    member_id = models.CharField(_("membership id"), max_length=30, blank=True)
+    """Federation membership number, where the regulations require one."""
     fee_due = models.DecimalField(_("fee due"), max_digits=14, decimal_places=2, default=0)
     fee_paid = models.DecimalField(_("fee paid"), max_digits=14, decimal_places=2, default=0)
     joined_before_round = models.PositiveIntegerField(default=1)

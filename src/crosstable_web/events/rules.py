@@ -185,7 +185,8 @@ def entrant_data(section: models.Section, data: EntryData) -> EntrantData:
         rating=data.rating,
         unit=data.unit,
         federation=data.federation,
-        member_id=data.fide_id,
+        native_unit=data.native_unit,
+        member_id=data.member_id,
         section=section.key,
     )
 

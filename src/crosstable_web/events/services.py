@@ -105,6 +105,8 @@ class EntryData:
     fide_id: str = ""
     national_grade: str = ""
     unit: str = ""
+    native_unit: str = ""
+    member_id: str = ""
 
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
