@@ -21,7 +21,13 @@ from crosstable.model.player import Player
 from crosstable.model.tournament import Tournament
 from crosstable.tiebreaks.context import IndividualContext
 from crosstable.tiebreaks.descriptor import TiebreakSpec, parse_descriptor_list
-from crosstable.tiebreaks.registry import Evaluation, TiebreakValue, evaluate
+from crosstable.tiebreaks.registry import (
+    Evaluation,
+    TiebreakValue,
+    evaluate,
+    ordinal_keys,
+    split_by_keys,
+)
 from crosstable.tiebreaks.team import TeamContext, TeamEvent
 from crosstable.tiebreaks.unplayed import UnplayedRule
 
@@ -93,10 +99,7 @@ def _rank_groups(
 ) -> tuple[list[list[int]], dict[int, list[TiebreakValue]]]:
     """Groups in rank order after all tie-breaks, and per-participant display values."""
     display: dict[int, list[TiebreakValue]] = {number: [] for number in numbers}
-    by_points: dict[Fraction, list[int]] = {}
-    for number in numbers:
-        by_points.setdefault(points[number], []).append(number)
-    groups = [by_points[value] for value in sorted(by_points, reverse=True)]
+    groups = split_by_keys(ordinal_keys(points, higher_is_better=True), numbers)
     for evaluation in evaluations:
         refined: list[list[int]] = []
         for group in groups:

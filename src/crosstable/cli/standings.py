@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     from crosstable.formats.trf import TrfError, load_trf
 
     path = Path(args.input)
+    if not path.is_file():
+        return _fail(EXIT_FILE_ACCESS, f"{path}: no such file")
     try:
         tournament = load_trf(path)
     except OSError as error:

@@ -9,19 +9,14 @@ BH; score × own points for SB) and whether the round was a voluntary unplayed r
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
 
 from crosstable.tiebreaks.context import IndividualContext
 from crosstable.tiebreaks.descriptor import TiebreakSpec
 from crosstable.tiebreaks.unplayed import UnplayedRule
 
-
-class Item(NamedTuple):
-    """One round's part of a Buchholz or Sonneborn-Berger sum (integer units)."""
-
-    score: int
-    contribution: int
-    vur: bool
+Item = tuple[int, int, bool]
+"""One round's part of a Buchholz or Sonneborn-Berger sum (integer units): the opponent's
+(or dummy's) score, the round's contribution, and whether the round was a VUR."""
 
 
 def round_items(
@@ -30,20 +25,35 @@ def round_items(
     """One item per round (rounds without any opponent are skipped in round robins)."""
     items: list[Item] = []
     adjusted = ctx.adjusted
-    forfeits = spec.forfeits_as_played
+    forfeits = spec.forfeits_as_played or ctx.predetermined
     for round_number, record in enumerate(ctx.records[number], start=1):
-        if ctx.counts_as_game(record, forfeits):
-            assert record.opponent is not None
-            score = adjusted[record.opponent]
+        opponent = record.opponent
+        if record.played or (forfeits and opponent is not None):
+            assert opponent is not None
+            score = adjusted[opponent]
             vur = False
         elif ctx.predetermined:
             continue
         else:
             score = ctx.dummy_score(number, round_number)
             vur = record.is_vur
-        contribution = score * record.points if with_own_points else score
-        items.append(Item(score, contribution, vur))
+        items.append((score, score * record.points if with_own_points else score, vur))
     return items
+
+
+def _plain_sum(ctx: IndividualContext, number: int, spec: TiebreakSpec) -> int:
+    """Σ of the round scores without cuts (the common case, kept fast)."""
+    adjusted = ctx.adjusted
+    forfeits = spec.forfeits_as_played or ctx.predetermined
+    total = 0
+    for round_number, record in enumerate(ctx.records[number], start=1):
+        opponent = record.opponent
+        if record.played or (forfeits and opponent is not None):
+            assert opponent is not None
+            total += adjusted[opponent]
+        elif not ctx.predetermined:
+            total += ctx.dummy_score(number, round_number)
+    return total
 
 
 def sum_with_cuts(items: list[Item], spec: TiebreakSpec, rule: UnplayedRule) -> int:
@@ -53,25 +63,31 @@ def sum_with_cuts(items: list[Item], spec: TiebreakSpec, rule: UnplayedRule) -> 
     low = min(spec.cut, len(items))
     high = min(spec.high, len(items) - low)
     if not low and not high:
-        return sum(item.contribution for item in items)
-    remaining = list(items)
+        return sum(item[1] for item in items)
     vur_exception = rule is not UnplayedRule.VIRTUAL_OPPONENT
+    if not vur_exception or not any(item[2] for item in items):
+        # Without VURs the cuts simply drop the least and most significant values:
+        # items order by (opponent score, contribution).
+        ordered = sorted(items)
+        return sum(item[1] for item in ordered[low : len(ordered) - high])
+    remaining = list(items)
     for _ in range(low):
-        least = min(remaining, key=lambda item: (item.score, item.contribution))
-        vurs = [item for item in remaining if item.vur]
-        if vur_exception and vurs:
-            lowest_vur = min(vurs, key=lambda item: (item.contribution, item.score))
-            if lowest_vur.contribution >= least.contribution:
+        least = min(remaining)
+        vurs = [item for item in remaining if item[2]]
+        if vurs:
+            lowest_vur = min(vurs, key=lambda item: (item[1], item[0]))
+            if lowest_vur[1] >= least[1]:
                 least = lowest_vur
         remaining.remove(least)
     for _ in range(high):
-        most = max(remaining, key=lambda item: (item.score, item.contribution))
-        remaining.remove(most)
-    return sum(item.contribution for item in remaining)
+        remaining.remove(max(remaining, key=lambda item: (item[0], item[1])))
+    return sum(item[1] for item in remaining)
 
 
 def buchholz_units(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int]:
     rule = ctx.unplayed_rule
+    if not spec.cut and not spec.high:
+        return {number: _plain_sum(ctx, number, spec) for number in ctx.numbers}
     return {
         number: sum_with_cuts(round_items(ctx, number, spec, with_own_points=False), spec, rule)
         for number in ctx.numbers

@@ -7,10 +7,10 @@ hot loops add integers; values are turned back into exact ``Fraction`` only for 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import NamedTuple
 
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
@@ -31,9 +31,9 @@ _STANDARD_HALVES = {
 }
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """One participant's round as the tie-breaks see it."""
+class RoundRecord(NamedTuple):
+    """One participant's round as the tie-breaks see it (a named tuple: built 20,000 times
+    for a large event, so it must be cheap)."""
 
     opponent: int | None
     """The scheduled opponent (kept for forfeits), None for byes and absences."""
@@ -55,6 +55,9 @@ class RoundRecord:
     def standard_halves(self) -> int:
         """The game's result in half points of the 1/½/0 rating scale (played games only)."""
         return _STANDARD_HALVES.get(self.result, 0)
+
+
+_PLAYED_IDS = frozenset(id(code) for code in ResultCode if code.is_played)
 
 
 def _no_history(round_number: int) -> dict[int, int]:
@@ -145,8 +148,9 @@ class IndividualContext:
             assert scaled.denominator == 1, "scale is the common denominator"
             return int(scaled)
 
+        points_of: dict[tuple[int, int], int] = {}
         records = {
-            number: _player_records(tournament, number, count, units, fore)
+            number: _player_records(tournament, number, count, units, fore, points_of)
             for number in tournament.players
         }
         ratings: dict[int, int | None] = {
@@ -249,28 +253,29 @@ def _player_records(
     rounds: int,
     units: Callable[[Fraction], int],
     fore: bool,
+    points_of: dict[tuple[int, int], int],
 ) -> list[RoundRecord]:
+    """``points_of`` caches the points of each (result, colour), shared by all players; it is
+    keyed by the members' ids because enum members hash slowly (Python-level __hash__)."""
     player = tournament.players[number]
     scoring = tournament.scoring
     raw: list[tuple[int | None, Colour | None, ResultCode, bool, int]] = []
-    for round_number in range(1, rounds + 1):
-        entry = player.entry(round_number)
-        if entry is None:
-            raw.append((None, None, ResultCode.UNPLAYED, False, 0))
-            continue
+    entries = player.rounds[:rounds]
+    for entry in entries:
         opponent = entry.opponent
         result = entry.result
-        played = entry.is_played
-        if fore and round_number == rounds and opponent is not None:
-            result, played = ResultCode.DRAW, True
+        played = opponent is not None and id(result) in _PLAYED_IDS
         raw.append((opponent, entry.colour, result, played, entry.fouls))
+    raw.extend((None, None, ResultCode.UNPLAYED, False, 0) for _ in range(rounds - len(entries)))
+    if fore and raw and raw[-1][0] is not None:
+        opponent, colour, _, _, fouls = raw[-1]
+        raw[-1] = (opponent, colour, ResultCode.DRAW, True, fouls)
     categories = categorise([row[2] for row in raw], [row[3] for row in raw])
-    return [
-        RoundRecord(
-            opponent, colour, result, units(scoring.points(result, colour)), played, category,
-            fouls,
-        )
-        for (opponent, colour, result, played, fouls), category in zip(
-            raw, categories, strict=True
-        )
-    ]
+    records = []
+    for (opponent, colour, result, played, fouls), category in zip(raw, categories, strict=True):
+        key = (id(result), id(colour))
+        points = points_of.get(key)
+        if points is None:
+            points = points_of[key] = units(scoring.points(result, colour))
+        records.append(RoundRecord(opponent, colour, result, points, played, category, fouls))
+    return records

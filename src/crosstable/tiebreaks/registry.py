@@ -8,6 +8,7 @@ for type-A tie-breaks (DE, EDE, TBR, BBE, 直胜), *splits* a group of tied part
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
@@ -284,21 +285,47 @@ class Evaluation:
         return self.splitter(group)
 
 
-def split_by_values(
-    values: Mapping[int, TiebreakValue], group: list[int], higher_is_better: bool
-) -> list[list[int]]:
-    """Sub-groups of equal value, best first; participants without a value come last."""
-    buckets: dict[TiebreakValue, list[int]] = {}
+def ordinal_keys(
+    values: Mapping[int, TiebreakValue], higher_is_better: bool
+) -> dict[int, int]:
+    """1 for the best value, 2 for the next distinct one, …; missing values come last.
+
+    Fractions are compared as integers over their common denominator: ranking 2,000
+    participants by Fraction comparisons alone would cost most of the standings' time.
+    """
+    present = {number: value for number, value in values.items() if value is not None}
+    denominators = {value.denominator for value in present.values() if isinstance(value, Fraction)}
+    if denominators and all(isinstance(value, Fraction | int) for value in present.values()):
+        common = math.lcm(*denominators)
+        comparable: dict[int, object] = {
+            number: value.numerator * (common // value.denominator)
+            if isinstance(value, Fraction) else value * common
+            for number, value in present.items()
+            if isinstance(value, Fraction | int)
+        }
+    else:
+        comparable = dict(present)
+    order = sorted(comparable, key=comparable.__getitem__, reverse=higher_is_better)  # type: ignore[arg-type]
+    keys: dict[int, int] = {}
+    rank, previous = 0, object()
+    for number in order:
+        if comparable[number] != previous:
+            rank, previous = rank + 1, comparable[number]
+        keys[number] = rank
+    for number in values:
+        if number not in keys:
+            keys[number] = rank + 1
+    return keys
+
+
+def split_by_keys(keys: Mapping[int, int], group: list[int]) -> list[list[int]]:
+    """Sub-groups of equal key, smallest key (best) first."""
+    buckets: dict[int, list[int]] = {}
     for number in group:
-        buckets.setdefault(values[number], []).append(number)
+        buckets.setdefault(keys[number], []).append(number)
     if len(buckets) == 1:
         return [group]
-    known = [value for value in buckets if value is not None]
-    known.sort(reverse=higher_is_better)
-    parts = [buckets[value] for value in known]
-    if None in buckets:
-        parts.append(buckets[None])
-    return parts
+    return [buckets[key] for key in sorted(buckets)]
 
 
 def evaluate(spec: TiebreakSpec, ctx: IndividualContext | TeamContext) -> Evaluation:
@@ -337,6 +364,11 @@ def _value_evaluation(
     spec: TiebreakSpec, definition: TiebreakDefinition, values: Mapping[int, TiebreakValue]
 ) -> Evaluation:
     higher = definition.lower_is_better == spec.reverse
-    return Evaluation(
-        spec, definition, values, lambda group: split_by_values(values, group, higher)
-    )
+    cache: list[dict[int, int]] = []
+
+    def split(group: list[int]) -> list[list[int]]:
+        if not cache:
+            cache.append(ordinal_keys(values, higher))
+        return split_by_keys(cache[0], group)
+
+    return Evaluation(spec, definition, values, split)

@@ -283,7 +283,7 @@ def _extended_sonneborn_berger(
                 continue
             else:
                 score, vur = opponents.dummy_score(team, round_number), record.is_vur
-            items.append(Item(score, score * own_record.points, vur))
+            items.append((score, score * own_record.points, vur))
         total = sum_with_cuts(items, spec, opponents.unplayed_rule)
         result[team] = Fraction(total, opponents.scale * own.scale)
     return result

@@ -52,12 +52,16 @@ REQUESTED_BYES = frozenset(
 )
 """Art. 16.1: half- and zero-point byes; every round after a withdrawal is a zero-point bye."""
 
+# Enum members hash in Python code; these hot loops test membership by identity instead.
+_REQUESTED_BYE_IDS = frozenset(id(code) for code in REQUESTED_BYES)
+_FORFEIT_LOSS = ResultCode.FORFEIT_LOSS
+
 
 def is_voluntary_unplayed(result: ResultCode, played: bool) -> bool:
     """Art. 16.1: a VUR is a requested bye or a forfeit loss (a double forfeit included)."""
     if played:
         return False
-    return result in REQUESTED_BYES or result is ResultCode.FORFEIT_LOSS
+    return id(result) in _REQUESTED_BYE_IDS or result is _FORFEIT_LOSS
 
 
 def categorise(results: list[ResultCode], played: list[bool]) -> list[UnplayedCategory | None]:
@@ -69,6 +73,8 @@ def categorise(results: list[ResultCode], played: list[bool]) -> list[UnplayedCa
     for index, (result, was_played) in enumerate(zip(results, played, strict=True), start=1):
         if not is_voluntary_unplayed(result, was_played):
             last_non_vur = index
+    if all(played):
+        return [None] * len(played)
     categories: list[UnplayedCategory | None] = []
     for index, (result, was_played) in enumerate(zip(results, played, strict=True), start=1):
         if was_played:
@@ -77,7 +83,7 @@ def categorise(results: list[ResultCode], played: list[bool]) -> list[UnplayedCa
             categories.append(UnplayedCategory.FORFEIT_WIN)
         elif result is ResultCode.FORFEIT_LOSS:
             categories.append(UnplayedCategory.FORFEIT_LOSS)
-        elif result in REQUESTED_BYES:
+        elif id(result) in _REQUESTED_BYE_IDS:
             categories.append(
                 UnplayedCategory.REQUESTED_BYE_THEN_PLAYED
                 if index < last_non_vur

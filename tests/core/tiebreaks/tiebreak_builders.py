@@ -8,7 +8,6 @@ bye, ``H`` half-point bye, ``Z`` zero-point bye, ``""`` nothing recorded.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from crosstable.model import (
     Colour,
