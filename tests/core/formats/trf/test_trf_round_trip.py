@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from crosstable.formats.trf import load_trf, read_trf, save_trf, write_trf
+from crosstable.formats.trf import check_tournament, load_trf, read_trf, save_trf, write_trf
 from crosstable.model import (
     Acceleration,
     Colour,
@@ -356,3 +359,83 @@ def test_save_and_load(tmp_path: Path) -> None:
 def test_unknown_dialect() -> None:
     with pytest.raises(ValueError, match="unknown TRF dialect 'x'"):
         write_trf(Tournament(), "x")
+
+
+_SCORINGS = [
+    ScoringSystem.standard(),
+    ScoringSystem.football(),
+    ScoringSystem.xiangqi(),
+    ScoringSystem(win=Fraction(2), draw=Fraction(1), draw_black=Fraction(2)),
+    ScoringSystem(pairing_bye=Fraction(1, 2), forfeit_loss=Fraction(-1)),
+]
+_PLAYED = [R.WIN, R.DRAW, R.LOSS, R.WIN_UNRATED, R.DRAW_UNRATED, R.LOSS_UNRATED]
+_OPPOSITE = {
+    R.WIN: R.LOSS,
+    R.DRAW: R.DRAW,
+    R.LOSS: R.WIN,
+    R.WIN_UNRATED: R.LOSS_UNRATED,
+    R.DRAW_UNRATED: R.DRAW_UNRATED,
+    R.LOSS_UNRATED: R.WIN_UNRATED,
+}
+
+
+def random_tournament(seed: int) -> Tournament:
+    """A consistent random tournament: random pairings, results, byes and absences."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 14)
+    rounds = rng.randint(1, 7)
+    tournament = Tournament(
+        name=f"Random {seed}",
+        total_rounds=rounds + rng.randint(0, 2),
+        scoring=rng.choice(_SCORINGS),
+        initial_colour=rng.choice([None, W, B]),
+    )
+    for number in range(1, count + 1):
+        name = "".join(rng.choice("abcxyzÄéü李, ") for _ in range(rng.randint(1, 33))).strip()
+        tournament.add_player(
+            Player(
+                number,
+                name or "x",
+                rating=rng.choice([0, 1500, 2850]),
+                federation=rng.choice(["", "CHN", "MAS"]),
+            )
+        )
+    for _ in range(rounds):
+        numbers = list(range(1, count + 1))
+        rng.shuffle(numbers)
+        absent = [n for n in numbers[2:] if rng.random() < 0.2]
+        for number in absent:
+            kind = rng.choice([R.HALF_POINT_BYE, R.FULL_POINT_BYE, R.ZERO_POINT_BYE, R.UNPLAYED])
+            tournament.players[number].rounds.append(bye(kind))
+        present = [n for n in numbers if n not in absent]
+        if len(present) % 2:
+            tournament.players[present.pop()].rounds.append(bye(R.PAIRING_BYE))
+        for white, black in zip(present[::2], present[1::2], strict=True):
+            roll = rng.random()
+            if roll < 0.7:
+                first = rng.choice(_PLAYED)
+                second = _OPPOSITE[first]
+            elif roll < 0.9:
+                first, second = rng.choice(
+                    [
+                        (R.FORFEIT_WIN, R.FORFEIT_LOSS),
+                        (R.FORFEIT_LOSS, R.FORFEIT_WIN),
+                        (R.FORFEIT_LOSS, R.FORFEIT_LOSS),
+                    ]
+                )
+            else:
+                first = second = R.PENDING
+            tournament.players[white].rounds.append(game(black, W, first))
+            tournament.players[black].rounds.append(game(white, B, second))
+    if rng.random() < 0.5:
+        tournament.absences = {rounds + 1: {1: R.ZERO_POINT_BYE, count: R.HALF_POINT_BYE}}
+    return with_declared_points(tournament)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_random_tournaments_round_trip(seed: int) -> None:
+    tournament = random_tournament(seed)
+    assert check_tournament(tournament) == []
+    for dialect in ("2026", "16"):
+        assert round_trip(tournament, dialect) == tournament
