@@ -118,56 +118,71 @@ def build_input(case: Case, engine: str) -> tuple[Tournament, int, str]:
 
 
 def _measure_in_child(case: Case, engine: str, tracing: bool, connection: Connection) -> None:
+    """Build the input, then time one pairing call and trace a second one, sending a
+    ``(final, Measurement)`` message after each step."""
     try:
         tournament, round_number, source = build_input(case, engine)
     except Exception as error:
-        connection.send(Measurement(case, "-", status=f"input failed: {error}"))
+        connection.send((True, Measurement(case, "-", status=f"input failed: {error}")))
         return
-    total = tournament.total_rounds
+    ready = Measurement(Case(case.players, round_number), source, tournament.total_rounds)
+    connection.send((False, dataclasses.replace(ready, status="input ready")))
     pair = pair_function(engine)
     gc.collect()
     try:
         wall_start, cpu_start = time.perf_counter(), time.process_time()
         pair(tournament, round_number)
         wall, cpu = time.perf_counter() - wall_start, time.process_time() - cpu_start
-        traced_peak = None
+        timed = dataclasses.replace(ready, wall=wall, cpu=cpu, peak_rss=_peak_rss())
+        connection.send((not tracing, timed))
         if tracing:
             gc.collect()
             tracemalloc.start()
             pair(tournament, round_number)
             traced_peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
+            connection.send((True, dataclasses.replace(timed, traced_peak=traced_peak)))
     except PairingError as error:
-        connection.send(Measurement(case, source, total, status=f"no pairing: {error}"))
-        return
+        connection.send((True, dataclasses.replace(ready, status=f"no pairing: {error}")))
     except Exception as error:
-        connection.send(Measurement(case, source, total, status=f"{type(error).__name__}"))
-        return
-    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
-    connection.send(
-        Measurement(
-            Case(case.players, round_number), source, total, wall, cpu, traced_peak, peak_rss
-        )
-    )
+        connection.send((True, dataclasses.replace(ready, status=type(error).__name__)))
+
+
+def _peak_rss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
 
 
 def measure(case: Case, engine: str, tracing: bool, timeout: float) -> Measurement:
-    """Run one case in a fresh child process, killed after ``timeout`` seconds."""
+    """Run one case in a fresh child process. Building the input and pairing each get
+    ``timeout`` seconds; the child is killed when either runs out."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_measure_in_child, args=(case, engine, tracing, sender))
     child.start()
     sender.close()
-    if receiver.poll(timeout):
+    latest = Measurement(case, "-", status="no input")
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not receiver.poll(remaining):
+            child.kill()
+            if latest.wall is None:
+                latest = dataclasses.replace(latest, status=f"timeout > {timeout:.0f} s")
+            else:
+                latest = dataclasses.replace(latest, status="traced run timed out")
+            break
         try:
-            result: Measurement = receiver.recv()
+            final, latest = receiver.recv()
         except EOFError:
-            result = Measurement(case, "-", status="child died")
-    else:
-        child.kill()
-        result = Measurement(case, "-", status=f"timeout > {timeout:.0f} s")
+            latest = dataclasses.replace(latest, status="child died")
+            break
+        if final:
+            break
+        if latest.status == "input ready":
+            deadline = time.monotonic() + timeout
+            latest = dataclasses.replace(latest, status="ok")
     child.join()
-    return result
+    return latest
 
 
 def _megabytes(value: int | None) -> str:
@@ -194,7 +209,7 @@ def format_table(measurements: Sequence[Measurement]) -> str:
                 _seconds(item.cpu),
                 _megabytes(item.traced_peak),
                 _megabytes(item.peak_rss),
-                item.status,
+                item.status if len(item.status) <= 60 else item.status[:57] + "...",
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
