@@ -98,7 +98,6 @@ class _Reader:
         self.tournament = Tournament()
         self.locations = Locations(source=source)
         self.points = PointValues()
-        self.colour_wins: dict[str, Fraction] = {}
         self.xxz: list[tuple[int, int]] = []  # (line, player) absent from the next round
         self.xxa: dict[int, tuple[int, list[Fraction]]] = {}
         self.teams16: list[tuple[int, Team]] = []
@@ -181,21 +180,6 @@ class _Reader:
             # 310 says all 013 says and more: when both are present, 013 is the TRF16 copy
             for line_number, team in self.teams16:
                 self.add_team(team, line_number)
-        self.finish_scoring()
-
-    def finish_scoring(self) -> None:
-        wins = self.colour_wins
-        for white, black, name in (("WW", "BW", "win"), ("WL", "BL", "loss")):
-            if white in wins or black in wins:
-                value_white = wins.get(white, getattr(self.points, name))
-                value_black = wins.get(black, getattr(self.points, name))
-                if value_white != value_black:
-                    raise TrfError(
-                        f"XXS gives a {name} different points with White ({value_white}) and "
-                        f"Black ({value_black}); only draws may depend on the colour",
-                        source=self.source,
-                    )
-                setattr(self.points, name, value_white)
         self.tournament.scoring = self.points.to_scoring()
 
     # --- helpers --------------------------------------------------------------------------
@@ -417,6 +401,7 @@ class _Reader:
         apply_bb(self.points, self.line[:3], self.points_value(token, self.line[:3], column))
 
     def read_xxs(self) -> None:
+        by_colour: dict[str, Fraction] = {}
         for column, token in self.tokens(4):
             code, equals, value = token.partition("=")
             code = code.upper()
@@ -427,7 +412,20 @@ class _Reader:
                     expected="CODE=VALUE, e.g. W=3.0",
                 )
             points = self.points_value(value, f"XXS {code}", column + len(code) + 1)
-            apply_xxs(self.points, code, points, self.colour_wins)
+            apply_xxs(self.points, code, points, by_colour)
+        # the model has one value for a win and one for a loss, whatever the colour
+        for white, black, name in (("WW", "BW", "win"), ("WL", "BL", "loss")):
+            if white in by_colour or black in by_colour:
+                value_white = by_colour.get(white, getattr(self.points, name))
+                value_black = by_colour.get(black, getattr(self.points, name))
+                if value_white != value_black:
+                    self.fail(
+                        f"XXS gives a {name} different points with White ({value_white}) and "
+                        f"Black ({value_black}); only draws may depend on the colour",
+                        column=5,
+                        expected=f"the same points for a {name} with either colour",
+                    )
+                setattr(self.points, name, value_white)
 
     # --- players --------------------------------------------------------------------------
 

@@ -130,8 +130,9 @@ XXS_CODES = (
 
 
 def apply_xxs(values: PointValues, code: str, points: Fraction, wins: dict[str, Fraction]) -> None:
-    """Apply one ``CODE=VALUE`` of an XXS line; ``wins``/losses by colour are collected in
-    ``wins`` (keys WW, BW, WL, BL) because the model has one value for both colours."""
+    """Apply one ``CODE=VALUE`` of an XXS line. Wins and losses by colour are collected in
+    ``wins`` (keys WW, BW, WL, BL): the reader checks at the end of the line that both
+    colours agree, the model having one value for both."""
     match code:
         case "W":
             wins["WW"] = wins["BW"] = points

@@ -221,6 +221,7 @@ def test_malformed_input(lines: list[str], line: int, column: int | None, words:
 def test_colour_dependent_win_is_refused() -> None:
     error = read([*GOOD, "XXS WW=1 BW=2"])
     assert "only draws may depend on the colour" in str(error)
+    assert (error.line, error.column) == (6, 5)
 
 
 def test_points_that_do_not_add_up_are_a_warning_not_an_error() -> None:

@@ -172,6 +172,7 @@ def test_forfeits_byes_and_double_forfeit() -> None:
         ),
         # later lines override earlier ones
         (["162  W 3.0", "BBW 2.0"], ScoringSystem(win=Fraction(2))),
+        (["XXS WW=3 BW=3", "BBW 2.0"], ScoringSystem(win=Fraction(2))),
     ],
 )
 def test_point_systems(lines: list[str], scoring: ScoringSystem) -> None:
