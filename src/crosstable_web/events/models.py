@@ -150,8 +150,8 @@ class Board(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveIntegerField()
-    white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
-    black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    white = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    black = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     white_result = models.CharField(max_length=1, default="*")
     black_result = models.CharField(max_length=1, default="*")
     white_fouls = models.PositiveIntegerField(default=0)
@@ -173,7 +173,7 @@ class Bye(models.Model):
     (H, F, Z)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     result = models.CharField(max_length=1)
 
     class Meta:

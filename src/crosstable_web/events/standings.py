@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import Tournament
 from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
-from crosstable.regulations import AttributeValue, SectionRules, matches
+from crosstable.prizes.team_places import IndividualPlace, UnitRanking, rank_units_by_places
+from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMethod, matches
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
     Standings,
@@ -41,6 +42,8 @@ class PrizeTable:
     rankings: str
     prizes: PrizeList
     currency: str
+    names: dict[int, str] = dataclasses.field(default_factory=dict)
+    """For team prizes: unit number → unit name (individual prizes use player names)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -51,6 +54,8 @@ class SectionResults:
     sub_rankings: list[Ranking]
     prize_tables: list[PrizeTable]
     rounds: int
+    unit_ranking: UnitRanking | None = None
+    """Units ranked by the sum of their members' places, where the regulations say so."""
 
     def name(self, number: int) -> str:
         return self.tournament.players[number].name
@@ -128,6 +133,7 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
     }
     sub_rankings: list[Ranking] = []
     prize_tables: list[PrizeTable] = []
+    unit_ranking: UnitRanking | None = None
     if section_rules is not None:
         if section_rules.sex_split is not None:
             # A section played merged is still ranked by sex.
@@ -143,8 +149,17 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
                 ))
             )
         by_key = {"individual": main} | {r.key: r.standings for r in sub_rankings}
+        unit_ranking = _unit_ranking(section_rules, main, attributes)
         for table in section_rules.prizes:
             for key in table.rankings:
+                if key == "team" and unit_ranking is not None:
+                    numbers = {unit.unit: index for index, unit in
+                               enumerate(unit_ranking.units, start=1)}
+                    prize_tables.append(PrizeTable(
+                        key, allocate_prizes(table, unit_ranking.as_ranking(numbers)),
+                        table.currency, {number: unit for unit, number in numbers.items()},
+                    ))
+                    continue
                 ranking = by_key.get(key)
                 if ranking is None:
                     continue
@@ -164,4 +179,18 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
         sub_rankings=sub_rankings,
         prize_tables=prize_tables,
         rounds=count,
+        unit_ranking=unit_ranking,
     )
+
+
+def _unit_ranking(section_rules: SectionRules, main: Standings,
+                  attributes: dict[int, dict[str, AttributeValue]]) -> UnitRanking | None:
+    team_ranking = section_rules.team_ranking
+    if team_ranking is None or team_ranking.method is not TeamRankingMethod.SUM_OF_PLACES:
+        return None
+    individuals = [
+        IndividualPlace(row.rank, row.number, str(attributes[row.number]["unit"] or ""),
+                        sex=str(attributes[row.number]["sex"] or ""))
+        for row in main.rows
+    ]
+    return rank_units_by_places(team_ranking, individuals)

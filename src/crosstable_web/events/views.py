@@ -384,7 +384,8 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
     ]
     prizes = [
         {"table": table, "awards": [
-            {"award": award, "name": results.name(award.pairing_number)}
+            {"award": award, "name": table.names.get(award.pairing_number)
+             or results.name(award.pairing_number)}
             for award in table.prizes.awards
         ]}
         for table in results.prize_tables

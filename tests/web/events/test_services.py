@@ -123,3 +123,21 @@ def test_fee_report_totals_per_unit_and_section(
     assert sum(line.entries for line in report.by_unit) == 4
     log = models.AuditLog.objects.filter(action="entry.fee_paid").order_by("id").last()
     assert log is not None and (log.old, log.new) == ("0.00", "2.50")
+
+
+def test_played_entries_stay_but_a_whole_event_can_be_deleted(
+    event: models.Event, organiser: User, arbiter: User,
+    make_players: Callable[..., list[models.Entry]], simple_pairing: object,
+) -> None:
+    from crosstable_web.events import rounds
+
+    section = event.sections.get(key="open")
+    entries = make_players(section, 4, organiser)
+    services.assign_pairing_numbers(section, arbiter)
+    round_one = rounds.pair_next_round(section, arbiter)
+    rounds.enter_result(round_one, 1, "1", arbiter)
+    with pytest.raises(services.ServiceError, match="withdraw"):
+        services.delete_entry(entries[0], organiser)
+    event.delete()  # e.g. the demo loader replacing an event
+    assert not models.Board.objects.exists()
+    assert not models.Entry.objects.exists()
