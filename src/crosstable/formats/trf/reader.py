@@ -93,7 +93,7 @@ def decode_trf(data: bytes) -> str:
 
 class _Reader:
     def __init__(self, text: str, source: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = text.removeprefix("\ufeff").splitlines()
         self.source = source
         self.tournament = Tournament()
         self.locations = Locations(source=source)

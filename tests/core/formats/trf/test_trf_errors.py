@@ -259,6 +259,10 @@ def test_latin_1_file_is_read(tmp_path: Path) -> None:
     assert load_trf(path).players[1].name == "Müller, Jürgen"
 
 
+def test_byte_order_mark_is_ignored() -> None:
+    assert read_trf("\ufeff" + "\n".join(GOOD)).name == "Good"
+
+
 def test_crlf_and_cr_line_ends() -> None:
     for end in ("\r\n", "\r"):
         tournament = read_trf(end.join(GOOD) + end)
