@@ -66,3 +66,12 @@ def test_every_issue_tiebreak_is_registered() -> None:
     assert set(wanted) <= set(registry())
     for definition in definitions():
         assert definition.article and definition.definition and definition.unplayed
+
+
+def test_docs_table_lists_every_tiebreak() -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).parents[3] / "docs" / "tiebreaks.md"
+    rows = [line for line in docs.read_text().splitlines() if line.startswith("| `")]
+    documented = {row.split("`")[1] for row in rows}
+    assert documented == {definition.code for definition in definitions()}
