@@ -24,6 +24,7 @@ def _id(path: Path) -> str:
     return str(path.relative_to(CORPUS))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=_id)
 def test_corpus_file_reads_adds_up_and_round_trips(path: Path) -> None:
     tournament, problems = load_trf_checked(path)
