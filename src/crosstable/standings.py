@@ -52,9 +52,26 @@ class StandingsRules:
     """Places that may not be shared (e.g. {1}): a tie there is flagged for a play-off."""
 
     @classmethod
-    def from_text(cls, tiebreaks: str | Sequence[str], **options: object) -> StandingsRules:
-        return cls(tuple(parse_descriptor_list(list(tiebreaks) if not isinstance(
-            tiebreaks, str) else tiebreaks)), **options)  # type: ignore[arg-type]
+    def from_text(
+        cls,
+        tiebreaks: str | Sequence[str],
+        *,
+        unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026,
+        predetermined: bool = False,
+        unrated_rating: int | None = None,
+        lots_seed: str | None = None,
+        unshared_places: frozenset[int] = frozenset(),
+    ) -> StandingsRules:
+        """Rules from a descriptor list such as ``"BH/C1,BH,SB,DE"`` (or a list of them)."""
+        specs = parse_descriptor_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
+        return cls(
+            tuple(specs),
+            unplayed_rule=unplayed_rule,
+            predetermined=predetermined,
+            unrated_rating=unrated_rating,
+            lots_seed=lots_seed,
+            unshared_places=unshared_places,
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from fractions import Fraction
+from typing import Any
 
 
 class DescriptorError(ValueError):
@@ -104,7 +105,7 @@ def parse_descriptor(text: str) -> TiebreakSpec:
         raise DescriptorError(f"{original!r}: {code!r} is not a tie-break code")
     if score and score not in ("MP", "GP"):
         raise DescriptorError(f"{original!r}: score must be :MP or :GP, not :{score}")
-    fields: dict[str, object] = {"code": code, "score": score or None}
+    fields: dict[str, Any] = {"code": code, "score": score or None}
     for modifier in modifiers:
         match = _MODIFIER.match(modifier)
         if match is None:
@@ -127,7 +128,7 @@ def parse_descriptor(text: str) -> TiebreakSpec:
             fields["fore"] = True
         elif r:
             fields["reverse"] = True
-    return TiebreakSpec(**fields)  # type: ignore[arg-type]
+    return TiebreakSpec(**fields)
 
 
 def parse_descriptor_list(text: str | list[str]) -> list[TiebreakSpec]:

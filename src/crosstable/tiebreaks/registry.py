@@ -11,7 +11,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from crosstable.tiebreaks import (
     buchholz,
@@ -294,18 +294,20 @@ def ordinal_keys(
     participants by Fraction comparisons alone would cost most of the standings' time.
     """
     present = {number: value for number, value in values.items() if value is not None}
-    denominators = {value.denominator for value in present.values() if isinstance(value, Fraction)}
-    if denominators and all(isinstance(value, Fraction | int) for value in present.values()):
-        common = math.lcm(*denominators)
-        comparable: dict[int, object] = {
+    comparable: dict[int, Any] = dict(present)
+    if all(isinstance(value, Fraction | int) for value in present.values()):
+        denominators = [
+            value.denominator for value in present.values() if isinstance(value, Fraction)
+        ]
+        common = math.lcm(*denominators) if denominators else 1
+        comparable = {
             number: value.numerator * (common // value.denominator)
-            if isinstance(value, Fraction) else value * common
+            if isinstance(value, Fraction)
+            else value * common
             for number, value in present.items()
             if isinstance(value, Fraction | int)
         }
-    else:
-        comparable = dict(present)
-    order = sorted(comparable, key=comparable.__getitem__, reverse=higher_is_better)  # type: ignore[arg-type]
+    order = sorted(comparable, key=comparable.__getitem__, reverse=higher_is_better)
     keys: dict[int, int] = {}
     rank, previous = 0, object()
     for number in order:
