@@ -58,7 +58,10 @@ def parse_cell(cell: str) -> RoundEntry | CellProblem:
     opponent_text = text[:4].strip()
     opponent: int | None = None
     if opponent_text and opponent_text != "0000":
-        if not opponent_text.isdigit() or not 1 <= int(opponent_text) <= 9999:
+        if (
+            not (opponent_text.isascii() and opponent_text.isdigit())
+            or not 1 <= int(opponent_text) <= 9999
+        ):
             return CellProblem(
                 4 - len(opponent_text),
                 f"round {{round}} opponent '{_literal(opponent_text)}' is not a number from 1 "

@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from typing import NoReturn
 
 from crosstable.formats.trf import records
 from crosstable.formats.trf.cells import CellProblem, parse_cell, rounds_paired
@@ -38,9 +39,9 @@ from crosstable.model import (
     Tournament,
 )
 
-_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _SYSTEM_CODE = re.compile(r"(FIDE|CUSTOM|BERGER)_[A-Z0-9_]+")
-_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_DATE = re.compile(r"([0-9]{4})/([0-9]{2})/([0-9]{2})")
 
 
 def read_trf(text: str, source: str = "<string>") -> Tournament:
@@ -192,7 +193,7 @@ class _Reader:
         column: int | None = None,
         expected: str = "",
         line_number: int | None = None,
-    ) -> None:
+    ) -> NoReturn:
         if field is not None and column is None:
             column = field.first
             raw = field.cut(self.line)
@@ -215,7 +216,7 @@ class _Reader:
 
     def integer(self, field: Field, what: str, *, minimum: int = 1, maximum: int = 9999) -> int:
         text = field.cut(self.line).strip()
-        if not text.isdigit() or not minimum <= int(text) <= maximum:
+        if not _is_number(text) or not minimum <= int(text) <= maximum:
             shown = f"'{text}'" if text else "blank"
             self.fail(
                 f"{what} {shown} is not a number from {minimum} to {maximum}",
@@ -225,7 +226,7 @@ class _Reader:
         return int(text)
 
     def token_integer(self, token: str, what: str, column: int) -> int:
-        if not token.isdigit() or int(token) < 1:
+        if not _is_number(token) or int(token) < 1:
             self.fail(
                 f"{what} '{token}' is not a positive number",
                 column=column,
@@ -494,7 +495,6 @@ class _Reader:
                     column=start + 1 + parsed.offset,
                     expected=parsed.expected.format(**places),
                 )
-            assert isinstance(parsed, RoundEntry)
             if parsed.opponent == number:
                 self.fail(
                     f"player {number} is paired against themselves in round {round_number}",
@@ -666,6 +666,11 @@ class _Reader:
     def add_team(self, team: Team, line_number: int) -> None:
         self.locations.teams[len(self.tournament.teams)] = line_number
         self.tournament.teams.append(team)
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only (str.isdigit also accepts '²' and other digits int() refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _birth_date(text: str) -> datetime.date | str | None:

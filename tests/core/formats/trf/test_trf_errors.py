@@ -270,7 +270,7 @@ def test_crlf_and_cr_line_ends() -> None:
         assert tournament.total_rounds == 3
 
 
-_PRINTABLE = string.digits + " wbWB=+-01HFUZLD*Q.x"
+_PRINTABLE = string.digits + " wbWB=+-01HFUZLD*Q.x²٣\t"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
