@@ -211,7 +211,13 @@ def set_fouls(round_row: models.Round, board_number: int, white: int, black: int
               actor: Actor) -> None:
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
-    board = round_row.boards.get(number=board_number)
+    try:
+        board = round_row.boards.get(number=board_number)
+    except models.Board.DoesNotExist:
+        raise ServiceError(
+            _("Round %(round)d has no board %(board)d.")
+            % {"round": round_row.number, "board": board_number}
+        ) from None
     old = [board.white_fouls, board.black_fouls]
     board.white_fouls, board.black_fouls = white, black
     board.save(update_fields=["white_fouls", "black_fouls"])

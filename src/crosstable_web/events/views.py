@@ -316,6 +316,17 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     if not board_text.isdigit() or not result:
         messages.error(request, _("Type the board number, a space and the result, e.g. 12 1."))
         return redirect(target)
+    fouls = result.split()
+    if fouls[0].lower() == "f":
+        # "12 f 1 0": fouls (犯规) recorded against each side of board 12.
+        if len(fouls) != 3 or not (fouls[1].isdigit() and fouls[2].isdigit()):
+            messages.error(request, _("Fouls: type the board, f, and two counts, e.g. 12 f 1 0."))
+        else:
+            _acting(request, lambda: rounds.set_fouls(
+                round_row, int(board_text), int(fouls[1]), int(fouls[2]), request.user),
+                _("Board %(board)s: fouls %(white)s–%(black)s")
+                % {"board": board_text, "white": fouls[1], "black": fouls[2]})
+        return redirect(target)
     board = _acting(request, lambda: rounds.enter_result(
         round_row, int(board_text), result, request.user))
     if board is not None:

@@ -59,6 +59,10 @@ def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
     assert paired.boards.get(number=2).white_result == "="
     response = client.post(url, {"entry": "9 1"}, follow=True)
     assert "has no board 9" in response.content.decode()
+    response = client.post(url, {"entry": "1 f 2 0"}, follow=True)
+    assert "fouls 2–0" in response.content.decode()
+    assert paired.boards.get(number=1).white_fouls == 2
+    assert models.AuditLog.objects.filter(action="result.fouls").exists()
     response = client.post(url, {"entry": "nonsense"}, follow=True)
     assert "Type the board number" in response.content.decode()
 
