@@ -153,7 +153,7 @@ class _Reader:
             elif code in records.DERIVED_COUNT_CODES:
                 pass  # recomputed when writing
             else:
-                self.tournament.extra_records.append(raw.rstrip("\r\n"))
+                self.tournament.extra_records.append(self.line)  # trailing blanks dropped
         self.finish()
         return self.tournament
 
