@@ -110,7 +110,12 @@ def fars_team_ranking(county_ranks: set[int], count: int = 20) -> list[RankedEnt
             rank,
             rank,
             None,
-            {"unit_kind": "county" if rank in county_ranks else "club", "average_rating": 1800},
+            {
+                "unit_kind": "county" if rank in county_ranks else "club",
+                "introduction_letter": rank in county_ranks,
+                "local_players": 3 if rank in county_ranks else 0,
+                "average_rating": 1800,
+            },
         )
         for rank in range(1, count + 1)
     ]
@@ -135,6 +140,18 @@ def test_county_prizes_need_five_and_eight_county_teams(fars_team_a: PrizeRules)
     eight = allocate_prizes(fars_team_a, fars_team_ranking({6, 7, 8, 9, 10, 11, 12, 13}))
     county = [(a.pairing_number, a.amount) for a in eight.awards if a.prize == "county"]
     assert county == [(6, 1100000), (7, 1000000)]
+
+
+def test_county_team_without_three_locals_is_not_a_county_team(fars_team_a: PrizeRules) -> None:
+    entries = fars_team_ranking({7, 9, 11, 13, 15})
+    seventh = dict(entries[6].attributes, local_players=2)
+    entries[6] = dataclasses.replace(entries[6], attributes=seventh)
+    prizes = allocate_prizes(fars_team_a, entries)
+    assert not [a for a in prizes.awards if a.prize == "county"]  # only 4 county teams count
+    entries.append(dataclasses.replace(entries[8], rank=21, pairing_number=21))
+    prizes = allocate_prizes(fars_team_a, entries)
+    county = [(a.pairing_number, a.amount) for a in prizes.awards if a.prize == "county"]
+    assert county == [(9, 1100000)]
 
 
 def test_one_prize_per_team_county_team_in_the_top_five(fars_team_a: PrizeRules) -> None:
