@@ -116,13 +116,14 @@ class _Checker:
             return
         other = opponent.entry(round_number)
         if other is None or other.opponent != number:
-            listed = (
-                "nobody"
-                if other is None or other.opponent is None
-                else (f"player {other.opponent}")
-            )
+            other_opponent = None if other is None else other.opponent
+            # A forfeit against someone recorded as absent is one-sided but usable (bbpPairings
+            # checks only played games); anything else is a contradiction.
+            one_sided_forfeit = other_opponent is None and entry.result.is_forfeit
+            severity = WARNING if one_sided_forfeit else ERROR
+            listed = "nobody" if other_opponent is None else f"player {other_opponent}"
             self.add(
-                ERROR,
+                severity,
                 f"player {number} lists {opponent_number} as round {round_number} "
                 f"opponent, but player {opponent_number} lists {listed}",
                 line,

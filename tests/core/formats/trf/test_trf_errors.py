@@ -237,6 +237,21 @@ def test_points_that_do_not_add_up_are_a_warning_not_an_error() -> None:
     )
 
 
+def test_one_sided_forfeit_is_a_warning() -> None:
+    """A forfeit win against a player recorded as absent: bbpPairings accepts it too."""
+    lines = [
+        *GOOD[:2],
+        player(1, "1.5", "   2 w +", "   3 b ="),
+        player(2, "1.0", "0000 - Z", "0000 - U"),
+        GOOD[4],
+    ]
+    tournament, problems = read_trf_checked("\n".join(lines))
+    assert [(p.severity, p.line, p.message) for p in problems] == [
+        ("warning", 3, "player 1 lists 2 as round 1 opponent, but player 2 lists nobody")
+    ]
+    assert tournament.players[1].rounds[0].opponent == 2
+
+
 def test_two_pairing_byes_in_a_round_are_a_warning() -> None:
     lines = [
         "XXR 1",
