@@ -209,6 +209,11 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
         require_organiser(actor, event)
     if paired >= section.total_rounds:
         raise ServiceError(_("The section is finished; no more entries."))
+    if not paired and not event.registration_open:
+        raise ServiceError(_("Registration is closed; open it again to add players."))
+    regulations = rules.event_regulations(event)
+    if paired and regulations is not None and not regulations.deadlines.additions_after_list:
+        raise ServiceError(_("The regulations allow no additions once the list is in."))
     problems = EntryChecker(event).problems(section, data)
     if problems:
         raise ServiceError(" ".join(problems))

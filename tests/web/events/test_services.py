@@ -141,3 +141,26 @@ def test_played_entries_stay_but_a_whole_event_can_be_deleted(
     event.delete()  # e.g. the demo loader replacing an event
     assert not models.Board.objects.exists()
     assert not models.Entry.objects.exists()
+
+
+def test_closed_registration_and_no_additions_after_the_list(
+    organiser: User, arbiter: User, simple_pairing: object
+) -> None:
+    from pathlib import Path
+
+    from crosstable_web.events import rounds, rules
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
+    event = services.create_event(rules.load_event_spec(example), organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    boys = event.sections.get(key="L12")
+    for index in range(4):
+        services.add_entry(boys, services.EntryData(name=f"Murid {index}", sex="M"), organiser)
+    services.set_registration_open(event, False, organiser)
+    with pytest.raises(services.ServiceError, match="Registration is closed"):
+        services.add_entry(boys, services.EntryData(name="Lewat", sex="M"), organiser)
+    services.assign_pairing_numbers(boys, arbiter)
+    rounds.pair_next_round(boys, arbiter)
+    # Kinabatangan 3.4: no additions once the list is in — not even a late entry.
+    with pytest.raises(services.ServiceError, match="no additions"):
+        services.add_entry(boys, services.EntryData(name="Lewat", sex="M"), arbiter)
