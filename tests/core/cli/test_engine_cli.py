@@ -188,6 +188,17 @@ def test_generate_without_configuration(tmp_path: Path, capsys: pytest.CaptureFi
     assert run(["--dutch", str(output), "-c"]) == engine.EXIT_OK, capsys.readouterr().out
 
 
+def test_generate_with_no_valid_pairing_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "pair.toml"
+    config.write_text("players = 2\nrounds = 2\n")  # the two players cannot meet twice
+    output = tmp_path / "x.trf"
+    assert run(["--dutch", "-g", str(config), "-o", str(output), "-s", "1"]) == 1
+    assert "no valid pairing" in capsys.readouterr().err
+    assert not output.exists()
+
+
 # --- errors -----------------------------------------------------------------------------
 
 
