@@ -202,11 +202,7 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         form = forms.EntryForm(request.POST)
         form.fields["section"].choices = [(section.key, section.name)]
         if form.is_valid():
-            data = services.EntryData(**{
-                name: form.cleaned_data[name] or ("" if name != "rating" else 0)
-                for name in services.ENTRY_FIELDS
-                if name != "birth_date"
-            }, birth_date=form.cleaned_data["birth_date"])
+            data = _entry_data(form)
             if _acting(request, lambda: services.add_entry(section, data, request.user),
                        _("Entry added.")):
                 return redirect("events:section_detail", slug=slug, key=key)
@@ -219,6 +215,15 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "can_organise": can_organise, "can_arbitrate": can_arbitrate,
         "can_enter": can_organise or (can_arbitrate and section.rounds.exists()),
     })
+
+
+def _entry_data(form: forms.EntryForm) -> services.EntryData:
+    values = form.cleaned_data
+    return services.EntryData(**{
+        name: values[name] or ("" if name != "rating" else 0)
+        for name in services.ENTRY_FIELDS
+        if name != "birth_date"
+    }, birth_date=values["birth_date"])
 
 
 @login_required
@@ -239,7 +244,14 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     permissions.require_staff(request.user, event)
     if request.method == "POST":
         action = request.POST.get("action")
-        if action == "payment":
+        if action == "edit":
+            edit = forms.EntryForm(request.POST)
+            edit.fields["section"].choices = [(entry.section.key, entry.section.name)]
+            if edit.is_valid():
+                data = _entry_data(edit)
+                _acting(request, lambda: services.update_entry(entry, data, request.user),
+                        _("Entry changed."))
+        elif action == "payment":
             payment = forms.PaymentForm(request.POST)
             if payment.is_valid():
                 _acting(request, lambda: services.record_payment(
@@ -258,8 +270,14 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                     _("Withdrawal recorded."))
         return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
     paired = section_rounds = entry.section.rounds.count()
+    edit_form = forms.EntryForm(initial={
+        "section": entry.section.key,
+        **{name: getattr(entry, name) for name in services.ENTRY_FIELDS},
+    })
+    edit_form.fields["section"].choices = [(entry.section.key, entry.section.name)]
     return render(request, "events/entry_detail.html", {
-        "event": event, "entry": entry, "section": entry.section,
+        "event": event, "entry": entry, "section": entry.section, "edit_form": edit_form,
+        "can_organise": permissions.can_organise(request.user, event),
         "payment_form": forms.PaymentForm(initial={"paid": entry.fee_paid}),
         "bye_form": forms.ByeForm(initial={"round_number": paired + 1}),
         "withdraw_form": forms.WithdrawForm(initial={"after_round": section_rounds}),

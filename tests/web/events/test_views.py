@@ -115,3 +115,17 @@ def test_entry_form_and_csv_report(event: models.Event, organiser: User) -> None
     assert "nothing was saved" in page
     assert "already entered" in page
     assert not models.Entry.objects.exists()
+
+
+def test_organiser_corrects_a_name(event: models.Event, organiser: User,
+                                   make_players: Callable[..., list[models.Entry]]) -> None:
+    entry = make_players(event.sections.get(key="open"), 1, organiser)[0]
+    client = _client(organiser)
+    url = f"/e/{event.slug}/entry/{entry.pk}/"
+    assert client.get(url).status_code == 200
+    client.post(url, {"action": "edit", "section": "open", "name": "Player One",
+                      "sex": "F", "birth_date": "2015-01-01", "rating": "1990"})
+    entry.refresh_from_db()
+    assert entry.name == "Player One"
+    log = models.AuditLog.objects.get(action="entry.update")
+    assert (log.old["name"], log.new["name"]) == ("Player 01", "Player One")
