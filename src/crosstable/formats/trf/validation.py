@@ -193,13 +193,23 @@ class _Checker:
         team_numbers = {team.number for team in self.tournament.teams}
         for round_number, absent in sorted(self.tournament.absences.items()):
             for number in sorted(absent):
-                if number in self.tournament.players or number in team_numbers:
+                line = self.locations.absences.get((round_number, number))
+                player = self.tournament.players.get(number)
+                entry = None if player is None or team_numbers else player.entry(round_number)
+                if entry is not None and entry.opponent is not None:
+                    self.add(
+                        WARNING,
+                        f"bye for round {round_number} names player {number}, who has an "
+                        f"opponent in that round ({entry.opponent})",
+                        line,
+                    )
+                if player is not None or number in team_numbers:
                     continue
                 self.add(
                     ERROR,
                     f"bye for round {round_number} names {number}, who is not a "
                     f"player" + (" or a team" if team_numbers else ""),
-                    self.locations.absences.get((round_number, number)),
+                    line,
                 )
 
     def check_prohibited_pairings(self) -> None:

@@ -252,6 +252,13 @@ def test_one_sided_forfeit_is_a_warning() -> None:
     assert tournament.players[1].rounds[0].opponent == 2
 
 
+def test_bye_for_a_player_who_played_that_round_is_a_warning() -> None:
+    _, problems = read_trf_checked("\n".join([*GOOD, "240 H 002    1"]))
+    assert [(p.severity, p.line, p.message) for p in problems] == [
+        ("warning", 6, "bye for round 2 names player 1, who has an opponent in that round (3)")
+    ]
+
+
 def test_two_pairing_byes_in_a_round_are_a_warning() -> None:
     lines = [
         "XXR 1",
