@@ -25,6 +25,7 @@ import dataclasses
 import gc
 import glob
 import multiprocessing
+import os
 import resource
 import sys
 import time
@@ -126,7 +127,9 @@ def _measure_in_child(case: Case, engine: str, tracing: bool, connection: Connec
         connection.send((True, Measurement(case, "-", status=f"input failed: {error}")))
         return
     ready = Measurement(Case(case.players, round_number), source, tournament.total_rounds)
-    connection.send((False, dataclasses.replace(ready, status="input ready")))
+    connection.send(
+        (False, dataclasses.replace(ready, cpu=time.process_time(), status="input ready"))
+    )
     pair = pair_function(engine)
     gc.collect()
     try:
@@ -148,6 +151,15 @@ def _measure_in_child(case: Case, engine: str, tracing: bool, connection: Connec
         connection.send((True, dataclasses.replace(ready, status=type(error).__name__)))
 
 
+def _cpu_seconds(pid: int | None) -> float:
+    """CPU time a (Linux) process has used so far, from /proc; 0 if unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
 
@@ -161,13 +173,16 @@ def measure(case: Case, engine: str, tracing: bool, timeout: float) -> Measureme
     child.start()
     sender.close()
     latest = Measurement(case, "-", status="no input")
+    input_cpu: float | None = None
     deadline = time.monotonic() + timeout
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0 or not receiver.poll(remaining):
+            used = _cpu_seconds(child.pid) - (input_cpu or 0.0)
             child.kill()
             if latest.wall is None:
-                latest = dataclasses.replace(latest, status=f"timeout > {timeout:.0f} s")
+                status = f"timeout > {timeout:.0f} s wall ({used:.0f} s CPU)"
+                latest = dataclasses.replace(latest, cpu=None, status=status)
             else:
                 latest = dataclasses.replace(latest, status="traced run timed out")
             break
@@ -180,6 +195,8 @@ def measure(case: Case, engine: str, tracing: bool, timeout: float) -> Measureme
             break
         if latest.status == "input ready":
             deadline = time.monotonic() + timeout
+            input_cpu = latest.cpu
+            latest = dataclasses.replace(latest, cpu=None)
             latest = dataclasses.replace(latest, status="ok")
     child.join()
     return latest
