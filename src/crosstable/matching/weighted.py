@@ -80,7 +80,48 @@ def max_weight_matching(
     folded = _normalise_edges(vertex_count, edges)
     if not folded:
         return [-1] * vertex_count
+    if len(folded) > _SPARSE_FACTOR * vertex_count:
+        return _solve_on_sparse_subgraph(vertex_count, folded, max_cardinality)
     return _Blossom(vertex_count, folded, max_cardinality).solve()
+
+
+# Dense graphs are first solved on the heaviest few edges of each vertex, then the result's
+# duals are checked against all edges (see _solve_on_sparse_subgraph).
+_SPARSE_FACTOR = 12
+_SPARSE_DEGREE = 8
+
+
+def _solve_on_sparse_subgraph(
+    vertex_count: int, folded: dict[tuple[int, int], int], max_cardinality: bool
+) -> list[int]:
+    """Solve on a subgraph, then prove the answer optimal for the whole graph.
+
+    The subgraph keeps each vertex's heaviest edges. Its optimal solution comes with duals;
+    if no edge of the whole graph has negative slack under them, they are a feasible dual
+    solution of the whole problem satisfying complementary slackness with the matching, so
+    the matching is optimal for the whole graph too (for max_cardinality as well: the free
+    vertices still share the smallest dual). Otherwise the violated edges join the subgraph
+    and it is solved again; in the worst case this ends with the whole graph.
+    """
+    incident: list[list[tuple[int, tuple[int, int]]]] = [[] for _ in range(vertex_count)]
+    for key, w in folded.items():
+        incident[key[0]].append((w, key))
+        incident[key[1]].append((w, key))
+    kept: set[tuple[int, int]] = set()
+    for row in incident:
+        if len(row) <= _SPARSE_DEGREE:
+            kept.update(key for _, key in row)
+        else:
+            kept.update(key for _, key in heapq.nlargest(_SPARSE_DEGREE, row))
+    while True:
+        if 2 * len(kept) >= len(folded):
+            return _Blossom(vertex_count, folded, max_cardinality).solve()
+        solver = _Blossom(vertex_count, {key: folded[key] for key in kept}, max_cardinality)
+        mate = solver.solve()
+        violated = solver.violated_edges(folded, kept)
+        if not violated:
+            return mate
+        kept.update(violated)
 
 
 class _Blossom:
@@ -555,20 +596,149 @@ class _Blossom:
                 mate_end[j] = label_end[bt]
                 e = label_end[bt] ^ 1
 
+    def violated_edges(
+        self, folded: dict[tuple[int, int], int], skip: set[tuple[int, int]]
+    ) -> list[tuple[int, int]]:
+        """Edges of ``folded`` (other than ``skip``) that the final state does not prove
+        useless, i.e. that would make the dual solution infeasible.
+
+        Without max_cardinality that means a negative slack. With it, the run stops when no
+        dual change can make progress, and the proof is the limit of changing the duals
+        without bound (which the C-shifted problem "max weight with every weight raised by a
+        huge C" would do): S-vertices' duals go to minus infinity and T-vertices' to plus
+        infinity, so an edge from an S-vertex to another S-blossom or to an unlabelled
+        vertex is violated whatever its slack, an edge touching a T-vertex (and no S-vertex)
+        never is, and the others keep their slack.
+        """
+        n = self.n
+        label = self.label
+        stuck = self.max_cardinality
+        parent = self.parent
+        actual = [self.actual_dual(x) for x in range(2 * n)]
+        # Sum of the duals of a blossom and all the blossoms around it, top-down.
+        around: dict[int, int] = {}
+
+        def dual_around(b: int) -> int:
+            path: list[int] = []
+            while b != -1 and b not in around:
+                path.append(b)
+                b = parent[b]
+            running = 0 if b == -1 else around[b]
+            for c in reversed(path):
+                running += actual[c]
+                around[c] = running
+            return running
+
+        ancestors: dict[int, set[int]] = {}
+        in_blossom = self.in_blossom
+        violated: list[tuple[int, int]] = []
+        for key, w in folded.items():
+            u, v = key
+            if stuck and in_blossom[u] != in_blossom[v]:
+                lu = label[in_blossom[u]]
+                lv = label[in_blossom[v]]
+                if lu == _S or lv == _S:
+                    if lu != _T and lv != _T and key not in skip:
+                        violated.append(key)
+                        continue
+                elif lu == _T or lv == _T:
+                    continue
+            slack = actual[u] + actual[v] - 2 * w
+            if slack >= 0 or key in skip:
+                continue
+            top = in_blossom[u]
+            if top == in_blossom[v] and top >= n:
+                # Both inside one blossom: the duals of the blossoms containing both count
+                # twice. At least the top-level one does, at most all those around either end.
+                if slack + 2 * dual_around(top) >= 0:
+                    continue
+                if slack + 2 * min(dual_around(parent[u]), dual_around(parent[v])) < 0:
+                    violated.append(key)
+                    continue
+                above_u = ancestors.get(u)
+                if above_u is None:
+                    above_u = set()
+                    b = parent[u]
+                    while b != -1:
+                        above_u.add(b)
+                        b = parent[b]
+                    ancestors[u] = above_u
+                b = parent[v]
+                while b not in above_u:
+                    b = parent[b]
+                slack += 2 * dual_around(b)
+            if slack < 0:
+                violated.append(key)
+        return violated
+
     # -- main loop ---------------------------------------------------------------------------
 
     def solve(self) -> list[int]:
         """Run the search until no augmenting path improves the matching; return the mates."""
-        n = self.n
-        top = max(self.weight, default=0)
-        if top < 0:
-            top = 0
-        # Every vertex starts at the largest weight, so all free vertices share the (minimal)
-        # dual, as the optimality conditions need when vertices may stay unmatched.
-        self.dual[:n] = [top] * n
-        self.run(top)
+        free_dual = self.warm_start()
+        self.run(free_dual)
         end_vertex = self.end_vertex
         return [end_vertex[e] if e >= 0 else -1 for e in self.mate_end]
+
+    def warm_start(self) -> int:
+        """Start from a greedy matching with duals that satisfy every invariant; return the
+        dual shared by the free vertices.
+
+        The textbook start (empty matching, every dual at the largest weight) would spend its
+        first dual changes matching heavy edges one by one. Here edges are taken by decreasing
+        weight w; both ends free, the edge is matched with both duals set to w (doubled units:
+        tight), which is what the algorithm itself would do as long as the common dual D of
+        the free vertices can be lowered to w without making an edge from a free vertex a to
+        a matched vertex x infeasible (D >= 2 * weight(a, x) - dual[x]). The first time it
+        cannot, the greedy stops; D is the weight of the last edge matched (or the largest
+        weight if none). Every edge heavier than D then has a matched end, so all slacks are
+        non-negative, matched edges are tight, and the free vertices share the smallest dual.
+        """
+        n = self.n
+        weight = self.weight
+        end_vertex = self.end_vertex
+        incident = self.incident
+        dual = self.dual
+        mate_end = self.mate_end
+        top = max(weight, default=0)
+        if top < 0:
+            top = 0
+        floor = 0 if not self.max_cardinality else None
+        # need[a]: the least common dual free vertex a tolerates (max over matched x).
+        need: list[int | None] = [None] * n
+        needs: list[tuple[int, int]] = []  # max-heap (negated) of (need, vertex), lazy
+        level = top
+        order = sorted(range(self.edge_count), key=weight.__getitem__, reverse=True)
+        for k in order:
+            w = weight[k]
+            if floor is not None and w <= floor:
+                break
+            u = end_vertex[2 * k]
+            v = end_vertex[2 * k + 1]
+            if mate_end[u] != -1 or mate_end[v] != -1:
+                continue
+            while needs and mate_end[needs[0][1]] != -1:
+                heapq.heappop(needs)
+            if needs and -needs[0][0] > w:
+                break  # lowering the free duals to w would break a free-matched edge
+            mate_end[u] = 2 * k + 1
+            mate_end[v] = 2 * k
+            dual[u] = dual[v] = w
+            level = w
+            for x in (u, v):
+                for e in incident[x]:
+                    a = end_vertex[e]
+                    if mate_end[a] != -1:
+                        continue
+                    required = 2 * weight[e >> 1] - w
+                    current = need[a]
+                    if current is None or required > current:
+                        need[a] = required
+                        heapq.heappush(needs, (-required, a))
+        for x in range(n):
+            if mate_end[x] == -1:
+                dual[x] = level
+        return level
 
     def scan(self, v: int) -> None:
         """Look along every edge of S-vertex v: grow the tree over tight edges, close
@@ -637,7 +807,7 @@ class _Blossom:
                 self.label_if_tight_to_s(b)
         return True
 
-    def run(self, top: int) -> None:
+    def run(self, free_dual: int) -> None:
         """Grow alternating trees from all free vertices along tight edges, augmenting whenever
         two trees meet and changing duals when stuck, until the duals prove optimality."""
         n = self.n
@@ -679,7 +849,7 @@ class _Blossom:
             key = 0
             if not self.max_cardinality:
                 event = 1  # delta1: the free vertices' duals reach zero
-                key = top
+                key = free_dual
             while edge_events:
                 k_key, k, x = edge_events[0]
                 if rep_edge[x] != k or rep_edge_key[x] != k_key:
