@@ -86,10 +86,12 @@ def _run(args: argparse.Namespace) -> int:
     if not report.is_clean:
         print("\n".join(report.lines()[:10]), file=sys.stderr)
         return 1
+    services.form_playing_groups(event, organiser)  # by sex, as the regulations say
+    sections = list(event.sections.all())
     for section in sections:
         services.assign_pairing_numbers(section, arbiter)
 
-    print(f"database: {connection.vendor}; {args.players} players in {len(sections)} sections; "
+    print(f"database: {connection.vendor}; {args.players} players in {len(sections)} groups; "
           f"import with validation report {import_seconds:.2f} s")
     engine_seconds = [0.0]
     real_pairing_function = rounds.pairing_function

@@ -163,6 +163,8 @@ def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Rand
     report = entries_import.check_rows(event, rows)
     accepted = [row for row, checked in zip(rows, report.rows, strict=True) if not checked.problems]
     entries_import.import_entries(event, accepted, organiser)
+    if plan.rounds_played is not None:
+        services.form_playing_groups(event, organiser)
     for section in event.sections.all():
         services.assign_pairing_numbers(section, arbiter)
     if plan.rounds_played is None:

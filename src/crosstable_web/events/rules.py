@@ -164,12 +164,18 @@ def event_regulations(event: models.Event) -> Regulations | None:
     return _parsed(event.regulations_text)
 
 
+def rules_key(section: models.Section) -> str:
+    """The regulations' section a playing group follows (a sex or size subsection such as
+    ``A-F-2`` follows ``A``)."""
+    return str(section.settings.get("rules_key", section.key))
+
+
 def section_rules(section: models.Section) -> SectionRules | None:
     regulations = event_regulations(section.event)
     if regulations is None:
         return None
     try:
-        return regulations.section(section.key)
+        return regulations.section(rules_key(section))
     except KeyError:
         return None
 
@@ -187,7 +193,7 @@ def entrant_data(section: models.Section, data: EntryData) -> EntrantData:
         federation=data.federation,
         native_unit=data.native_unit,
         member_id=data.member_id,
-        section=section.key,
+        section=rules_key(section),
     )
 
 
@@ -196,12 +202,16 @@ def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
     (``crosstable.regulations.check_eligibility``), or, for an event without regulations
     text, the limits stored on the section."""
     section_rules_ = section_rules(section)
-    if section_rules_ is not None:
-        return [
-            _("%(section)s: %(problem)s") % {"section": section.key, "problem": problem.message}
-            for problem in check_eligibility(section_rules_, entrant_data(section, data))
-        ]
-    return _stored_limit_problems(section, data)
+    if section_rules_ is None:
+        return _stored_limit_problems(section, data)
+    problems = [
+        _("%(section)s: %(problem)s") % {"section": section.key, "problem": problem.message}
+        for problem in check_eligibility(section_rules_, entrant_data(section, data))
+    ]
+    group_sex = section.settings.get("group_sex")
+    if group_sex and data.sex.upper().replace("W", "F") != group_sex:
+        problems.append(_("This group is for one sex only."))
+    return problems
 
 
 def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str]:

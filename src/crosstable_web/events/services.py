@@ -17,6 +17,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from crosstable.regulations.sections import assign_sections
 from crosstable_web import bridge
 from crosstable_web.events import audit, models, rules
 from crosstable_web.events.audit import Actor
@@ -257,6 +258,57 @@ def delete_entry(entry: models.Entry, actor: Actor) -> None:
     audit.record(section.event, actor, "entry.delete", f"{section.key}: {entry.name}",
                  entry_data_of(entry).as_json(), None)
     entry.delete()
+
+
+# --- playing groups -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Section]:
+    """Apply the regulations' sex split (merged below the limit, then ranked by sex) and size
+    split (``split_over``) to the entries, before round 1: each group that plays apart becomes
+    its own section, following the rules of the section it came from."""
+    require_organiser(actor, event)
+    regulations = rules.event_regulations(event)
+    if regulations is None:
+        raise ServiceError(_("This event has no regulations to split its sections by."))
+    created: list[models.Section] = []
+    position = event.sections.count()
+    for section in list(event.sections.all()):
+        if section.rounds.exists():
+            continue
+        section_rules = rules.section_rules(section)
+        if section_rules is None or (section_rules.sex_split is None
+                                     and section_rules.split_over is None):
+            continue
+        entries = list(section.entries.all())
+        entrant_of = {}
+        for entry in entries:
+            entrant_of[entry.pk] = rules.entrant_data(section, entry_data_of(entry))
+        entry_of = {id(entrant): pk for pk, entrant in entrant_of.items()}
+        assignment = assign_sections(regulations, entrant_of.values())
+        groups = [group for group in assignment.groups if group.rules.key == section_rules.key]
+        if len(groups) <= 1:
+            continue
+        for group in groups:
+            position += 1
+            group_section = models.Section.objects.create(
+                event=event, key=group.key, name=group.name, position=position,
+                total_rounds=section.total_rounds, system_code=section.system_code,
+                scoring=section.scoring, tiebreaks=section.tiebreaks,
+                forfeits_to_withdraw=section.forfeits_to_withdraw,
+                entry_fee=section.entry_fee, max_entries=section.max_entries,
+                settings={**section.settings, "rules_key": rules.rules_key(section),
+                          **({"group_sex": group.sex} if group.sex else {})},
+            )
+            models.Entry.objects.filter(
+                pk__in=[entry_of[id(entrant)] for entrant in group.entrants]
+            ).update(section=group_section, pairing_number=None)
+            created.append(group_section)
+        audit.record(event, actor, "section.split", section.key, section.key,
+                     [group.key for group in groups])
+        section.delete()
+    return created
 
 
 # --- pairing numbers ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ urlpatterns = [
     path("e/<slug:slug>/", views.event_detail, name="event_detail"),
     path("e/<slug:slug>/registration/", views.event_registration, name="event_registration"),
     path("e/<slug:slug>/pair-all/", views.pair_all, name="pair_all"),
+    path("e/<slug:slug>/groups/", views.form_groups, name="form_groups"),
     path("e/<slug:slug>/fees/", views.fees, name="fees"),
     path("e/<slug:slug>/audit/", views.audit_log, name="audit_log"),
     path("e/<slug:slug>/import/", views.entries_import_view, name="entries_import"),

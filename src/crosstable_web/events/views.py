@@ -128,6 +128,16 @@ def event_registration(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def form_groups(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    created = _acting(request, lambda: services.form_playing_groups(event, request.user))
+    if created is not None:
+        messages.success(request, _("%(count)d playing groups formed.") % {"count": len(created)})
+    return redirect("events:event_detail", slug=slug)
+
+
+@login_required
+@require_POST
 def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     paired = _acting(request, lambda: rounds.pair_all_sections(event, request.user))

@@ -164,3 +164,38 @@ def test_closed_registration_and_no_additions_after_the_list(
     # Kinabatangan 3.4: no additions once the list is in — not even a late entry.
     with pytest.raises(services.ServiceError, match="no additions"):
         services.add_entry(boys, services.EntryData(name="Lewat", sex="M"), arbiter)
+
+
+def test_sections_split_by_sex_as_the_regulations_say(organiser: User) -> None:
+    from pathlib import Path
+
+    from crosstable_web.events import rules
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "futian-chess-grade-2019.toml"
+    event = services.create_event(rules.load_event_spec(example), organiser)
+    a_section, b_section = event.sections.get(key="A"), event.sections.get(key="B")
+    # A: 10 boys and 10 girls play apart; B: 10 boys and 3 girls play merged.
+    for index in range(20):
+        services.add_entry(a_section, services.EntryData(
+            name=f"甲{index}", sex="MF"[index % 2], national_grade="4",
+            birth_date=datetime.date(2010, 1, 1)), organiser)
+    for index in range(13):
+        services.add_entry(b_section, services.EntryData(
+            name=f"乙{index}", sex="M" if index < 10 else "F", national_grade="6",
+            birth_date=datetime.date(2010, 1, 1)), organiser)
+    created = services.form_playing_groups(event, organiser)
+    assert sorted(section.key for section in created) == ["A-F", "A-M"]
+    girls = event.sections.get(key="A-F")
+    assert set(girls.entries.values_list("sex", flat=True)) == {"F"}
+    assert girls.entries.count() == 10
+    assert not event.sections.filter(key="A").exists()
+    assert event.sections.get(key="B").entries.count() == 13
+    # The group keeps the rules of A (grades 4-5) and its own sex.
+    with pytest.raises(services.ServiceError, match="one sex"):
+        services.add_entry(girls, services.EntryData(
+            name="男生", sex="M", national_grade="4", birth_date=datetime.date(2010, 1, 1)),
+            organiser)
+    with pytest.raises(services.ServiceError, match="grade"):
+        services.add_entry(girls, services.EntryData(
+            name="女生", sex="F", national_grade="9", birth_date=datetime.date(2010, 1, 1)),
+            organiser)
