@@ -318,6 +318,10 @@ class _RoundPairer:
                     self.neighbours[i].add(self.bye_vertex)
                     self.neighbours[self.bye_vertex].add(i)
         self._colour_cache: dict[tuple[int, int], _ColourOutcome] = {}
+        scores = sorted({p.score for p in self.players})
+        self.level_of = {score: k for k, score in enumerate(scores)}
+        """Score -> its rank among the round's scores (0 = lowest)."""
+        self.level = [self.level_of[p.score] for p in self.players]
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -484,6 +488,98 @@ class _RoundPairer:
         bye = real[0] if real else None
         return pairs, bye
 
+    def pair_is_perfect(self, u: int, v: int) -> bool:
+        """Whether pairing ``u`` (higher ranked) with ``v`` in the bracket is legal and fails
+        no criterion of its own ([C10]-[C13] colours, [C15]/[C17] upfloats)."""
+        if v not in self.neighbours[u]:
+            return False
+        outcome = self.colour_outcome(u, v)
+        if outcome.c10 or outcome.c11 or outcome.c12 or outcome.c13:
+            return False
+        if self.level[u] > self.level[v]:
+            history = self.players[v].history
+            if Float.UP in (history.float_before(1), history.float_before(2)):
+                return False
+        return True
+
+    def perfect_candidate(
+        self,
+        unpaired: list[int],
+        bracket: list[int],
+        mdps: list[int],
+        residents: list[int],
+        following: Fraction | None,
+    ) -> list[tuple[int, int]] | None:
+        """The first candidate in generation order, if it is *perfect*: every player of the
+        bracket paired, no criterion failed, and the rest of the round can be completed.
+
+        With nobody floating down, the next bracket does not depend on the choice ([C8]), so
+        such a candidate is optimal and, being first, is the one the rules choose. Searched
+        depth-first in the order of Art. 4 (MDP opponents, then the remainder's S2
+        transpositions) with a small budget; None: no quick answer, use the matchings.
+        Exchanges are not tried: when the remainder's transpositions fail the answer may be
+        an exchange, which the matching finds.
+        """
+        if len(bracket) % 2 or len(mdps) > len(residents):
+            return None
+        if following is None and self.bye_vertex is not None:
+            return None
+        members = set(bracket)
+        rest = [v for v in unpaired if v not in members]
+        if rest and not self.has_perfect_matching(rest):
+            return None
+        budget = [5000]
+        used: set[int] = set()
+        pairs: list[tuple[int, int]] = []
+
+        def transpose(s1: list[int], s2: list[int], i: int) -> bool:
+            if i == len(s1):
+                return True
+            for r in s2:
+                if r in used:
+                    continue
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                if self.pair_is_perfect(s1[i], r):
+                    used.add(r)
+                    pairs.append((s1[i], r))
+                    if transpose(s1, s2, i + 1):
+                        return True
+                    used.discard(r)
+                    pairs.pop()
+            return False
+
+        class _GiveUp(Exception):
+            pass
+
+        def place_mdp(k: int) -> bool:
+            if k == len(mdps):
+                remaining = [r for r in residents if r not in used]
+                half = len(remaining) // 2
+                if transpose(remaining[:half], remaining[half:], 0):
+                    return True
+                raise _GiveUp  # an exchange might come before the next MDP-pairing
+            for r in residents:
+                if r in used:
+                    continue
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _GiveUp
+                if self.pair_is_perfect(mdps[k], r):
+                    used.add(r)
+                    pairs.append((mdps[k], r))
+                    if place_mdp(k + 1):
+                        return True
+                    used.discard(r)
+                    pairs.pop()
+            return False
+
+        try:
+            return pairs if place_mdp(0) else None
+        except _GiveUp:
+            return None
+
     def pair_bracket(self, unpaired: list[int], current: Fraction) -> list[tuple[int, int]]:
         players = self.players
         bracket = [v for v in unpaired if v != self.bye_vertex and players[v].score >= current]
@@ -495,6 +591,9 @@ class _RoundPairer:
             if v != self.bye_vertex and players[v].score < current
         ]
         following = max(lower_scores) if lower_scores else None
+        shortcut = self.perfect_candidate(unpaired, bracket, mdps, residents, following)
+        if shortcut is not None:
+            return shortcut
         quality = _BracketQuality(self, unpaired, bracket, mdps, current, following)
         quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
@@ -537,8 +636,8 @@ class _RoundPairer:
 
 
 class _BracketQuality:
-    """Edge weights for one bracket: quality criteria [C6]-[C21] (see ``CRITERIA``) and the
-    generation order of Art. 4 in the low-order fields."""
+    """Edge weights for one bracket: quality criteria [C6]-[C21] (see ``CRITERIA``) in the
+    most significant fields, the generation order of Art. 4 in the least significant ones."""
 
     def __init__(
         self,
@@ -550,85 +649,95 @@ class _BracketQuality:
         following: Fraction | None,
     ) -> None:
         self.pairer = pairer
-        self.current = current
-        self.following = following
+        level = pairer.level
+        self.current = pairer.level_of[current]
+        self.following = -1 if following is None else pairer.level_of[following]
         self.in_bracket = set(bracket)
-        self.mdp_scores = sorted({pairer.players[v].score for v in mdps}, reverse=True)
-        self.bracket_scores = sorted({pairer.players[v].score for v in bracket}, reverse=True)
+        mdp_levels = sorted({level[v] for v in mdps}, reverse=True)
+        bracket_levels = sorted({level[v] for v in bracket}, reverse=True)
         size = len(bracket) + 1
         next_size = size + sum(
-            1
-            for v in unpaired
-            if v != pairer.bye_vertex
-            and following is not None
-            and pairer.players[v].score == following
+            1 for v in unpaired if v != pairer.bye_vertex and level[v] == self.following
         )
         fields: list[tuple[str, int]] = [("c6", size)]
-        fields += [(f"c7:{s}", size) for s in self.mdp_scores]
+        fields += [(f"c7:{x}", size) for x in mdp_levels]
         fields += [("n8", next_size)]
-        fields += [(f"c8:{s}", size) for s in self.bracket_scores]
+        fields += [(f"c8:{x}", size) for x in bracket_levels]
         fields += [("c9", pairer.round_number + 1)]
         fields += [(name, size) for name in ("c10", "c11", "c12", "c13")]
         fields += [(name, size) for name in ("c14", "c15", "c16", "c17")]
         for name in ("c18", "c19", "c20", "c21"):
-            fields += [(f"{name}:{s}", size) for s in self.mdp_scores]
-        self.quality_fields = fields
+            fields += [(f"{name}:{x}", size) for x in mdp_levels]
+        layout = WeightLayout(fields)
+        self.layout = layout
+        m = layout.multiplier
+        self.m = {name: m(name) for name in layout.names}
+        self.per_level = {
+            name: {x: m(f"{name}:{x}") for x in mdp_levels}
+            for name in ("c7", "c18", "c19", "c20", "c21")
+        }
+        self.per_level["c8"] = {x: m(f"c8:{x}") for x in bracket_levels}
         self.bye_bracket = False
         """Whether [C9] applies (set by the caller)."""
+        self._cache: dict[tuple[int, int], int] = {}
 
-    def _layout(self, order_fields: list[tuple[str, int]]) -> WeightLayout:
-        return WeightLayout(self.quality_fields + order_fields)
+    def penalty(self, u: int, v: int) -> int:
+        """The packed quality penalty of pairing vertices ``u`` and ``v`` (cached)."""
+        key = (u, v) if u < v else (v, u)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._penalty(u, v)
+            self._cache[key] = cached
+        return cached
 
-    def penalty(self, layout: WeightLayout, u: int, v: int) -> int:
-        """The packed quality penalty of pairing vertices ``u`` and ``v``."""
+    def _penalty(self, u: int, v: int) -> int:
         pairer = self.pairer
         players = pairer.players
+        level = pairer.level
         bye = pairer.bye_vertex
         if u == bye or (v != bye and u > v):
             u, v = v, u
         # Now u is the higher-ranked (lower index = pairing order), v lower or the bye.
         hi = players[u]
-        lo = None if v == bye else players[v]
-        m = layout.multiplier
+        m = self.m
         total = 0
         current, following = self.current, self.following
         hi_in = u in self.in_bracket
-        lo_in = v in self.in_bracket
-        if hi_in and lo_in:
-            assert lo is not None
+        if hi_in and v in self.in_bracket:
             outcome = pairer.colour_outcome(u, v)
-            total += outcome.c10 * m("c10") + outcome.c11 * m("c11")
-            total += outcome.c12 * m("c12") + outcome.c13 * m("c13")
-            if hi.score > lo.score:
-                level = hi.score
-                if lo.history.float_before(1) is Float.UP:
-                    total += m("c15") + m(f"c19:{level}")
-                if lo.history.float_before(2) is Float.UP:
-                    total += m("c17") + m(f"c21:{level}")
+            total += outcome.c10 * m["c10"] + outcome.c11 * m["c11"]
+            total += outcome.c12 * m["c12"] + outcome.c13 * m["c13"]
+            hi_level = level[u]
+            if hi_level > level[v]:
+                lo_history = players[v].history
+                if lo_history.float_before(1) is Float.UP:
+                    total += m["c15"] + self.per_level["c19"][hi_level]
+                if lo_history.float_before(2) is Float.UP:
+                    total += m["c17"] + self.per_level["c21"][hi_level]
             return total
         if hi_in:
             # hi floats down out of the bracket.
-            total += m("c6")
-            is_mdp = hi.score > current
-            if is_mdp:
-                total += m(f"c7:{hi.score}")
-            if lo is None and self.bye_bracket:
-                total += hi.history.unplayed_rounds * m("c9")
-            if is_mdp:
-                if hi.history.float_before(1) is Float.DOWN:
-                    total += m(f"c18:{hi.score}")
-                if hi.history.float_before(2) is Float.DOWN:
-                    total += m(f"c20:{hi.score}")
+            hi_level = level[u]
+            total += m["c6"]
+            history = hi.history
+            if hi_level > current:
+                total += self.per_level["c7"][hi_level]
+                if history.float_before(1) is Float.DOWN:
+                    total += self.per_level["c18"][hi_level]
+                if history.float_before(2) is Float.DOWN:
+                    total += self.per_level["c20"][hi_level]
             else:
-                if hi.history.float_before(1) is Float.DOWN:
-                    total += m("c14")
-                if hi.history.float_before(2) is Float.DOWN:
-                    total += m("c16")
-            if following is None or lo is None or lo.score < following:
-                total += m("n8") + m(f"c8:{hi.score}")
+                if history.float_before(1) is Float.DOWN:
+                    total += m["c14"]
+                if history.float_before(2) is Float.DOWN:
+                    total += m["c16"]
+            if v == bye and self.bye_bracket:
+                total += history.unplayed_rounds * m["c9"]
+            if v == bye or level[v] < following:
+                total += m["n8"] + self.per_level["c8"][hi_level]
             return total
-        if following is not None and hi.score == following and (lo is None or lo.score < following):
-            total += m("n8")
+        if level[u] == following and (v == bye or level[v] < following):
+            total += m["n8"]
         return total
 
     def heterogeneous_weight(
@@ -637,11 +746,13 @@ class _BracketQuality:
         """Weights for choosing the MDPs to pair and their opponents (Art. 4.4, 4.2)."""
         fields = [(f"float:{k}", 2) for k in range(len(mdps))]
         fields += [(f"opponent:{k}", len(residents) + 1) for k in range(len(mdps))]
-        layout = self._layout(fields)
-        top = layout.top
+        order = WeightLayout(fields)
+        scale = order.top
+        top = self.layout.top * scale
+        float_bit = [order.multiplier(f"float:{k}") for k in range(len(mdps))]
+        opponent_digit = [order.multiplier(f"opponent:{k}") for k in range(len(mdps))]
         mdp_position = {v: k for k, v in enumerate(mdps)}
         resident_position = {v: k + 1 for k, v in enumerate(residents)}
-        m = layout.multiplier
 
         def order_penalty(u: int, v: int) -> int:
             total = 0
@@ -651,13 +762,13 @@ class _BracketQuality:
                     continue
                 position = resident_position.get(b)
                 if position is None:
-                    total += m(f"float:{k}")
+                    total += float_bit[k]
                 else:
-                    total += position * m(f"opponent:{k}")
+                    total += position * opponent_digit[k]
             return total
 
         def weight(u: int, v: int) -> int | None:
-            return top - self.penalty(layout, u, v) - order_penalty(u, v)
+            return top - self.penalty(u, v) * scale - order_penalty(u, v)
 
         return weight
 
@@ -672,25 +783,26 @@ class _BracketQuality:
         fields += [(f"kept:{b}", 2) for b in range(s1, 0, -1)]
         fields += [(f"moved:{b}", 3) for b in range(s1 + 1, size + 1)]
         fields += [(f"opponent:{b}", size + 1) for b in range(1, size)]
-        layout = self._layout(fields)
-        top = layout.top
+        order = WeightLayout(fields)
+        scale = order.top
+        top = self.layout.top * scale
+        m = {name: order.multiplier(name) for name in order.names}
         bsn = {v: k + 1 for k, v in enumerate(residents)}
-        m = layout.multiplier
         in_bracket = self.in_bracket
 
         def weight(u: int, v: int) -> int | None:
             if (u in limbo and (v in in_bracket)) or (v in limbo and (u in in_bracket)):
                 return None
-            total = self.penalty(layout, u, v)
+            total = self.penalty(u, v) * scale
             a, b = bsn.get(u), bsn.get(v)
             if a is not None and b is not None:
                 low, high = (a, b) if a < b else (b, a)
                 if low > s1:
-                    total += m("exchanged") - m(f"moved:{low}")
+                    total += m["exchanged"] - m[f"moved:{low}"]
                 else:
-                    total += m(f"kept:{low}")
-                total += (low - 1) * m("s1-sum")
-                total += (high - low) * m(f"opponent:{low}")
+                    total += m[f"kept:{low}"]
+                total += (low - 1) * m["s1-sum"]
+                total += (high - low) * m[f"opponent:{low}"]
             return top - total
 
         return weight
