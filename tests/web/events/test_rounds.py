@@ -77,12 +77,10 @@ def test_correcting_an_earlier_result_recomputes_standings_and_withdrawals(
     rounds.enter_result(round_one, 3, "+", arbiter)  # 5 wins by forfeit against 6
     round_two = rounds.pair_next_round(section, arbiter)
     six = _entry(section, 6)
-    forfeits_of_six = {six.pk: "+", None: "="}  # six is Black: White wins by forfeit
     for board in round_two.boards.all():
-        if board.white_id == six.pk:
-            text = "-"
-        else:
-            text = forfeits_of_six[six.pk if board.black_id == six.pk else None]
+        text = "="
+        if six.pk in (board.white_id, board.black_id):
+            text = "-" if board.white_id == six.pk else "+"  # six does not turn up again
         rounds.enter_result(round_two, board.number, text, arbiter)
     six.refresh_from_db()
     assert (six.withdrawn_after_round, six.withdrawn_automatically) == (2, True)
