@@ -189,3 +189,15 @@ def test_generated_tournaments_agree_with_gacrux(
     assert {row.number: row.rank for row in standings.rows} == {
         number: rank for number, (rank, _) in oracle.items()
     }
+
+
+SMALL_FILES = sorted((CORPUS / "dutch").glob("**/n00*.trf"))[:: 1 if FULL else 4]
+
+
+@pytest.mark.parametrize("path", SMALL_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_predetermined_pairings_agree_with_gacrux(path: Path) -> None:
+    """Art. 15.2 (round robins): forfeits count as results; gacrux told ``-p``."""
+    codes = ["BH", "BH/C1", "SB", "SB/C1", "KS", "PS", "WIN", "STD"]
+    ctx = IndividualContext.from_tournament(load_trf(path), predetermined=True)
+    oracle = gacrux_values(path, codes, swiss=False, extra=["-p"])
+    assert _compare(ctx, codes, oracle, ctx.rounds) == []
