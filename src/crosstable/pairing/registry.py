@@ -34,6 +34,12 @@ def _dutch(tournament: Tournament, round_number: int | None = None) -> RoundPair
     return pair_round(tournament, round_number)
 
 
+def _xiangqi(tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+    from crosstable.pairing.xiangqi import pair_round
+
+    return pair_round(tournament, round_number)
+
+
 _DUTCH_2026 = "C.04.3 (2026): FIDE (Dutch) system in force since 1 February 2026"
 
 SYSTEMS: dict[str, PairingSystem] = {
@@ -60,6 +66,14 @@ SYSTEMS: dict[str, PairingSystem] = {
             _DUTCH_2026 + "; C.04.7 acceleration from the tournament's virtual points",
             _dutch,
             "the virtual points come from the tournament's accelerations (TRF 250 / XXA)",
+        ),
+        PairingSystem(
+            "XIANGQI_SWISS",
+            "Xiangqi Swiss system (积分编排制)",
+            "《象棋竞赛规则》2011, Appendix 2",
+            _xiangqi,
+            "default options (round 1 halves by lot, no colour limit); a section's regulation "
+            "options go through crosstable.pairing.xiangqi.pair_round(..., options=...)",
         ),
     )
 }

@@ -58,7 +58,7 @@ LANGUAGES = ("en", "zh_Hans", "ms", "fa")
 PAIRING_SYSTEMS: dict[str, str] = {
     "FIDE_DUTCH_2026": "",
     "FIDE_DUTCH_2017": "",
-    "XIANGQI_SWISS": "xiangqi Swiss pairing (积分编排) is issue 7",
+    "XIANGQI_SWISS": "",
     "FIDE_TEAM": "",
 }
 """Pairing system codes a file may name -> what is missing in the engine ("" = supported)."""
@@ -481,6 +481,8 @@ class _Loader:
             ),
             avoid_same_unit_rounds=avoid_rounds,
             max_same_colour_in_row=table.optional_int("max_same_colour_in_row", 1),
+            max_colour_difference=table.optional_int("max_colour_difference", 1),
+            segment_order=table.choice("segment_order", ("halves", "adjacent"), "halves"),
             house_player_for_odd=table.boolean("house_player_for_odd", False),
             local_rules=local_rules,
         )
@@ -733,9 +735,14 @@ class _Loader:
         if missing:
             gap("pairing.system", missing)
         for rule in section.pairing.local_rules:
+            if section.pairing.system == "XIANGQI_SWISS" and rule == "last_round_colour_relaxed":
+                continue  # applied by the xiangqi Swiss (colour limits lifted)
             gap("pairing.local_rules", f"{LOCAL_PAIRING_RULES[rule]} (issue 7)")
-        if section.pairing.round_one is RoundOnePairing.LOT_ADJACENT:
-            gap("pairing.round_one", "round 1 drawn by lot, 1-2, 3-4 … (issue 7)")
+        if section.pairing.system != "XIANGQI_SWISS":
+            if section.pairing.round_one is not RoundOnePairing.RATING:
+                gap("pairing.round_one", "round 1 by lot: only the xiangqi Swiss draws it")
+            if section.pairing.max_colour_difference is not None:
+                gap("pairing.max_colour_difference", "only the xiangqi Swiss applies it")
         if section.is_team_event:
             gap(
                 "team",

@@ -185,6 +185,9 @@ class RoundOnePairing(enum.Enum):
     """Top half against bottom half of the ranked list (FIDE)."""
     LOT_ADJACENT = "lot_adjacent"
     """All players drawn, then 1–2, 3–4, … (xiangqi 抽签编排)."""
+    HALVES_BY_LOT = "halves_by_lot"
+    """Top half against bottom half, each top-half player's opponent drawn by lot (xiangqi
+    rules 2011, Appendix 2 §4)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -197,6 +200,10 @@ class PairingRules:
     """Players of the same unit are not paired in rounds first..last (None: no avoidance)."""
     max_same_colour_in_row: int | None = None
     """No player gets the same colour more than this many times in a row."""
+    max_colour_difference: int | None = None
+    """No player's colour difference (Whites/Reds minus Blacks) goes beyond ± this."""
+    segment_order: str = "halves"
+    """Xiangqi Swiss: who meets whom inside a score segment, "halves" or "adjacent"."""
     house_player_for_odd: bool = False
     """The organiser may add one house player to a section with an odd entry count."""
     local_rules: tuple[str, ...] = ()

@@ -1,0 +1,493 @@
+"""The xiangqi Swiss system (积分编排制) of the Chinese xiangqi competition rules
+(《象棋竞赛规则》, 2011 edition, Appendix 2), with the options Chinese regulations add to it.
+
+Appendix 2 states principles rather than an algorithm: pair by score segments from the top
+down, same score first, else the nearest score, falling back to pairing upwards from the
+bottom when the top-down pass gets stuck; never a rematch; balance each player's Red and Black
+games, a player with more Reds meeting one with more Blacks. This module makes that exact: one
+maximum-weight matching of maximum cardinality over all players to pair, whose edge weights
+rank the criteria of :data:`RULES` (most important first). A pairing that a top-down pass
+would find is the optimum of those weights, and when the top-down pass would get stuck the
+optimum is what the bottom-up repair looks for: the fewest players leaving the highest score
+segment, then the next, and so on (docs/pairing/xiangqi.md gives the readings).
+
+Round 1 follows the regulation's option: halves by rating order, halves by lot (the 2011
+text) or adjacent numbers by lot (1-2, 3-4, …; the Hunan event). Lots are drawn from a seed
+(:func:`lot_seed`), so a draw can be repeated and audited.
+
+Colours: Red is :attr:`Colour.WHITE` (the side that moves first).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from crosstable.matching import max_weight_matching
+from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.pairing.base import Board, PairingError, RoundPairing
+from crosstable.pairing.colours import colour_difference, colour_preference, last_differing_colours
+from crosstable.pairing.history import (
+    PlayerHistory,
+    build_histories,
+    next_round,
+    players_to_pair,
+    ranked,
+)
+from crosstable.pairing.weights import WeightLayout
+from crosstable.regulations.schema import ColourRule, PairingRules, RoundOnePairing
+
+SYSTEM_CODE = "XIANGQI_SWISS"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rule:
+    """One criterion of the system, most important first in :data:`RULES`."""
+
+    code: str
+    source: str
+    """Where the rule comes from: an article of the 2011 rules, or the regulation option."""
+    text: str
+    absolute: bool = False
+    """Never broken: a pairing that would break it is not made (PairingError if no other)."""
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("X1", "App. 2 §3", "two players meet at most once", absolute=True),
+    Rule("X2", "regulation (TRF 260/XXP)", "prohibited pairings are not made", absolute=True),
+    Rule(
+        "X3",
+        "regulation (e.g. Huayuan 2019 补充细则 一); option max_same_colour_in_row, "
+        "max_colour_difference",
+        "colour limits: no colour more than N times in a row, colour difference at most D",
+        absolute=True,
+    ),
+    Rule("X4", "App. 2 §5", "every present player is paired (the bye only for an odd count)"),
+    Rule("X5", "regulation option avoid_same_unit_rounds", "players of one unit do not meet"),
+    Rule(
+        "X6",
+        "Art. 14.4; reading",
+        "bye: lowest score, then highest pairing number; never twice; worth a win",
+    ),
+    Rule(
+        "X7",
+        "App. 2 §5",
+        "score segments top down: fewest players crossing each score boundary, the highest "
+        "boundary first (same score, else nearest score)",
+    ),
+    Rule(
+        "X8",
+        "App. 2 §3, §6",
+        "Red/Black balance: a player due Red meets a player due Black",
+    ),
+    Rule(
+        "X9",
+        "reading",
+        "within a score segment the top half meets the bottom half (option: adjacent), "
+        "a floater is the segment's lowest and meets the next segment's highest",
+    ),
+)
+"""The criteria, most important first (docs/pairing/xiangqi.md cites them)."""
+
+
+class SegmentOrder(enum.Enum):
+    """Who meets whom inside one score segment (the 2011 text does not say)."""
+
+    HALVES = "halves"
+    """Top half against bottom half, as in round 1 (1-5, 2-6, 3-7, 4-8)."""
+    ADJACENT = "adjacent"
+    """Neighbours in the ranking (1-2, 3-4, …)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class XiangqiOptions:
+    """The regulation's choices for one section (see :func:`options_from_rules`)."""
+
+    round_one: RoundOnePairing = RoundOnePairing.HALVES_BY_LOT
+    round_one_colour: ColourRule = ColourRule.LOT
+    lot_seed: int | None = None
+    """Seed of the round-1 lots; None: derived from the tournament (:func:`lot_seed`)."""
+    numbers_are_drawn: bool = False
+    """The pairing numbers already are the numbers drawn by lot: round 1 draws nothing more."""
+    avoid_same_unit_rounds: tuple[int, int] | None = None
+    """Players of one unit (team, club) avoid each other in rounds first..last (None: never)."""
+    units: Mapping[int, str] | None = None
+    """Pairing number -> unit; None: the tournament's teams, else the players' clubs."""
+    max_same_colour_in_row: int | None = None
+    """No player gets one colour more than this many times running (None: no limit)."""
+    max_colour_difference: int | None = None
+    """|Reds - Blacks| never exceeds this (None: no limit)."""
+    relax_colour_limits_in_last_round: bool = False
+    segment_order: SegmentOrder = SegmentOrder.HALVES
+
+    def avoids_units_in(self, round_number: int) -> bool:
+        rounds = self.avoid_same_unit_rounds
+        return rounds is not None and rounds[0] <= round_number <= rounds[1]
+
+
+LAST_ROUND_RELAXED = "last_round_colour_relaxed"
+"""The local pairing rule (regulations ``local_rules``) that lifts the colour limits in the
+last round."""
+
+
+def options_from_rules(
+    rules: PairingRules, *, lot_seed: int | None = None, units: Mapping[int, str] | None = None
+) -> XiangqiOptions:
+    """The options a section's ``[pairing]`` table declares."""
+    return XiangqiOptions(
+        round_one=rules.round_one,
+        round_one_colour=rules.round_one_colour,
+        lot_seed=lot_seed,
+        avoid_same_unit_rounds=rules.avoid_same_unit_rounds,
+        units=units,
+        max_same_colour_in_row=rules.max_same_colour_in_row,
+        max_colour_difference=rules.max_colour_difference,
+        relax_colour_limits_in_last_round=LAST_ROUND_RELAXED in rules.local_rules,
+        segment_order=SegmentOrder(rules.segment_order),
+    )
+
+
+def lot_seed(tournament: Tournament, options: XiangqiOptions | None = None) -> int:
+    """The seed of the round-1 lots: the options' seed, else one derived from the tournament's
+    name and its players' numbers and names (the same entries always draw the same lots)."""
+    if options is not None and options.lot_seed is not None:
+        return options.lot_seed
+    text = "\n".join(
+        [tournament.name, *(f"{player.pairing_number}\t{player.name}" for player in tournament)]
+    )
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def player_units(tournament: Tournament, options: XiangqiOptions) -> dict[int, str]:
+    """Pairing number -> unit for same-unit avoidance ("" or missing: no unit)."""
+    if options.units is not None:
+        return dict(options.units)
+    if tournament.teams:
+        return {
+            member: f"team:{team.number}" for team in tournament.teams for member in team.members
+        }
+    return {number: player.club for number, player in tournament.players.items() if player.club}
+
+
+def pair_round(
+    tournament: Tournament,
+    round_number: int | None = None,
+    options: XiangqiOptions | None = None,
+) -> RoundPairing:
+    """Pair ``round_number`` (default: the next round) from the rounds before it.
+
+    Raises :class:`PairingError` when no pairing satisfies the absolute rules (X1-X3) and
+    pairs everyone (X4).
+    """
+    options = XiangqiOptions() if options is None else options
+    round_number = next_round(tournament) if round_number is None else round_number
+    present = players_to_pair(tournament, round_number)
+    if not present:
+        return RoundPairing(round_number, ())
+    histories = build_histories(tournament, round_number)
+    if round_number == 1 or all(
+        not histories[n].colours and histories[n].score == 0 for n in present
+    ):
+        return _RoundOne(tournament, round_number, present, options).pair()
+    return _LaterRound(tournament, round_number, present, histories, options).pair()
+
+
+# --- shared pieces ---------------------------------------------------------------------
+
+
+def had_pairing_bye(tournament: Tournament, number: int, before_round: int) -> bool:
+    """Whether the player already had the pairing-allocated bye (X6: never twice)."""
+    player = tournament.players[number]
+    return any(
+        entry.result is ResultCode.PAIRING_BYE and entry.opponent is None
+        for entry in player.rounds[: before_round - 1]
+    )
+
+
+def forced_colour(
+    colours: Sequence[Colour], options: XiangqiOptions, last_round: bool
+) -> Colour | None:
+    """The colour X3 imposes on a player whose played colours are ``colours`` (None: free)."""
+    if last_round and options.relax_colour_limits_in_last_round:
+        return None
+    limit = options.max_same_colour_in_row
+    if limit is not None and len(colours) >= limit:
+        tail = colours[-limit:]
+        if all(colour is tail[0] for colour in tail):
+            return tail[0].opposite
+    most = options.max_colour_difference
+    if most is not None:
+        difference = colour_difference(colours)
+        if difference + 1 > most:
+            return Colour.BLACK
+        if difference - 1 < -most:
+            return Colour.WHITE
+    return None
+
+
+class _Pairer:
+    """What both kinds of rounds share: the players, the hard rules and the matching."""
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        round_number: int,
+        present: list[int],
+        options: XiangqiOptions,
+    ) -> None:
+        self.tournament = tournament
+        self.round_number = round_number
+        self.present = present
+        self.options = options
+        units = player_units(tournament, options) if options.avoids_units_in(round_number) else {}
+        self.units = units
+
+    def same_unit(self, a: int, b: int) -> bool:
+        unit = self.units.get(a, "")
+        return bool(unit) and unit == self.units.get(b, "")
+
+    def prohibited(self, a: int, b: int) -> bool:
+        return self.tournament.is_prohibited(a, b, self.round_number)
+
+    def match(
+        self, vertex_count: int, edges: list[tuple[int, int, int]], description: str
+    ) -> list[int]:
+        mate = max_weight_matching(vertex_count, edges, max_cardinality=True)
+        if any(partner < 0 for partner in mate):
+            raise PairingError(
+                f"round {self.round_number}: {description} cannot all be paired without a "
+                "rematch, a prohibited pairing or breaking the colour limits"
+            )
+        return mate
+
+
+# --- round 1 -----------------------------------------------------------------------------
+
+
+def _shuffled(items: list[int], rng: random.Random) -> list[int]:
+    """Fisher-Yates with ``random()`` only (the one method whose sequence Python keeps)."""
+    result = list(items)
+    for index in range(len(result) - 1, 0, -1):
+        other = min(int(rng.random() * (index + 1)), index)
+        result[index], result[other] = result[other], result[index]
+    return result
+
+
+class _RoundOne(_Pairer):
+    """Round 1 (App. 2 §4 and the regulation's option)."""
+
+    def pair(self) -> RoundPairing:
+        options = self.options
+        players = list(self.present)  # by pairing number: the rating order of App. 2 §4
+        bye = None
+        if len(players) % 2:
+            # X6: everyone has 0 points: the highest pairing number.
+            bye = players.pop()
+        rng = random.Random(lot_seed(self.tournament, options))
+        draw = not options.numbers_are_drawn
+        half = len(players) // 2
+        adjacent = options.round_one is RoundOnePairing.LOT_ADJACENT
+        if adjacent:
+            sequence = _shuffled(players, rng) if draw else players
+        elif options.round_one is RoundOnePairing.HALVES_BY_LOT and draw:
+            sequence = players[:half] + _shuffled(players[half:], rng)
+        else:
+            sequence = players
+        first_colour = self.tournament.initial_colour
+        if first_colour is None:
+            first_colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
+
+        def target(position: int) -> int:
+            if adjacent:
+                return position ^ 1
+            return position + half if position < half else position - half
+
+        pairs = [(i, target(i)) for i in range(len(sequence)) if i < target(i)]
+        if any(self._unwanted(sequence[i], sequence[j]) for i, j in pairs):
+            pairs = self._repaired(sequence, target)
+        boards = []
+        for board_index, (i, j) in enumerate(sorted(pairs)):
+            first, second = sequence[i], sequence[j]
+            first_red = self._first_has_red(first, second, i, board_index, first_colour, draw)
+            boards.append(Board(first, second) if first_red else Board(second, first))
+        return RoundPairing(self.round_number, tuple(boards), bye)
+
+    def _unwanted(self, a: int, b: int) -> bool:
+        return self.prohibited(a, b) or self.same_unit(a, b)
+
+    def _repaired(self, sequence: list[int], target: object) -> list[tuple[int, int]]:
+        """The lot's pairs broke X2 or X5: the matching nearest to the lot that keeps them."""
+        assert callable(target)
+        n = len(sequence)
+        layout = WeightLayout([("avoid", n // 2 + 2), ("lot", n**3 + 1)])
+        avoid, lot = layout.multiplier("avoid"), layout.multiplier("lot")
+        edges = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = sequence[i], sequence[j]
+                if self.prohibited(a, b):
+                    continue
+                distance = max(abs(j - target(i)), abs(i - target(j)))
+                penalty = avoid * self.same_unit(a, b) + lot * distance * distance
+                edges.append((i, j, layout.top - penalty))
+        mate = self.match(n, edges, "the players of round 1")
+        return [(i, mate[i]) for i in range(n) if i < mate[i]]
+
+    def _first_has_red(
+        self,
+        first: int,
+        second: int,
+        position: int,
+        board_index: int,
+        first_colour: Colour,
+        drawn: bool,
+    ) -> bool:
+        """Whether the pair's first player (earlier in the lot sequence) gets Red."""
+        if self.options.round_one_colour is ColourRule.ODD_NUMBER_FIRST:
+            adjacent = self.options.round_one is RoundOnePairing.LOT_ADJACENT
+            if adjacent and drawn:
+                # The drawn numbers are the positions in the lot: the odd one moves first.
+                return position % 2 == 0
+            if first % 2 != second % 2:
+                return first % 2 == 1
+            # Both odd or both even (halves): alternate from board 1.
+            return board_index % 2 == 0
+        colour = first_colour if board_index % 2 == 0 else first_colour.opposite
+        return colour is Colour.WHITE
+
+
+# --- rounds 2 and later ------------------------------------------------------------------
+
+
+class _LaterRound(_Pairer):
+    """Rounds after the first: the weighted matching of X1-X9."""
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        round_number: int,
+        present: list[int],
+        histories: dict[int, PlayerHistory],
+        options: XiangqiOptions,
+    ) -> None:
+        super().__init__(tournament, round_number, present, options)
+        self.order = [h.number for h in ranked(histories[n] for n in present)]
+        self.histories = histories
+        last_round = tournament.total_rounds == round_number
+        self.forced = {
+            n: forced_colour(histories[n].colours, options, last_round) for n in present
+        }
+        scores = sorted({histories[n].score for n in present}, reverse=True)
+        level_of_score = {score: index for index, score in enumerate(scores)}
+        self.level = {n: level_of_score[histories[n].score] for n in present}
+        self.levels = len(scores)
+        self.group_size = [0] * len(scores)
+        self.position: dict[int, int] = {}
+        for n in self.order:
+            self.position[n] = self.group_size[self.level[n]]
+            self.group_size[self.level[n]] += 1
+        self.rank = {n: index for index, n in enumerate(self.order)}
+        self.preference = {n: colour_preference(histories[n].colours) for n in present}
+
+    def pair(self) -> RoundPairing:
+        order = self.order
+        n = len(order)
+        pairs_capacity = n // 2 + 2
+        fields = [("avoid", pairs_capacity), ("bye", n + 1)]
+        fields += [(f"boundary:{b}", pairs_capacity) for b in range(self.levels - 1)]
+        fields += [("colour", 16 * pairs_capacity), ("order", n**3 + 1)]
+        layout = WeightLayout(fields)
+        m = {name: layout.multiplier(name) for name in layout.names}
+        boundary = [m[f"boundary:{b}"] for b in range(self.levels - 1)]
+        # crossing[l1][l2]: the packed penalty of a pair crossing boundaries l1..l2-1.
+        crossing = [[0] * self.levels for _ in range(self.levels)]
+        for high in range(self.levels):
+            total = 0
+            for low in range(high + 1, self.levels):
+                total += boundary[low - 1]
+                crossing[high][low] = total
+        edges: list[tuple[int, int, int]] = []
+        histories = self.histories
+        for i in range(n):
+            a = order[i]
+            history_a = histories[a]
+            for j in range(i + 1, n):
+                b = order[j]
+                if b in history_a.opponents or self.prohibited(a, b):
+                    continue
+                forced_a, forced_b = self.forced[a], self.forced[b]
+                if forced_a is not None and forced_a is forced_b:
+                    continue
+                penalty = (
+                    m["avoid"] * self.same_unit(a, b)
+                    + crossing[self.level[a]][self.level[b]]
+                    + m["colour"] * self._colour_conflict(a, b)
+                    + m["order"] * self._order_penalty(a, b)
+                )
+                edges.append((i, j, layout.top - penalty))
+        bye_vertex = n if n % 2 else -1
+        if bye_vertex >= 0:
+            for i, number in enumerate(order):
+                if not had_pairing_bye(self.tournament, number, self.round_number):
+                    edges.append((i, bye_vertex, layout.top - m["bye"] * (n - 1 - i)))
+        mate = self.match(n + (bye_vertex >= 0), edges, f"the {n} players")
+        bye = order[mate[bye_vertex]] if bye_vertex >= 0 else None
+        pairs = [(order[i], order[mate[i]]) for i in range(n) if i < mate[i] < n]
+        pairs.sort(key=self._board_key)
+        boards = tuple(self._colours(a, b) for a, b in pairs)
+        return RoundPairing(self.round_number, boards, bye)
+
+    def _colour_conflict(self, a: int, b: int) -> int:
+        """X8: 0 when the two are due different colours (or either has no preference), else
+        how strongly the one who must give way wanted his colour."""
+        first, second = self.preference[a], self.preference[b]
+        if first.colour is None or first.colour is not second.colour:
+            return 0
+        weaker, stronger = sorted((int(first.strength), int(second.strength)))
+        return 4 * weaker + stronger
+
+    def _order_penalty(self, a: int, b: int) -> int:
+        """X9 (``a`` ranked above ``b``)."""
+        level_a, level_b = self.level[a], self.level[b]
+        position_a, position_b = self.position[a], self.position[b]
+        if level_a == level_b:
+            size = self.group_size[level_a]
+            ideal = size // 2 if self.options.segment_order is SegmentOrder.HALVES else 1
+            deviation = position_b - position_a - ideal
+            return deviation * deviation
+        # A floater: the lowest of its segment against the highest of the next ones.
+        return (self.group_size[level_a] - 1 - position_a) + position_b
+
+    def _board_key(self, pair: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
+        a, b = pair
+        scores = sorted((self.histories[a].score, self.histories[b].score), reverse=True)
+        return (-scores[0], -scores[1], min(self.rank[a], self.rank[b]))
+
+    def _colours(self, a: int, b: int) -> Board:
+        """Colour allocation (X3, then X8): ``a`` is ranked above ``b``."""
+        red = self._red_player(a, b)
+        return Board(a, b) if red == a else Board(b, a)
+
+    def _red_player(self, a: int, b: int) -> int:
+        forced_a, forced_b = self.forced[a], self.forced[b]
+        if forced_a is not None:
+            return a if forced_a is Colour.WHITE else b
+        if forced_b is not None:
+            return b if forced_b is Colour.WHITE else a
+        colours_a, colours_b = self.histories[a].colours, self.histories[b].colours
+        difference_a, difference_b = colour_difference(colours_a), colour_difference(colours_b)
+        if difference_a != difference_b:
+            # More Blacks (the lower difference) takes Red.
+            return a if difference_a < difference_b else b
+        differing = last_differing_colours(colours_a, colours_b)
+        if differing is not None:
+            # Alternate from the latest round where their colours differed.
+            return a if differing[0] is Colour.BLACK else b
+        if colours_a:
+            # Same history: the higher-ranked player alternates.
+            return a if colours_a[-1] is Colour.BLACK else b
+        return a
