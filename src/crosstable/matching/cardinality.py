@@ -205,6 +205,18 @@ def max_cardinality_matching(
     return mate
 
 
+def maximum_matching_of_rows(rows: list[list[int]]) -> list[int]:
+    """max_cardinality_matching without input checks, for callers inside this package whose
+    rows are already valid and symmetric (each edge listed from both ends, no duplicates)."""
+    mate = [-1] * len(rows)
+    _greedy(rows, mate)
+    search = _AugmentingSearch(rows, mate)
+    for v in range(len(rows)):
+        if mate[v] == -1:
+            search.augment_from(v)
+    return mate
+
+
 def _symmetric(rows: list[list[int]]) -> list[list[int]]:
     """Make every edge visible from both endpoints, without duplicates."""
     seen = [set(row) for row in rows]

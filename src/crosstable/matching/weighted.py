@@ -28,6 +28,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
+from crosstable.matching.cardinality import max_cardinality_matching, maximum_matching_of_rows
+
 _FREE = 0
 _S = 1
 _T = 2
@@ -80,9 +82,21 @@ def max_weight_matching(
     folded = _normalise_edges(vertex_count, edges)
     if not folded:
         return [-1] * vertex_count
+    first = next(iter(folded.values()))
+    if (max_cardinality or first > 0) and all(w == first for w in folded.values()):
+        # All edges alike: any maximum-cardinality matching is optimal.
+        return _unweighted_maximum(vertex_count, folded)
     if len(folded) > _SPARSE_FACTOR * vertex_count:
         return _solve_on_sparse_subgraph(vertex_count, folded, max_cardinality)
     return _Blossom(vertex_count, folded, max_cardinality).solve()
+
+
+def _unweighted_maximum(vertex_count: int, folded: dict[tuple[int, int], int]) -> list[int]:
+    adjacency: list[list[int]] = [[] for _ in range(vertex_count)]
+    for u, v in folded:
+        adjacency[u].append(v)
+        adjacency[v].append(u)
+    return max_cardinality_matching(vertex_count, adjacency)
 
 
 # Dense graphs are first solved on the heaviest few edges of each vertex, then the result's
@@ -103,16 +117,28 @@ def _solve_on_sparse_subgraph(
     vertices still share the smallest dual). Otherwise the violated edges join the subgraph
     and it is solved again; in the worst case this ends with the whole graph.
     """
-    incident: list[list[tuple[int, tuple[int, int]]]] = [[] for _ in range(vertex_count)]
+    # Rows of (weight, closeness, edge). Among equally heavy edges a vertex keeps those to
+    # the vertices just after it (cyclically), so that ties, frequent when weights pack
+    # criteria, spread over the graph instead of all pointing at the same few vertices.
+    n = vertex_count
+    incident: list[list[tuple[int, int, tuple[int, int]]]] = [[] for _ in range(n)]
+    neighbours: list[list[int]] = [[] for _ in range(n)]
     for key, w in folded.items():
-        incident[key[0]].append((w, key))
-        incident[key[1]].append((w, key))
-    kept: set[tuple[int, int]] = set()
+        u, v = key
+        incident[u].append((w, u - v + n, key))
+        incident[v].append((w, v - u, key))
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    # A maximum-cardinality matching of the whole graph goes into the subgraph too, so that
+    # the subgraph can match as many vertices as the whole graph (otherwise the check
+    # below fails on every edge near the vertices left free).
+    mate = maximum_matching_of_rows(neighbours)
+    kept: set[tuple[int, int]] = {(v, m) for v, m in enumerate(mate) if v < m}
     for row in incident:
         if len(row) <= _SPARSE_DEGREE:
-            kept.update(key for _, key in row)
+            kept.update(entry[2] for entry in row)
         else:
-            kept.update(key for _, key in heapq.nlargest(_SPARSE_DEGREE, row))
+            kept.update(entry[2] for entry in heapq.nlargest(_SPARSE_DEGREE, row))
     while True:
         if 2 * len(kept) >= len(folded):
             return _Blossom(vertex_count, folded, max_cardinality).solve()
