@@ -85,7 +85,7 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
     rows = page.locator("#standings tbody tr")
     assert rows.count() == 7
     points = [
-        Fraction(rows.nth(i).locator("td").nth(4).inner_text().strip())
+        Fraction(rows.nth(i).locator("td.points").inner_text().strip())
         for i in range(rows.count())
     ]
     # Three rounds: 3 decided boards of 1 point + the bye (1 point) each round.

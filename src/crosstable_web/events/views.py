@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from crosstable.regulations import RegulationsError
+from crosstable.standings import cross_table
 from crosstable_web.events import (
     entries_import,
     exchange,
@@ -407,9 +408,11 @@ def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
 def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
     results = standings.section_results(section)
+    cells = dict((row.number, row_cells) for row, row_cells in
+                 cross_table(results.tournament, results.main))
     rows = [
         {"row": row, "name": results.name(row.number), "club": results.club(row.number),
-         "points": standings.format_points(row.points),
+         "points": standings.format_points(row.points), "cells": cells.get(row.number, []),
          "values": [standings.format_value(v) for v in row.values]}
         for row in results.main.rows
     ]
@@ -431,7 +434,7 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
     ]
     return render(request, "events/standings.html", {
         "event": section.event, "section": section, "results": results, "rows": rows,
-        "subs": subs, "prizes": prizes,
+        "subs": subs, "prizes": prizes, "round_numbers": range(1, results.rounds + 1),
     })
 
 
