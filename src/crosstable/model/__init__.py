@@ -4,7 +4,7 @@ Everything here is plain data with exact arithmetic (``fractions.Fraction``); no
 this package knows about pairing rules, file formats or storage.
 """
 
-from crosstable.model.colour import Colour
+from crosstable.model.colour import Colour, colour_name
 from crosstable.model.player import Player, RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
@@ -20,4 +20,5 @@ __all__ = [
     "ScoringSystem",
     "Team",
     "Tournament",
+    "colour_name",
 ]

@@ -19,3 +19,19 @@ class Colour(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Colour.{self.name}"
+
+
+_COLOUR_NAMES: dict[str, dict[Colour, str]] = {
+    "chess": {Colour.WHITE: "White", Colour.BLACK: "Black"},
+    "xiangqi": {Colour.WHITE: "Red", Colour.BLACK: "Black"},
+}
+
+
+def colour_name(colour: Colour, game: str = "chess") -> str:
+    """The English name (a message id for translation) of ``colour`` in ``game``: "chess"
+    says White/Black, "xiangqi" Red/Black (the values of the regulations' ``event.game``)."""
+    try:
+        return _COLOUR_NAMES[game][colour]
+    except KeyError:
+        known = ", ".join(_COLOUR_NAMES)
+        raise ValueError(f"unknown game {game!r} (known: {known})") from None

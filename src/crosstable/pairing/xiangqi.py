@@ -378,9 +378,7 @@ class _LaterRound(_Pairer):
         self.order = [h.number for h in ranked(histories[n] for n in present)]
         self.histories = histories
         last_round = tournament.total_rounds == round_number
-        self.forced = {
-            n: forced_colour(histories[n].colours, options, last_round) for n in present
-        }
+        self.forced = {n: forced_colour(histories[n].colours, options, last_round) for n in present}
         scores = sorted({histories[n].score for n in present}, reverse=True)
         level_of_score = {score: index for index, score in enumerate(scores)}
         self.level = {n: level_of_score[histories[n].score] for n in present}
@@ -412,23 +410,29 @@ class _LaterRound(_Pairer):
                 crossing[high][low] = total
         edges: list[tuple[int, int, int]] = []
         histories = self.histories
+        level = [self.level[number] for number in order]
+        forced = [self.forced[number] for number in order]
+        any_prohibited = bool(self.tournament.prohibited_pairings)
+        top, avoid, colour, order_weight = layout.top, m["avoid"], m["colour"], m["order"]
         for i in range(n):
             a = order[i]
-            history_a = histories[a]
+            opponents = histories[a].opponents
+            crossing_from_a = crossing[level[i]]
+            forced_a = forced[i]
             for j in range(i + 1, n):
                 b = order[j]
-                if b in history_a.opponents or self.prohibited(a, b):
+                if b in opponents or (any_prohibited and self.prohibited(a, b)):
                     continue
-                forced_a, forced_b = self.forced[a], self.forced[b]
-                if forced_a is not None and forced_a is forced_b:
-                    continue
+                if forced_a is not None and forced_a is forced[j]:
+                    continue  # X3: both must have the same colour
                 penalty = (
-                    m["avoid"] * self.same_unit(a, b)
-                    + crossing[self.level[a]][self.level[b]]
-                    + m["colour"] * self._colour_conflict(a, b)
-                    + m["order"] * self._order_penalty(a, b)
+                    crossing_from_a[level[j]]
+                    + colour * self._colour_conflict(a, b)
+                    + order_weight * self._order_penalty(a, b)
                 )
-                edges.append((i, j, layout.top - penalty))
+                if self.units and self.same_unit(a, b):
+                    penalty += avoid
+                edges.append((i, j, top - penalty))
         bye_vertex = n if n % 2 else -1
         if bye_vertex >= 0:
             for i, number in enumerate(order):
