@@ -129,3 +129,9 @@ def test_organiser_corrects_a_name(event: models.Event, organiser: User,
     assert entry.name == "Player One"
     log = models.AuditLog.objects.get(action="entry.update")
     assert (log.old["name"], log.new["name"]) == ("Player 01", "Player One")
+
+
+def test_the_stylesheet_is_found() -> None:
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("crosstable_web/site.css")
