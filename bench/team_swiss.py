@@ -33,7 +33,7 @@ def simulate_league(
     tournament = Tournament(
         name=f"Simulated league, {teams} teams",
         total_rounds=rounds,
-        system_code="FIDE_TEAM_" + variant.upper().replace("-", "_").replace("+", "_"),
+        system_code=_system_code(TeamSwissVariant.parse(variant)),
         initial_colour=Colour.WHITE,
     )
     for number in range(1, teams + 1):
@@ -70,7 +70,18 @@ def simulate_league(
                     round_number, RoundEntry(home, home_colour.opposite, away_result)
                 )
         byes.append(pairing.bye or 0)
+    tournament.extra_records[-1] = "320  1.0 %4.1f" % (boards / 2) + "".join(
+        f" {team:03d}" for team in byes
+    )
     return tournament, timings
+
+
+def _system_code(variant: TeamSwissVariant) -> str:
+    """The TRF 192 code of ``variant`` (no TYPE token: no colour preferences)."""
+    colour = {"typea": "TYPEA_", "typeb": "TYPEB_", "nocolor": ""}[variant.colour_type.value]
+    primary = variant.primary.value.upper()
+    other = "GP" if primary == "MP" else "MP"
+    return f"FIDE_TEAM_{colour}{primary}" + (f"_{other}" if variant.secondary_used else "")
 
 
 def _play(rng: random.Random) -> tuple[ResultCode, ResultCode]:

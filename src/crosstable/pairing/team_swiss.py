@@ -103,6 +103,12 @@ class TeamSwissVariant:
         cleaned = text.strip()
         if cleaned.upper().startswith("FIDE_TEAM"):
             tokens = [t for t in cleaned.upper().split("_")[2:] if t != "BAKU"]
+            unknown = [t for t in tokens if t not in ("TYPEA", "TYPEB", "MP", "GP")]
+            if unknown or len(tokens) > 3:
+                raise ValueError(
+                    f"unknown team Swiss system code {text!r}: expected"
+                    " FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP[_GP|_MP]]"
+                )
             colour = ColourPreferenceType.TYPE_A
             if "TYPEB" in tokens:
                 colour = ColourPreferenceType.TYPE_B

@@ -321,3 +321,8 @@ def test_bad_input_is_refused_with_a_message() -> None:
 def test_next_round_is_the_default() -> None:
     event = build_event(4, [[(1, 3, "1111"), (4, 2, "1111")]])
     assert pair_team_round(event).round_number == 2
+
+
+def test_unknown_system_code_token_is_refused() -> None:
+    with pytest.raises(ValueError, match="FIDE_TEAM_NOCOLOR_GP"):
+        TeamSwissVariant.parse("FIDE_TEAM_NOCOLOR_GP")
