@@ -19,17 +19,24 @@ from collections.abc import Iterable, Sequence
 
 
 def _check_adjacency(vertex_count: int, adjacency: Sequence[Iterable[int]]) -> list[list[int]]:
+    """Validate ``adjacency`` and return it symmetric (each edge listed from both ends) and
+    without duplicates."""
     if len(adjacency) != vertex_count:
         raise ValueError(f"adjacency has {len(adjacency)} rows but vertex_count is {vertex_count}")
-    rows: list[list[int]] = []
+    n = vertex_count
+    keys: set[int] = set()
     for v, row in enumerate(adjacency):
-        neighbours = list(row)
-        for w in neighbours:
-            if not 0 <= w < vertex_count:
-                raise ValueError(f"adjacency[{v}] names vertex {w}, outside 0..{vertex_count - 1}")
+        for w in row:
+            if not 0 <= w < n:
+                raise ValueError(f"adjacency[{v}] names vertex {w}, outside 0..{n - 1}")
             if w == v:
                 raise ValueError(f"adjacency[{v}] contains a self-loop")
-        rows.append(neighbours)
+            keys.add(v * n + w if v < w else w * n + v)
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for key in keys:
+        u, w = divmod(key, n)
+        rows[u].append(w)
+        rows[w].append(u)
     return rows
 
 
@@ -112,6 +119,7 @@ class _AugmentingSearch:
         alive = self.alive
         forbidden = self.forbidden
         touched = [root]
+        members: dict[int, list[int]] = {}  # base -> vertices shrunk into it (if any)
         in_tree[root] = True
         queue = [root]
         head = 0
@@ -132,12 +140,21 @@ class _AugmentingSearch:
                     in_cycle: set[int] = set()
                     self._mark_cycle(v, cycle_base, w, in_cycle)
                     self._mark_cycle(w, cycle_base, v, in_cycle)
-                    for x in touched:
-                        if base[x] in in_cycle:
+                    # Re-point the vertices of every shrunk blossom on the cycle (kept as
+                    # lists per base, so the cost is the cycle's size, not the tree's).
+                    target = members.get(cycle_base)
+                    if target is None:
+                        target = members[cycle_base] = [cycle_base]
+                    for b in in_cycle:
+                        if b == cycle_base:
+                            continue
+                        group = members.pop(b, None) or [b]
+                        for x in group:
                             base[x] = cycle_base
                             if not in_tree[x]:
                                 in_tree[x] = True
                                 queue.append(x)
+                        target.extend(group)
                 elif parent[w] == -1:
                     parent[w] = v
                     touched.append(w)
@@ -192,7 +209,7 @@ def max_cardinality_matching(
     a greedy matching is used. Returns ``mate`` with ``mate[v]`` the partner of ``v`` or ``-1``.
     Which maximum matching is returned is unspecified.
     """
-    rows = _symmetric(_check_adjacency(vertex_count, adjacency))
+    rows = _check_adjacency(vertex_count, adjacency)
     if initial_mate is None:
         mate = [-1] * vertex_count
         _greedy(rows, mate)
@@ -217,17 +234,6 @@ def maximum_matching_of_rows(rows: list[list[int]]) -> list[int]:
     return mate
 
 
-def _symmetric(rows: list[list[int]]) -> list[list[int]]:
-    """Make every edge visible from both endpoints, without duplicates."""
-    seen = [set(row) for row in rows]
-    for v, row in enumerate(rows):
-        for w in row:
-            if v not in seen[w]:
-                seen[w].add(v)
-                rows[w].append(v)
-    return [list(dict.fromkeys(row)) for row in rows]
-
-
 class MatchingOracle:
     """Answers "is there still a perfect (or maximum) matching without these?" quickly.
 
@@ -245,8 +251,11 @@ class MatchingOracle:
         initial_mate: Sequence[int] | None = None,
     ) -> None:
         self.vertex_count = vertex_count
-        self._rows = _symmetric(_check_adjacency(vertex_count, adjacency))
-        self.mate = max_cardinality_matching(vertex_count, self._rows, initial_mate)
+        self._rows = _check_adjacency(vertex_count, adjacency)
+        if initial_mate is None:
+            self.mate = maximum_matching_of_rows(self._rows)
+        else:
+            self.mate = max_cardinality_matching(vertex_count, self._rows, initial_mate)
         self.size = sum(1 for v, m in enumerate(self.mate) if m > v)
 
     def matching_without(
