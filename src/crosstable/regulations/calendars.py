@@ -71,6 +71,20 @@ def jalali_to_gregorian(year: int, month: int, day: int) -> datetime.date:
     return year_start + datetime.timedelta(days=days_before_month + day - 1)
 
 
+def gregorian_to_jalali(day: datetime.date) -> tuple[int, int, int]:
+    """The Jalali (year, month, day) of a Gregorian date; the inverse of ``jalali_to_gregorian``."""
+    year = day.year - 621
+    _, year_start = _jalali_year_start(year)
+    if day < year_start:
+        year -= 1
+        _, year_start = _jalali_year_start(year)
+    offset = (day - year_start).days
+    if offset < 186:
+        return year, offset // 31 + 1, offset % 31 + 1
+    offset -= 186
+    return year, offset // 30 + 7, offset % 30 + 1
+
+
 def parse_date(text: str, calendar: Calendar) -> datetime.date:
     """Read ``YYYY-MM-DD`` written in ``calendar``; ``ValueError`` if malformed or nonexistent."""
     parts = text.split("-")
