@@ -12,13 +12,15 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 from pathlib import Path
 
 import pytest
 from gacrux_team_pairing_oracle import gacrux_team_pairing
 
-from crosstable.formats.trf import load_trf
+from crosstable.formats.trf import load_trf, save_trf
+from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
 from crosstable.pairing.team_swiss import check_team_tournament, pair_team_round
 
 CASES = Path(__file__).parent / "cases" / "team_swiss"
@@ -87,3 +89,45 @@ def test_variant_matches_the_reference_on_other_histories(variant: str) -> None:
     round_number = 2 + index % (tournament.total_rounds - 1)
     ours = pair_team_round(tournament, round_number, variant).as_engine_lines()
     assert ours == gacrux_team_pairing(path, round_number, variant)
+
+
+def _league(teams: int, rounds: int, seed: int, variant: str) -> Tournament:
+    """Four-board league paired round by round by our engine, seeded random board results."""
+    rng = random.Random(seed)
+    code = {"typeb-gp+mp": "FIDE_TEAM_TYPEB_GP_MP", "nocolor-gp": "FIDE_TEAM_GP"}[variant]
+    league = Tournament(total_rounds=rounds, system_code=code, initial_colour=Colour.WHITE)
+    for number in range(1, teams + 1):
+        members = list(range(4 * number - 3, 4 * number + 1))
+        league.teams.append(Team(number, f"Team {number}", members))
+        for member in members:
+            league.add_player(Player(member, f"Player {member}"))
+    league.extra_records += ["352 WBWB", "362 TW 2.0   TD 1.0   TL 0.0", "320  1.0  2.0"]
+    for round_number in range(1, rounds + 1):
+        pairing = pair_team_round(league, round_number)
+        league.extra_records[-1] += f" {pairing.bye or 0:03d}"
+        for match in pairing.boards:
+            for board in range(4):
+                home, away = 4 * match.first - 3 + board, 4 * match.second - 3 + board
+                colour = Colour.WHITE if board % 2 == 0 else Colour.BLACK
+                result = rng.choice("10=")
+                opposite = {"1": "0", "0": "1", "=": "="}[result]
+                league.players[home].set_entry(
+                    round_number, RoundEntry(away, colour, ResultCode(result))
+                )
+                league.players[away].set_entry(
+                    round_number, RoundEntry(home, colour.opposite, ResultCode(opposite))
+                )
+    return league
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("typeb-gp+mp", 21), ("nocolor-gp", 22)])
+def test_simulated_league_matches_the_reference(variant: str, seed: int, tmp_path: Path) -> None:
+    # A league our engine paired (game points primary: many small scoregroups), written as
+    # TRF and every round re-paired by gacrux, board order included.
+    pytest.importorskip("gacrux")
+    path = tmp_path / "league.trf"
+    save_trf(_league(17, 7, seed, variant), path)
+    reread = load_trf(path)
+    for round_number in range(1, 8):
+        ours = pair_team_round(reread, round_number).as_engine_lines()
+        assert ours == gacrux_team_pairing(path, round_number, variant), round_number
