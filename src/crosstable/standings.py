@@ -157,7 +157,7 @@ def _finish(
         if playoff:
             playoffs.append(tuple(members))
         if len(members) > 1 and rng is not None and not playoff:
-            rng.shuffle(members)
+            _draw_lots(members, rng)
             lots.append(tuple(members))
             for offset, number in enumerate(members):
                 rows.append(_row(position + offset, str(position + offset), number, names,
@@ -170,6 +170,14 @@ def _finish(
         position = last + 1
     return Standings(tuple(rows), rules.tiebreaks, rounds, tuple(playoffs), tuple(lots),
                      rules.lots_seed)
+
+
+def _draw_lots(members: list[int], rng: random.Random) -> None:
+    """Shuffle in place (Fisher–Yates) with ``random()`` only, the one method whose sequence
+    Python guarantees across versions, so a recorded seed redraws the same order."""
+    for index in range(len(members) - 1, 0, -1):
+        other = int(rng.random() * (index + 1))
+        members[index], members[other] = members[other], members[index]
 
 
 def _row(
