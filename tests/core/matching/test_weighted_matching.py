@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crosstable.matching import max_weight_matching
+from crosstable.matching import max_weight_matching, weighted
 
 Edge = tuple[int, int, int]
 
@@ -236,3 +237,72 @@ def test_parallel_edges_keep_largest_weight() -> None:
 def test_bad_input_is_named(vertex_count: int, edges: list[Edge], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         max_weight_matching(vertex_count, edges)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_dense_graphs_solved_through_a_sparse_subgraph(seed: int) -> None:
+    """Graphs dense enough that only each vertex's heaviest edges are solved first and the
+    answer is then certified (or corrected) against every edge."""
+    rng = random.Random(6000 + seed)
+    for _ in range(3):
+        n = rng.randint(40, 60)
+        top = rng.choice([0, 1, 3, 40, 10**9, 2**150])
+        edges = random_graph(rng, n, rng.choice([0.8, 1.0]), top)
+        assert len(edges) > weighted._SPARSE_FACTOR * n
+        assert_optimal(n, edges, rng.random() < 0.6)
+
+
+def score_group_graph(rng: random.Random, n: int) -> list[Edge]:
+    """Dense score groups, a few edges between neighbouring groups, packed tiered weights."""
+    group = sorted((rng.randint(0, 4) for _ in range(n)), reverse=True)
+    edges: list[Edge] = []
+    for u in range(n):
+        for v in range(u + 1, n):
+            gap = abs(group[u] - group[v])
+            if (gap == 0 and rng.random() < 0.9) or (gap == 1 and rng.random() < 0.05):
+                w = 5 - gap
+                for _tier in range(5):
+                    w = (w << 16) | rng.randrange(4)
+                edges.append((u, v, (w << 64) | (n - abs(u - v))))
+    return edges
+
+
+def bracket_graph(rng: random.Random, n: int) -> list[Edge]:
+    """Near-complete graph, weight top - penalty, most penalties zero (many ties)."""
+    top = 1 << 200
+    bracket = n // 5
+    edges: list[Edge] = []
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < 0.05:
+                continue  # an earlier opponent
+            if v < bracket:
+                penalty = (rng.randrange(3) << 150) + rng.randrange(1 << 20)
+            elif u < bracket:
+                penalty = 1 << 180
+            else:
+                penalty = 0
+            edges.append((u, v, top - penalty))
+    return edges
+
+
+@pytest.mark.parametrize("shape", [score_group_graph, bracket_graph])
+@pytest.mark.parametrize("seed", range(3))
+def test_pairing_shaped_graphs_match_oracle(
+    shape: Callable[[random.Random, int], list[Edge]], seed: int
+) -> None:
+    rng = random.Random(8000 + seed)
+    n = 50 + 8 * seed
+    edges = shape(rng, n)
+    assert_optimal(n, edges, True)
+    assert_optimal(n, edges, False)
+
+
+@pytest.mark.parametrize("max_cardinality", [False, True])
+def test_equal_weights_give_a_maximum_matching(max_cardinality: bool) -> None:
+    rng = random.Random(7000)
+    for _ in range(20):
+        n = rng.randint(2, 30)
+        edges = [(u, v, 7) for u, v, _ in random_graph(rng, n, rng.random() * 0.5, 1)]
+        mate = assert_optimal(n, edges, max_cardinality)
+        assert sum(1 for v, m in enumerate(mate) if m > v) == oracle(n, edges, True)[1]
