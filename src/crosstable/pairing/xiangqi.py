@@ -281,12 +281,40 @@ class _RoundOne(_Pairer):
     """Round 1 (App. 2 §4 and the regulation's option)."""
 
     def pair(self) -> RoundPairing:
-        options = self.options
         players = list(self.present)  # by pairing number: the rating order of App. 2 §4
-        bye = None
-        if len(players) % 2:
-            # X6: everyone has 0 points: the highest pairing number.
-            bye = players.pop()
+        if len(players) % 2 == 0:
+            return self._pair_without(players, None)[0]
+        # X6: everyone has 0 points, so the bye goes to the highest number, unless another
+        # bye lets fewer team-mates meet (X5 ranks above X6).
+        best: tuple[RoundPairing, int] | None = None
+        floor = self._fewest_same_unit_games(len(players))
+        for bye in reversed(players):
+            try:
+                candidate = self._pair_without([n for n in players if n != bye], bye)
+            except PairingError:
+                continue
+            if best is None or candidate[1] < best[1]:
+                best = candidate
+            if best[1] <= floor:
+                break
+        if best is None:
+            raise PairingError(f"round {self.round_number}: no bye leaves a complete pairing")
+        return best[0]
+
+    def _fewest_same_unit_games(self, count: int) -> int:
+        """A lower bound of X5's count with one bye among ``count`` players: the largest
+        unit's players beyond the others' number must meet each other."""
+        sizes: dict[str, int] = {}
+        for number in self.present:
+            unit = self.units.get(number, "")
+            if unit:
+                sizes[unit] = sizes.get(unit, 0) + 1
+        largest = max(sizes.values(), default=0)
+        return max(0, -(-(2 * largest - count - 1) // 2))
+
+    def _pair_without(self, players: list[int], bye: int | None) -> tuple[RoundPairing, int]:
+        """Round 1 of ``players`` (an even number), ``bye`` apart; with its X5 count."""
+        options = self.options
         rng = random.Random(lot_seed(self.tournament, options))
         draw = not options.numbers_are_drawn
         half = len(players) // 2
@@ -314,7 +342,8 @@ class _RoundOne(_Pairer):
             first, second = sequence[i], sequence[j]
             first_red = self._first_has_red(first, second, i, board_index, first_colour, draw)
             boards.append(Board(first, second) if first_red else Board(second, first))
-        return RoundPairing(self.round_number, tuple(boards), bye)
+        same_unit_games = sum(self.same_unit(board.white, board.black) for board in boards)
+        return RoundPairing(self.round_number, tuple(boards), bye), same_unit_games
 
     def _unwanted(self, a: int, b: int) -> bool:
         return self.prohibited(a, b) or self.same_unit(a, b)
