@@ -35,6 +35,17 @@ DEFAULT_INDIVIDUAL_TIEBREAKS = "BH/C1,BH,SB,DE"
 """Project default for individual Swiss events when neither the user nor the file gives a list."""
 DEFAULT_TEAM_TIEBREAKS = "MPVGP,EDE,EMGSB/C1"
 
+PRESETS: dict[str, str] = {
+    "fide-swiss": DEFAULT_INDIVIDUAL_TIEBREAKS,
+    "fide-team": DEFAULT_TEAM_TIEBREAKS,
+    "round-robin": "DE,WIN,SB,KS",
+    "xiangqi-opponents": "OTHER_DSF,WIN,OTHER_FOUL,BPG,OTHER_PREV",
+    "xiangqi-progressive": "PS,WIN,OTHER_FOUL,BPG,OTHER_LJF",
+}
+"""Named tie-break lists. The two xiangqi ones are the options of 象棋竞赛规则 14.3 for
+single-game Swiss events: 对手分 → 胜局 → 犯规 → 后走局数 → standing after the previous rounds;
+累进分 → 胜局 → 犯规 → 后走局数 → 累进分 without round 1, then rounds 1–2, … (逐轮递减)."""
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class StandingsRules:

@@ -149,6 +149,13 @@ def test_cli_reads_the_files_212_record(
 
 
 @pytest.mark.skipif(not FILE.exists(), reason="corpus not available")
+def test_cli_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, str(FILE), "--preset", "xiangqi-progressive", "--format", "csv")
+    assert status == 0
+    assert out.splitlines()[0].endswith("PS,WIN,OTHER_FOUL,BPG,OTHER_LJF")
+
+
+@pytest.mark.skipif(not FILE.exists(), reason="corpus not available")
 def test_cli_unknown_code_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, str(FILE), "--tiebreaks", "BH,XYZ")
     assert status == 3

@@ -19,6 +19,7 @@ from pathlib import Path
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
     DEFAULT_TEAM_TIEBREAKS,
+    PRESETS,
     Standings,
     StandingsRules,
     compute_standings,
@@ -50,6 +51,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="CODES",
         help="comma-separated tie-break list, e.g. BH/C1,BH,SB,DE,WIN "
         "(default: the file's 212/202 record, else " + DEFAULT_INDIVIDUAL_TIEBREAKS + ")",
+    )
+    parser.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        help="a named tie-break list: " + "; ".join(f"{k} = {v}" for k, v in PRESETS.items()),
     )
     parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
     parser.add_argument("--round", type=int, help="standings after this round (default: last)")
@@ -85,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(EXIT_INVALID_INPUT, str(error))
     teams = bool(tournament.teams)
     text = args.tiebreaks
+    if text is None and args.preset is not None:
+        text = PRESETS[args.preset]
     if text is None:
         text = ",".join(tournament.tiebreaks) if tournament.tiebreaks else (
             DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_INDIVIDUAL_TIEBREAKS
