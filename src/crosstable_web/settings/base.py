@@ -27,6 +27,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "crosstable_web.events",
+    "crosstable_web.public",
+    "crosstable_web.printing",
 ]
 
 MIDDLEWARE = [

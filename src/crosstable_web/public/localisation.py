@@ -1,0 +1,103 @@
+"""How the public pages and printouts write numbers, dates and sorted names per language.
+
+Persian: Persian digits and Jalali dates (``crosstable.regulations.calendars``); Chinese
+names sorted by their pinyin (``pypinyin``), so 陈 (chen) comes before 李 (li) as a Chinese
+reader expects; the event's default language comes from its regulations.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from django import forms
+from django.utils import formats, translation
+from django.utils.translation import gettext_lazy as _
+from pypinyin import Style, lazy_pinyin
+
+from crosstable.regulations.calendars import gregorian_to_jalali, jalali_to_gregorian
+from crosstable_web.events import models, rules
+
+LANGUAGE_OF_REGULATIONS = {"en": "en", "zh_hans": "zh-hans", "zh-hans": "zh-hans", "zh": "zh-hans",
+                           "ms": "ms", "fa": "fa"}
+
+_PERSIAN_DIGITS = str.maketrans("0123456789.", "۰۱۲۳۴۵۶۷۸۹٫")
+_ASCII_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+JALALI_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور",
+                 "مهر", "آبان", "آذر", "دی", "بهمن", "اسفند")
+PERSIAN_WEEKDAYS = ("دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه")
+_CJK = re.compile("[\u3400-\u9fff]")
+
+
+def event_language(event: models.Event) -> str:
+    """The Django language code of the event's regulations (English without regulations)."""
+    regulations = rules.event_regulations(event)
+    if regulations is None:
+        return "en"
+    return LANGUAGE_OF_REGULATIONS.get(regulations.language.lower(), "en")
+
+
+def uses_persian_digits(language: str | None = None) -> bool:
+    return (language or translation.get_language() or "").startswith("fa")
+
+
+def digits(value: Any, language: str | None = None) -> str:
+    """``value`` as text, with Persian digits when the language is Persian."""
+    text = "" if value is None else str(value)
+    return text.translate(_PERSIAN_DIGITS) if uses_persian_digits(language) else text
+
+
+def format_date(day: datetime.date | None, language: str | None = None) -> str:
+    """A date as readers of ``language`` write it: Jalali with Persian digits in Persian
+    (e.g. ``جمعه ۲۴ آبان ۱۳۹۸``), the locale's long format otherwise."""
+    if day is None:
+        return ""
+    language = language or translation.get_language() or "en"
+    if uses_persian_digits(language):
+        year, month, date = gregorian_to_jalali(day)
+        return digits(f"{PERSIAN_WEEKDAYS[day.weekday()]} {date} {JALALI_MONTHS[month - 1]} "
+                      f"{year}", language)
+    with translation.override(language):
+        return formats.date_format(day, "DATE_FORMAT")
+
+
+def parse_local_date(text: str, language: str | None = None) -> datetime.date:
+    """Read a date typed as ``YYYY-MM-DD`` (or with ``/``, Persian digits allowed): Jalali
+    when the language is Persian. ``ValueError`` names what is wrong."""
+    cleaned = text.strip().translate(_ASCII_DIGITS).replace("/", "-")
+    parts = cleaned.split("-")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        raise ValueError(str(_("Write the date as YYYY-MM-DD.")))
+    year, month, day = (int(part) for part in parts)
+    if uses_persian_digits(language):
+        return jalali_to_gregorian(year, month, day)
+    return datetime.date(year, month, day)
+
+
+class LocalDateField(forms.DateField):
+    """A date field that reads and shows Jalali dates while the page is in Persian."""
+
+    def to_python(self, value: Any) -> datetime.date | None:
+        if isinstance(value, str) and value.strip() and uses_persian_digits():
+            try:
+                return parse_local_date(value)
+            except ValueError as error:
+                raise forms.ValidationError(
+                    _("Not a Jalali date (YYYY-MM-DD): %(error)s") % {"error": error}
+                ) from error
+        return super().to_python(value)
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, datetime.date) and uses_persian_digits():
+            year, month, day = gregorian_to_jalali(value)
+            return digits(f"{year:04d}-{month:02d}-{day:02d}")
+        return super().prepare_value(value)
+
+
+def name_sort_key(name: str) -> tuple[str, ...]:
+    """Alphabetical order of names: Chinese characters by their pinyin (with tone number,
+    then the characters themselves), other scripts by their case-folded letters."""
+    if _CJK.search(name):
+        return (*lazy_pinyin(name, style=Style.TONE3), "\x00", name)
+    return (name.casefold(),)

@@ -1,0 +1,196 @@
+"""What each public page shows, built from public fields only.
+
+Nothing here hands a database row to a template: players become ``PublicPlayer`` values
+(pairing number, name, title, rating, unit), so birth dates, ID numbers, phones and fees can
+never reach a public page by accident.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from fractions import Fraction
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from crosstable.model import Tournament
+from crosstable_web import bridge
+from crosstable_web.events import models, rounds, rules, standings
+from crosstable_web.public.localisation import name_sort_key
+
+PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit")
+"""The only entry columns a public page reads."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PublicPlayer:
+    number: int
+    name: str
+    title: str
+    rating: int
+    unit: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BoardLine:
+    number: int
+    white: PublicPlayer
+    black: PublicPlayer
+    white_points: str
+    black_points: str
+    result: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayerSeat:
+    """Where one player sits this round: board and colour, or the bye they have."""
+
+    player: PublicPlayer
+    board: int | None
+    colour: str
+    """``w`` or ``b``; empty for a bye."""
+    opponent: PublicPlayer | None
+    bye: str = ""
+
+
+@dataclasses.dataclass(slots=True)
+class RoundPage:
+    section: models.Section
+    number: int
+    boards: list[BoardLine]
+    byes: list[tuple[PublicPlayer, str]]
+    seats: list[PlayerSeat]
+    """Every player of the round, alphabetical (Chinese names by pinyin)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScheduleLine:
+    label: str
+    date: datetime.date | None
+    time: datetime.time | None
+
+
+def public_players(section: models.Section) -> dict[int, PublicPlayer]:
+    """Entry id → public view of every numbered player of the section."""
+    return {
+        row["id"]: PublicPlayer(row["pairing_number"], row["name"], row["title"],
+                                row["rating"], row["unit"])
+        for row in section.entries.filter(pairing_number__isnull=False).values(
+            *PUBLIC_ENTRY_FIELDS)
+    }
+
+
+def points_text(points: Fraction) -> str:
+    return standings.format_points(points)
+
+
+def bye_label(result: str) -> str:
+    labels = {
+        "U": _("pairing bye"), "F": _("full-point bye"), "H": _("half-point bye"),
+        "Z": _("zero-point bye"),
+    }
+    return labels.get(result, result)
+
+
+def round_page(section: models.Section, number: int) -> RoundPage | None:
+    round_row = section.rounds.filter(number=number).first()
+    if round_row is None:
+        return None
+    players = public_players(section)
+    tournament = bridge.section_tournament(section, up_to_round=number - 1)
+    before = {player.pairing_number: tournament.points(player) for player in tournament}
+    boards: list[BoardLine] = []
+    seats: list[PlayerSeat] = []
+    for board_number, white_id, black_id, white_result, black_result in (
+        round_row.boards.order_by("number").values_list(
+            "number", "white_id", "black_id", "white_result", "black_result")
+    ):
+        white, black = players[white_id], players[black_id]
+        boards.append(BoardLine(
+            board_number, white, black,
+            points_text(before.get(white.number, Fraction(0))),
+            points_text(before.get(black.number, Fraction(0))),
+            rounds.result_label(white_result, black_result),
+        ))
+        seats.append(PlayerSeat(white, board_number, "w", black))
+        seats.append(PlayerSeat(black, board_number, "b", white))
+    byes = [
+        (players[entry_id], bye_label(result))
+        for entry_id, result in round_row.byes.values_list("entry_id", "result")
+        if entry_id in players
+    ]
+    byes.sort(key=lambda bye: bye[0].number)
+    seats.extend(PlayerSeat(player, None, "", None, label) for player, label in byes)
+    seats.sort(key=lambda seat: name_sort_key(seat.player.name))
+    return RoundPage(section, number, boards, byes, seats)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameLine:
+    round: int
+    board: int | None
+    colour: str
+    opponent: PublicPlayer | None
+    result: str
+    """Points of this round as printed (``1``, ``½``, ``0``), or the bye's name."""
+    score: str
+    """Running score after the round."""
+
+
+def player_games(section: models.Section, number: int) -> tuple[PublicPlayer, list[GameLine]]:
+    players = {player.number: player for player in public_players(section).values()}
+    player = players[number]
+    tournament = bridge.section_tournament(section)
+    core = tournament.players[number]
+    board_of: dict[int, int] = {}
+    for round_number, board_number in models.Board.objects.filter(
+        Q(white__pairing_number=number) | Q(black__pairing_number=number),
+        round__section=section,
+    ).values_list("round__number", "number"):
+        board_of[round_number] = board_number
+    games: list[GameLine] = []
+    for round_number, entry in enumerate(core.rounds, start=1):
+        opponent = players.get(entry.opponent) if entry.opponent is not None else None
+        code = entry.result.value
+        if code == "*":
+            result = ""
+        elif entry.opponent is None:
+            result = bye_label(code) if code.strip() else ""
+        else:
+            result = points_text(tournament.scoring.points(entry.result, entry.colour))
+            if code in "+-":
+                result += " " + _("(forfeit)")
+        games.append(GameLine(
+            round_number, board_of.get(round_number),
+            entry.colour.value if entry.colour is not None and entry.opponent else "",
+            opponent, result,
+            points_text(tournament.points(core, up_to_round=round_number)),
+        ))
+    return player, games
+
+
+def schedule(event: models.Event, section: models.Section | None = None) -> list[ScheduleLine]:
+    """Rounds (of ``section``, or of the first section with a schedule) and fixed points
+    (opening, prize giving) from the regulations, in date order."""
+    regulations = rules.event_regulations(event)
+    if regulations is None:
+        return []
+    lines = [ScheduleLine(item.label, item.date, item.time)
+             for item in regulations.schedule_items]
+    wanted = ([rules.rules_key(section)] if section is not None
+              else [item.key for item in regulations.sections])
+    for rules_section in regulations.sections:
+        if rules_section.key not in wanted or not rules_section.schedule:
+            continue
+        for slot in rules_section.schedule:
+            lines.append(ScheduleLine(
+                _("Round %(number)d") % {"number": slot.round_number}, slot.date, slot.start))
+        break
+    lines.sort(key=lambda line: (line.date or datetime.date.max,
+                                 line.time or datetime.time.min))
+    return lines
+
+
+def tournament_of(section: models.Section) -> Tournament:
+    return bridge.section_tournament(section)

@@ -1,0 +1,19 @@
+"""URLs of the public site, under ``/p/``."""
+
+from django.urls import path
+
+from crosstable_web.public import views
+
+app_name = "public"
+
+urlpatterns = [
+    path("language/<str:code>/", views.language, name="language"),
+    path("<slug:slug>/", views.event_home, name="event"),
+    path("<slug:slug>/<str:key>/", views.section_round, name="pairings"),
+    path("<slug:slug>/<str:key>/round/<int:number>/", views.section_round, name="round"),
+    path("<slug:slug>/<str:key>/standings/", views.section_standings, name="standings"),
+    path("<slug:slug>/<str:key>/crosstable/", views.section_crosstable, name="crosstable"),
+    path("<slug:slug>/<str:key>/teams/", views.section_teams, name="teams"),
+    path("<slug:slug>/<str:key>/player/<int:number>/", views.player, name="player"),
+    path("<slug:slug>/<str:key>/qr.svg", views.section_qr, name="qr"),
+]

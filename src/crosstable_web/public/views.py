@@ -1,0 +1,187 @@
+"""The public site: no login, phone first, cached per event version (see ``versions``).
+
+Pages: event home (sections, schedule), pairings and results of a round (searchable, each
+player's board and colour), standings, cross-table, a player's games, unit standings, and a
+QR code per section that opens its pairings. Language: the visitor's choice (cookie), else
+the event's default language from its regulations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import segno
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET
+
+from crosstable.standings import cross_table
+from crosstable_web.events import models, standings
+from crosstable_web.public import localisation, pages, versions
+
+Renderer = Callable[[models.Event], HttpResponse]
+
+
+@require_GET
+def language(request: HttpRequest, code: str) -> HttpResponse:
+    """Switch language with a plain link (public pages are cached: no form, no CSRF token)."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600,
+                        samesite="Lax")
+    return response
+
+
+def _serve(request: HttpRequest, slug: str, page: Renderer) -> HttpResponse:
+    found = versions.lookup(slug)
+    if found is None:
+        raise Http404
+    event_id, version = found
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen not in dict(settings.LANGUAGES):
+        chosen = versions.cached_value(
+            event_id, version, "language",
+            lambda: localisation.event_language(models.Event.objects.get(pk=event_id)))
+    translation.activate(chosen)
+    request.LANGUAGE_CODE = translation.get_language()
+    response = versions.cached_page(
+        event_id, version, request,
+        lambda: page(models.Event.objects.get(pk=event_id)))
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "Cookie, Accept-Language"
+    return response
+
+
+def _section(event: models.Event, key: str) -> models.Section:
+    section = get_object_or_404(event.sections, key=key)
+    section.event = event
+    return section
+
+
+def _common(event: models.Event, section: models.Section | None = None) -> dict[str, object]:
+    return {
+        "event": event, "section": section,
+        "xiangqi": event.game == models.Game.XIANGQI,
+        "sections": list(event.sections.all()),
+    }
+
+
+def event_home(request: HttpRequest, slug: str) -> HttpResponse:
+    def page(event: models.Event) -> HttpResponse:
+        sections = []
+        for section in event.sections.all():
+            section.event = event
+            sections.append({
+                "section": section,
+                "players": section.entries.count(),
+                "last_round": section.rounds.order_by("-number").values_list(
+                    "number", flat=True).first(),
+            })
+        return render(request, "public/event.html", {
+            **_common(event), "section_rows": sections, "schedule": pages.schedule(event),
+        })
+    return _serve(request, slug, page)
+
+
+def section_round(request: HttpRequest, slug: str, key: str,
+                  number: int | None = None) -> HttpResponse:
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        numbers = list(section.rounds.order_by("number").values_list("number", flat=True))
+        shown = number if number is not None else (numbers[-1] if numbers else None)
+        round_page = pages.round_page(section, shown) if shown is not None else None
+        if number is not None and round_page is None:
+            raise Http404
+        players = (sorted(pages.public_players(section).values(),
+                          key=lambda player: localisation.name_sort_key(player.name))
+                   if round_page is None else [])
+        return render(request, "public/round.html", {
+            **_common(event, section), "round": round_page, "round_numbers": numbers,
+            "players": players, "schedule": pages.schedule(event, section),
+            "query": request.GET.get("q", ""), "tab": "pairings",
+        })
+    return _serve(request, slug, page)
+
+
+def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        results = standings.section_results(section)
+        units = {player.number: player.unit for player in pages.public_players(section).values()}
+        rows = [
+            {"row": row, "name": results.name(row.number), "unit": units.get(row.number, ""),
+             "points": standings.format_points(row.points),
+             "values": [standings.format_value(value) for value in row.values]}
+            for row in results.main.rows
+        ]
+        subs = [
+            {"ranking": ranking, "rows": [
+                {"row": row, "name": results.name(row.number),
+                 "points": standings.format_points(row.points)}
+                for row in ranking.standings.rows]}
+            for ranking in results.sub_rankings
+        ]
+        return render(request, "public/standings.html", {
+            **_common(event, section), "results": results, "rows": rows, "subs": subs,
+            "tab": "standings",
+        })
+    return _serve(request, slug, page)
+
+
+def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        results = standings.section_results(section)
+        rows = [
+            {"row": row, "name": results.name(row.number),
+             "points": standings.format_points(row.points), "cells": cells}
+            for row, cells in cross_table(results.tournament, results.main)
+        ]
+        return render(request, "public/crosstable.html", {
+            **_common(event, section), "rows": rows,
+            "round_numbers": range(1, results.rounds + 1), "tab": "crosstable",
+        })
+    return _serve(request, slug, page)
+
+
+def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        results = standings.section_results(section)
+        if results.unit_ranking is None:
+            raise Http404
+        return render(request, "public/teams.html", {
+            **_common(event, section), "ranking": results.unit_ranking,
+        })
+    return _serve(request, slug, page)
+
+
+def player(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        try:
+            shown, games = pages.player_games(section, number)
+        except KeyError:
+            raise Http404 from None
+        return render(request, "public/player.html", {
+            **_common(event, section), "player": shown, "games": games,
+        })
+    return _serve(request, slug, page)
+
+
+def section_qr(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """An SVG QR code that opens the section's current pairings."""
+    section = get_object_or_404(models.Section, event__slug=slug, key=key)
+    url = request.build_absolute_uri(
+        reverse("public:pairings", args=[slug, section.key]))
+    code = segno.make(url, error="m")
+    return HttpResponse(code.svg_inline(scale=8, title=url).encode(),
+                        content_type="image/svg+xml")
