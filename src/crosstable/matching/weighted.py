@@ -657,12 +657,18 @@ class _Blossom:
 
         ancestors: dict[int, set[int]] = {}
         in_blossom = self.in_blossom
+        # Per vertex: duals of all blossoms around it, and of its top-level blossom only
+        # (bounds on what the blossoms around both ends of an inner edge add).
+        around_vertex = [0 if parent[x] == -1 else dual_around(parent[x]) for x in range(n)]
+        around_top = [actual[in_blossom[x]] if in_blossom[x] >= n else 0 for x in range(n)]
         violated: list[tuple[int, int]] = []
         for key, w in folded.items():
             u, v = key
-            if stuck and in_blossom[u] != in_blossom[v]:
-                lu = label[in_blossom[u]]
-                lv = label[in_blossom[v]]
+            bu = in_blossom[u]
+            bv = in_blossom[v]
+            if stuck and bu != bv:
+                lu = label[bu]
+                lv = label[bv]
                 if lu == _S or lv == _S:
                     if lu != _T and lv != _T and key not in skip:
                         violated.append(key)
@@ -672,13 +678,12 @@ class _Blossom:
             slack = actual[u] + actual[v] - 2 * w
             if slack >= 0 or key in skip:
                 continue
-            top = in_blossom[u]
-            if top == in_blossom[v] and top >= n:
+            if bu == bv:
                 # Both inside one blossom: the duals of the blossoms containing both count
                 # twice. At least the top-level one does, at most all those around either end.
-                if slack + 2 * dual_around(top) >= 0:
+                if slack + 2 * around_top[u] >= 0:
                     continue
-                if slack + 2 * min(dual_around(parent[u]), dual_around(parent[v])) < 0:
+                if slack + 2 * min(around_vertex[u], around_vertex[v]) < 0:
                     violated.append(key)
                     continue
                 above_u = ancestors.get(u)
