@@ -51,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=1000, help="players in the event")
     parser.add_argument("--rounds", type=int, default=3, help="rounds to pair")
     parser.add_argument("--page-requests", type=int, default=30)
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                        help="engines side by side for 'pair all sections' (1: in process)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="crosstable-bench-") as folder:
         _setup_django(folder)
@@ -91,6 +93,7 @@ def _run(args: argparse.Namespace) -> int:
     for section in sections:
         services.assign_pairing_numbers(section, arbiter)
 
+    print(f"engines side by side: {args.processes}")
     print(f"database: {connection.vendor}; {args.players} players in {len(sections)} groups; "
           f"import with validation report {import_seconds:.2f} s")
     engine_seconds = [0.0, 0.0]  # wall, CPU
@@ -110,6 +113,9 @@ def _run(args: argparse.Namespace) -> int:
         return pair
 
     rounds.pairing_function = timed_pairing_function  # type: ignore[assignment]
+    from django.conf import settings
+
+    settings.PAIRING_PROCESSES = args.processes  # engine time is measured only in process
     print(f"{'action':42s} {'wall s':>8s} {'cpu s':>8s} {'engine wall/cpu s':>18s} "
           f"{'target':>8s}")
     worst = 0.0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from crosstable_web.events import audit, models
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter, require_staff
 from crosstable_web.events.services import ServiceError
+from crosstable_web.pairing_jobs import PairingJob, pair_many
 
 PairingFunction = Callable[[Tournament, int], RoundPairing]
 
@@ -37,14 +39,16 @@ def pairing_function(system_code: str) -> PairingFunction:
     return lambda tournament, number: pair(tournament, number)
 
 
-def _engine_for(section: models.Section) -> tuple[PairingFunction, list[str]]:
+def _engine_code(section: models.Section) -> tuple[str, list[str]]:
+    """The system code to pair with, and a warning when it is a stand-in."""
     try:
-        return pairing_function(section.system_code), []
+        registry.pairing_system(section.system_code)
     except KeyError:
         warning = _(
             "No engine implements the pairing system %(code)s yet: paired with %(fallback)s."
         ) % {"code": section.system_code, "fallback": FALLBACK_SYSTEM}
-        return pairing_function(FALLBACK_SYSTEM), [warning]
+        return FALLBACK_SYSTEM, [warning]
+    return section.system_code, []
 
 
 def _lock(section: models.Section) -> models.Section:
@@ -62,11 +66,15 @@ def pending_boards(round_row: models.Round) -> int:
 # --- pairing ------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
-    """Pair the next round of ``section`` with its pairing system and store it."""
-    section = _lock(section)
-    require_arbiter(actor, section.event)
+@dataclasses.dataclass(slots=True)
+class _PairingPlan:
+    section: models.Section
+    job: PairingJob
+    warnings: list[str]
+
+
+def _plan(section: models.Section) -> _PairingPlan:
+    """What pairing the next round of ``section`` needs, or why it cannot be paired."""
     if section.settings.get("team_event"):
         raise ServiceError(_("Team matches are not run by the web app yet (issue 6): "
                              "register the players here and pair with the command line."))
@@ -82,39 +90,78 @@ def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
         )
     if not section.entries.filter(pairing_number__isnull=False).exists():
         raise ServiceError(_("Assign pairing numbers first."))
-    tournament = bridge.section_tournament(section)
-    engine, warnings = _engine_for(section)
-    try:
-        pairing = engine(tournament, number)
-    except PairingError as error:
-        raise ServiceError(
-            _("No pairing satisfies the rules: %(reason)s") % {"reason": error}
-        ) from error
-    round_row = bridge.store_round_pairing(section, pairing, tournament)
+    code, warnings = _engine_code(section)
+    return _PairingPlan(section, PairingJob(code, bridge.section_tournament(section), number),
+                        warnings)
+
+
+def _pair_here(job: PairingJob) -> RoundPairing:
+    return pairing_function(job.system_code)(job.tournament, job.round_number)
+
+
+def _engine_error(error: Exception) -> ServiceError:
+    if isinstance(error, PairingError):
+        return ServiceError(_("No pairing satisfies the rules: %(reason)s") % {"reason": error})
+    raise error
+
+
+def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Round:
+    section = plan.section
+    round_row = bridge.store_round_pairing(section, pairing, plan.job.tournament)
     audit.record(
-        section.event, actor, "round.pair", f"{section.key} R{number}", None,
+        section.event, actor, "round.pair", f"{section.key} R{pairing.round_number}", None,
         {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
-        warnings,
+        plan.warnings,
     )
     return round_row
 
 
+@transaction.atomic
+def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
+    """Pair the next round of ``section`` with its pairing system and store it."""
+    section = _lock(section)
+    require_arbiter(actor, section.event)
+    plan = _plan(section)
+    try:
+        pairing = _pair_here(plan.job)
+    except PairingError as error:
+        raise _engine_error(error) from error
+    return _store(plan, pairing, actor)
+
+
 def pair_all_sections(event: models.Event, actor: Actor) -> list[models.Round]:
-    """Pair the next round of every section that is ready (each section its own
-    transaction; a section that cannot be paired is reported, the others go ahead)."""
-    rounds: list[models.Round] = []
+    """Pair the next round of every section that is ready. The engines run side by side
+    (``settings.PAIRING_PROCESSES`` worker processes); each section is then stored in its
+    own transaction, after checking that nothing changed meanwhile. A section that cannot
+    be paired is reported; the others go ahead."""
+    require_arbiter(actor, event)
+    plans: list[_PairingPlan] = []
     errors: list[str] = []
     for section in event.sections.all():
         previous = last_round(section)
         if previous is not None and previous.number >= section.total_rounds:
             continue
         try:
-            rounds.append(pair_next_round(section, actor))
+            plans.append(_plan(section))
         except ServiceError as error:
             errors.append(f"{section.name}: {error}")
-    if errors and not rounds:
+    processes = int(getattr(settings, "PAIRING_PROCESSES", 1))
+    outcomes = pair_many([plan.job for plan in plans], processes, in_process=_pair_here)
+    stored: list[models.Round] = []
+    for plan, outcome in zip(plans, outcomes, strict=True):
+        try:
+            if isinstance(outcome, Exception):
+                raise _engine_error(outcome)
+            with transaction.atomic():
+                section = _lock(plan.section)
+                if bridge.section_tournament(section) != plan.job.tournament:
+                    raise ServiceError(_("Changed while it was being paired: pair it again."))
+                stored.append(_store(plan, outcome, actor))
+        except ServiceError as error:
+            errors.append(f"{plan.section.name}: {error}")
+    if errors and not stored:
         raise ServiceError(" ".join(errors))
-    return rounds
+    return stored
 
 
 @transaction.atomic

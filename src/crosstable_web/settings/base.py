@@ -107,3 +107,6 @@ STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
+# "Pair all sections": how many sections' engines run side by side (worker processes).
+PAIRING_PROCESSES = int(os.environ.get("CROSSTABLE_PAIRING_PROCESSES", os.cpu_count() or 1))

@@ -6,3 +6,4 @@ DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+PAIRING_PROCESSES = 1  # tests that want worker processes say so

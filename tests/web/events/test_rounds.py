@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
 from crosstable.model import ResultCode
 from crosstable_web import bridge
-from crosstable_web.events import models, rounds, services, standings
+from crosstable_web.events import models, rounds, rules, services, standings
 
 Players = Callable[..., list[models.Entry]]
 
@@ -164,3 +165,43 @@ def test_result_shorthand() -> None:
     assert rounds.parse_result("--") == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
     with pytest.raises(services.ServiceError, match="Unknown result"):
         rounds.parse_result("2")
+
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pair_all_sections_side_by_side_equals_one_by_one(
+    organiser: User, arbiter: User, settings: Any
+) -> None:
+    """Worker processes give the same pairings as pairing each section in turn (the real
+    engine, in round 2 after real results), and each section is stored."""
+    spec = rules.EventSpec(name="Parallel", sections=[
+        rules.SectionSpec(key=key, name=key, total_rounds=3) for key in ("a", "b", "c")
+    ])
+    event = services.create_event(spec, organiser, slug="parallel")
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    for section in event.sections.all():
+        for index in range(9):
+            services.add_entry(section, services.EntryData(
+                name=f"{section.key}{index}", rating=2100 - 37 * index), organiser)
+        services.assign_pairing_numbers(section, arbiter)
+    settings.PAIRING_PROCESSES = 1
+    for round_row in rounds.pair_all_sections(event, arbiter):
+        for board in round_row.boards.all():
+            rounds.enter_result(round_row, board.number, "1" if board.number % 2 else "=",
+                                arbiter)
+
+    def boards(number: int) -> dict[str, list[tuple[int, int]]]:
+        return {
+            section.key: [(b.white.pairing_number, b.black.pairing_number) for b in
+                          section.rounds.get(number=number).boards.select_related(
+                              "white", "black")]
+            for section in event.sections.all()
+        }
+
+    stored = rounds.pair_all_sections(event, arbiter)  # round 2, one by one
+    one_by_one = boards(2)
+    for round_row in stored:
+        rounds.unpair_round(round_row, arbiter)
+    settings.PAIRING_PROCESSES = 2
+    assert len(rounds.pair_all_sections(event, arbiter)) == 3
+    assert boards(2) == one_by_one
