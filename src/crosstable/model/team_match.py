@@ -136,36 +136,47 @@ def team_event_records(tournament: Tournament) -> TeamEventRecords:
     }
     for line in tournament.extra_records:
         code = line[:3]
-        if code == "352":
-            board_colours = line[4:].strip().upper()
-        elif code == "362":
-            values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, line[4:]))
-            match_points = MatchPointSystem(
-                win=Fraction(values.get("W", "2")),
-                draw=Fraction(values.get("D", "1")),
-                loss=Fraction(values.get("L", "0")),
-            )
-        elif code == "320":
-            if line[4:8].strip():
-                bye_match_points = Fraction(line[4:8].strip())
-            if line[9:13].strip():
-                bye_game_points = Fraction(line[9:13].strip())
-            for index, start in enumerate(range(13, len(line), 4), start=1):
-                field = line[start : start + 4].strip()
-                if field and int(field) > 0:
-                    bye_teams[index] = int(field)
-        elif code == "330":
-            fields = line[4:].split()
-            if len(fields) >= 4:
+        try:
+            if code == "352":
+                board_colours = line[4:].strip().upper()
+                if not board_colours or set(board_colours) - {"W", "B"}:
+                    raise ValueError("the board colour sequence must be W and B letters")
+            elif code == "362":
+                content = line[4:].strip()
+                if not re.fullmatch(r"(T[WDL]\s*" + _NUMBER + r"\s*)+", content):
+                    raise ValueError("expected TW, TD and TL each followed by a number")
+                values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, content))
+                match_points = MatchPointSystem(
+                    win=Fraction(values.get("W", "2")),
+                    draw=Fraction(values.get("D", "1")),
+                    loss=Fraction(values.get("L", "0")),
+                )
+            elif code == "320":
+                if line[4:8].strip():
+                    bye_match_points = Fraction(line[4:8].strip())
+                if line[9:13].strip():
+                    bye_game_points = Fraction(line[9:13].strip())
+                for index, start in enumerate(range(13, len(line), 4), start=1):
+                    field = line[start : start + 4].strip()
+                    if field and int(field) > 0:
+                        bye_teams[index] = int(field)
+            elif code == "330":
+                fields = line[4:].split()
+                if len(fields) < 4 or fields[0] not in ("+-", "-+", "--"):
+                    raise ValueError("expected +-, -+ or --, the round and the two teams")
                 forfeited.append(
                     ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
                 )
-        elif code == "240":
-            fields = line[4:].split()
-            if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
-                teams = absences.setdefault(int(fields[1]), {})
-                for team in fields[2:]:
-                    teams[int(team)] = ResultCode(fields[0])
+            elif code == "240":
+                fields = line[4:].split()
+                if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
+                    teams = absences.setdefault(int(fields[1]), {})
+                    for team in fields[2:]:
+                        teams[int(team)] = ResultCode(fields[0])
+        except (ValueError, IndexError) as error:
+            raise ValueError(
+                f"TRF record {code} cannot be read: {line.strip()!r} ({error})"
+            ) from None
     return TeamEventRecords(
         board_colours=board_colours or "WB",
         boards=len(board_colours),

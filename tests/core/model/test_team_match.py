@@ -69,3 +69,14 @@ def test_rounds_of_a_team_with_bye_absence_and_forfeit() -> None:
                 assert other.opponent is not None
                 assert {r.colour, other.colour} == {Colour.WHITE, Colour.BLACK}
                 assert r.kind is other.kind
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["352 WXWX", "320  1.0  2.0 0a3", "330 ++ 001 003 004", "362 TW two  TD 1.0"],
+)
+def test_malformed_team_record_is_named(line: str) -> None:
+    tournament = load_trf(CASES / "typeb_gpmp_mp310_t017_b4_r07_ff_abs_s1130.trf")
+    tournament.extra_records.append(line)
+    with pytest.raises(ValueError, match=f"record {line[:3]}"):
+        team_event_records(tournament)
