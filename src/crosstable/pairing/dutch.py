@@ -488,19 +488,33 @@ class _RoundPairer:
         bye = real[0] if real else None
         return pairs, bye
 
-    def pair_is_perfect(self, u: int, v: int) -> bool:
-        """Whether pairing ``u`` (higher ranked) with ``v`` in the bracket is legal and fails
-        no criterion of its own ([C10]-[C13] colours, [C15]/[C17] upfloats)."""
+    def pair_cost(self, u: int, v: int) -> tuple[int, int] | None:
+        """The [C12]/[C13] failures of pairing ``u`` (higher ranked) with ``v`` in the
+        bracket; None if the pair is illegal or fails any other criterion of its own
+        ([C10]/[C11] colours, [C15]/[C17] upfloats)."""
         if v not in self.neighbours[u]:
-            return False
+            return None
         outcome = self.colour_outcome(u, v)
-        if outcome.c10 or outcome.c11 or outcome.c12 or outcome.c13:
-            return False
+        if outcome.c10 or outcome.c11:
+            return None
         if self.level[u] > self.level[v]:
             history = self.players[v].history
             if Float.UP in (history.float_before(1), history.float_before(2)):
-                return False
-        return True
+                return None
+        return outcome.c12, outcome.c13
+
+    def colour_failure_bounds(self, bracket: list[int], pair_count: int) -> tuple[int, int]:
+        """Lower bounds of [C12] and [C13] over any pairing of ``pair_count`` pairs within
+        ``bracket``: every pair gives White to one player and Black to the other."""
+        c12 = c13 = 0
+        for colour in (Colour.WHITE, Colour.BLACK):
+            wanting = [self.players[v].preference for v in bracket]
+            wanting = [p for p in wanting if p.colour is colour]
+            excess = max(0, len(wanting) - pair_count)
+            mild = sum(1 for p in wanting if p.strength is Strength.MILD)
+            c12 += excess
+            c13 += max(0, excess - mild)
+        return c12, c13
 
     def perfect_candidate(
         self,
@@ -520,34 +534,79 @@ class _RoundPairer:
         Exchanges are not tried: when the remainder's transpositions fail the answer may be
         an exchange, which the matching finds.
         """
-        if len(bracket) % 2 or len(mdps) > len(residents):
+        bye = self.bye_vertex
+        takes_bye = following is None and bye is not None  # one resident left for the bye
+        if len(bracket) % 2 != (1 if takes_bye else 0):
             return None
-        if following is None and self.bye_vertex is not None:
+        if len(mdps) > len(residents) - (1 if takes_bye else 0):
             return None
+        least_unplayed = 0
+        if takes_bye:
+            assert bye is not None
+            eligible = [v for v in residents if bye in self.neighbours[v]]
+            if not eligible:
+                return None
+            least_unplayed = min(self.players[v].history.unplayed_rounds for v in eligible)
         members = set(bracket)
-        rest = [v for v in unpaired if v not in members]
-        if rest and not self.has_perfect_matching(rest):
+        rest = [v for v in unpaired if v not in members and v != bye]
+        if rest and not self.has_perfect_matching(
+            rest if bye is None or takes_bye else [*rest, bye]
+        ):
             return None
         budget = [5000]
         used: set[int] = set()
         pairs: list[tuple[int, int]] = []
+        bound12, bound13 = self.colour_failure_bounds(bracket, len(bracket) // 2)
+        if takes_bye:  # the player left over may be one of the excess
+            bound12, bound13 = max(0, bound12 - 1), max(0, bound13 - 1)
+        allowance = [bound12, bound13]
+
+        def take(u: int, r: int) -> bool:
+            cost = self.pair_cost(u, r)
+            if cost is None or cost[0] > allowance[0] or cost[1] > allowance[1]:
+                return False
+            allowance[0] -= cost[0]
+            allowance[1] -= cost[1]
+            used.add(r)
+            pairs.append((u, r))
+            return True
+
+        def untake() -> None:
+            u, r = pairs.pop()
+            cost = self.pair_cost(u, r)
+            assert cost is not None
+            allowance[0] += cost[0]
+            allowance[1] += cost[1]
+            used.discard(r)
+
+        def complete() -> bool:
+            """All pairs made: optimal only if the colour bounds are met exactly."""
+            return allowance == [0, 0]
+
+        def acceptable_bye(s2: list[int]) -> bool:
+            """[C5], [C9], [C14], [C16] at their best for the one left over."""
+            left = [r for r in s2 if r not in used]
+            if len(left) != 1 or bye not in self.neighbours[left[0]]:
+                return False
+            history = self.players[left[0]].history
+            return history.unplayed_rounds == least_unplayed and Float.DOWN not in (
+                history.float_before(1),
+                history.float_before(2),
+            )
 
         def transpose(s1: list[int], s2: list[int], i: int) -> bool:
             if i == len(s1):
-                return True
+                return complete() and (acceptable_bye(s2) if takes_bye else True)
             for r in s2:
                 if r in used:
                     continue
                 budget[0] -= 1
                 if budget[0] < 0:
                     return False
-                if self.pair_is_perfect(s1[i], r):
-                    used.add(r)
-                    pairs.append((s1[i], r))
+                if take(s1[i], r):
                     if transpose(s1, s2, i + 1):
                         return True
-                    used.discard(r)
-                    pairs.pop()
+                    untake()
             return False
 
         class _GiveUp(Exception):
@@ -566,13 +625,10 @@ class _RoundPairer:
                 budget[0] -= 1
                 if budget[0] < 0:
                     raise _GiveUp
-                if self.pair_is_perfect(mdps[k], r):
-                    used.add(r)
-                    pairs.append((mdps[k], r))
+                if take(mdps[k], r):
                     if place_mdp(k + 1):
                         return True
-                    used.discard(r)
-                    pairs.pop()
+                    untake()
             return False
 
         try:
