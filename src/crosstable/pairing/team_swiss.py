@@ -409,7 +409,10 @@ class _RoundPairer:
             return wanted
         if first.colours:  # (8)
             return first.colours[-1].opposite
-        return second.colours[-1]  # (9)
+        if second.colours:  # (9)
+            return second.colours[-1]
+        # Matches recorded as played but without colours: fall back on rule (1).
+        return self.initial_colour if first.number % 2 == 1 else self.initial_colour.opposite
 
     # --- the whole round ------------------------------------------------------------------
 
