@@ -8,6 +8,7 @@ the event's default language from its regulations.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 
 import segno
@@ -182,6 +183,6 @@ def section_qr(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = get_object_or_404(models.Section, event__slug=slug, key=key)
     url = request.build_absolute_uri(
         reverse("public:pairings", args=[slug, section.key]))
-    code = segno.make(url, error="m")
-    return HttpResponse(code.svg_inline(scale=8, title=url).encode(),
-                        content_type="image/svg+xml")
+    image = io.BytesIO()
+    segno.make(url, error="m").save(image, kind="svg", scale=8, title=url)
+    return HttpResponse(image.getvalue(), content_type="image/svg+xml")
