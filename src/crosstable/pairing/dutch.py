@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from crosstable.matching import MatchingOracle, max_cardinality_matching
+from crosstable.matching import MatchingOracle
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.colours import (
@@ -32,6 +32,7 @@ from crosstable.pairing.colours import (
     colour_preference,
     last_differing_colours,
 )
+from crosstable.pairing.graph import MatchingFunction, PairingGraph
 from crosstable.pairing.history import (
     Float,
     PlayerHistory,
@@ -42,10 +43,8 @@ from crosstable.pairing.history import (
 )
 from crosstable.pairing.weights import WeightLayout
 
-MatchingFunction = Callable[..., list[int]]
-
-OUTSIDE = -2
-"""Mate of a player the relaxed matching sends below the bracket and the next one."""
+QUICK_SEARCH_BUDGET = 5000
+"""Steps the quick first-candidate search may take before handing over to the matchings."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -287,7 +286,7 @@ def _default_matching() -> MatchingFunction:
     return function
 
 
-class _RoundPairer:
+class _RoundPairer(PairingGraph):
     """Pairs one round: brackets from the top, one weighted matching per pass."""
 
     def __init__(
@@ -302,21 +301,17 @@ class _RoundPairer:
         self.players = sorted(players, key=lambda p: (-p.score, p.number))
         self.initial = initial
         self.round_number = round_number
-        self.matching = matching
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
-        self.vertex_count = count + (1 if self.bye_vertex is not None else 0)
-        self.neighbours: list[set[int]] = [set() for _ in range(self.vertex_count)]
+        super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
         for i in range(count):
             for j in range(i + 1, count):
                 if compatible(self.players[i], self.players[j]):
-                    self.neighbours[i].add(j)
-                    self.neighbours[j].add(i)
+                    self.connect(i, j)
         if self.bye_vertex is not None:
             for i in range(count):
                 if self.players[i].history.can_receive_bye:
-                    self.neighbours[i].add(self.bye_vertex)
-                    self.neighbours[self.bye_vertex].add(i)
+                    self.connect(i, self.bye_vertex)
         self._colour_cache: dict[tuple[int, int], _ColourOutcome] = {}
         scores = sorted({p.score for p in self.players})
         self.level_of = {score: k for k, score in enumerate(scores)}
@@ -333,77 +328,7 @@ class _RoundPairer:
             self._colour_cache[key] = outcome
         return outcome
 
-    def solve(
-        self, vertices: Sequence[int], weight: Callable[[int, int], int | None]
-    ) -> dict[int, int]:
-        """A maximum-weight perfect matching of ``vertices`` (edges where ``weight`` is not
-        None); raises PairingError if none is perfect."""
-        local = {v: k for k, v in enumerate(vertices)}
-        edges: list[tuple[int, int, int]] = []
-        for v in vertices:
-            for u in self.neighbours[v]:
-                if u > v and u in local:
-                    w = weight(v, u)
-                    if w is not None:
-                        edges.append((local[v], local[u], w))
-        mate = self.matching(len(vertices), edges, max_cardinality=True)
-        result: dict[int, int] = {}
-        for k, m in enumerate(mate):
-            if m < 0:
-                raise PairingError(self._no_pairing_message())
-            result[vertices[k]] = vertices[m]
-        return result
-
-    def solve_around(
-        self,
-        vertices: Sequence[int],
-        core: set[int],
-        weight: Callable[[int, int], int | None],
-    ) -> dict[int, int]:
-        """As :meth:`solve`, for weights under which every player outside ``core`` is
-        interchangeable (an edge's weight depends only on its ``core`` end, all edges outside
-        ``core`` weigh the same). The players outside ``core`` are first replaced by a few
-        interchangeable stand-ins; if the players the relaxed optimum sends out of ``core``
-        can really be paired with the others, that optimum is exact (a relaxation reached),
-        else the full problem is solved. Players sent out map to ``OUTSIDE``."""
-        outside = [v for v in vertices if v not in core]
-        inner = [v for v in vertices if v in core]
-        if len(outside) <= len(inner) + 2 or len(outside) < 2:
-            return self.solve(vertices, weight)
-        stand_ins = len(inner) + 1
-        if stand_ins % 2 != len(outside) % 2:
-            stand_ins -= 1
-        outside_set = set(outside)
-        local = {v: k for k, v in enumerate(inner)}
-        n = len(inner)
-        edges: list[tuple[int, int, int]] = []
-        for v in inner:
-            representative = None
-            for u in self.neighbours[v]:
-                if u in local:
-                    if u > v:
-                        w = weight(v, u)
-                        if w is not None:
-                            edges.append((local[v], local[u], w))
-                elif representative is None and u in outside_set:
-                    representative = u
-            if representative is not None:
-                w = weight(v, representative)
-                if w is not None:
-                    edges.extend((local[v], n + k, w) for k in range(stand_ins))
-        filler = weight(outside[0], outside[1])
-        assert filler is not None
-        for a in range(stand_ins):
-            edges.extend((n + a, n + b, filler) for b in range(a + 1, stand_ins))
-        mate = self.matching(n + stand_ins, edges, max_cardinality=True)
-        if any(m < 0 for m in mate):
-            return self.solve(vertices, weight)
-        sent_out = [inner[k] for k in range(n) if mate[k] >= n]
-        if not self.has_perfect_matching([*outside, *sent_out]):
-            return self.solve(vertices, weight)
-        return {inner[k]: (inner[m] if m < n else OUTSIDE) for k, m in enumerate(mate[:n])}
-
-    def _no_pairing_message(self) -> str:
+    def no_pairing_message(self) -> str:
         return (
             f"round {self.round_number}: no pairing satisfies the absolute criteria "
             "(C1 no rematch, C2 bye eligibility, C3 absolute colour preferences, "
@@ -425,7 +350,7 @@ class _RoundPairer:
         oracle = MatchingOracle(len(real), adjacency)
         if bye is None:
             if oracle.size * 2 != len(real):
-                raise PairingError(self._no_pairing_message())
+                raise PairingError(self.no_pairing_message())
             return
         candidates = sorted(self.neighbours[bye], key=lambda v: (self.players[v].score, -v))
         for candidate in candidates:
@@ -434,19 +359,10 @@ class _RoundPairer:
                 bye_score = self.players[candidate].score
                 break
         else:
-            raise PairingError(self._no_pairing_message())
+            raise PairingError(self.no_pairing_message())
         for i in list(self.neighbours[bye]):
             if self.players[i].score != bye_score:
-                self.neighbours[bye].discard(i)
-                self.neighbours[i].discard(bye)
-
-    def has_perfect_matching(self, vertices: list[int]) -> bool:
-        if len(vertices) % 2:
-            return False
-        local = {v: k for k, v in enumerate(vertices)}
-        adjacency = [[local[u] for u in self.neighbours[v] if u in local] for v in vertices]
-        mate = max_cardinality_matching(len(vertices), adjacency)
-        return all(m >= 0 for m in mate)
+                self.disconnect(i, bye)
 
     def is_bye_bracket(
         self, unpaired: list[int], bracket: list[int], following: Fraction | None
@@ -553,7 +469,7 @@ class _RoundPairer:
             rest if bye is None or takes_bye else [*rest, bye]
         ):
             return None
-        budget = [5000]
+        budget = [QUICK_SEARCH_BUDGET]
         used: set[int] = set()
         pairs: list[tuple[int, int]] = []
         bound12, bound13 = self.colour_failure_bounds(bracket, len(bracket) // 2)
