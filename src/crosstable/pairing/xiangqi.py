@@ -188,11 +188,9 @@ def pair_round(
     present = players_to_pair(tournament, round_number)
     if not present:
         return RoundPairing(round_number, ())
-    histories = build_histories(tournament, round_number)
-    if round_number == 1 or all(
-        not histories[n].colours and histories[n].score == 0 for n in present
-    ):
+    if round_number == 1:
         return _RoundOne(tournament, round_number, present, options).pair()
+    histories = build_histories(tournament, round_number)
     return _LaterRound(tournament, round_number, present, histories, options).pair()
 
 
