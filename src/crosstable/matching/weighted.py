@@ -28,7 +28,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
-from crosstable.matching.cardinality import max_cardinality_matching, maximum_matching_of_rows
+from crosstable.matching.cardinality import maximum_matching_of_rows
 
 _FREE = 0
 _S = 1
@@ -96,7 +96,7 @@ def _unweighted_maximum(vertex_count: int, folded: dict[tuple[int, int], int]) -
     for u, v in folded:
         adjacency[u].append(v)
         adjacency[v].append(u)
-    return max_cardinality_matching(vertex_count, adjacency)
+    return maximum_matching_of_rows(adjacency)  # folded edges: valid, no duplicates
 
 
 # Dense graphs are first solved on the heaviest few edges of each vertex, then the result's
@@ -115,7 +115,7 @@ def _solve_on_sparse_subgraph(
     solution of the whole problem satisfying complementary slackness with the matching, so
     the matching is optimal for the whole graph too (for max_cardinality as well: the free
     vertices still share the smallest dual). Otherwise the violated edges join the subgraph
-    and it is solved again; in the worst case this ends with the whole graph.
+    and it is solved again; once it holds a quarter of all edges, the whole graph is solved.
     """
     # Rows of (weight, closeness, edge). Among equally heavy edges a vertex keeps those to
     # the vertices just after it (cyclically), so that ties, frequent when weights pack
@@ -140,7 +140,8 @@ def _solve_on_sparse_subgraph(
         else:
             kept.update(entry[2] for entry in heapq.nlargest(_SPARSE_DEGREE, row))
     while True:
-        if 2 * len(kept) >= len(folded):
+        if 4 * len(kept) >= len(folded):
+            # The subgraph is no longer sparse: solving the whole graph at once is cheaper.
             return _Blossom(vertex_count, folded, max_cardinality).solve()
         solver = _Blossom(vertex_count, {key: folded[key] for key in kept}, max_cardinality)
         mate = solver.solve()
