@@ -1,0 +1,159 @@
+"""Line-ups: who plays on which board of a team match in one round.
+
+A captain submits the line-up before the deadline (``team.lineup_minutes_before_round``
+before the round starts, e.g. 30 minutes in the Fars league); a team that submits none, or
+submits too late, plays its registered line-up (the first ``boards`` players of the roster).
+A line-up is valid when:
+
+* every player is on the team's roster, at most once;
+* the players sit in roster order (``team.keep_board_order``): a reserve may replace a
+  main-board player, but nobody moves above a player listed before them on the roster;
+* empty boards, if any, are the last ones (players move up; an empty board is forfeited).
+
+A team fielding fewer than ``team.min_players_for_match`` players still has a valid line-up:
+the match is then lost by the regulation's score (see :mod:`crosstable.teams.match_scoring`).
+The arbiter may enter or correct any line-up at any time (``LineUpSource.ARBITER``); the web
+layer logs every change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+from collections.abc import Sequence
+
+from crosstable.regulations.schema import TeamRules
+from crosstable.regulations.sections import Problem
+from crosstable.teams.roster import TeamRoster
+
+
+class LineUpSource(enum.Enum):
+    """Where a round's line-up came from."""
+
+    SUBMITTED = "submitted"
+    """The captain's line-up, submitted before the deadline."""
+    REGISTERED = "registered"
+    """No line-up (or a late one): the registered line-up is used."""
+    ARBITER = "arbiter"
+    """Entered or corrected by the arbiter."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LineUp:
+    """The players of one team on boards 1..n of one round (None: an empty board)."""
+
+    team: int
+    round_number: int
+    boards: tuple[int | None, ...]
+    source: LineUpSource = LineUpSource.SUBMITTED
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(player for player in self.boards if player is not None)
+
+    def player_on(self, board: int) -> int | None:
+        return self.boards[board - 1] if 1 <= board <= len(self.boards) else None
+
+
+def lineup_deadline(round_start: datetime.datetime, rules: TeamRules) -> datetime.datetime | None:
+    """When line-ups for a round starting at ``round_start`` are due (None: no deadline)."""
+    if rules.lineup_minutes_before_round is None:
+        return None
+    return round_start - datetime.timedelta(minutes=rules.lineup_minutes_before_round)
+
+
+def validate_lineup(
+    roster: TeamRoster, boards: Sequence[int | None], rules: TeamRules
+) -> list[Problem]:
+    """Everything wrong with putting ``boards`` (player or None, board by board) up for
+    ``roster`` under ``rules``; an empty list when the line-up is valid."""
+    problems: list[Problem] = []
+    if len(boards) != rules.boards:
+        problems.append(
+            Problem(
+                "lineup.board_count",
+                f"a line-up has {rules.boards} boards, got {len(boards)}",
+            )
+        )
+    seen: set[int] = set()
+    previous_position = 0
+    previous_board = 0
+    empty_seen_at = 0
+    for board, player in enumerate(boards, start=1):
+        if player is None:
+            empty_seen_at = empty_seen_at or board
+            continue
+        if empty_seen_at:
+            problems.append(
+                Problem(
+                    "lineup.gap",
+                    f"board {board} is filled but board {empty_seen_at} is empty: "
+                    "players move up, empty boards are the last ones",
+                )
+            )
+            empty_seen_at = 0
+        if player in seen:
+            problems.append(
+                Problem("lineup.duplicate", f"board {board}: player {player} is already listed")
+            )
+            continue
+        seen.add(player)
+        if player not in roster.members:
+            problems.append(
+                Problem(
+                    "lineup.not_on_roster",
+                    f"board {board}: player {player} is not on the roster of {roster.name}",
+                )
+            )
+            continue
+        position = roster.position(player)
+        if rules.keep_board_order and position < previous_position:
+            problems.append(
+                Problem(
+                    "lineup.order",
+                    f"board {board}: player {player} (roster {position}) may not play below "
+                    f"board {previous_board}'s player (roster {previous_position})",
+                )
+            )
+        previous_position, previous_board = max(previous_position, position), board
+    return problems
+
+
+def is_short(lineup: LineUp, rules: TeamRules) -> bool:
+    """The team fields fewer players than a match needs (it loses by the regulation's score)."""
+    needed = rules.min_players_for_match
+    return needed is not None and len(lineup.players) < needed
+
+
+def effective_lineup(
+    roster: TeamRoster,
+    round_number: int,
+    rules: TeamRules,
+    submitted: Sequence[int | None] | None = None,
+    submitted_at: datetime.datetime | None = None,
+    round_start: datetime.datetime | None = None,
+    arbiter: Sequence[int | None] | None = None,
+) -> LineUp:
+    """The line-up a team plays in ``round_number``: the arbiter's if they entered one,
+    else the captain's if it was submitted in time, else the registered line-up.
+
+    A submitted line-up must be valid (:func:`validate_lineup`); callers check it when it
+    is submitted, so an invalid one here is a programming error (ValueError)."""
+    if arbiter is not None:
+        return LineUp(roster.number, round_number, tuple(arbiter), LineUpSource.ARBITER)
+    deadline = lineup_deadline(round_start, rules) if round_start is not None else None
+    on_time = submitted is not None and (
+        deadline is None or submitted_at is None or submitted_at <= deadline
+    )
+    if submitted is not None and on_time:
+        problems = validate_lineup(roster, submitted, rules)
+        if problems:
+            raise ValueError("; ".join(problem.message for problem in problems))
+        return LineUp(roster.number, round_number, tuple(submitted), LineUpSource.SUBMITTED)
+    return LineUp(
+        roster.number,
+        round_number,
+        roster.registered_lineup(rules.boards),
+        LineUpSource.REGISTERED,
+    )

@@ -1,0 +1,465 @@
+"""Team match scoring: board results to match results, and re-scoring after the fact.
+
+The first-named team of a match has White (Red in xiangqi) on the odd boards and Black on
+the even ones. A board's game points follow the section's game scoring; a team with more
+game points wins the match and takes the regulation's match points (2/1/0 by default).
+
+* An empty board is forfeited: the player facing it wins by forfeit (both empty: nothing).
+* A team fielding fewer than ``team.min_players_for_match`` players loses the whole match by
+  ``team.short_team_result`` (e.g. ``"0-4"``): its players' games are forfeit losses, the
+  opponents' forfeit wins; both short: a double forfeit (no points for either).
+* A player found ineligible (:func:`rescore_ineligible`) has every game they played turned
+  into a forfeit loss; with ``ineligible_player_penalty = "opponents_win_all_games"`` every
+  match their team played with them is lost by the short-team score for the full board count
+  (4–0 in the Fars league). Each changed match is returned as a :class:`Rescoring` so that
+  the change can be audited.
+
+:func:`team_event` turns scored matches into the ``TeamEvent`` that standings and the team
+tie-breaks (:mod:`crosstable.tiebreaks.team`) read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from crosstable.model.colour import Colour
+from crosstable.model.player import RoundEntry
+from crosstable.model.results import ResultCode
+from crosstable.model.scoring import ScoringSystem
+from crosstable.model.tournament import Tournament
+from crosstable.regulations.schema import SectionRules
+from crosstable.teams.lineups import LineUp
+from crosstable.tiebreaks.team import BoardResult, TeamEvent, TeamMatch
+
+_MIRROR = {
+    ResultCode.WIN: ResultCode.LOSS,
+    ResultCode.LOSS: ResultCode.WIN,
+    ResultCode.DRAW: ResultCode.DRAW,
+    ResultCode.FORFEIT_WIN: ResultCode.FORFEIT_LOSS,
+    ResultCode.FORFEIT_LOSS: ResultCode.FORFEIT_WIN,
+    ResultCode.WIN_UNRATED: ResultCode.LOSS_UNRATED,
+    ResultCode.LOSS_UNRATED: ResultCode.WIN_UNRATED,
+    ResultCode.DRAW_UNRATED: ResultCode.DRAW_UNRATED,
+    ResultCode.PENDING: ResultCode.PENDING,
+}
+
+BOARD_RESULTS: dict[str, tuple[ResultCode, ResultCode]] = {
+    "1-0": (ResultCode.WIN, ResultCode.LOSS),
+    "0-1": (ResultCode.LOSS, ResultCode.WIN),
+    "1/2": (ResultCode.DRAW, ResultCode.DRAW),
+    "=": (ResultCode.DRAW, ResultCode.DRAW),
+    "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+    "-+": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+    "--": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+    "*": (ResultCode.PENDING, ResultCode.PENDING),
+}
+"""Board results as arbiters type them, first-named team's player first."""
+
+
+def parse_board_result(text: str) -> tuple[ResultCode, ResultCode]:
+    """``"1-0"``, ``"0-1"``, ``"1/2"``, ``"+-"``, ``"-+"``, ``"--"`` or ``"*"`` as the two
+    players' result codes (ValueError naming the accepted forms otherwise)."""
+    try:
+        return BOARD_RESULTS[text.strip().replace("½-½", "1/2").replace("0.5-0.5", "1/2")]
+    except KeyError:
+        known = ", ".join(BOARD_RESULTS)
+        raise ValueError(f"unknown board result {text!r} (expected one of {known})") from None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchRules:
+    """What a team match needs from the regulations."""
+
+    boards: int
+    game_scoring: ScoringSystem = dataclasses.field(default_factory=ScoringSystem)
+    match_points: ScoringSystem = dataclasses.field(
+        default_factory=lambda: ScoringSystem(Fraction(2), Fraction(1), Fraction(0))
+    )
+    min_players: int | None = None
+    short_team_score: tuple[Fraction, Fraction] | None = None
+    """Game points of the short team and of its opponent, e.g. (0, 4); None: each board as
+    it stands (the short team's empty boards forfeited)."""
+    opponents_win_all_games: bool = False
+    """Ineligible player: the whole match goes to the opponents by the short-team score."""
+
+    @classmethod
+    def from_section(cls, section: SectionRules) -> MatchRules:
+        """The match rules of a team section (ValueError naming the key if it has none)."""
+        team = section.team
+        if team is None or team.match_points is None:
+            raise ValueError(f"sections.{section.key}.team.match_points: not a team event")
+        short: tuple[Fraction, Fraction] | None = None
+        if team.short_team_result:
+            try:
+                own, other = team.short_team_result.split("-")
+                short = (Fraction(own.strip()), Fraction(other.strip()))
+            except ValueError:
+                raise ValueError(
+                    f"sections.{section.key}.team.short_team_result: expected a score such as"
+                    f" '0-4', got {team.short_team_result!r}"
+                ) from None
+        return cls(
+            boards=team.boards,
+            game_scoring=section.scoring,
+            match_points=team.match_points,
+            min_players=team.min_players_for_match,
+            short_team_score=short,
+            opponents_win_all_games=team.ineligible_player_penalty == "opponents_win_all_games",
+        )
+
+    def forfeit_score(self) -> tuple[Fraction, Fraction]:
+        """The loser's and winner's game points of a match lost as a whole."""
+        if self.short_team_score is not None:
+            return self.short_team_score
+        return (
+            self.game_scoring.forfeit_loss_points * self.boards,
+            self.game_scoring.forfeit_win_points * self.boards,
+        )
+
+
+def board_colour(board: int) -> Colour:
+    """The first-named team's colour on ``board``: White (Red) on odd boards."""
+    return Colour.WHITE if board % 2 == 1 else Colour.BLACK
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    board: int
+    first_player: int | None
+    second_player: int | None
+    first_result: ResultCode
+    second_result: ResultCode
+    first_points: Fraction
+    second_points: Fraction
+
+    @property
+    def played(self) -> bool:
+        return self.first_result.is_played and self.first_player is not None
+
+    @property
+    def first_colour(self) -> Colour:
+        return board_colour(self.board)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScoredMatch:
+    """A team match with its board results and the match result, first-named team first."""
+
+    round_number: int
+    first_team: int
+    second_team: int
+    boards: tuple[ScoredBoard, ...]
+    first_game_points: Fraction
+    second_game_points: Fraction
+    first_match_points: Fraction
+    second_match_points: Fraction
+    first_result: ResultCode
+    """WIN/DRAW/LOSS when any board was played, FORFEIT_WIN/FORFEIT_LOSS otherwise,
+    PENDING while a board result is missing."""
+    note: str = ""
+    """Why the score is not the boards' sum: "short:<team>", "ineligible:<player>"."""
+
+    @property
+    def second_result(self) -> ResultCode:
+        if self.first_result is ResultCode.FORFEIT_LOSS and self.second_match_points == 0:
+            return ResultCode.FORFEIT_LOSS  # double forfeit
+        return _MIRROR[self.first_result]
+
+    def teams(self) -> tuple[int, int]:
+        return (self.first_team, self.second_team)
+
+    def games_of(self, player: int) -> list[tuple[ScoredBoard, bool]]:
+        """The boards ``player`` sat at, with True when on the first-named team's side."""
+        return [
+            (board, board.first_player == player)
+            for board in self.boards
+            if player in (board.first_player, board.second_player)
+        ]
+
+
+def score_match(
+    round_number: int,
+    first: LineUp,
+    second: LineUp,
+    results: Mapping[int, tuple[ResultCode, ResultCode] | str],
+    rules: MatchRules,
+) -> ScoredMatch:
+    """Score the match between ``first`` (White/Red on odd boards) and ``second`` from the
+    board results (board -> the two players' codes, or a text such as ``"1-0"``); boards
+    without a result are pending, empty boards are forfeited."""
+    first_short = _short(first, rules)
+    second_short = _short(second, rules)
+    boards: list[ScoredBoard] = []
+    for board in range(1, rules.boards + 1):
+        first_player, second_player = first.player_on(board), second.player_on(board)
+        if first_short or second_short:
+            codes = (
+                _forfeit_side(first_player, first_short),
+                _forfeit_side(second_player, second_short),
+            )
+        elif first_player is None or second_player is None:
+            codes = (
+                ResultCode.FORFEIT_WIN if first_player is not None else ResultCode.FORFEIT_LOSS,
+                ResultCode.FORFEIT_WIN if second_player is not None else ResultCode.FORFEIT_LOSS,
+            )
+        else:
+            given = results.get(board, (ResultCode.PENDING, ResultCode.PENDING))
+            codes = parse_board_result(given) if isinstance(given, str) else given
+        boards.append(_board(board, first_player, second_player, codes, rules))
+    note = ""
+    override: tuple[Fraction, Fraction] | None = None
+    if first_short or second_short:
+        loser, winner = rules.forfeit_score()
+        if first_short and second_short:
+            override, note = (Fraction(0), Fraction(0)), "short:both"
+        elif first_short:
+            override, note = (loser, winner), f"short:{first.team}"
+        else:
+            override, note = (winner, loser), f"short:{second.team}"
+    return _match(round_number, first.team, second.team, tuple(boards), rules, override, note)
+
+
+def _short(lineup: LineUp, rules: MatchRules) -> bool:
+    return rules.min_players is not None and len(lineup.players) < rules.min_players
+
+
+def _forfeit_side(player: int | None, short: bool) -> ResultCode:
+    return ResultCode.FORFEIT_LOSS if short or player is None else ResultCode.FORFEIT_WIN
+
+
+def _board(
+    board: int,
+    first_player: int | None,
+    second_player: int | None,
+    codes: tuple[ResultCode, ResultCode],
+    rules: MatchRules,
+) -> ScoredBoard:
+    colour = board_colour(board)
+    return ScoredBoard(
+        board,
+        first_player,
+        second_player,
+        codes[0],
+        codes[1],
+        rules.game_scoring.points(codes[0], colour),
+        rules.game_scoring.points(codes[1], colour.opposite),
+    )
+
+
+def _match(
+    round_number: int,
+    first_team: int,
+    second_team: int,
+    boards: tuple[ScoredBoard, ...],
+    rules: MatchRules,
+    override: tuple[Fraction, Fraction] | None = None,
+    note: str = "",
+) -> ScoredMatch:
+    if override is None:
+        first_gp = sum((board.first_points for board in boards), Fraction(0))
+        second_gp = sum((board.second_points for board in boards), Fraction(0))
+    else:
+        first_gp, second_gp = override
+    mp = rules.match_points
+    pending = override is None and any(b.first_result is ResultCode.PENDING for b in boards)
+    played = override is None and any(board.played for board in boards)
+    if pending:
+        result, first_mp, second_mp = ResultCode.PENDING, Fraction(0), Fraction(0)
+    elif first_gp > second_gp:
+        result = ResultCode.WIN if played else ResultCode.FORFEIT_WIN
+        first_mp, second_mp = mp.win, mp.loss
+    elif first_gp < second_gp:
+        result = ResultCode.LOSS if played else ResultCode.FORFEIT_LOSS
+        first_mp, second_mp = mp.loss, mp.win
+    elif first_gp == 0 and not played:
+        result, first_mp, second_mp = ResultCode.FORFEIT_LOSS, Fraction(0), Fraction(0)
+    else:
+        result, first_mp, second_mp = ResultCode.DRAW, mp.draw, mp.draw
+    return ScoredMatch(
+        round_number,
+        first_team,
+        second_team,
+        boards,
+        first_gp,
+        second_gp,
+        first_mp,
+        second_mp,
+        result,
+        note,
+    )
+
+
+# -- ineligible players ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rescoring:
+    """One match changed because a player was ineligible: before and after, for the log."""
+
+    player: int
+    before: ScoredMatch
+    after: ScoredMatch
+
+    def describe(self) -> str:
+        def score(match: ScoredMatch) -> str:
+            return f"{match.first_game_points}-{match.second_game_points}"
+
+        return (
+            f"round {self.after.round_number}, team {self.after.first_team} v "
+            f"{self.after.second_team}: {score(self.before)} -> {score(self.after)} "
+            f"(player {self.player} ineligible)"
+        )
+
+
+def rescore_ineligible(
+    matches: Iterable[ScoredMatch], player: int, rules: MatchRules
+) -> tuple[list[ScoredMatch], list[Rescoring]]:
+    """Every match re-scored with ``player`` ineligible: each game they sat at becomes a
+    forfeit loss for them and a forfeit win for their opponent, and the match result follows
+    the boards; with ``rules.opponents_win_all_games`` the whole match goes to the opponents
+    by the short-team score. Returns all matches (unchanged ones as they were) and the
+    changes, in the order given."""
+    rescored: list[ScoredMatch] = []
+    changes: list[Rescoring] = []
+    for match in matches:
+        seats = match.games_of(player)
+        if not seats:
+            rescored.append(match)
+            continue
+        on_first_side = seats[0][1]
+        boards = []
+        for board in match.boards:
+            if board in (seat for seat, _ in seats):
+                codes = (
+                    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+                    if on_first_side
+                    else (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
+                )
+                if (board.second_player if on_first_side else board.first_player) is None:
+                    codes = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
+                board = _board(board.board, board.first_player, board.second_player, codes, rules)
+            boards.append(board)
+        override: tuple[Fraction, Fraction] | None = None
+        if rules.opponents_win_all_games:
+            loser, winner = rules.forfeit_score()
+            override = (loser, winner) if on_first_side else (winner, loser)
+        after = _match(
+            match.round_number,
+            match.first_team,
+            match.second_team,
+            tuple(boards),
+            rules,
+            override,
+            f"ineligible:{player}",
+        )
+        rescored.append(after)
+        changes.append(Rescoring(player, match, after))
+    return rescored, changes
+
+
+def record_match(tournament: Tournament, match: ScoredMatch) -> None:
+    """Write the match's board games into the players' round entries of ``tournament`` (the
+    form the team Swiss engine pairs the next round from). A player facing an empty board
+    gets a forfeit win without opponent, which the engine's match reading does not count as
+    a board of the match (its result is still read from the other boards)."""
+    for board in match.boards:
+        colour = board.first_colour
+        for player, opponent, result, own_colour in (
+            (board.first_player, board.second_player, board.first_result, colour),
+            (board.second_player, board.first_player, board.second_result, colour.opposite),
+        ):
+            if player is None or player not in tournament.players:
+                continue
+            tournament.players[player].set_entry(
+                match.round_number, RoundEntry(opponent, own_colour, result)
+            )
+
+
+# -- standings ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamBye:
+    """A round without a match for ``team``: the pairing-allocated bye, or an absence."""
+
+    round_number: int
+    team: int
+    result: ResultCode = ResultCode.PAIRING_BYE
+
+
+def team_event(
+    matches: Sequence[ScoredMatch],
+    names: Mapping[int, str],
+    rules: MatchRules,
+    rounds: int,
+    byes: Sequence[TeamBye] = (),
+    primary: str = "MP",
+    bye_match_points: Fraction | None = None,
+    bye_game_points: Fraction | None = None,
+) -> TeamEvent:
+    """The ``TeamEvent`` (what standings and team tie-breaks read) of rounds 1..``rounds``.
+
+    The pairing-allocated bye is worth ``bye_match_points`` / ``bye_game_points`` (the
+    regulation's values; by default a won match on every board, as C.07 Art. 12 reads it);
+    a round with neither match nor bye is a zero-point absence. Pending matches count as
+    not yet played (no points)."""
+    mp, gs = rules.match_points, rules.game_scoring
+    by_round: dict[tuple[int, int], TeamMatch] = {}
+    for match in matches:
+        if match.first_result is ResultCode.PENDING:
+            continue
+        for team, opponent, own_first in (
+            (match.first_team, match.second_team, True),
+            (match.second_team, match.first_team, False),
+        ):
+            by_round[(match.round_number, team)] = TeamMatch(
+                opponent,
+                match.first_match_points if own_first else match.second_match_points,
+                match.first_game_points if own_first else match.second_game_points,
+                match.first_result if own_first else match.second_result,
+                tuple(
+                    BoardResult(
+                        board.board,
+                        board.first_points if own_first else board.second_points,
+                        board.played,
+                        board.first_colour if own_first else board.first_colour.opposite,
+                    )
+                    for board in match.boards
+                ),
+                Colour.WHITE if own_first else Colour.BLACK,
+            )
+    for bye in byes:
+        if bye.result is ResultCode.PAIRING_BYE:
+            points = (
+                mp.win if bye_match_points is None else bye_match_points,
+                gs.win * rules.boards if bye_game_points is None else bye_game_points,
+            )
+        elif bye.result is ResultCode.HALF_POINT_BYE:
+            points = (mp.draw, gs.draw * rules.boards)
+        elif bye.result is ResultCode.FULL_POINT_BYE:
+            points = (mp.win, gs.win * rules.boards)
+        else:
+            points = (Fraction(0), Fraction(0))
+        by_round[(bye.round_number, bye.team)] = TeamMatch(None, *points, bye.result)
+    return TeamEvent(
+        {
+            team: [
+                by_round.get(
+                    (round_number, team),
+                    TeamMatch(None, Fraction(0), Fraction(0), ResultCode.ZERO_POINT_BYE),
+                )
+                for round_number in range(1, rounds + 1)
+            ]
+            for team in names
+        },
+        rules.boards,
+        match_win=mp.win,
+        match_draw=mp.draw,
+        match_loss=mp.loss,
+        game_win=gs.win,
+        game_draw=gs.draw,
+        primary=primary,
+        names=dict(names),
+    )
