@@ -77,7 +77,8 @@ RULES: tuple[Rule, ...] = (
         "X7",
         "App. 2 §5",
         "score segments top down: fewest players crossing each score boundary, the highest "
-        "boundary first (same score, else nearest score)",
+        "boundary first; then the smallest sum of squared level distances (same score, else "
+        "nearest score)",
     ),
     Rule(
         "X8",
@@ -424,17 +425,20 @@ class _LaterRound(_Pairer):
         pairs_capacity = n // 2 + 2
         fields = [("avoid", pairs_capacity), ("bye", n + 1)]
         fields += [(f"boundary:{b}", pairs_capacity) for b in range(self.levels - 1)]
+        fields += [("distance", pairs_capacity * self.levels**2 + 1)]
         fields += [("colour", 16 * pairs_capacity), ("order", n**3 + 1)]
         layout = WeightLayout(fields)
         m = {name: layout.multiplier(name) for name in layout.names}
         boundary = [m[f"boundary:{b}"] for b in range(self.levels - 1)]
-        # crossing[l1][l2]: the packed penalty of a pair crossing boundaries l1..l2-1.
+        # crossing[l1][l2]: the packed X7 penalty of a pair between levels l1 < l2: each
+        # boundary crossed, then the squared distance (a float to the nearest score rather
+        # than over two boundaries when the counts tie: 4-2, 2-0 before 4-0, 2-2).
         crossing = [[0] * self.levels for _ in range(self.levels)]
         for high in range(self.levels):
             total = 0
             for low in range(high + 1, self.levels):
                 total += boundary[low - 1]
-                crossing[high][low] = total
+                crossing[high][low] = total + m["distance"] * (low - high) ** 2
         edges: list[tuple[int, int, int]] = []
         histories = self.histories
         level = [self.level[number] for number in order]

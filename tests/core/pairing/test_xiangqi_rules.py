@@ -163,6 +163,20 @@ def test_round_two_scores_segments_floats_and_colours_by_hand() -> None:
     assert pairs(pairing.boards) == [(2, 1), (4, 3), (6, 5)]
 
 
+def test_a_floater_goes_to_the_nearest_score() -> None:
+    # Round 1, all drawn: Reds 2, 3, 4, 8; Blacks 1, 5, 6, 7. Round 2 byes (F/H/Z) make the
+    # scores 3, 3, 3 | 2, 2 | 1, 1, 1. 1-2 stays; 3 must float. To the 2-point segment
+    # (3-5, whose other player 4 floats on: 4-6), not straight to the bottom (3-6 with 4-5),
+    # though both cross each boundary once and the second would follow the segment order
+    # better: the nearest score comes first (X7).
+    tournament = event(8)
+    play(tournament, 1, (3, 1, "="), (2, 5, "="), (4, 7, "="), (8, 6, "="))
+    for number, code in zip(range(1, 9), "FFFHHZZZ", strict=True):
+        tournament.players[number].set_entry(2, RoundEntry.absent(ResultCode(code)))
+    pairing = pair_round(tournament, 3)
+    assert pairs(pairing.boards) == [(1, 2), (5, 3), (6, 4), (7, 8)]
+
+
 def test_colour_limit_two_in_a_row_is_absolute() -> None:
     # 1 and 2 lead with Red twice each: they cannot meet (both must have Black); 3 has the
     # same score. The only pairing keeping the limit: 3-1, 6-2, 4-5.
