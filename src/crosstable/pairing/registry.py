@@ -2,6 +2,13 @@
 
 Each entry names the function that pairs one round and the rule edition it implements, so
 that the CLI, the web app and the conformance checker pick a system the same way.
+
+Individual systems (``SYSTEMS``) pair players and return a ``RoundPairing``; team systems
+(``TEAM_SYSTEMS``, the ``FIDE_TEAM*`` codes of C.04.6) pair teams and return a
+``TeamRoundPairing``. The two tables are apart because their results are different things:
+``pairing_system`` / ``pair_function`` look up individual systems only (a team code there is a
+KeyError saying so), ``team_pairing_system`` / ``team_pair_function`` team systems, and
+``is_team_system`` tells which table a code belongs to.
 """
 
 from __future__ import annotations
@@ -10,9 +17,10 @@ import dataclasses
 from collections.abc import Callable
 
 from crosstable.model import Tournament
-from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.base import RoundPairing, TeamRoundPairing
 
 PairFunction = Callable[[Tournament, "int | None"], RoundPairing]
+TeamPairFunction = Callable[[Tournament, "int | None"], TeamRoundPairing]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -79,15 +87,84 @@ SYSTEMS: dict[str, PairingSystem] = {
 }
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamPairingSystem:
+    """A registered team pairing system: pairs teams, not players."""
+
+    code: str
+    name: str
+    edition: str
+    pair_team_round: TeamPairFunction
+    note: str = ""
+
+
+def _team_variant(code: str) -> TeamPairFunction:
+    def pair(tournament: Tournament, round_number: int | None = None) -> TeamRoundPairing:
+        from crosstable.pairing.team_swiss import pair_team_round
+
+        return pair_team_round(tournament, round_number, variant=code)
+
+    return pair
+
+
+_TEAM_2026 = "C.04.6 (2026): FIDE Team Swiss system"
+_TEAM_CODES = {
+    "FIDE_TEAM": "Type A colours, ranked and paired on match points, game points second",
+    "FIDE_TEAM_TYPEA": "Type A colour preferences, match points first",
+    "FIDE_TEAM_TYPEB": "Type B colour preferences, match points first",
+    "FIDE_TEAM_MP": "no colour preferences, match points only",
+    "FIDE_TEAM_GP": "no colour preferences, game points only",
+    "FIDE_TEAM_MP_GP": "no colour preferences, match points then game points",
+    "FIDE_TEAM_GP_MP": "no colour preferences, game points then match points",
+    "FIDE_TEAM_TYPEA_MP": "Type A colours, match points only",
+    "FIDE_TEAM_TYPEA_GP": "Type A colours, game points only",
+    "FIDE_TEAM_TYPEA_MP_GP": "Type A colours, match points then game points",
+    "FIDE_TEAM_TYPEA_GP_MP": "Type A colours, game points then match points",
+    "FIDE_TEAM_TYPEB_MP": "Type B colours, match points only",
+    "FIDE_TEAM_TYPEB_GP": "Type B colours, game points only",
+    "FIDE_TEAM_TYPEB_MP_GP": "Type B colours, match points then game points",
+    "FIDE_TEAM_TYPEB_GP_MP": "Type B colours, game points then match points",
+}
+
+TEAM_SYSTEMS: dict[str, TeamPairingSystem] = {
+    code: TeamPairingSystem(code, "FIDE Team Swiss system", _TEAM_2026, _team_variant(code), note)
+    for code, note in _TEAM_CODES.items()
+}
+
+
+def is_team_system(code: str) -> bool:
+    """True when ``code`` names a registered team pairing system."""
+    return code.strip().upper() in TEAM_SYSTEMS
+
+
 def pairing_system(code: str) -> PairingSystem:
-    """The system registered under ``code`` (case-insensitive); KeyError naming the known
-    codes otherwise."""
+    """The individual system registered under ``code`` (case-insensitive); KeyError naming
+    the known codes otherwise (and saying so when ``code`` is a team system)."""
     key = code.strip().upper()
     try:
         return SYSTEMS[key]
     except KeyError:
+        if key in TEAM_SYSTEMS:
+            raise KeyError(
+                f"{code!r} is a team pairing system: use team_pairing_system()"
+            ) from None
         known = ", ".join(sorted(SYSTEMS))
         raise KeyError(f"unknown pairing system {code!r} (known: {known})") from None
+
+
+def team_pairing_system(code: str) -> TeamPairingSystem:
+    """The team system registered under ``code`` (case-insensitive); KeyError otherwise."""
+    key = code.strip().upper()
+    try:
+        return TEAM_SYSTEMS[key]
+    except KeyError:
+        known = ", ".join(sorted(TEAM_SYSTEMS))
+        raise KeyError(f"unknown team pairing system {code!r} (known: {known})") from None
+
+
+def team_pair_function(code: str) -> TeamPairFunction:
+    """The function pairing one team round for the team system ``code``."""
+    return team_pairing_system(code).pair_team_round
 
 
 def pair_function(code: str) -> PairFunction:
