@@ -627,12 +627,20 @@ class _Loader:
         match_points = None
         if table.has("match_points"):
             match_points = self._scoring(table, "match_points", ScoringSystem.xiangqi())
+        short_team_result = table.string("short_team_result", "")
+        if short_team_result and not re.fullmatch(r"\s*\d+(\.\d+)?\s*-\s*\d+(\.\d+)?\s*",
+                                                  short_team_result):
+            raise table.error(
+                "short_team_result",
+                f"expected the short team's score then its opponent's, e.g. '0-4', got "
+                f"{short_team_result!r}",
+            )
         team = TeamRules(
             boards=table.integer("boards", 1),
             reserves=table.integer("reserves", 0, 0),
             min_players=table.optional_int("min_players", 1),
             min_players_for_match=table.optional_int("min_players_for_match", 1),
-            short_team_result=table.string("short_team_result", ""),
+            short_team_result=short_team_result,
             fixed_roster=table.boolean("fixed_roster", True),
             lineup_minutes_before_round=table.optional_int("lineup_minutes_before_round"),
             keep_board_order=table.boolean("keep_board_order", True),
@@ -744,15 +752,13 @@ class _Loader:
             if section.pairing.max_colour_difference is not None:
                 gap("pairing.max_colour_difference", "only the xiangqi Swiss applies it")
         if section.is_team_event:
+            # Line-ups, match scoring, re-scoring and board rankings are in crosstable.teams;
+            # the web app does not run team matches yet.
             gap(
                 "team",
-                "running team matches: lineups, match validity and short-team results, "
-                "board-order errors (issue 6)",
+                "running team matches in the web app: captains' line-ups, results by match "
+                "(issue 6; the core is crosstable.teams)",
             )
-        if section.team is not None and section.team.ineligible_player_penalty:
-            gap("team.ineligible_player_penalty", "rescoring a team's matches (issue 6)")
-        if section.board_ranking is not None:
-            gap("board_ranking", "board rankings of a team event (issue 6)")
 
 
 def _default_scoring(game: Game) -> ScoringSystem:

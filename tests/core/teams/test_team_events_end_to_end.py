@@ -15,10 +15,17 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from crosstable.model import Colour, Player, Team, Tournament
 from crosstable.pairing.registry import team_pair_function
 from crosstable.prizes import allocate_prizes
-from crosstable.regulations import SectionRules, load_regulations
+from crosstable.regulations import (
+    RegulationsError,
+    SectionRules,
+    load_regulations,
+    parse_regulations,
+)
 from crosstable.standings import Standings, StandingsRules, compute_team_standings
 from crosstable.teams.board_prizes import board_entrants, board_records, rank_board, team_entrants
 from crosstable.teams.lineups import LineUp, effective_lineup, is_short, validate_lineup
@@ -206,3 +213,9 @@ def test_short_team_lineup_is_detected_from_the_regulation() -> None:
     lineup = effective_lineup(roster, 1, section.team, [1, 2, None, None])
     assert is_short(lineup, section.team)
     assert not is_short(effective_lineup(roster, 1, section.team, [1, 2, 3, None]), section.team)
+
+
+def test_a_bad_short_team_result_names_the_key() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace('"0-4"', '"zero to four"')
+    with pytest.raises(RegulationsError, match="short_team_result"):
+        parse_regulations(text, "fars.toml")
