@@ -510,6 +510,19 @@ class _RoundPairer(PairingGraph):
                 history.float_before(2),
             )
 
+        preferred = [p.preference.colour for p in self.players]
+
+        def colour_failures_ahead(s1: list[int], s2: list[int], i: int) -> int:
+            """A lower bound of the [C12] failures still to come: S1 players from ``i`` on
+            who want a colour need partners in S2 who do not want the same one."""
+            free = [r for r in s2 if r not in used]
+            bound = 0
+            for colour in (Colour.WHITE, Colour.BLACK):
+                wanting = sum(1 for u in s1[i:] if preferred[u] is colour)
+                others = sum(1 for r in free if preferred[r] is not colour)
+                bound += max(0, wanting - others)
+            return bound
+
         def transpose(s1: list[int], s2: list[int], i: int) -> bool:
             if i == len(s1):
                 return complete() and (acceptable_bye(s2) if takes_bye else True)
@@ -520,7 +533,9 @@ class _RoundPairer(PairingGraph):
                 if budget[0] < 0:
                     return False
                 if take(s1[i], r):
-                    if transpose(s1, s2, i + 1):
+                    if colour_failures_ahead(s1, s2, i + 1) <= allowance[0] and transpose(
+                        s1, s2, i + 1
+                    ):
                         return True
                     untake()
             return False
