@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "crosstable_web.events",
+    "crosstable_web.teams",
     "crosstable_web.public",
     "crosstable_web.printing",
 ]

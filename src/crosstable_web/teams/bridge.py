@@ -1,0 +1,172 @@
+"""The team part of the bridge: team rows to the core's values and back.
+
+Players are identified by their entry id throughout (a team section's players need no
+pairing numbers); teams by their team number. ``crosstable_web.bridge`` does the same for
+individual sections.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from crosstable.model import Colour, Player, ResultCode, Team, Tournament
+from crosstable.model.scoring import ScoringSystem
+from crosstable.regulations.schema import TeamRules
+from crosstable.teams.lineups import LineUp, effective_lineup
+from crosstable.teams.match_scoring import (
+    MatchRules,
+    Rescoring,
+    ScoredMatch,
+    TeamBye,
+    record_match,
+    rescore_ineligible,
+    score_match,
+)
+from crosstable.teams.roster import TeamRoster
+from crosstable_web.events import rules
+from crosstable_web.events.models import Section
+from crosstable_web.teams import models
+
+DEFAULT_TEAM_RULES = TeamRules(boards=4, match_points=ScoringSystem(Fraction(2), Fraction(1)))
+
+
+def scoring_of(section: Section) -> ScoringSystem:
+    stored = section.scoring or {}
+    values = {key: Fraction(value) for key, value in stored.items() if value is not None}
+    return ScoringSystem(**values) if values else ScoringSystem()
+
+
+def team_rules(section: Section) -> TeamRules:
+    """The section's team rules: from its regulations, else the stored ``settings["team"]``
+    (keys of ``[team]`` in a regulations file), else 4 boards, 2/1/0."""
+    regulations = rules.section_rules(section)
+    if regulations is not None and regulations.team is not None:
+        return regulations.team
+    stored = dict(section.settings.get("team", {}))
+    if not stored:
+        return DEFAULT_TEAM_RULES
+    match_points = stored.pop("match_points", None)
+    return TeamRules(
+        **stored,
+        match_points=ScoringSystem(*(Fraction(v) for v in match_points))
+        if match_points
+        else DEFAULT_TEAM_RULES.match_points,
+    )
+
+
+def match_rules(section: Section) -> MatchRules:
+    team = team_rules(section)
+    short: tuple[Fraction, Fraction] | None = None
+    if team.short_team_result:
+        own, other = team.short_team_result.split("-")
+        short = (Fraction(own), Fraction(other))
+    return MatchRules(
+        boards=team.boards,
+        game_scoring=scoring_of(section),
+        match_points=team.match_points or DEFAULT_TEAM_RULES.match_points or ScoringSystem(),
+        min_players=team.min_players_for_match,
+        short_team_score=short,
+        opponents_win_all_games=team.ineligible_player_penalty == "opponents_win_all_games",
+    )
+
+
+def roster(team: models.Team) -> TeamRoster:
+    members = tuple(member.entry_id for member in team.members.all())
+    return TeamRoster(
+        team.number, team.name, members, None, team.unit, team.unit_kind, dict(team.attributes)
+    )
+
+
+def rosters(section: Section) -> list[TeamRoster]:
+    return [roster(team) for team in section.teams.prefetch_related("members")]
+
+
+def players(section: Section) -> dict[int, Player]:
+    """The section's entries as core players, numbered by entry id."""
+    return {
+        entry.pk: Player(
+            entry.pk, entry.name, sex=entry.sex, rating=entry.rating,
+            birth_date=entry.birth_date, club=entry.unit,
+        )
+        for entry in section.entries.all()
+    }
+
+
+def lineup_of(team: models.Team, round_row: models.TeamRound, team_rules: TeamRules) -> LineUp:
+    """The line-up ``team`` plays in ``round_row``: the arbiter's, the captain's if in time,
+    else the registered one."""
+    stored = team.lineups.filter(round_number=round_row.number).first()
+    boards = None if stored is None else [b if b is None else int(b) for b in stored.boards]
+    return effective_lineup(
+        roster(team),
+        round_row.number,
+        team_rules,
+        submitted=boards if stored is not None and stored.source == "submitted" else None,
+        submitted_at=stored.submitted_at if stored is not None else None,
+        round_start=round_row.starts_at,
+        arbiter=boards if stored is not None and stored.source == "arbiter" else None,
+    )
+
+
+def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]]:
+    """Every match of the section scored from its line-ups and board results, with the
+    ineligible players' re-scoring applied (the changes are returned for display)."""
+    team = team_rules(section)
+    rules_of_match = match_rules(section)
+    scored: list[ScoredMatch] = []
+    rounds = section.team_rounds.prefetch_related("matches__games", "matches__first",
+                                                  "matches__second")
+    for round_row in rounds:
+        for match in round_row.matches.all():
+            results = {
+                game.board: (ResultCode(game.first_result), ResultCode(game.second_result))
+                for game in match.games.all()
+            }
+            scored.append(
+                score_match(
+                    round_row.number,
+                    lineup_of(match.first, round_row, team),
+                    lineup_of(match.second, round_row, team),
+                    results,
+                    rules_of_match,
+                )
+            )
+    changes: list[Rescoring] = []
+    for ineligible in models.IneligiblePlayer.objects.filter(entry__section=section):
+        scored, changed = rescore_ineligible(scored, ineligible.entry_id, rules_of_match)
+        changes.extend(changed)
+    return scored, changes
+
+
+def byes(section: Section) -> list[TeamBye]:
+    return [
+        TeamBye(round_row.number, round_row.bye_team.number)
+        for round_row in section.team_rounds.select_related("bye_team")
+        if round_row.bye_team is not None
+    ]
+
+
+def tournament(section: Section) -> Tournament:
+    """The section as the team Swiss engine pairs it: teams, their players' board games,
+    and the pairing-allocated byes (TRF 320)."""
+    teams = list(section.teams.prefetch_related("members"))
+    result = Tournament(
+        name=section.name,
+        total_rounds=section.total_rounds,
+        system_code=section.system_code,
+        initial_colour=Colour.WHITE,
+        teams=[Team(t.number, t.name, [m.entry_id for m in t.members.all()]) for t in teams],
+    )
+    for number, player in players(section).items():
+        if any(number in team.members for team in result.teams):
+            result.add_player(player)
+    matches, _changes = scored_matches(section)
+    for match in matches:
+        record_match(result, match)
+    bye_list = byes(section)
+    if bye_list:
+        last = max(bye.round_number for bye in bye_list)
+        per_round = {bye.round_number: bye.team for bye in bye_list}
+        cells = "".join(f"{per_round.get(r, 0):>4}" for r in range(1, last + 1))
+        result.extra_records.append("320 " + " " * 4 + " " + " " * 4 + cells)
+    return result

@@ -1,0 +1,139 @@
+"""Team competitions: teams and rosters, captains, line-ups, team rounds, matches, board games
+and ineligible players.
+
+Rows only: :mod:`crosstable_web.teams.bridge` turns them into the core's values
+(``crosstable.teams``) and every change goes through :mod:`crosstable_web.teams.services`,
+which writes the events app's audit log.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from crosstable_web.events.models import Entry, Section
+
+
+class Team(models.Model):
+    """A team of a team section: a fixed roster in board order (main boards, then reserves),
+    a captain and the unit it represents."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField(_("team number"))
+    name = models.CharField(_("name"), max_length=200)
+    unit = models.CharField(_("unit"), max_length=200, blank=True)
+    unit_kind = models.CharField(_("unit kind"), max_length=40, blank=True)
+    """"school", "county", "club": some team prizes count only some kinds."""
+    attributes = models.JSONField(default=dict, blank=True)
+    """What team prize conditions test beyond the unit, e.g. {"introduction_letter": true,
+    "local_players": 4}."""
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="captained_teams",
+    )
+    """The account that may submit this team's line-ups (a per-event, per-team role)."""
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="unique_team_number")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A player on a team's roster; ``position`` is the board order (1 = board 1)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="team_member")
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="unique_roster_position")
+        ]
+
+
+class TeamRound(models.Model):
+    """A paired team round; ``starts_at`` sets the line-up deadline."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="team_rounds")
+    number = models.PositiveIntegerField(pgettext_lazy("chess", "round"))
+    starts_at = models.DateTimeField(null=True, blank=True)
+    bye_team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="unique_team_round")
+        ]
+
+
+class TeamMatch(models.Model):
+    """One match of a team round: ``first`` has White (Red) on the odd boards."""
+
+    round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveIntegerField(pgettext_lazy("chess", "table"))
+    first = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_match_number")
+        ]
+
+
+class BoardGame(models.Model):
+    """A board of a match: the two players' TRF result characters (``*`` while pending).
+    Who sat at the board comes from the line-ups."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveIntegerField(pgettext_lazy("chess", "board"))
+    first_result = models.CharField(max_length=1, default="*")
+    second_result = models.CharField(max_length=1, default="*")
+
+    class Meta:
+        ordering = ["match", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "board"], name="unique_match_board")
+        ]
+
+
+class LineUpSource(models.TextChoices):
+    SUBMITTED = "submitted", _("submitted by the captain")
+    ARBITER = "arbiter", _("entered by the arbiter")
+
+
+class LineUp(models.Model):
+    """A team's line-up for one round: roster entries board by board (null: empty board).
+    A team without one plays its registered line-up."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    round_number = models.PositiveIntegerField()
+    boards = models.JSONField(default=list)
+    """Entry ids, board 1 first; null for an empty board."""
+    source = models.CharField(max_length=10, choices=LineUpSource.choices)
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["team", "round_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "round_number"], name="unique_lineup")
+        ]
+
+
+class IneligiblePlayer(models.Model):
+    """A player found ineligible: every game they played counts as a forfeit loss and every
+    match they played is re-scored (the regulation says how)."""
+
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="ineligibility")
+    reason = models.CharField(_("reason"), max_length=300)
+    declared_at = models.DateTimeField(auto_now_add=True)

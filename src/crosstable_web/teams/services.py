@@ -1,0 +1,270 @@
+"""Every change to a team section: teams and captains, line-ups, pairing a team round, board
+results and ineligible players. Each checks the actor's rights and writes the audit log.
+
+Who may do what: organisers create teams and name captains; a team's captain submits its
+line-up before the deadline; arbiters pair rounds, enter results and line-ups (at any time,
+also correcting a captain's) and declare players ineligible.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from crosstable.pairing.base import PairingError
+from crosstable.pairing.registry import is_team_system, team_pair_function
+from crosstable.prizes import PrizeList, allocate_prizes
+from crosstable.regulations.schema import BoardRanking
+from crosstable.standings import Standings, StandingsRules, compute_team_standings
+from crosstable.teams.board_prizes import (
+    BoardStanding,
+    board_entrants,
+    board_records,
+    rank_board,
+    team_entrants,
+)
+from crosstable.teams.lineups import lineup_deadline, validate_lineup
+from crosstable.teams.match_scoring import (
+    Rescoring,
+    ScoredMatch,
+    parse_board_result,
+    rescore_ineligible,
+    team_event,
+)
+from crosstable_web.events import permissions, rules
+from crosstable_web.events.audit import Actor, record
+from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.services import ServiceError
+from crosstable_web.teams import bridge, models
+
+
+def _target(team: models.Team) -> str:
+    return f"{team.section.key}/team {team.number} {team.name}"
+
+
+def create_team(
+    section: Section,
+    name: str,
+    members: Sequence[Entry],
+    actor: Actor,
+    unit: str = "",
+    unit_kind: str = "",
+    attributes: dict[str, Any] | None = None,
+) -> models.Team:
+    """A new team with ``members`` as its roster, in board order."""
+    permissions.require_organiser(actor, section.event)
+    team_rules = bridge.team_rules(section)
+    most = team_rules.boards + team_rules.reserves
+    if len(members) > most:
+        raise ServiceError(
+            _("A team has at most %(most)d players (%(boards)d boards and %(reserves)d reserves).")
+            % {"most": most, "boards": team_rules.boards, "reserves": team_rules.reserves}
+        )
+    if team_rules.min_players is not None and len(members) < team_rules.min_players:
+        raise ServiceError(
+            _("A team needs at least %(least)d players.") % {"least": team_rules.min_players}
+        )
+    with transaction.atomic():
+        number = 1 + max(section.teams.values_list("number", flat=True), default=0)
+        team = models.Team.objects.create(
+            section=section, number=number, name=name, unit=unit, unit_kind=unit_kind,
+            attributes=attributes or {},
+        )
+        for position, entry in enumerate(members, start=1):
+            if entry.section_id != section.pk:
+                raise ServiceError(_("%(name)s is not entered in this section.")
+                                   % {"name": entry.name})
+            if models.TeamMember.objects.filter(entry=entry).exists():
+                raise ServiceError(_("%(name)s is already on a team.") % {"name": entry.name})
+            models.TeamMember.objects.create(team=team, entry=entry, position=position)
+        record(section.event, actor, "team.create", _target(team), None,
+               {"name": name, "roster": [entry.name for entry in members], "unit": unit})
+    return team
+
+
+def set_captain(team: models.Team, user: AbstractBaseUser | None, actor: Actor) -> None:
+    permissions.require_organiser(actor, team.section.event)
+    old = team.captain.get_username() if team.captain else None
+    with transaction.atomic():
+        team.captain = user  # type: ignore[assignment]
+        team.save(update_fields=["captain"])
+        record(team.section.event, actor, "team.captain", _target(team), old,
+               user.get_username() if user else None)
+
+
+def is_captain(actor: Actor, team: models.Team) -> bool:
+    return isinstance(actor, AbstractBaseUser) and team.captain_id == actor.pk
+
+
+def deadline(team: models.Team, round_number: int) -> datetime.datetime | None:
+    round_row = team.section.team_rounds.filter(number=round_number).first()
+    if round_row is None or round_row.starts_at is None:
+        return None
+    return lineup_deadline(round_row.starts_at, bridge.team_rules(team.section))
+
+
+def submit_lineup(
+    team: models.Team,
+    round_number: int,
+    boards: Sequence[int | None],
+    actor: Actor,
+    now: datetime.datetime | None = None,
+) -> models.LineUp:
+    """Record ``team``'s line-up (entry ids board by board, None for an empty board) for
+    ``round_number``. The captain may do so until the deadline, an arbiter at any time."""
+    event = team.section.event
+    arbiter = permissions.can_arbitrate(actor, event)
+    if not arbiter and not is_captain(actor, team):
+        raise PermissionDenied(_("Only this team's captain or an arbiter may submit its line-up."))
+    now = now or timezone.now()
+    due = deadline(team, round_number)
+    if not arbiter and due is not None and now > due:
+        raise ServiceError(
+            _("The line-up deadline has passed; the registered line-up will be played.")
+        )
+    if team.section.team_rounds.filter(number=round_number).exists() and not arbiter:
+        round_row = team.section.team_rounds.get(number=round_number)
+        if models.BoardGame.objects.filter(match__round=round_row).exclude(
+            first_result="*"
+        ).exists():
+            raise ServiceError(_("Results of this round are already in."))
+    problems = validate_lineup(bridge.roster(team), boards, bridge.team_rules(team.section))
+    if problems:
+        raise ServiceError(" ".join(problem.message for problem in problems))
+    source = models.LineUpSource.ARBITER if arbiter else models.LineUpSource.SUBMITTED
+    with transaction.atomic():
+        existing = models.LineUp.objects.filter(team=team, round_number=round_number).first()
+        old = None if existing is None else {"boards": existing.boards, "by": existing.source}
+        lineup, _created = models.LineUp.objects.update_or_create(
+            team=team, round_number=round_number,
+            defaults={"boards": list(boards), "source": source, "submitted_at": now},
+        )
+        record(event, actor, "lineup.submit", f"{_target(team)} round {round_number}", old,
+               {"boards": list(boards), "by": source})
+    return lineup
+
+
+@transaction.atomic
+def pair_next_round(
+    section: Section, actor: Actor, starts_at: datetime.datetime | None = None
+) -> models.TeamRound:
+    """Pair the next round with the section's team pairing system and create its matches."""
+    permissions.require_arbiter(actor, section.event)
+    section = Section.objects.select_for_update().get(pk=section.pk)
+    if not is_team_system(section.system_code):
+        raise ServiceError(_("%(code)s is not a team pairing system.")
+                           % {"code": section.system_code})
+    number = 1 + section.team_rounds.count()
+    if number > section.total_rounds:
+        raise ServiceError(_("All rounds have been paired."))
+    if models.BoardGame.objects.filter(match__round__section=section, first_result="*").exists():
+        raise ServiceError(_("Enter every result of the previous round first."))
+    try:
+        pairing = team_pair_function(section.system_code)(bridge.tournament(section), number)
+    except (PairingError, ValueError) as error:
+        raise ServiceError(str(error)) from None
+    teams = {team.number: team for team in section.teams.all()}
+    round_row = models.TeamRound.objects.create(
+        section=section, number=number, starts_at=starts_at,
+        bye_team=teams[pairing.bye] if pairing.bye is not None else None,
+    )
+    boards = bridge.team_rules(section).boards
+    for table, match in enumerate(pairing.boards, start=1):
+        row = models.TeamMatch.objects.create(
+            round=round_row, number=table, first=teams[match.first], second=teams[match.second]
+        )
+        models.BoardGame.objects.bulk_create(
+            models.BoardGame(match=row, board=board) for board in range(1, boards + 1)
+        )
+    record(section.event, actor, "team_round.pair", f"{section.key} round {number}", None,
+           {"matches": [[m.first, m.second] for m in pairing.boards], "bye": pairing.bye})
+    return round_row
+
+
+def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Actor) -> None:
+    """Set a board's result (``1-0``, ``0-1``, ``1/2``, ``+-``, ``-+``, ``--``, ``*``)."""
+    event = match.round.section.event
+    permissions.require_arbiter(actor, event)
+    try:
+        first, second = parse_board_result(text)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+    with transaction.atomic():
+        game = models.BoardGame.objects.select_for_update().get(match=match, board=board)
+        old = game.first_result + game.second_result
+        game.first_result, game.second_result = first.value, second.value
+        game.save(update_fields=["first_result", "second_result"])
+        record(event, actor, "board.result",
+               f"{match.round.section.key} round {match.round.number} table {match.number} "
+               f"board {board}", old, first.value + second.value)
+
+
+def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescoring]:
+    """Declare ``entry`` ineligible: every match they played is re-scored; the audit log
+    keeps each match's score before and after."""
+    section = entry.section
+    permissions.require_arbiter(actor, section.event)
+    before, _changes = bridge.scored_matches(section)
+    _after, changes = rescore_ineligible(before, entry.pk, bridge.match_rules(section))
+    with transaction.atomic():
+        models.IneligiblePlayer.objects.update_or_create(entry=entry, defaults={"reason": reason})
+        record(section.event, actor, "player.ineligible", entry.name, None,
+               {"reason": reason, "rescored": [change.describe() for change in changes]})
+    return changes
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamResults:
+    matches: list[ScoredMatch]
+    rescorings: list[Rescoring]
+    standings: Standings
+    team_prizes: list[PrizeList]
+    boards: list[BoardStanding]
+    board_prizes: list[tuple[BoardStanding, PrizeList]]
+
+
+def team_results(section: Section) -> TeamResults:
+    """Standings on the section's tie-breaks, board rankings, team and board prizes."""
+    matches, rescorings = bridge.scored_matches(section)
+    regulations = rules.section_rules(section)
+    rounds = section.team_rounds.count()
+    names = dict(section.teams.values_list("number", "name"))
+    event = team_event(matches, names, bridge.match_rules(section), rounds, bridge.byes(section))
+    tiebreaks = list(section.tiebreaks)
+    if regulations is not None and regulations.team_ranking is not None:
+        tiebreaks = list(regulations.team_ranking.tiebreaks) or tiebreaks
+    standings = compute_team_standings(event, StandingsRules.from_text(tiebreaks))
+    ranks = standings.ranks()
+    rosters = bridge.rosters(section)
+    players = bridge.players(section)
+    board_rules = (
+        regulations.board_ranking
+        if regulations is not None and regulations.board_ranking is not None
+        else BoardRanking({}, ("percentage", "games", "team_place", "wins"))
+    )
+    records = board_records(matches, rosters, board_rules.forfeits_count)
+    most = max((len(r.members) for r in rosters), default=0)
+    boards = [rank_board(board, records, board_rules, ranks) for board in range(1, most + 1)]
+    team_prizes: list[PrizeList] = []
+    board_prizes: list[tuple[BoardStanding, PrizeList]] = []
+    for table in regulations.prizes if regulations is not None else ():
+        if "team" in table.rankings:
+            team_prizes.append(
+                allocate_prizes(table, team_entrants(ranks, rosters, players, table))
+            )
+        for standing in boards:
+            if f"board:{standing.board}" in table.rankings:
+                entrants = board_entrants(standing, players, table)
+                board_prizes.append((standing, allocate_prizes(table, entrants)))
+    return TeamResults(matches, rescorings, standings, team_prizes, boards, board_prizes)
