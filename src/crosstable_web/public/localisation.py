@@ -49,8 +49,9 @@ def digits(value: Any, language: str | None = None) -> str:
 
 
 def format_date(day: datetime.date | None, language: str | None = None) -> str:
-    """A date as readers of ``language`` write it: Jalali with Persian digits in Persian
-    (e.g. ``جمعه ۲۴ آبان ۱۳۹۸``), the locale's long format otherwise."""
+    """A date as readers of ``language`` write it, with the weekday: Jalali with Persian
+    digits in Persian (``جمعه ۲۴ آبان ۱۳۹۸``), ``2019年11月15日 星期五`` in Chinese,
+    ``Friday 15 November 2019`` otherwise."""
     if day is None:
         return ""
     language = language or translation.get_language() or "en"
@@ -59,7 +60,9 @@ def format_date(day: datetime.date | None, language: str | None = None) -> str:
         return digits(f"{PERSIAN_WEEKDAYS[day.weekday()]} {date} {JALALI_MONTHS[month - 1]} "
                       f"{year}", language)
     with translation.override(language):
-        return formats.date_format(day, "DATE_FORMAT")
+        if language.startswith("zh"):
+            return formats.date_format(day, "Y年n月j日 l")
+        return formats.date_format(day, "l j F Y")
 
 
 def parse_local_date(text: str, language: str | None = None) -> datetime.date:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Value
 from django.db.models.signals import post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
@@ -52,16 +52,22 @@ def connect() -> None:
     post_save.connect(_on_audit, sender=AuditLog, dispatch_uid="public-event-version")
 
 
-def lookup(slug: str) -> tuple[int, int] | None:
-    """(event id, version) of the event ``slug`` in one query; None if there is no event."""
-    row = EventVersion.objects.filter(event__slug=slug).values_list("event_id", "version").first()
-    if row is not None:
-        return row
-    event_id = Event.objects.filter(slug=slug).values_list("id", flat=True).first()
-    return None if event_id is None else (event_id, 0)
+def lookup(slug: str) -> tuple[int, str] | None:
+    """(event id, version) of the event ``slug`` in one query; None if there is no event.
+    The version includes the event's creation time, so an event id used again (a deleted
+    event, a rolled-back test) never meets the pages of its predecessor."""
+    row = (EventVersion.objects.filter(event__slug=slug)
+           .values_list("event_id", "version", "event__created_at").first())
+    if row is None:
+        row = (Event.objects.filter(slug=slug).values_list("id", Value(0), "created_at")
+               .first())
+    if row is None:
+        return None
+    event_id, version, created_at = row
+    return event_id, f"{version}.{created_at.timestamp()}"
 
 
-def cached_page(event_id: int, version: int, request: HttpRequest,
+def cached_page(event_id: int, version: str, request: HttpRequest,
                 render: Callable[[], HttpResponse]) -> HttpResponse:
     """``render()``'s response, from the cache when nothing changed since it was made."""
     key = f"public:{event_id}:{version}:{translation.get_language()}:{request.get_full_path()}"
@@ -75,7 +81,7 @@ def cached_page(event_id: int, version: int, request: HttpRequest,
     return response
 
 
-def cached_value(event_id: int, version: int, name: str, compute: Callable[[], Any]) -> Any:
+def cached_value(event_id: int, version: str, name: str, compute: Callable[[], Any]) -> Any:
     key = f"public:{name}:{event_id}:{version}"
     value = cache.get(key)
     if value is None:
