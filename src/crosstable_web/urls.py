@@ -1,5 +1,5 @@
-"""URL configuration: login/logout, language switch, the events app, the public site (``/p/``)
-and printouts (``/print/``)."""
+"""URL configuration: login/logout, language switch, the events and teams apps, the public
+site (``/p/``) and printouts (``/print/``)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -10,5 +10,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("p/", include("crosstable_web.public.urls")),
     path("print/", include("crosstable_web.printing.urls")),
+    path("", include("crosstable_web.teams.urls")),
     path("", include("crosstable_web.events.urls")),
 ]

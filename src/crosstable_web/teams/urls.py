@@ -1,0 +1,17 @@
+"""URLs of the teams app (under an event's section, beside the events app's pages)."""
+
+from django.urls import path
+
+from crosstable_web.teams import views
+
+app_name = "teams"
+
+urlpatterns = [
+    path("e/<slug:slug>/s/<str:key>/teams/", views.team_section, name="team_section"),
+    path("e/<slug:slug>/s/<str:key>/teams/pair/", views.pair_round, name="pair_round"),
+    path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings,
+         name="team_standings"),
+    path("e/<slug:slug>/s/<str:key>/teams/r/<int:number>/", views.team_round, name="team_round"),
+    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/lineup/<int:number>/", views.lineup,
+         name="lineup"),
+]

@@ -1,0 +1,153 @@
+"""Thin views of a team section: teams and rounds, the captain's line-up page, the arbiter's
+results entry by match, team standings with board rankings and prizes. The services check
+who may act."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from crosstable_web.events import permissions
+from crosstable_web.events.models import Section
+from crosstable_web.events.services import ServiceError
+from crosstable_web.teams import bridge, models, services
+
+
+def _section(slug: str, key: str) -> Section:
+    return get_object_or_404(Section.objects.select_related("event"), event__slug=slug, key=key)
+
+
+def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
+    try:
+        value = action()
+    except (ServiceError, PermissionDenied) as error:
+        messages.error(request, str(error))
+        return None
+    if success:
+        messages.success(request, success)
+    return value
+
+
+def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    teams = section.teams.prefetch_related("members__entry").select_related("captain")
+    return render(request, "teams/team_section.html", {
+        "event": section.event, "section": section, "teams": teams,
+        "rounds": section.team_rounds.all(),
+        "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+        "captain_of": [t for t in teams if services.is_captain(request.user, t)],
+    })
+
+
+@login_required
+def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) -> HttpResponse:
+    """The captain's (or arbiter's) line-up page for one round, with its deadline."""
+    section = _section(slug, key)
+    team_row = get_object_or_404(models.Team, section=section, number=team)
+    if not (services.is_captain(request.user, team_row)
+            or permissions.can_arbitrate(request.user, section.event)):
+        raise PermissionDenied(_("Only this team's captain or an arbiter may see this page."))
+    team_rules = bridge.team_rules(section)
+    if request.method == "POST":
+        boards: list[int | None] = []
+        for board in range(1, team_rules.boards + 1):
+            value = request.POST.get(f"board_{board}", "")
+            boards.append(int(value) if value.isdigit() else None)
+        _acting(request, lambda: services.submit_lineup(team_row, number, boards, request.user),
+                _("Line-up saved."))
+        return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
+    stored = team_row.lineups.filter(round_number=number).first()
+    registered = bridge.roster(team_row).registered_lineup(team_rules.boards)
+    chosen = [b if b is None else int(b) for b in stored.boards] if stored else list(registered)
+    members = list(team_row.members.select_related("entry"))
+    return render(request, "teams/lineup.html", {
+        "event": section.event, "section": section, "team": team_row, "number": number,
+        "members": members, "deadline": services.deadline(team_row, number),
+        "stored": stored,
+        "boards": [(board, chosen[board - 1] if board <= len(chosen) else None)
+                   for board in range(1, team_rules.boards + 1)],
+    })
+
+
+def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """A team round's matches board by board; arbiters enter results here."""
+    section = _section(slug, key)
+    round_row = get_object_or_404(models.TeamRound, section=section, number=number)
+    can_arbitrate = permissions.can_arbitrate(request.user, section.event)
+    if request.method == "POST":
+        if not can_arbitrate:
+            raise PermissionDenied(_("Only an arbiter of this event may do that."))
+        match = get_object_or_404(models.TeamMatch, round=round_row,
+                                  number=int(request.POST.get("match", "0") or 0))
+        board = int(request.POST.get("board", "0") or 0)
+        _acting(request, lambda: services.enter_board_result(
+            match, board, request.POST.get("result", ""), request.user),
+            _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board})
+        return redirect(reverse("teams:team_round", args=[slug, key, number]))
+    scored, _changes = bridge.scored_matches(section)
+    of_round = [m for m in scored if m.round_number == number]
+    entries = {entry.pk: entry for entry in section.entries.all()}
+    names = dict(section.teams.values_list("number", "name"))
+    matches = []
+    for table, match in enumerate(of_round, start=1):
+        matches.append({
+            "table": table, "match": match,
+            "first": names[match.first_team], "second": names[match.second_team],
+            "boards": [
+                {"board": b, "first": entries.get(b.first_player or 0),
+                 "second": entries.get(b.second_player or 0),
+                 "label": b.first_result.value + b.second_result.value}
+                for b in match.boards
+            ],
+        })
+    return render(request, "teams/team_round.html", {
+        "event": section.event, "section": section, "round": round_row, "matches": matches,
+        "can_arbitrate": can_arbitrate,
+    })
+
+
+@login_required
+@require_POST
+def pair_round(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    starts_at = parse_datetime(request.POST.get("starts_at", "") or "") or None
+    round_row = _acting(request, lambda: services.pair_next_round(section, request.user,
+                                                                   starts_at))
+    if round_row is None:
+        return redirect(reverse("teams:team_section", args=[slug, key]))
+    return redirect(reverse("teams:team_round", args=[slug, key, round_row.number]))
+
+
+def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    section = _section(slug, key)
+    results = services.team_results(section)
+    entries = {entry.pk: entry for entry in section.entries.all()}
+    names = dict(section.teams.values_list("number", "name"))
+    return render(request, "teams/team_standings.html", {
+        "event": section.event, "section": section, "results": results,
+        "entries": entries, "names": names,
+        "team_awards": [
+            [(award, names.get(award.pairing_number, "")) for award in prizes.awards]
+            for prizes in results.team_prizes
+        ],
+        "board_awards": [
+            (standing.board, [(award, entries.get(award.pairing_number)) for award in
+                              prizes.awards])
+            for standing, prizes in results.board_prizes
+        ],
+        "boards": [
+            (standing.board, [(place, entries.get(place.record.player), names.get(
+                place.record.team, "")) for place in standing.places])
+            for standing in results.boards
+        ],
+    })

@@ -1,0 +1,197 @@
+"""The teams app on the Fars league example: teams and captains, line-ups with their
+deadline and audit log, pairing team rounds, results entered by match, a short team, an
+ineligible player re-scored, team standings, board rankings and prizes (issue 6.8)."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.test import Client
+from django.utils import timezone
+
+from crosstable_web.events import models as event_models
+from crosstable_web.events import rules, services
+from crosstable_web.events.services import EntryData, ServiceError
+from crosstable_web.teams import models
+from crosstable_web.teams import services as team_services
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
+TEAMS = 6
+
+
+@pytest.fixture
+def captain(db: None) -> User:
+    return User.objects.create_user("kian", password="captain-pass")
+
+
+@pytest.fixture
+def league(organiser: User, arbiter: User, captain: User) -> event_models.Section:
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
+    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
+    section = event.sections.get(key="A")
+    for number in range(1, TEAMS + 1):
+        entries = [
+            services.add_entry(
+                section,
+                EntryData(
+                    name=f"Player {number}.{board}", sex="f" if board == 6 else "m",
+                    rating=2200 - 50 * number - 10 * board, member_id=f"{number}{board:02d}",
+                    birth_date=datetime.date(1990, 1, board),
+                ),
+                organiser,
+            )
+            for board in range(1, 7)
+        ]
+        team = team_services.create_team(
+            section, f"Team {number}", entries, organiser, unit=f"County {number}",
+            unit_kind="county" if number % 2 else "club",
+        )
+        if number == 1:
+            team_services.set_captain(team, captain, organiser)
+    return section
+
+
+def _team(section: event_models.Section, number: int) -> models.Team:
+    return models.Team.objects.get(section=section, number=number)
+
+
+def _roster(team: models.Team) -> list[int]:
+    return [member.entry_id for member in team.members.all()]
+
+
+def test_rosters_are_checked_when_teams_are_made(league: event_models.Section,
+                                                 organiser: User) -> None:
+    extra = services.add_entry(league, EntryData(name="Alone", member_id="999"), organiser)
+    with pytest.raises(ServiceError):
+        team_services.create_team(league, "Too small", [extra], organiser)
+    with pytest.raises(ServiceError):  # already on team 1
+        team_services.create_team(
+            league, "Poachers", [m.entry for m in _team(league, 1).members.all()], organiser
+        )
+
+
+def test_captain_lineup_before_the_deadline_and_arbiter_after(
+    league: event_models.Section, arbiter: User, captain: User, outsider: User
+) -> None:
+    starts = timezone.now() + datetime.timedelta(hours=2)
+    team_services.pair_next_round(league, arbiter, starts_at=starts)
+    team = _team(league, 1)
+    roster = _roster(team)
+    lineup = [roster[0], roster[2], roster[3], roster[4]]
+    early = starts - datetime.timedelta(hours=1)
+    saved = team_services.submit_lineup(team, 1, lineup, captain, now=early)
+    assert saved.source == models.LineUpSource.SUBMITTED
+    with pytest.raises(ServiceError, match="deadline"):  # 29 minutes before: too late
+        team_services.submit_lineup(team, 1, lineup, captain,
+                                    now=starts - datetime.timedelta(minutes=29))
+    with pytest.raises(ServiceError, match="roster"):
+        team_services.submit_lineup(team, 1, [roster[1], roster[0], roster[2], roster[3]], captain,
+                                    now=starts - datetime.timedelta(hours=1))
+    with pytest.raises(PermissionDenied):
+        team_services.submit_lineup(team, 1, lineup, outsider)
+    with pytest.raises(PermissionDenied):  # a captain of team 1 only
+        team_services.submit_lineup(_team(league, 2), 1, _roster(_team(league, 2))[:4], captain)
+    team_services.submit_lineup(team, 1, roster[:4], arbiter,
+                                now=starts + datetime.timedelta(minutes=5))
+    log = list(event_models.AuditLog.objects.filter(action="lineup.submit").order_by("id"))
+    assert [entry.username for entry in log] == ["kian", "arif"]
+    assert log[1].old == {"boards": lineup, "by": "submitted"}
+    assert log[1].new == {"boards": roster[:4], "by": "arbiter"}
+
+
+def _play_round(section: event_models.Section, arbiter: User, client: Client, number: int) -> None:
+    round_row = models.TeamRound.objects.get(section=section, number=number)
+    for match in round_row.matches.all():
+        for board, result in zip(range(1, 5), ("1-0", "1/2", "0-1", "1-0"), strict=True):
+            response = client.post(
+                f"/e/{section.event.slug}/s/{section.key}/teams/r/{number}/",
+                {"match": match.number, "board": board, "result": result},
+            )
+            assert response.status_code == 302
+
+
+def test_rounds_results_by_match_standings_and_prizes(
+    league: event_models.Section, arbiter: User, captain: User
+) -> None:
+    client = Client()
+    client.force_login(arbiter)
+    base = f"/e/{league.event.slug}/s/{league.key}/teams"
+    assert client.post(f"{base}/pair/").status_code == 302
+    with pytest.raises(ServiceError, match="previous round"):
+        team_services.pair_next_round(league, arbiter)
+    # Team 1 fields only two players in round 1: it loses 0-4, whatever the boards say.
+    roster = _roster(_team(league, 1))
+    team_services.submit_lineup(_team(league, 1), 1, [roster[0], roster[1], None, None], arbiter)
+    _play_round(league, arbiter, client, 1)
+    page = client.get(f"{base}/r/1/").content.decode()
+    assert "short:1" in page
+    team_services.pair_next_round(league, arbiter)
+    _play_round(league, arbiter, client, 2)
+    results = team_services.team_results(league)
+    short = [m for m in results.matches if m.note == "short:1"]
+    assert len(short) == 1 and 0 in (short[0].first_game_points, short[0].second_game_points)
+    # Every match: boards 2.5-1.5 for the first-named team (1, 1/2, 0, 1), except the short one.
+    points: dict[int, int] = {}
+    for match in results.matches:
+        first_mp = 2 if match.first_game_points > match.second_game_points else 0
+        points[match.first_team] = points.get(match.first_team, 0) + first_mp
+        points[match.second_team] = points.get(match.second_team, 0) + 2 - first_mp
+    assert {row.number: row.points for row in results.standings.rows} == points
+    standings = client.get(f"{base}/standings/").content.decode()
+    assert "team-standings" in standings and "board-1" in standings
+    assert results.team_prizes and results.team_prizes[0].awards
+    # Board rankings: every roster board 1-6, nobody yet has the 7 games a prize needs.
+    assert [b.board for b in results.boards] == [1, 2, 3, 4, 5, 6]
+    assert all(not b.places for b in results.boards)
+    assert event_models.AuditLog.objects.filter(action="board.result").count() == 3 * 4 * 2
+
+
+def test_ineligible_player_rescores_and_is_logged(
+    league: event_models.Section, arbiter: User
+) -> None:
+    client = Client()
+    client.force_login(arbiter)
+    team_services.pair_next_round(league, arbiter)
+    _play_round(league, arbiter, client, 1)
+    before = team_services.team_results(league)
+    player = _roster(_team(league, 3))[0]
+    changes = team_services.declare_ineligible(
+        event_models.Entry.objects.get(pk=player), "not registered", arbiter
+    )
+    assert len(changes) == 1
+    after = team_services.team_results(league)
+    match = next(m for m in after.matches if 3 in m.teams())
+    board = next(b for b in match.boards if player in (b.first_player, b.second_player))
+    own = board.first_result if board.first_player == player else board.second_result
+    assert own.value == "-"
+    assert after.standings.row(3).points <= before.standings.row(3).points
+    log = event_models.AuditLog.objects.get(action="player.ineligible")
+    assert log.new["rescored"] == [changes[0].describe()]
+
+
+def test_pages_and_permissions(league: event_models.Section, arbiter: User, captain: User,
+                               outsider: User) -> None:
+    team_services.pair_next_round(league, arbiter)
+    base = f"/e/{league.event.slug}/s/{league.key}/teams"
+    anonymous = Client()
+    for url in (f"{base}/", f"{base}/r/1/", f"{base}/standings/"):
+        assert anonymous.get(url).status_code == 200
+    nosy = Client()
+    nosy.force_login(outsider)
+    assert nosy.get(f"{base}/1/lineup/1/").status_code == 403
+    assert nosy.post(f"{base}/r/1/", {"match": 1, "board": 1, "result": "1-0"}).status_code == 403
+    own = Client()
+    own.force_login(captain)
+    page = own.get(f"{base}/1/lineup/1/")
+    assert page.status_code == 200 and "lineup-form" in page.content.decode()
+    roster = _roster(_team(league, 1))
+    response = own.post(f"{base}/1/lineup/1/", {
+        "board_1": roster[0], "board_2": roster[1], "board_3": roster[2], "board_4": roster[4],
+    })
+    assert response.status_code == 302
+    stored = models.LineUp.objects.get(team__number=1, team__section=league, round_number=1)
+    assert stored.boards == [roster[0], roster[1], roster[2], roster[4]]
