@@ -24,7 +24,7 @@ import dataclasses
 import enum
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from crosstable.matching import max_weight_matching
@@ -347,9 +347,8 @@ class _RoundOne(_Pairer):
     def _unwanted(self, a: int, b: int) -> bool:
         return self.prohibited(a, b) or self.same_unit(a, b)
 
-    def _repaired(self, sequence: list[int], target: object) -> list[tuple[int, int]]:
+    def _repaired(self, sequence: list[int], target: Callable[[int], int]) -> list[tuple[int, int]]:
         """The lot's pairs broke X2 or X5: the matching nearest to the lot that keeps them."""
-        assert callable(target)
         n = len(sequence)
         layout = WeightLayout([("avoid", n // 2 + 2), ("lot", n**3 + 1)])
         avoid, lot = layout.multiplier("avoid"), layout.multiplier("lot")
