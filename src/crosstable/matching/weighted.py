@@ -26,6 +26,7 @@ to an unlabelled vertex becoming tight (delta2), an edge between two S-blossoms 
 from __future__ import annotations
 
 import heapq
+import sys
 from collections.abc import Iterable
 
 from crosstable.matching.cardinality import maximum_matching_of_rows
@@ -86,9 +87,17 @@ def max_weight_matching(
     if (max_cardinality or first > 0) and all(w == first for w in folded.values()):
         # All edges alike: any maximum-cardinality matching is optimal.
         return _unweighted_maximum(vertex_count, folded)
-    if len(folded) > _SPARSE_FACTOR * vertex_count:
-        return _solve_on_sparse_subgraph(vertex_count, folded, max_cardinality)
-    return _Blossom(vertex_count, folded, max_cardinality).solve()
+    # Rotating a blossom recurses once per nesting level, and nesting can reach n / 2 levels
+    # (pure-Python recursion does not grow the C stack on Python 3.11+).
+    limit = sys.getrecursionlimit()
+    if limit < vertex_count + 1000:
+        sys.setrecursionlimit(vertex_count + 1000)
+    try:
+        if len(folded) > _SPARSE_FACTOR * vertex_count:
+            return _solve_on_sparse_subgraph(vertex_count, folded, max_cardinality)
+        return _Blossom(vertex_count, folded, max_cardinality).solve()
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _unweighted_maximum(vertex_count: int, folded: dict[tuple[int, int], int]) -> list[int]:
