@@ -452,10 +452,14 @@ class _RoundPairer(PairingGraph):
         """
         bye = self.bye_vertex
         takes_bye = following is None and bye is not None  # one resident left for the bye
-        if len(bracket) % 2 != (1 if takes_bye else 0):
+        floats_one = following is not None and len(bracket) % 2 == 1  # one resident floats
+        if len(bracket) % 2 != (1 if takes_bye or floats_one else 0):
             return None
-        if len(mdps) > len(residents) - (1 if takes_bye else 0):
+        leftover = takes_bye or floats_one
+        if len(mdps) > len(residents) - (1 if leftover else 0):
             return None
+        if floats_one and self.is_bye_bracket(unpaired, bracket, following):
+            return None  # [C9] would weigh the floater's unplayed games: leave it to the matching
         least_unplayed = 0
         if takes_bye:
             assert bye is not None
@@ -465,15 +469,48 @@ class _RoundPairer(PairingGraph):
             least_unplayed = min(self.players[v].history.unplayed_rounds for v in eligible)
         members = set(bracket)
         rest = [v for v in unpaired if v not in members and v != bye]
-        if rest and not self.has_perfect_matching(
-            rest if bye is None or takes_bye else [*rest, bye]
+        below_next = [v for v in rest if following is None or self.players[v].score < following] + (
+            [bye] if bye is not None and not takes_bye else []
+        )
+        next_bracket = [
+            v for v in rest if following is not None and self.players[v].score == following
+        ]
+        if (
+            not floats_one
+            and rest
+            and not self.has_perfect_matching(rest if bye is None or takes_bye else [*rest, bye])
         ):
             return None
+        unknown = [False]
+
+        class _GiveUp(Exception):
+            pass
+
+        def floater_is_best(floater: int) -> bool:
+            """[C7], [C8], [C14], [C16] at their lower bounds for the resident who floats: the
+            next bracket with the floater loses nobody (or, if odd, one of its own)."""
+            history = self.players[floater].history
+            if Float.DOWN in (history.float_before(1), history.float_before(2)):
+                return False
+            joined = [*next_bracket, floater]
+            if len(joined) % 2 == 0:
+                return self.has_perfect_matching(joined) and self.has_perfect_matching(below_next)
+            for tries, out in enumerate(reversed(next_bracket)):
+                if tries == 3:
+                    unknown[0] = True
+                    return False
+                if self.has_perfect_matching(
+                    [v for v in joined if v != out]
+                ) and self.has_perfect_matching([*below_next, out]):
+                    return True
+            unknown[0] = True
+            return False
+
         budget = [QUICK_SEARCH_BUDGET]
         used: set[int] = set()
         pairs: list[tuple[int, int]] = []
         bound12, bound13 = self.colour_failure_bounds(bracket, len(bracket) // 2)
-        if takes_bye:  # the player left over may be one of the excess
+        if leftover:  # the player left over may be one of the excess
             bound12, bound13 = max(0, bound12 - 1), max(0, bound13 - 1)
         allowance = [bound12, bound13]
 
@@ -502,7 +539,11 @@ class _RoundPairer(PairingGraph):
         def acceptable_bye(s2: list[int]) -> bool:
             """[C5], [C9], [C14], [C16] at their best for the one left over."""
             left = [r for r in s2 if r not in used]
-            if len(left) != 1 or bye not in self.neighbours[left[0]]:
+            if len(left) != 1:
+                return False
+            if floats_one:
+                return floater_is_best(left[0])
+            if bye not in self.neighbours[left[0]]:
                 return False
             history = self.players[left[0]].history
             return history.unplayed_rounds == least_unplayed and Float.DOWN not in (
@@ -525,7 +566,15 @@ class _RoundPairer(PairingGraph):
 
         def transpose(s1: list[int], s2: list[int], i: int) -> bool:
             if i == len(s1):
-                return complete() and (acceptable_bye(s2) if takes_bye else True)
+                if not complete():
+                    return False
+                if not leftover:
+                    return True
+                if acceptable_bye(s2):
+                    return True
+                if unknown[0]:
+                    raise _GiveUp
+                return False
             for r in s2:
                 if r in used:
                     continue
@@ -539,9 +588,6 @@ class _RoundPairer(PairingGraph):
                         return True
                     untake()
             return False
-
-        class _GiveUp(Exception):
-            pass
 
         def place_mdp(k: int) -> bool:
             if k == len(mdps):
