@@ -47,7 +47,7 @@ def _ensure_database(url: str) -> None:
             connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def _setup_django() -> None:
+def _setup_django(flush: bool) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.test")
     import django
 
@@ -55,7 +55,8 @@ def _setup_django() -> None:
     from django.core.management import call_command
 
     call_command("migrate", "--noinput", verbosity=0)
-    call_command("flush", "--noinput", verbosity=0)
+    if flush:
+        call_command("flush", "--noinput", verbosity=0)
 
 
 def _build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
@@ -117,7 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=4, help="rounds played before measuring")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="threads per worker (gthread)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="measure the event built by an earlier run (skip building)")
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args(argv)
@@ -130,16 +134,20 @@ def main(argv: list[str] | None = None) -> int:
         print("DATABASE_URL must name a PostgreSQL database", file=sys.stderr)
         return 2
     _ensure_database(os.environ["DATABASE_URL"])
-    _setup_django()
+    _setup_django(flush=not args.reuse)
     started = time.perf_counter()
-    slug, key = _build_event(args.players, args.rounds)
+    if args.reuse:
+        slug, key = "load", "open"
+    else:
+        slug, key = _build_event(args.players, args.rounds)
     print(f"event: {args.players} players, {args.rounds} rounds played, round "
           f"{args.rounds + 1} paired ({time.perf_counter() - started:.0f} s to build)")
 
     port = _free_port()
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "crosstable_web.wsgi",
-         "--workers", str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level",
+         "--workers", str(args.workers), "--worker-class", "gthread", "--threads",
+         str(args.threads), "--bind", f"127.0.0.1:{port}", "--log-level",
          "warning"],
         # prod settings: persistent database connections (test settings open one per request).
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "crosstable_web.settings.prod"},
@@ -150,13 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     try:
         _wait_until_up(pages["pairings"])
-        print(f"gunicorn: {args.workers} workers; wrk: 2 threads, {args.connections} "
-              f"connections, {args.seconds} s per page; cores: {os.cpu_count()}; load average "
-              f"before: {os.getloadavg()[0]:.1f} (other work on the machine shares the cores)")
+        print(f"gunicorn: {args.workers} workers x {args.threads} threads; wrk: 2 threads, "
+              f"{args.connections} connections, {args.seconds} s per page; "
+              f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f}"
+              " (other work on the machine shares the cores)")
         print(f"{'page':12s} {'requests/s':>11s} {'mean latency':>13s} {'errors':>7s} "
               f"{'target':>8s}")
         for name, url in pages.items():
-            _wrk(url, 2, args.connections)  # warm-up: every worker renders once
+            _wrk(url, 5, args.connections)  # warm-up: every worker renders once
             rate, latency, errors = _wrk(url, args.seconds, args.connections)
             failures += rate < 300 or errors > 0
             print(f"{name:12s} {rate:11.0f} {latency:>13s} {errors:7d} {'>= 300':>8s}")
