@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a translation table: lines of three scripts, CJK counts double)
 """Fill the public site's and printouts' messages into locale/*/django.po, then compile .mo.
 
     .venv/bin/python locale/fill_translations.py
@@ -156,7 +157,8 @@ TRANSLATIONS: dict[str, tuple[str, str, str]] = {
     "History": ("历史记录", "Sejarah", "تاریخچه"),
     "Registration open": ("报名开放中", "Pendaftaran dibuka", "ثبت‌نام باز است"),
     "Registration closed": ("报名已截止", "Pendaftaran ditutup", "ثبت‌نام بسته است"),
-    "Pair the next round of all sections": ("编排所有组别的下一轮", "Pasangkan pusingan seterusnya semua kumpulan",
+    "Pair the next round of all sections": (
+        "编排所有组别的下一轮", "Pasangkan pusingan seterusnya semua kumpulan",
                                             "قرعهٔ دور بعد همهٔ گروه‌ها"),
     "Close registration": ("截止报名", "Tutup pendaftaran", "بستن ثبت‌نام"),
     "Open registration": ("开放报名", "Buka pendaftaran", "باز کردن ثبت‌نام"),
@@ -200,7 +202,8 @@ TRANSLATIONS: dict[str, tuple[str, str, str]] = {
     "by lot": ("抽签", "melalui undian", "با قرعه"),
     "Assign pairing numbers": ("分配编号", "Berikan nombor pasangan", "دادن شماره‌های قرعه"),
     "Grade": ("等级", "Gred", "درجه"),
-    "late entry from round %(round)s": ("第%(round)s轮起补报", "penyertaan lewat dari pusingan %(round)s",
+    "late entry from round %(round)s": (
+        "第%(round)s轮起补报", "penyertaan lewat dari pusingan %(round)s",
                                         "ثبت‌نام دیرهنگام از دور %(round)s"),
     "Late entry": ("补报", "Penyertaan lewat", "ثبت‌نام دیرهنگام"),
     "New entry": ("新报名", "Penyertaan baharu", "ثبت‌نام جدید"),
