@@ -180,6 +180,7 @@ class _Blossom:
         self.edge_count = edge_count
         self.end_vertex = end_vertex
         self.weight = weight
+        self.weight2 = [w + w for w in weight]  # doubled, as slacks use them
         self.incident = incident
 
         self.mate_end: list[int] = [-1] * n
@@ -469,7 +470,7 @@ class _Blossom:
         in_blossom = self.in_blossom
         label = self.label
         dual = self.dual
-        weight = self.weight
+        weight2 = self.weight2
         end_vertex = self.end_vertex
         incident = self.incident
         for x in self.leaves(b):
@@ -483,7 +484,7 @@ class _Blossom:
                 if label[in_blossom[u]] != _S:
                     continue
                 k = e >> 1
-                k_slack = dx + dual[u] - 2 * weight[k]
+                k_slack = dx + dual[u] - weight2[k]
                 if k_slack <= 0:
                     self.assign_label(x, _T, e)
                     return
@@ -505,7 +506,7 @@ class _Blossom:
         in_blossom = self.in_blossom
         label = self.label
         dual = self.dual
-        weight = self.weight
+        weight2 = self.weight2
         end_vertex = self.end_vertex
         dx = dual[x] - self.total_delta  # x unlabelled, with the S ends' offset folded in
         best = -1
@@ -514,7 +515,7 @@ class _Blossom:
             u = end_vertex[e]
             if label[in_blossom[u]] != _S:
                 continue
-            k_slack = dx + dual[u] - 2 * weight[e >> 1]
+            k_slack = dx + dual[u] - weight2[e >> 1]
             if best == -1 or k_slack < best_slack:
                 best = e >> 1
                 best_slack = k_slack
@@ -526,7 +527,7 @@ class _Blossom:
         in_blossom = self.in_blossom
         label = self.label
         dual = self.dual
-        weight = self.weight
+        weight2 = self.weight2
         end_vertex = self.end_vertex
         bv = in_blossom[v]
         dv = dual[v] - 2 * self.total_delta  # both ends S
@@ -536,7 +537,7 @@ class _Blossom:
             bu = in_blossom[end_vertex[e]]
             if bu == bv or label[bu] != _S:
                 continue
-            k_slack = dv + dual[end_vertex[e]] - 2 * weight[e >> 1]
+            k_slack = dv + dual[end_vertex[e]] - weight2[e >> 1]
             if best == -1 or k_slack < best_slack:
                 best = e >> 1
                 best_slack = k_slack
@@ -787,7 +788,7 @@ class _Blossom:
         in_blossom = self.in_blossom
         label = self.label
         end_vertex = self.end_vertex
-        weight = self.weight
+        weight2 = self.weight2
         dual = self.dual
         total = self.total_delta
         push = heapq.heappush
@@ -808,7 +809,7 @@ class _Blossom:
             if lw == _T:
                 continue  # S-T slacks do not change; T-blossom insides are rescanned if expanded
             k = e >> 1
-            k_slack = (dv if lw == _FREE else dv_s) + dual[w] - 2 * weight[k]
+            k_slack = (dv if lw == _FREE else dv_s) + dual[w] - weight2[k]
             if k_slack <= 0:
                 if lw == _FREE:
                     self.assign_label(w, _T, e ^ 1)
@@ -855,7 +856,7 @@ class _Blossom:
         label = self.label
         in_blossom = self.in_blossom
         end_vertex = self.end_vertex
-        weight = self.weight
+        weight2 = self.weight2
         dual = self.dual
         mate_end = self.mate_end
         parent = self.parent
@@ -900,7 +901,7 @@ class _Blossom:
                 if (
                     label[in_blossom[x]] == _FREE
                     and label[in_blossom[y]] == _S
-                    and dual[x] + dual[y] - 2 * weight[k] == k_key  # stored duals: see __init__
+                    and dual[x] + dual[y] - weight2[k] == k_key  # stored duals: see __init__
                 ):
                     if event == 0 or k_key < key:
                         event = 2
@@ -923,7 +924,7 @@ class _Blossom:
                     bi != bj
                     and label[bi] == _S
                     and label[bj] == _S
-                    and (dual[i] + dual[j] - 2 * weight[k]) >> 1 == k_key
+                    and (dual[i] + dual[j] - weight2[k]) >> 1 == k_key
                 ):
                     if event == 0 or k_key < key:
                         event = 3
