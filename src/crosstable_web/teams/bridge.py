@@ -7,6 +7,8 @@ individual sections.
 
 from __future__ import annotations
 
+import dataclasses
+from decimal import Decimal
 from fractions import Fraction
 
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
@@ -170,3 +172,47 @@ def tournament(section: Section) -> Tournament:
         cells = "".join(f"{per_round.get(r, 0):>4}" for r in range(1, last + 1))
         result.extra_records.append("320 " + " " * 4 + " " + " " * 4 + cells)
     return result
+
+
+def trf_tournament(section: Section) -> Tournament:
+    """The section for a TRF-2026 export: players renumbered 1..n in team and roster order
+    (the store numbers them by entry id), team rosters (310), the match-point system (362)
+    and the pairing-allocated byes (320)."""
+    source = tournament(section)
+    numbers: dict[int, int] = {}
+    for team in source.teams:
+        for member in team.members:
+            numbers.setdefault(member, len(numbers) + 1)
+    result = Tournament(
+        name=source.name,
+        total_rounds=source.total_rounds,
+        system_code=source.system_code,
+        initial_colour=source.initial_colour,
+        scoring=scoring_of(section),
+        tiebreaks=list(section.tiebreaks),
+        teams=[
+            Team(team.number, team.name, [numbers[m] for m in team.members])
+            for team in source.teams
+        ],
+    )
+    for old, new in numbers.items():
+        player = source.players[old]
+        player.pairing_number = new
+        player.rounds = [
+            dataclasses.replace(
+                entry, opponent=None if entry.opponent is None else numbers[entry.opponent]
+            )
+            for entry in player.rounds
+        ]
+        result.add_player(player)
+    points = match_rules(section).match_points
+    result.extra_records = [
+        *source.extra_records,
+        f"362 TW {_decimal(points.win)} TD {_decimal(points.draw)} TL {_decimal(points.loss)}",
+    ]
+    return result
+
+
+def _decimal(value: Fraction) -> str:
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return format(exact.normalize(), "f")

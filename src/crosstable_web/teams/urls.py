@@ -12,6 +12,7 @@ urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings,
          name="team_standings"),
     path("e/<slug:slug>/s/<str:key>/teams/r/<int:number>/", views.team_round, name="team_round"),
+    path("e/<slug:slug>/s/<str:key>/teams/trf/", views.team_trf, name="team_trf"),
     path("e/<slug:slug>/s/<str:key>/teams/<int:team>/lineup/<int:number>/", views.lineup,
          name="lineup"),
 ]

@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from crosstable.formats.trf.writer import write_trf
 from crosstable_web.events import permissions
 from crosstable_web.events.models import Section
 from crosstable_web.events.services import ServiceError
@@ -151,3 +152,12 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             for standing in results.boards
         ],
     })
+
+
+def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """The team section as TRF-2026 (players, board games, 310 rosters, 320 byes, 362)."""
+    section = _section(slug, key)
+    text = write_trf(bridge.trf_tournament(section), "2026")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-{key}-teams.trf"'
+    return response

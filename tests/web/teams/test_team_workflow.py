@@ -5,7 +5,6 @@ ineligible player re-scored, team standings, board rankings and prizes (issue 6.
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,45 +13,10 @@ from django.test import Client
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
-
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
-TEAMS = 6
-
-
-@pytest.fixture
-def captain(db: None) -> User:
-    return User.objects.create_user("kian", password="captain-pass")
-
-
-@pytest.fixture
-def league(organiser: User, arbiter: User, captain: User) -> event_models.Section:
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
-    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
-    section = event.sections.get(key="A")
-    for number in range(1, TEAMS + 1):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"Player {number}.{board}", sex="f" if board == 6 else "m",
-                    rating=2200 - 50 * number - 10 * board, member_id=f"{number}{board:02d}",
-                    birth_date=datetime.date(1990, 1, board),
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team = team_services.create_team(
-            section, f"Team {number}", entries, organiser, unit=f"County {number}",
-            unit_kind="county" if number % 2 else "club",
-        )
-        if number == 1:
-            team_services.set_captain(team, captain, organiser)
-    return section
 
 
 def _team(section: event_models.Section, number: int) -> models.Team:
