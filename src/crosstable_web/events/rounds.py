@@ -76,8 +76,8 @@ class _PairingPlan:
 def _plan(section: models.Section) -> _PairingPlan:
     """What pairing the next round of ``section`` needs, or why it cannot be paired."""
     if section.settings.get("team_event"):
-        raise ServiceError(_("Team matches are not run by the web app yet (issue 6): "
-                             "register the players here and pair with the command line."))
+        raise ServiceError(_("A team section is paired by team: use its team pages "
+                             "(Teams, line-ups and matches)."))
     previous = last_round(section)
     if previous is not None and pending_boards(previous):
         raise ServiceError(

@@ -144,6 +144,8 @@ def test_pages_and_permissions(league: event_models.Section, arbiter: User, capt
     anonymous = Client()
     for url in (f"{base}/", f"{base}/r/1/", f"{base}/standings/"):
         assert anonymous.get(url).status_code == 200
+    section_page = anonymous.get(f"/e/{league.event.slug}/s/{league.key}/").content.decode()
+    assert 'id="team-pages"' in section_page
     nosy = Client()
     nosy.force_login(outsider)
     assert nosy.get(f"{base}/1/lineup/1/").status_code == 403
