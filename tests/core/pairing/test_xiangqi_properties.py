@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from xiangqi_checks import checked_pair_function
 
 from crosstable.generate import GeneratorConfig, generate_tournament
+from crosstable.matching import max_weight_matching
 from crosstable.model import ResultCode, ScoringSystem
+from crosstable.pairing import xiangqi
 from crosstable.pairing.base import PairingError
 from crosstable.pairing.xiangqi import SegmentOrder, XiangqiOptions
 from crosstable.regulations.schema import ColourRule, RoundOnePairing
@@ -103,3 +105,50 @@ def test_big_fields_with_the_hunan_colour_rule_always_pair(players: int, seed: i
     failures: list[int] = []
     generate_tournament(config, seed, checked_pair_function(options, failures))
     assert not failures
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(st.integers(6, 70), st.integers(3, 11), st.integers(0, 2**32), st.booleans())
+def test_the_near_graph_shortcut_finds_the_optimum_over_all_pairs(
+    players: int, rounds: int, seed: int, hunan_colours: bool
+) -> None:
+    # Whenever _near_matching accepts its answer, the whole graph has no better matching.
+    original = xiangqi._LaterRound._near_matching
+
+    def compare(
+        self: xiangqi._LaterRound,
+        vertex_count: int,
+        edges: list[tuple[int, int, int]],
+        level: list[int],
+        bye_vertex: int,
+        span: int,
+    ) -> list[int] | None:
+        near = original(self, vertex_count, edges, level, bye_vertex, span)
+        if near is not None:
+            weights = {(min(u, v), max(u, v)): w for u, v, w in edges}
+            full = max_weight_matching(vertex_count, edges, max_cardinality=True)
+
+            def total(mate: list[int]) -> int:
+                return sum(weights[(v, mate[v])] for v in range(vertex_count) if v < mate[v])
+
+            assert total(near) == total(full)
+        return near
+
+    options = XiangqiOptions(max_same_colour_in_row=2 if hunan_colours else None, lot_seed=seed)
+    config = GeneratorConfig(
+        players=players,
+        rounds=rounds,
+        draw_rate=0.4,
+        forfeit_rate=0.02,
+        half_point_bye_rate=0.02,
+        withdrawal_rate=0.05,
+        scoring=ScoringSystem.xiangqi(),
+    )
+    xiangqi._LaterRound._near_matching = compare  # type: ignore[method-assign]
+    try:
+        generate_tournament(config, seed, lambda t, r: xiangqi.pair_round(t, r, options))
+    except PairingError:
+        pass
+    finally:
+        xiangqi._LaterRound._near_matching = original  # type: ignore[method-assign]
