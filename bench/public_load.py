@@ -48,7 +48,9 @@ def _ensure_database(url: str) -> None:
 
 
 def _setup_django(flush: bool) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.test")
+    # The served settings for this process too: its result entry must publish the event's
+    # version stamp the server reads (settings.base PUBLIC_VERSION_DIR).
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.prod")
     import django
 
     django.setup()
@@ -149,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
          "--workers", str(args.workers), "--worker-class", "gthread", "--threads",
          str(args.threads), "--bind", f"127.0.0.1:{port}", "--log-level",
          "warning"],
-        # prod settings: persistent database connections (test settings open one per request).
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "crosstable_web.settings.prod"},
+        # the same settings (prod: persistent database connections, version stamps).
+        env=dict(os.environ),
         cwd=ROOT,
     )
     base = f"http://127.0.0.1:{port}/p/{slug}/{key}"

@@ -103,6 +103,13 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 
+# Public pages: every process of this host (web workers, the crosstable-web command) writes
+# each event's version to a stamp file here after a commit, and the workers read it instead
+# of querying the database (crosstable_web.public.versions). Several hosts: set
+# CROSSTABLE_PUBLIC_VERSION_DIR to "" (the database answers every request) or shared storage.
+PUBLIC_VERSION_DIR = os.environ.get(
+    "CROSSTABLE_PUBLIC_VERSION_DIR", str(VAR_DIR / "public-versions")) or None
+
 STATIC_URL = "static/"
 STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
