@@ -292,7 +292,7 @@ class _RoundPairer(PairingGraph):
     def __init__(
         self,
         players: Sequence[_Player],
-        compatible: Callable[[_Player, _Player], bool],
+        prohibited: Sequence[Sequence[int]],
         initial: Colour,
         round_number: int,
         matching: MatchingFunction,
@@ -304,10 +304,7 @@ class _RoundPairer(PairingGraph):
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
         super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
-        for i in range(count):
-            for j in range(i + 1, count):
-                if compatible(self.players[i], self.players[j]):
-                    self.connect(i, j)
+        self.connect_compatible(prohibited)
         if self.bye_vertex is not None:
             for i in range(count):
                 if self.players[i].history.can_receive_bye:
@@ -317,6 +314,31 @@ class _RoundPairer(PairingGraph):
         self.level_of = {score: k for k, score in enumerate(scores)}
         """Score -> its rank among the round's scores (0 = lowest)."""
         self.level = [self.level_of[p.score] for p in self.players]
+
+    def connect_compatible(self, prohibited: Sequence[Sequence[int]]) -> None:
+        """Edges between players who may meet: [C1] not met over the board, [C3] not two
+        non-topscorers with the same absolute colour preference, not a prohibited pairing
+        (``prohibited``: groups of TPNs who must not meet in this round)."""
+        players = self.players
+        index_of = {p.number: k for k, p in enumerate(players)}
+        absolute: dict[Colour, set[int]] = {Colour.WHITE: set(), Colour.BLACK: set()}
+        for k, p in enumerate(players):
+            if not p.topscorer and p.preference.strength is Strength.ABSOLUTE:
+                assert p.preference.colour is not None
+                absolute[p.preference.colour].add(k)
+        banned: list[set[int]] = [{k} for k in range(len(players))]
+        for group in prohibited:
+            members = {index_of[n] for n in group if n in index_of}
+            for k in members:
+                banned[k] |= members
+        everyone = set(range(len(players)))
+        for k, p in enumerate(players):
+            excluded = banned[k]
+            excluded.update(index_of[o] for o in p.history.opponents if o in index_of)
+            colour = p.preference.colour
+            if colour is not None and k in absolute[colour]:
+                excluded |= absolute[colour]
+            self.neighbours[k] = everyone - excluded
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -909,22 +931,12 @@ def pair_round(
     if not players:
         return RoundPairing(round_number, ())
 
-    def compatible(a: _Player, b: _Player) -> bool:
-        if b.number in a.history.opponents:
-            return False
-        if tournament.is_prohibited(a.number, b.number, round_number):
-            return False
-        return not (
-            not a.topscorer
-            and not b.topscorer
-            and a.preference.strength is Strength.ABSOLUTE
-            and b.preference.strength is Strength.ABSOLUTE
-            and a.preference.colour is b.preference.colour
-        )
-
+    prohibited = [
+        rule.players for rule in tournament.prohibited_pairings if rule.applies_to(round_number)
+    ]
     initial = _initial_colour(tournament)
     pairer = _RoundPairer(
-        players, compatible, initial, round_number, matching or _default_matching()
+        players, prohibited, initial, round_number, matching or _default_matching()
     )
     index_pairs, bye_index = pairer.pair()
     ordered = pairer.players
