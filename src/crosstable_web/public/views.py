@@ -68,11 +68,22 @@ def _section(event: models.Event, key: str) -> models.Section:
 
 
 def _common(event: models.Event, section: models.Section | None = None) -> dict[str, object]:
+    has_teams = section is not None and (section.teams.exists() or _ranks_units(section))
     return {
-        "event": event, "section": section,
+        "event": event, "section": section, "has_teams": has_teams,
         "xiangqi": event.game == models.Game.XIANGQI,
         "sections": list(event.sections.all()),
     }
+
+
+def _ranks_units(section: models.Section) -> bool:
+    """Whether the regulations rank this section's units by the sum of places."""
+    from crosstable.regulations import TeamRankingMethod
+    from crosstable_web.events import rules
+
+    section_rules = rules.section_rules(section)
+    return (section_rules is not None and section_rules.team_ranking is not None
+            and section_rules.team_ranking.method is TeamRankingMethod.SUM_OF_PLACES)
 
 
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
@@ -154,14 +165,38 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
 
 
 def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Team standings: a team section's match standings and board rankings, or the units
+    ranked by the sum of their players' places where the regulations say so."""
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
-        results = standings.section_results(section)
-        if results.unit_ranking is None:
-            raise Http404
-        return render(request, "public/teams.html", {
-            **_common(event, section), "ranking": results.unit_ranking,
-        })
+        context: dict[str, object] = {**_common(event, section), "tab": "teams"}
+        if section.teams.exists():
+            from crosstable_web.teams.services import team_results
+
+            results = team_results(section)
+            names = dict(section.entries.values_list("id", "name"))  # name only: public
+            team_names = dict(section.teams.values_list("number", "name"))
+            context["team_rows"] = [
+                {"row": row, "points": standings.format_value(row.points),
+                 "values": [standings.format_value(value) for value in row.values]}
+                for row in results.standings.rows
+            ]
+            context["tiebreaks"] = [str(spec) for spec in results.standings.tiebreaks]
+            context["boards"] = [
+                (standing.board, [
+                    (place.rank,
+                     names.get(place.record.player, ""),
+                     team_names.get(place.record.team, ""),
+                     standings.format_value(place.record.points), place.record.games)
+                    for place in standing.places])
+                for standing in results.boards
+            ]
+        else:
+            results_of_section = standings.section_results(section)
+            if results_of_section.unit_ranking is None:
+                raise Http404
+            context["ranking"] = results_of_section.unit_ranking
+        return render(request, "public/teams.html", context)
     return _serve(request, slug, page)
 
 
