@@ -71,6 +71,17 @@ class BoardStanding:
     """Players of this board with too few games."""
 
 
+@dataclasses.dataclass(slots=True)
+class _Tally:
+    games: int = 0
+    points: Fraction = Fraction(0)
+    wins: int = 0
+    met: dict[int, Fraction] = dataclasses.field(default_factory=dict)
+
+
+_WINS = frozenset({ResultCode.WIN, ResultCode.FORFEIT_WIN, ResultCode.WIN_UNRATED})
+
+
 def board_records(
     matches: Sequence[ScoredMatch],
     rosters: Sequence[TeamRoster],
@@ -78,7 +89,7 @@ def board_records(
 ) -> dict[int, BoardRecord]:
     """Every rostered player's record (player -> record), on their roster board."""
     team_of = {member: roster for roster in rosters for member in roster.members}
-    totals: dict[int, list[object]] = {}
+    tallies: dict[int, _Tally] = {}
     for match in matches:
         for board in match.boards:
             for player, result, points, opponent in (
@@ -89,22 +100,18 @@ def board_records(
                     continue
                 if result.is_forfeit and not forfeits_count:
                     continue
-                games, total, wins, met = totals.setdefault(player, [0, Fraction(0), 0, {}])
-                assert isinstance(games, int) and isinstance(total, Fraction)
-                assert isinstance(wins, int) and isinstance(met, dict)
-                won = result in (
-                    ResultCode.WIN, ResultCode.FORFEIT_WIN, ResultCode.WIN_UNRATED,
-                )
+                tally = tallies.setdefault(player, _Tally())
+                tally.games += 1
+                tally.points += points
+                tally.wins += result in _WINS
                 if board.played and opponent is not None:
-                    met[opponent] = met.get(opponent, Fraction(0)) + points
-                totals[player] = [games + 1, total + points, wins + won, met]
+                    tally.met[opponent] = tally.met.get(opponent, Fraction(0)) + points
     records: dict[int, BoardRecord] = {}
     for player, roster in team_of.items():
-        games, total, wins, met = totals.get(player, [0, Fraction(0), 0, {}])
-        assert isinstance(games, int) and isinstance(total, Fraction)
-        assert isinstance(wins, int) and isinstance(met, dict)
+        tally = tallies.get(player, _Tally())
         records[player] = BoardRecord(
-            player, roster.number, roster.position(player), games, total, wins, dict(met)
+            player, roster.number, roster.position(player), tally.games, tally.points,
+            tally.wins, dict(tally.met),
         )
     return records
 
