@@ -33,7 +33,7 @@ def scoring_from_json(data: Mapping[str, Any]) -> ScoringSystem:
     for name in _SCORING_FIELDS:
         if data.get(name) is not None:
             values[name] = Fraction(str(data[name]))
-    return ScoringSystem(**values)  # type: ignore[arg-type]
+    return ScoringSystem(**values)
 
 
 def scoring_to_json(scoring: ScoringSystem) -> dict[str, str]:
@@ -116,13 +116,13 @@ def section_tournament(
 
     for entry_id, player in by_id.items():
         for _, number in rounds:
-            entry = recorded[number].get(player.pairing_number)
-            if entry is None:
+            round_entry = recorded[number].get(player.pairing_number)
+            if round_entry is None:
                 # Not paired: absent before joining, withdrawn, or left out by the arbiter.
-                entry = RoundEntry.absent(
+                round_entry = RoundEntry.absent(
                     ResultCode.UNPLAYED if number < joined[entry_id] else ResultCode.ZERO_POINT_BYE
                 )
-            player.rounds.append(entry)
+            player.rounds.append(round_entry)
 
     paired = {number for _, number in rounds}
     for entry_id, round_number, result in models.RequestedBye.objects.filter(

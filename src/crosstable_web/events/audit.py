@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from crosstable_web.events import models
@@ -30,7 +31,8 @@ def record(
     warnings: list[str] | None = None,
 ) -> models.AuditLog:
     """Append one line to the audit log (inside the caller's transaction)."""
-    user = actor if isinstance(actor, AbstractBaseUser) else None
+    # The log's foreign key points at the configured user model, which every logged-in actor is.
+    user = actor if isinstance(actor, get_user_model()) else None
     return models.AuditLog.objects.create(
         event=event,
         user=user,

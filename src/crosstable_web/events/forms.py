@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+if TYPE_CHECKING:
+    from crosstable_web.events.models import Section
 
 
 class RegulationsForm(forms.Form):
@@ -32,6 +37,13 @@ class EntryForm(forms.Form):
     unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
     native_unit = forms.CharField(label=_("Native of"), required=False, max_length=200)
     member_id = forms.CharField(label=_("Membership id"), required=False, max_length=30)
+
+    def offer_only_section(self, section: Section) -> None:
+        """Offer the one section the form is shown for."""
+        section_field = self.fields["section"]
+        # The form's own copy of the ChoiceField declared above.
+        assert isinstance(section_field, forms.ChoiceField)
+        section_field.choices = [(section.key, section.name)]
 
 
 class ImportForm(forms.Form):

@@ -401,6 +401,15 @@ def pairing_warnings(tournament: Tournament, round_number: int,
     return warnings
 
 
+def _pairing_numbers(section: models.Section) -> dict[int, int]:
+    """Each numbered entry's pairing number by entry id (every paired player has one)."""
+    return {
+        entry_id: number
+        for entry_id, number in section.entries.values_list("id", "pairing_number")
+        if number is not None
+    }
+
+
 @transaction.atomic
 def swap_players(round_row: models.Round, first: models.Entry, second: models.Entry,
                  actor: Actor, confirm: bool = False) -> list[str]:
@@ -424,7 +433,7 @@ def swap_players(round_row: models.Round, first: models.Entry, second: models.En
         board.white_id, board.black_id = replace(board.white_id), replace(board.black_id)
     for bye in byes:
         bye.entry_id = replace(bye.entry_id)
-    numbers = dict(section.entries.values_list("id", "pairing_number"))
+    numbers = _pairing_numbers(section)
     tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
     warnings = pairing_warnings(
         tournament, round_row.number,
@@ -456,7 +465,7 @@ def swap_colours(round_row: models.Round, board_number: int, actor: Actor,
     board = round_row.boards.get(number=board_number)
     if not board.is_pending:
         raise ServiceError(_("Un-enter the result before changing colours."))
-    numbers = dict(section.entries.values_list("id", "pairing_number"))
+    numbers = _pairing_numbers(section)
     tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
     warnings = pairing_warnings(tournament, round_row.number,
                                 [(numbers[board.black_id], numbers[board.white_id])])

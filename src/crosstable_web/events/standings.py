@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from crosstable.model import Tournament
 from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
 from crosstable.prizes.team_places import IndividualPlace, UnitRanking, rank_units_by_places
-from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMethod, matches
+from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMethod, Where, matches
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
     Standings,
@@ -79,6 +80,24 @@ def format_points(value: Fraction) -> str:
     return format_value(value)
 
 
+def _keeps_attribute(
+    attributes: Mapping[int, Mapping[str, AttributeValue]], key: str, value: AttributeValue
+) -> Callable[[int], bool]:
+    """Keeps the participants whose attribute ``key`` equals ``value``."""
+    def keep(number: int) -> bool:
+        return attributes[number][key] == value
+    return keep
+
+
+def _keeps_matching(
+    attributes: Mapping[int, Mapping[str, AttributeValue]], where: Where
+) -> Callable[[int], bool]:
+    """Keeps the participants whose attributes satisfy every condition of ``where``."""
+    def keep(number: int) -> bool:
+        return matches(where, attributes[number])
+    return keep
+
+
 def _attributes(tournament: Tournament, number: int, reference: datetime.date,
                 rounds: int) -> dict[str, AttributeValue]:
     player = tournament.players[number]
@@ -139,15 +158,11 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
             # A section played merged is still ranked by sex.
             for sex, name in (("M", _("Boys / men")), ("F", _("Girls / women"))):
                 sub_rankings.append(Ranking(sex, name, sub_ranking(
-                    main, lambda number, sex=sex: attributes[number]["sex"] == sex
+                    main, _keeps_attribute(attributes, "sex", sex)
                 )))
         for sub in section_rules.sub_rankings:
-            where = sub.where
-            sub_rankings.append(
-                Ranking(sub.key, sub.name, sub_ranking(
-                    main, lambda number, where=where: matches(where, attributes[number])
-                ))
-            )
+            kept = sub_ranking(main, _keeps_matching(attributes, sub.where))
+            sub_rankings.append(Ranking(sub.key, sub.name, kept))
         by_key = {"individual": main} | {r.key: r.standings for r in sub_rankings}
         unit_ranking = _unit_ranking(section_rules, main, attributes)
         for table in section_rules.prizes:

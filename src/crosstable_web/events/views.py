@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from crosstable.regulations import RegulationsError
+from crosstable.regulations import RegulationsError, parse_regulations
 from crosstable.standings import cross_table
 from crosstable_web.events import (
     entries_import,
@@ -83,7 +83,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     try:
         text = upload.read().decode("utf-8")
         spec = rules.event_spec_from_regulations(
-            rules.parse_regulations(text, upload.name), text, form.cleaned_data["rounds"]
+            parse_regulations(text, upload.name), text, form.cleaned_data["rounds"]
         )
     except UnicodeDecodeError:
         messages.error(request, _("The regulations file is not UTF-8 text."))
@@ -208,10 +208,10 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     can_organise = permissions.can_organise(request.user, event)
     can_arbitrate = permissions.can_arbitrate(request.user, event)
     form = forms.EntryForm(initial={"section": section.key})
-    form.fields["section"].choices = [(section.key, section.name)]
+    form.offer_only_section(section)
     if request.method == "POST":
         form = forms.EntryForm(request.POST)
-        form.fields["section"].choices = [(section.key, section.name)]
+        form.offer_only_section(section)
         if form.is_valid():
             data = _entry_data(form)
             if _acting(request, lambda: services.add_entry(section, data, request.user),
@@ -230,11 +230,13 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 def _entry_data(form: forms.EntryForm) -> services.EntryData:
     values = form.cleaned_data
-    return services.EntryData(**{
+    # Blank optional fields mean "" (or a rating of 0), as on an imported row.
+    filled: dict[str, Any] = {
         name: values[name] or ("" if name != "rating" else 0)
         for name in services.ENTRY_FIELDS
         if name != "birth_date"
-    }, birth_date=values["birth_date"])
+    }
+    return services.EntryData(**filled, birth_date=values["birth_date"])
 
 
 @login_required
@@ -257,7 +259,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         action = request.POST.get("action")
         if action == "edit":
             edit = forms.EntryForm(request.POST)
-            edit.fields["section"].choices = [(entry.section.key, entry.section.name)]
+            edit.offer_only_section(entry.section)
             if edit.is_valid():
                 data = _entry_data(edit)
                 _acting(request, lambda: services.update_entry(entry, data, request.user),
@@ -285,7 +287,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         "section": entry.section.key,
         **{name: getattr(entry, name) for name in services.ENTRY_FIELDS},
     })
-    edit_form.fields["section"].choices = [(entry.section.key, entry.section.name)]
+    edit_form.offer_only_section(entry.section)
     return render(request, "events/entry_detail.html", {
         "event": event, "entry": entry, "section": entry.section, "edit_form": edit_form,
         "can_organise": permissions.can_organise(request.user, event),
@@ -319,13 +321,14 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     round_row = _round(slug, key, number)
     section = round_row.section
     boards = list(round_row.boards.select_related("white", "black"))
-    for board in boards:
-        board.label = rounds.result_label(board.white_result, board.black_result)
+    labelled_boards = [
+        (board, rounds.result_label(board.white_result, board.black_result)) for board in boards
+    ]
     byes = round_row.byes.select_related("entry").order_by("entry__pairing_number")
     next_pending = next((board.number for board in boards if board.is_pending), None)
     return render(request, "events/round_detail.html", {
         "event": section.event, "section": section, "round": round_row,
-        "boards": boards, "byes": byes, "next_pending": next_pending,
+        "boards": labelled_boards, "byes": byes, "next_pending": next_pending,
         "is_last": not section.rounds.filter(number__gt=number).exists(),
         "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
         "form": forms.ResultForm(), "swap_form": forms.SwapForm(),

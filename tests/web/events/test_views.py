@@ -56,6 +56,7 @@ def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
     response = client.post(url, {"entry": "2 ="}, follow=True)
     assert response.status_code == 200
     assert "Board 2: ½-½" in response.content.decode()
+    assert '<td class="result">½-½</td>' in response.content.decode()  # the round's table
     assert paired.boards.get(number=2).white_result == "="
     response = client.post(url, {"entry": "9 1"}, follow=True)
     assert "has no board 9" in response.content.decode()
