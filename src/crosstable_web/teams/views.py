@@ -100,15 +100,15 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     entries = {entry.pk: entry for entry in section.entries.all()}
     names = dict(section.teams.values_list("number", "name"))
     matches = []
-    for table, match in enumerate(of_round, start=1):
+    for table, scored_match in enumerate(of_round, start=1):
         matches.append({
-            "table": table, "match": match,
-            "first": names[match.first_team], "second": names[match.second_team],
+            "table": table, "match": scored_match,
+            "first": names[scored_match.first_team], "second": names[scored_match.second_team],
             "boards": [
                 {"board": b, "first": entries.get(b.first_player or 0),
                  "second": entries.get(b.second_player or 0),
                  "label": b.first_result.value + b.second_result.value}
-                for b in match.boards
+                for b in scored_match.boards
             ],
         })
     return render(request, "teams/team_round.html", {
