@@ -27,7 +27,8 @@ class Float(enum.Enum):
     NONE = "-"
     DOWN = "d"
     """Played a lower-scored opponent, or scored more than a loss without playing (2026
-    Art. 1.4.3: the pairing-allocated bye, forfeit wins, half- and full-point byes)."""
+    Art. 1.4.3: a pairing-allocated bye, forfeit win, half- or full-point bye worth more than
+    a loss)."""
     UP = "u"
     """Played a higher-scored opponent."""
 
@@ -176,8 +177,9 @@ def build_histories(tournament: Tournament, round_number: int) -> dict[int, Play
             points = scoring.points(entry.result, entry.colour)
             if entry.result is ResultCode.PAIRING_BYE or points >= scoring.win:
                 eligible = False
-            is_downfloat = entry.result is ResultCode.PAIRING_BYE or points > scoring.loss
-            floats.append(Float.DOWN if is_downfloat else Float.NONE)
+            # Art. 1.4.3: a downfloat only for scoring more than a loss without playing (a
+            # pairing-allocated bye worth nothing gives none).
+            floats.append(Float.DOWN if points > scoring.loss else Float.NONE)
         histories[n] = PlayerHistory(
             number=n,
             score=running[n] + tournament.acceleration_points(n, round_number),
