@@ -13,6 +13,8 @@ from django.test import Client
 from crosstable.formats.trf import read_trf
 from crosstable.model.team_match import team_event_records, team_rounds
 from crosstable_web.events import models as event_models
+from crosstable_web.events import services
+from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models
 
 
@@ -60,3 +62,24 @@ def test_team_trf_export_reads_back(league: event_models.Section, arbiter: User)
         assert first.opponent == match.second.number
         assert (first.game_points, first.match_points) == (Fraction(5, 2), 2)
         assert rounds[match.second.number][0].match_points == 0
+
+
+def test_team_create_from_the_command_line(league: event_models.Section, organiser: User,
+                                           captain: User) -> None:
+    slug = league.event.slug
+    entries = [
+        services.add_entry(league, EntryData(name=f"New {board}", member_id=f"9{board}"),
+                           organiser)
+        for board in range(1, 7)
+    ]
+    out = _run("team_create", slug, "A", "Newcomers", *[e.pk for e in entries[:5]],
+               entries[5].name, "--unit", "Kazerun", "--unit-kind", "county",
+               "--captain", captain.username)
+    assert out.strip() == "team 7: Newcomers (6 players)"
+    team = models.Team.objects.get(section=league, number=7)
+    assert [m.entry_id for m in team.members.all()] == [e.pk for e in entries]
+    assert team.captain == captain and team.unit_kind == "county"
+    with pytest.raises(CommandError, match="no single entry"):
+        _run("team_create", slug, "A", "Ghosts", "Nobody")
+    assert event_models.AuditLog.objects.filter(action="team.captain",
+                                                target__contains="Newcomers").exists()

@@ -1,0 +1,55 @@
+"""``team_create EVENT SECTION NAME PLAYER… [--unit U] [--unit-kind K] [--captain USER]``:
+register a team with its roster in board order; players by entry id or exact name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from crosstable_web.events.management import cli
+from crosstable_web.events.models import Entry
+from crosstable_web.events.services import ServiceError
+from crosstable_web.teams import services
+
+
+class Command(BaseCommand):
+    help = "Register a team: its roster in board order (main boards, then reserves)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event")
+        parser.add_argument("section")
+        parser.add_argument("name")
+        parser.add_argument("players", nargs="+", help="entry ids or exact names, board order")
+        parser.add_argument("--unit", default="")
+        parser.add_argument("--unit-kind", default="", help='e.g. "county", "school", "club"')
+        parser.add_argument("--captain", default="", help="account that submits line-ups")
+        cli.add_user_argument(parser)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        section = cli.section(cli.event(options["event"]), options["section"])
+        members: list[Entry] = []
+        for text in options["players"]:
+            found = section.entries.filter(pk=int(text)) if text.isdigit() else (
+                section.entries.filter(name=text)
+            )
+            if found.count() != 1:
+                raise CommandError(
+                    f"{text!r}: no single entry of {section.key} has that id or name"
+                )
+            members.append(found.get())
+        captain = None
+        if options["captain"]:
+            captain = User.objects.filter(username=options["captain"]).first()
+            if captain is None:
+                raise CommandError(f"--captain: no account {options['captain']!r}")
+        actor = cli.actor(options["user"])
+        try:
+            team = services.create_team(section, options["name"], members, actor,
+                                        unit=options["unit"], unit_kind=options["unit_kind"])
+            if captain is not None:
+                services.set_captain(team, captain, actor)
+        except ServiceError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"team {team.number}: {team.name} ({len(members)} players)")
