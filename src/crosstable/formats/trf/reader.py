@@ -8,6 +8,7 @@ ambiguous points.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 import re
@@ -105,6 +106,9 @@ class _Reader:
         self.rounds_declared: tuple[int, int] | None = None  # (line, rounds) of 142/XXR
         self.colour_declared: tuple[int, Colour] | None = None
         self.tiebreaks_declared: tuple[int, list[str]] | None = None
+        # crosstable's XCF / XCP lines, applied once every 001 record is read
+        self.fouls: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.player_fields: dict[tuple[int, str], tuple[int, int, str]] = {}
         self.line_number = 0
         self.line = ""
         self.handlers: dict[str, Callable[[], None]] = {
@@ -127,6 +131,8 @@ class _Reader:
             "XXP": self.read_xxp,
             records.TEAM16_CODE: self.read_team16,
             records.TEAM_CODE: self.read_team,
+            records.FOULS_CODE: self.read_fouls,
+            records.PLAYER_EXTRA_CODE: self.read_player_field,
         }
         for code in BB_CODES:
             self.handlers[code] = self.read_bb
@@ -165,6 +171,7 @@ class _Reader:
         for player in tournament.players.values():
             while len(player.rounds) < rounds:
                 player.rounds.append(RoundEntry.absent(ResultCode.UNPLAYED))
+        self.apply_extensions()
         next_round = rounds_paired(tournament) + 1
         for line_number, number in self.xxz:
             tournament.absences.setdefault(next_round, {})[number] = ResultCode.ZERO_POINT_BYE
@@ -617,6 +624,116 @@ class _Reader:
         self.tournament.prohibited_pairings.append(
             ProhibitedPairing(1, records.ALL_ROUNDS_LAST, numbers)
         )
+
+    # --- crosstable extension records XCF and XCP ---------------------------------------------
+
+    def extension_tokens(self, what: str, minimum: int, expected: str) -> list[tuple[int, str]]:
+        """The tokens after an XCF / XCP code, which must be followed by a blank."""
+        if len(self.line) > 3 and self.line[3] != " ":
+            self.fail(f"{self.line[:3]} must be followed by a blank", column=4, expected=expected)
+        tokens = self.tokens(5)
+        if len(tokens) < minimum:
+            self.fail(
+                f"{self.line[:3]} needs {what}",
+                column=len(self.line) + 1 if tokens else 5,
+                expected=expected,
+            )
+        return tokens
+
+    def extension_integer(self, token: str, what: str, column: int, *, minimum: int = 1) -> int:
+        if (
+            not _is_number(token)
+            or len(token) > records.EXTENSION_NUMBER_DIGITS
+            or int(token) < minimum
+        ):
+            largest = "9" * records.EXTENSION_NUMBER_DIGITS
+            self.fail(
+                f"{what} '{token}' is not a number from {minimum} to {largest}",
+                column=column,
+                expected=f"a number from {minimum} to {largest}",
+            )
+        return int(token)
+
+    def read_fouls(self) -> None:
+        expected = "XCF <round> <pairing number> <fouls>"
+        tokens = self.extension_tokens("a round, a pairing number and fouls", 3, expected)
+        if len(tokens) > 3:
+            self.fail(
+                f"unexpected '{tokens[3][1]}' after the number of fouls",
+                column=tokens[3][0],
+                expected=expected,
+            )
+        (round_column, round_text), (player_column, player_text), (fouls_column, fouls_text) = (
+            tokens
+        )
+        round_number = self.extension_integer(round_text, "XCF round", round_column)
+        number = self.extension_integer(player_text, "XCF pairing number", player_column)
+        fouls = self.extension_integer(fouls_text, "XCF fouls", fouls_column)
+        earlier = self.fouls.get((round_number, number))
+        if earlier is not None:
+            self.fail(
+                f"second XCF line for player {number} in round {round_number} (first on line "
+                f"{earlier[0]})",
+                column=round_column,
+                expected="one XCF line per player and round",
+            )
+        self.fouls[round_number, number] = (self.line_number, round_column, player_column, fouls)
+
+    def read_player_field(self) -> None:
+        names = " ".join(records.PLAYER_EXTRA_FIELDS)
+        expected = f"XCP <pairing number> <field>=<value>, field one of {names}"
+        tokens = self.extension_tokens("a pairing number and field=value", 2, expected)
+        (player_column, player_text), (field_column, field_text) = tokens[:2]
+        number = self.extension_integer(player_text, "XCP pairing number", player_column)
+        name, equals, _ = field_text.partition("=")
+        if not equals or name not in records.PLAYER_EXTRA_FIELDS:
+            self.fail(
+                f"XCP item '{field_text}' is not FIELD=VALUE with FIELD one of {names}",
+                column=field_column,
+                expected=expected,
+            )
+        earlier = self.player_fields.get((number, name))
+        if earlier is not None:
+            self.fail(
+                f"second XCP {name} line for player {number} (first on line {earlier[0]})",
+                column=field_column,
+                expected=f"one XCP {name} line per player",
+            )
+        value = self.line[field_column + len(name) :].strip()
+        self.player_fields[number, name] = (self.line_number, player_column, value)
+
+    def apply_extensions(self) -> None:
+        """XCF / XCP into the players (after the 001 records, wherever the lines were)."""
+        players = self.tournament.players
+        rounds = self.tournament.rounds_recorded
+        for (number, name), (line_number, column, value) in self.player_fields.items():
+            if number not in players:
+                self.fail(
+                    f"XCP line for player {number}, who has no 001 record",
+                    column=column,
+                    line_number=line_number,
+                    expected="the pairing number of a 001 record",
+                )
+            setattr(players[number], records.PLAYER_EXTRA_FIELDS[name], value)
+        for (round_number, number), place in self.fouls.items():
+            line_number, round_column, player_column, fouls = place
+            if number not in players:
+                self.fail(
+                    f"XCF line for player {number}, who has no 001 record",
+                    column=player_column,
+                    line_number=line_number,
+                    expected="the pairing number of a 001 record",
+                )
+            if round_number > rounds:
+                self.fail(
+                    f"XCF line for round {round_number}, but the 001 records have "
+                    f"{rounds} round(s)",
+                    column=round_column,
+                    line_number=line_number,
+                    expected=f"a round from 1 to {rounds}" if rounds else "no XCF line",
+                )
+            entries = players[number].rounds
+            entries[round_number - 1] = dataclasses.replace(entries[round_number - 1], fouls=fouls)
 
     # --- teams ----------------------------------------------------------------------------
 

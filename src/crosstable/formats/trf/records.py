@@ -178,3 +178,14 @@ HEADER_TEXT_CODES = {
 
 DERIVED_COUNT_CODES = ("062", "072", "082")
 """Numbers of players, rated players and teams: recomputed on writing, not stored."""
+
+# --- crosstable extension records (whitespace-separated, no columns) --------------------------
+
+FOULS_CODE = "XCF"
+"""``XCF <round> <pairing number> <fouls>``: fouls (犯规) against a player in one round."""
+PLAYER_EXTRA_CODE = "XCP"
+"""``XCP <pairing number> <field>=<value>``: a player attribute TRF has no column for."""
+PLAYER_EXTRA_FIELDS = {"club": "club", "grade": "national_grade"}
+"""XCP field names and the Player attribute each one holds (the value runs to end of line)."""
+EXTENSION_NUMBER_DIGITS = 4
+"""Rounds, pairing numbers and fouls in XCF / XCP lines have at most this many digits."""

@@ -3,8 +3,9 @@
 ``write_trf(t, "2026")`` writes the TRF-2026 records (142, 152, 162, 240, 250, 260, 310);
 ``write_trf(t, "16")`` writes their TRF16-era equivalents (XXR, XXC, BB* and XXS, XXZ, XXA,
 XXP, 013). Records both dialects understand the same way (header, 001, 192, 202, 222) are
-written in both. Reading the output gives back an equal Tournament (see docs/formats/trf.md for
-the few things that are normalised).
+written in both, and so are crosstable's own XCP (club, national grade) and XCF (fouls)
+lines, which other programs skip. Reading the output gives back an equal Tournament (see
+docs/formats/trf.md for the few things that are normalised).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def write_trf(tournament: Tournament, dialect: str = "2026") -> str:
         if any(not _fits_013(index, team) for index, team in enumerate(teams, start=1)):
             # 013 holds only names and rosters (numbered in order): 310 keeps the rest
             lines += [_team_line(team) for team in teams]
+    lines += _extension_lines(tournament)
     return "".join(line.rstrip() + "\n" for line in lines)
 
 
@@ -338,3 +340,33 @@ def _team16_line(team: Team) -> str:
     records.TEAM16_NAME.put(buffer, team.name[: records.TEAM16_NAME.width])
     _id_fields(buffer, records.TEAM16_MEMBER_FIRST, team.members)
     return "".join(buffer)
+
+
+# --- crosstable extension records -------------------------------------------------------------
+
+
+def _extension_lines(tournament: Tournament) -> list[str]:
+    """XCP lines for clubs and national grades, then XCF lines for non-zero fouls."""
+    lines = []
+    for player in tournament:
+        for name, attribute in records.PLAYER_EXTRA_FIELDS.items():
+            value = getattr(player, attribute).strip()
+            if not value:
+                continue
+            if len(value.splitlines()) != 1:
+                raise ValueError(
+                    f"player {player.pairing_number} ({player.name}): {attribute} {value!r} "
+                    "has a line break, which TRF cannot hold"
+                )
+            lines.append(f"{records.PLAYER_EXTRA_CODE} {player.pairing_number} {name}={value}")
+    fouls = sorted(
+        (round_number, player.pairing_number, entry.fouls)
+        for player in tournament
+        for round_number, entry in enumerate(player.rounds, start=1)
+        if entry.fouls
+    )
+    for round_number, number, count in fouls:
+        if not 1 <= count <= int("9" * records.EXTENSION_NUMBER_DIGITS):
+            raise ValueError(f"player {number}: {count} fouls in round {round_number} do not fit")
+        lines.append(f"{records.FOULS_CODE} {round_number} {number} {count}")
+    return lines
