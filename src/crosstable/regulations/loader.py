@@ -60,6 +60,15 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "FIDE_DUTCH_2017": "",
     "XIANGQI_SWISS": "",
     "FIDE_TEAM": "",
+    # The team Swiss variants (C.04.6): colour preference type and primary score.
+    **{
+        f"FIDE_TEAM_{variant}": ""
+        for variant in (
+            "TYPEA", "TYPEB", "MP", "GP", "MP_GP", "GP_MP",
+            "TYPEA_MP", "TYPEA_GP", "TYPEA_MP_GP", "TYPEA_GP_MP",
+            "TYPEB_MP", "TYPEB_GP", "TYPEB_MP_GP", "TYPEB_GP_MP",
+        )
+    },
 }
 """Pairing system codes a file may name -> what is missing in the engine ("" = supported)."""
 

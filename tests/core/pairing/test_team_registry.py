@@ -31,3 +31,9 @@ def test_every_team_code_names_a_variant_the_engine_reads() -> None:
     assert typeb.colour_type is ColourPreferenceType.TYPE_B
     assert typeb.primary is PrimaryScore.GAME_POINTS and typeb.secondary_used
     assert callable(team_pair_function("FIDE_TEAM"))
+
+
+def test_regulations_may_name_every_registered_team_code() -> None:
+    from crosstable.regulations.loader import PAIRING_SYSTEMS
+
+    assert set(TEAM_SYSTEMS) <= set(PAIRING_SYSTEMS)
