@@ -2,7 +2,8 @@
 
 ``corpus_sample/<family>/`` holds files copied from the shared corpus (every round paired by
 bbpPairings v6.0.0 under the 2026 rules and accepted by its checker): five small files with
-many rounds and one medium file per family. Every round of every file is re-paired from the
+many rounds and one medium file per family, plus a 198-player file with a bye worth 0
+points (floats, Art. 1.4.3). Every round of every file is re-paired from the
 rounds before it and must equal the record: the same games, the same colours, the same
 pairing-allocated bye. ``scripts/check-corpus`` runs the whole corpus.
 """
