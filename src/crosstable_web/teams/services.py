@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from crosstable.model import ResultCode
 from crosstable.pairing.base import PairingError
 from crosstable.pairing.registry import is_team_system, team_pair_function
 from crosstable.prizes import PrizeList, allocate_prizes
@@ -165,7 +166,9 @@ def pair_next_round(
     number = 1 + section.team_rounds.count()
     if number > section.total_rounds:
         raise ServiceError(_("All rounds have been paired."))
-    if models.BoardGame.objects.filter(match__round__section=section, first_result="*").exists():
+    # A match decided without its boards (a short team) needs no board results.
+    scored, _changes = bridge.scored_matches(section)
+    if any(match.first_result is ResultCode.PENDING for match in scored):
         raise ServiceError(_("Enter every result of the previous round first."))
     try:
         pairing = team_pair_function(section.system_code)(bridge.tournament(section), number)
