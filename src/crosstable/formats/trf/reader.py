@@ -167,11 +167,11 @@ class _Reader:
         tournament = self.tournament
         if not tournament.system_code and _SYSTEM_CODE.fullmatch(tournament.tournament_type):
             tournament.system_code = tournament.tournament_type
+        self.apply_extensions()
         rounds = tournament.rounds_recorded
         for player in tournament.players.values():
             while len(player.rounds) < rounds:
                 player.rounds.append(RoundEntry.absent(ResultCode.UNPLAYED))
-        self.apply_extensions()
         next_round = rounds_paired(tournament) + 1
         for line_number, number in self.xxz:
             tournament.absences.setdefault(next_round, {})[number] = ResultCode.ZERO_POINT_BYE
@@ -705,7 +705,9 @@ class _Reader:
     def apply_extensions(self) -> None:
         """XCF / XCP into the players (after the 001 records, wherever the lines were)."""
         players = self.tournament.players
-        rounds = self.tournament.rounds_recorded
+        # fouls on a blank round after the last written cell (the writer drops blank cells)
+        # still belong to a round of the tournament
+        rounds = max(self.tournament.rounds_recorded, self.tournament.total_rounds or 0)
         for (number, name), (line_number, column, value) in self.player_fields.items():
             if number not in players:
                 self.fail(
@@ -726,14 +728,13 @@ class _Reader:
                 )
             if round_number > rounds:
                 self.fail(
-                    f"XCF line for round {round_number}, but the 001 records have "
-                    f"{rounds} round(s)",
+                    f"XCF line for round {round_number}, but the tournament has {rounds} round(s)",
                     column=round_column,
                     line_number=line_number,
                     expected=f"a round from 1 to {rounds}" if rounds else "no XCF line",
                 )
-            entries = players[number].rounds
-            entries[round_number - 1] = dataclasses.replace(entries[round_number - 1], fouls=fouls)
+            entry = players[number].entry(round_number) or RoundEntry.absent(ResultCode.UNPLAYED)
+            players[number].set_entry(round_number, dataclasses.replace(entry, fouls=fouls))
 
     # --- teams ----------------------------------------------------------------------------
 

@@ -105,6 +105,18 @@ def test_lines_before_the_players_and_in_any_order_are_read() -> None:
     assert tournament.extra_records == []
 
 
+@pytest.mark.parametrize("dialect", ["2026", "16"])
+def test_fouls_on_an_unplayed_round_after_the_last_written_cell(dialect: str) -> None:
+    tournament = four_players()
+    tournament.total_rounds = 4
+    for player in tournament:
+        player.rounds.append(RoundEntry.absent(R.UNPLAYED))
+    with_fouls(tournament, {(4, 3): 1})
+    text = write_trf(tournament, dialect)
+    assert "XCF 4 3 1\n" in text
+    assert read_trf(text) == tournament
+
+
 def test_a_value_with_a_line_break_is_refused_by_the_writer() -> None:
     tournament = four_players()
     tournament.players[3].club = "First line\nsecond line"
@@ -127,7 +139,7 @@ FIRST_EXTRA = len(BASE) + 1
         ("XCF x 2 1", 5, "XCF round 'x' is not a number"),
         ("XCF  1  b2 1", 9, "XCF pairing number 'b2' is not a number"),
         ("XCF 1 2 12345", 9, "XCF fouls '12345' is not a number from 1 to 9999"),
-        ("XCF 4 2 1", 5, "XCF line for round 4, but the 001 records have 3 round(s)"),
+        ("XCF 4 2 1", 5, "XCF line for round 4, but the tournament has 3 round(s)"),
         ("XCF 1 2", 8, "XCF needs a round, a pairing number and fouls"),
         ("XCF", 5, "XCF needs a round, a pairing number and fouls"),
         ("XCF 1 2 1 extra", 11, "unexpected 'extra' after the number of fouls"),
