@@ -1,11 +1,12 @@
-"""Fill the site's messages into locale/*/django.po from locale/translations/*.json, then compile .mo.
+"""Fill the site's messages into locale/*/django.po from locale/translations/*.json; compile .mo.
 
     cd src/crosstable_web && ../../.venv/bin/crosstable-web makemessages -l zh_Hans -l ms -l fa
     cd ../.. && .venv/bin/python locale/fill_translations.py
 
 The tables live in ``locale/translations/<area>.json`` (one file per area of the site), each
 ``{"messages": {msgid: [简体中文, Bahasa Melayu, فارسی]},
-"in_context": {context: {msgid: [...]}}, "plurals": {msgid: [[zh forms], [ms forms], [fa forms]]}}``.
+"in_context": {context: {msgid: [...]}},
+"plurals": {msgid: [[zh forms], [ms forms], [fa forms]]}}``.
 A message with a context (``pgettext``) takes its ``in_context`` entry, else the plain one.
 Entries already translated are kept; fuzzy guesses from makemessages are replaced when a table
 holds the message. Every translation must carry exactly the placeholders of its msgid
@@ -53,7 +54,8 @@ class Tables:
                             self.in_context.setdefault(context, {}), table)
 
     @staticmethod
-    def _merge(source: str, section: str, into: dict[str, object], table: dict[str, object]) -> None:
+    def _merge(source: str, section: str, into: dict[str, object],
+               table: dict[str, object]) -> None:
         for msgid, row in table.items():
             if msgid in into:
                 raise SystemExit(f"{source}: {section}: {msgid!r} is already in another table")
@@ -62,8 +64,10 @@ class Tables:
     def problems(self) -> list[str]:
         """Rows of the wrong length or whose placeholders differ from their msgid's."""
         found = []
-        rows: list[tuple[str, str, list[str]]] = [("messages", k, v) for k, v in self.messages.items()]
-        rows += [(f"in_context.{c}", k, v) for c, t in self.in_context.items() for k, v in t.items()]
+        rows: list[tuple[str, str, list[str]]] = [
+            ("messages", k, v) for k, v in self.messages.items()]
+        rows += [(f"in_context.{c}", k, v)
+                 for c, t in self.in_context.items() for k, v in t.items()]
         rows += [("plurals", k, [form for forms in v for form in forms])
                  for k, v in self.plurals.items()]
         for section, msgid, texts in rows:
@@ -214,7 +218,7 @@ def main() -> int:
     tables = Tables()
     problems = tables.problems()
     if problems:
-        print("\n".join(["locale/translations:"] + problems), file=sys.stderr)
+        print("\n".join(["locale/translations:", *problems]), file=sys.stderr)
         return 1
     for language, column in COLUMN.items():
         po = HERE / language / "LC_MESSAGES" / "django.po"
