@@ -37,6 +37,9 @@ def corpus_files(paths: Sequence[str]) -> Iterator[tuple[str, Path]]:
         if path.is_file():
             yield path.parent.name, path
             continue
+        if not path.is_dir():
+            print(f"{name}: no such file or directory", file=sys.stderr)
+            continue
         files = sorted(path.glob("*.trf"))
         if files:
             yield from ((path.name, f) for f in files)
