@@ -14,16 +14,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
+from bench import CORPUS as SHARED_CORPUS
 from crosstable.formats.trf import load_trf
 from crosstable.standings import StandingsRules, compute_standings
 
 INPUTS = (
-    Path("/work/shared/corpus/large/synthetic/n2000_r11_s2111_synthetic.trf"),
-    Path("/work/shared/corpus/large/synthetic/n2000_r09_s2091_synthetic.trf"),
-    Path("/work/shared/corpus/large/n1000_r09_s321283.trf"),
-    Path("/work/shared/corpus/large/n500_r11_s525491.trf"),
+    SHARED_CORPUS / "large/synthetic/n2000_r11_s2111_synthetic.trf",
+    SHARED_CORPUS / "large/synthetic/n2000_r09_s2091_synthetic.trf",
+    SHARED_CORPUS / "large/n1000_r09_s321283.trf",
+    SHARED_CORPUS / "large/n500_r11_s525491.trf",
 )
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,PS,DE,WIN"
 TARGET_SECONDS = 0.5

@@ -16,13 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from pathlib import Path
 
+from bench import CORPUS as SHARED_CORPUS
 from crosstable.formats.trf import load_trf
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
 from crosstable.pairing.team_swiss import TeamSwissVariant, pair_team_round
 
-CORPUS = Path("/work/shared/corpus/team")
+CORPUS = SHARED_CORPUS / "team"
 
 
 def simulate_league(

@@ -9,12 +9,13 @@ write in the "2026" dialect and to write in the "16" dialect.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+
+from bench import CORPUS as SHARED_CORPUS
 
 if __package__ in (None, ""):  # run as `python bench/trf.py`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -22,7 +23,7 @@ if __package__ in (None, ""):  # run as `python bench/trf.py`
 from crosstable.formats.trf import decode_trf, read_trf, write_trf
 from crosstable.model import Tournament
 
-DEFAULT_CORPUS = Path(os.environ.get("CROSSTABLE_CORPUS", "/work/shared/corpus"))
+DEFAULT_CORPUS = SHARED_CORPUS
 
 
 def best_of(repeat: int, action: Callable[[], object]) -> float:

@@ -7,6 +7,7 @@ import csv
 import datetime
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -115,7 +116,7 @@ def test_cross_table_cells_use_final_ranks() -> None:
     assert table[4] == ["2b=", "2b-", "4w1"]
 
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"])
 FILE = CORPUS / "dutch" / "mixed" / "n005_r04_s999222.trf"
 
 

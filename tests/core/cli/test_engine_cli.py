@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -14,7 +15,7 @@ from crosstable.cli.main import main
 from crosstable.formats.trf import load_trf
 from crosstable.generate import random_config
 
-CORPUS = Path("/work/shared/corpus/dutch")
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"]) / "dutch"
 ODD_FIELD = CORPUS / "basic" / "n021_r09_s261227.trf"
 """21 players, 9 rounds, standard points, no absences: every round has a pairing bye."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from crosstable.cli.main import main
 from crosstable.formats.trf import load_trf
 
-CORPUS_FILE = Path("/work/shared/corpus/dutch/points/n026_r07_s743771.trf")
+CORPUS_FILE = Path(os.environ["CROSSTABLE_CORPUS"]) / "dutch/points/n026_r07_s743771.trf"
 needs_corpus = pytest.mark.skipif(not CORPUS_FILE.is_file(), reason="no corpus")
 
 

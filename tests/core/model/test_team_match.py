@@ -23,7 +23,7 @@ from crosstable.model.team_match import (
 )
 
 CASES = Path(__file__).parents[1] / "pairing" / "cases" / "team_swiss"
-CORPUS = Path(os.environ.get("CROSSTABLE_CORPUS", "/work/shared/corpus")) / "team"
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"]) / "team"
 FILES = sorted(CASES.glob("*.trf")) + sorted(CORPUS.glob("*/*.trf"))[::5]
 
 

@@ -25,7 +25,7 @@ from crosstable.pairing.team_swiss import check_team_tournament, pair_team_round
 
 CASES = Path(__file__).parent / "cases" / "team_swiss"
 GOLDEN = sorted(CASES.glob("*.trf"))
-CORPUS = Path(os.environ.get("CROSSTABLE_CORPUS", "/work/shared/corpus")) / "team"
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"]) / "team"
 SAMPLE_EVERY = 9
 """Every 9th file of each colour type, at most 40 teams: about 18 files, a few seconds."""
 

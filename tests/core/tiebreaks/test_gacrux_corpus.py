@@ -32,7 +32,7 @@ from crosstable.tiebreaks.registry import evaluate
 from crosstable.tiebreaks.team import TeamContext
 from crosstable.tiebreaks.team_matches import team_event_from_tournament
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"])
 FULL = os.environ.get("CROSSTABLE_FULL_CORPUS") == "1"
 """Every file with CROSSTABLE_FULL_CORPUS=1 (gacrux is slow); otherwise an even sample of
 every family (the full run is what docs/tiebreaks.md reports)."""

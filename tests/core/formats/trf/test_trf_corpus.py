@@ -14,7 +14,7 @@ import pytest
 from crosstable.formats.trf import load_trf, load_trf_checked, read_trf, write_trf
 from crosstable.model import Colour, ResultCode
 
-CORPUS = Path(os.environ.get("CROSSTABLE_CORPUS", "/work/shared/corpus"))
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"])
 FILES = sorted(CORPUS.glob("**/*.trf"))
 
 pytestmark = pytest.mark.skipif(not FILES, reason=f"no corpus at {CORPUS}")

@@ -19,7 +19,7 @@ from crosstable.formats.trf import load_trf, write_trf
 
 gacrux_trf = pytest.importorskip("gacrux.trf2json")
 
-CORPUS = Path(os.environ.get("CROSSTABLE_CORPUS", "/work/shared/corpus"))
+CORPUS = Path(os.environ["CROSSTABLE_CORPUS"])
 SAMPLE = sorted(CORPUS.glob("team/*/*.trf"))[::8] + sorted(CORPUS.glob("dutch/*/*.trf"))[::20]
 ADDED_ON_PURPOSE = {"typeOfTournament", "topColorExplicit"}
 
