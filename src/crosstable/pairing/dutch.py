@@ -897,15 +897,52 @@ def _initial_colour(tournament: Tournament) -> Colour:
     return draw.choice((Colour.WHITE, Colour.BLACK))
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class LocalRules:
+    """Absolute local rules laid on top of the Dutch system (issue 7; e.g. the Kinabatangan
+    school championship, seed 000). The default instance changes nothing: the pairing is
+    then exactly the FIDE one.
+
+    ``avoid_same_unit_rounds``: rounds in which players of the same unit (``Player.club``,
+    non-empty) must not meet (seed 000 4.4: same school, round 1 only).
+    ``float_once``: a player who has already downfloated (C.04.3 Art. 1.4: played a
+    lower-scored opponent, or scored more than a loss without playing, e.g. the bye) may
+    not downfloat again nor receive the bye (seed 000 4.9 and 4.11)."""
+
+    avoid_same_unit_rounds: frozenset[int] = frozenset()
+    float_once: bool = False
+
+
+def _local_prohibitions(
+    tournament: Tournament, round_number: int, players: Sequence[_Player], rules: LocalRules
+) -> list[tuple[int, ...]]:
+    """Groups of TPNs who must not meet this round under ``rules``."""
+    groups: list[tuple[int, ...]] = []
+    if round_number in rules.avoid_same_unit_rounds:
+        units: dict[str, list[int]] = {}
+        for p in players:
+            unit = tournament.players[p.number].club.strip()
+            if unit:
+                units.setdefault(unit, []).append(p.number)
+        groups.extend(tuple(members) for members in units.values() if len(members) > 1)
+    if rules.float_once:
+        for p in players:
+            if Float.DOWN in p.history.floats:
+                groups.extend((p.number, q.number) for q in players if q.score < p.score)
+    return groups
+
+
 def pair_round(
     tournament: Tournament,
     round_number: int | None = None,
     *,
     matching: MatchingFunction | None = None,
+    local_rules: LocalRules | None = None,
 ) -> RoundPairing:
     """Pair ``round_number`` (default: the first round not yet paired, see
     :func:`~crosstable.pairing.history.next_round`) by the Dutch system (2026 rules), using
-    only the rounds before it. Raises PairingError when no legal pairing exists."""
+    only the rounds before it, plus ``local_rules`` if given (None: pure FIDE). Raises
+    PairingError when no legal pairing exists."""
     if round_number is None:
         round_number = next_round(tournament)
     if round_number < 1:
@@ -934,10 +971,16 @@ def pair_round(
     prohibited = [
         rule.players for rule in tournament.prohibited_pairings if rule.applies_to(round_number)
     ]
+    if local_rules is not None:
+        prohibited += _local_prohibitions(tournament, round_number, players, local_rules)
     initial = _initial_colour(tournament)
     pairer = _RoundPairer(
         players, prohibited, initial, round_number, matching or _default_matching()
     )
+    if local_rules is not None and local_rules.float_once and pairer.bye_vertex is not None:
+        for k, p in enumerate(pairer.players):
+            if Float.DOWN in p.history.floats:
+                pairer.disconnect(k, pairer.bye_vertex)
     index_pairs, bye_index = pairer.pair()
     ordered = pairer.players
     games: list[tuple[_Player, _Player]] = []
