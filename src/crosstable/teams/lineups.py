@@ -13,7 +13,11 @@ A line-up is valid when:
 A team fielding fewer than ``team.min_players_for_match`` players still has a valid line-up:
 the match is then lost by the regulation's score (see :mod:`crosstable.teams.match_scoring`).
 The arbiter may enter or correct any line-up at any time (``LineUpSource.ARBITER``); the web
-layer logs every change.
+layer logs every change. Under the Fars rule "an error in the board order loses only the games
+where the error occurred" the arbiter may also accept a line-up that breaks the roster order:
+the boards flagged by :func:`boards_out_of_order` (a player sitting below someone listed after
+them on the roster) are then marked, and :func:`crosstable.teams.match_scoring.score_match`
+scores those games as forfeit losses for the offending team while the other games stand.
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ class LineUp:
     round_number: int
     boards: tuple[int | None, ...]
     source: LineUpSource = LineUpSource.SUBMITTED
+    out_of_order: frozenset[int] = frozenset()
+    """Boards the arbiter accepted out of roster order: lost by forfeit by this team."""
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -120,6 +126,28 @@ def validate_lineup(
     return problems
 
 
+def boards_out_of_order(
+    roster: TeamRoster, boards: Sequence[int | None], rules: TeamRules
+) -> frozenset[int]:
+    """The boards of ``boards`` that break the roster order (the ``lineup.order`` problems of
+    :func:`validate_lineup`): a board whose player sits below a player listed after them on
+    the roster. Empty when the order need not be kept."""
+    if not rules.keep_board_order:
+        return frozenset()
+    flagged: set[int] = set()
+    highest = 0
+    seen: set[int] = set()
+    for board, player in enumerate(boards, start=1):
+        if player is None or player in seen or player not in roster.members:
+            continue
+        seen.add(player)
+        position = roster.position(player)
+        if position < highest:
+            flagged.add(board)
+        highest = max(highest, position)
+    return frozenset(flagged)
+
+
 def is_short(lineup: LineUp, rules: TeamRules) -> bool:
     """The team fields fewer players than a match needs (it loses by the regulation's score)."""
     needed = rules.min_players_for_match
@@ -134,14 +162,19 @@ def effective_lineup(
     submitted_at: datetime.datetime | None = None,
     round_start: datetime.datetime | None = None,
     arbiter: Sequence[int | None] | None = None,
+    arbiter_out_of_order: frozenset[int] = frozenset(),
 ) -> LineUp:
     """The line-up a team plays in ``round_number``: the arbiter's if they entered one,
     else the captain's if it was submitted in time, else the registered line-up.
 
     A submitted line-up must be valid (:func:`validate_lineup`); callers check it when it
-    is submitted, so an invalid one here is a programming error (ValueError)."""
+    is submitted, so an invalid one here is a programming error (ValueError).
+    ``arbiter_out_of_order``: the boards of the arbiter's line-up accepted out of order."""
     if arbiter is not None:
-        return LineUp(roster.number, round_number, tuple(arbiter), LineUpSource.ARBITER)
+        return LineUp(
+            roster.number, round_number, tuple(arbiter), LineUpSource.ARBITER,
+            frozenset(arbiter_out_of_order),
+        )
     deadline = lineup_deadline(round_start, rules) if round_start is not None else None
     on_time = submitted is not None and (
         deadline is None or submitted_at is None or submitted_at <= deadline

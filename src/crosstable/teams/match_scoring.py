@@ -188,7 +188,8 @@ def score_match(
 ) -> ScoredMatch:
     """Score the match between ``first`` (White/Red on odd boards) and ``second`` from the
     board results (board -> the two players' codes, or a text such as ``"1-0"``); boards
-    without a result are pending, empty boards are forfeited."""
+    without a result are pending, empty boards are forfeited, and so are the boards a line-up
+    has ``out_of_order`` (lost by that team whatever was played there)."""
     first_short = _short(first, rules)
     second_short = _short(second, rules)
     boards: list[ScoredBoard] = []
@@ -203,6 +204,12 @@ def score_match(
             codes = (
                 ResultCode.FORFEIT_WIN if first_player is not None else ResultCode.FORFEIT_LOSS,
                 ResultCode.FORFEIT_WIN if second_player is not None else ResultCode.FORFEIT_LOSS,
+            )
+        elif board in first.out_of_order or board in second.out_of_order:
+            # Fars: a board-order error loses only the game where it occurred.
+            codes = (
+                ResultCode.FORFEIT_LOSS if board in first.out_of_order else ResultCode.FORFEIT_WIN,
+                ResultCode.FORFEIT_LOSS if board in second.out_of_order else ResultCode.FORFEIT_WIN,
             )
         else:
             given = results.get(board, (ResultCode.PENDING, ResultCode.PENDING))

@@ -107,6 +107,9 @@ def lineup_of(team: models.Team, round_row: models.TeamRound, team_rules: TeamRu
         submitted_at=stored.submitted_at if stored is not None else None,
         round_start=round_row.starts_at,
         arbiter=boards if stored is not None and stored.source == "arbiter" else None,
+        arbiter_out_of_order=frozenset(
+            int(board) for board in (stored.out_of_order if stored is not None else [])
+        ),
     )
 
 

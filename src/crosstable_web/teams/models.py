@@ -122,6 +122,8 @@ class LineUp(models.Model):
     """Entry ids, board 1 first; null for an empty board."""
     source = models.CharField(max_length=10, choices=LineUpSource.choices)
     submitted_at = models.DateTimeField()
+    out_of_order = models.JSONField(default=list, blank=True)
+    """Boards the arbiter accepted out of roster order (Fars): lost by forfeit by this team."""
 
     class Meta:
         ordering = ["team", "round_number"]

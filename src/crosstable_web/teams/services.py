@@ -32,7 +32,7 @@ from crosstable.teams.board_prizes import (
     rank_board,
     team_entrants,
 )
-from crosstable.teams.lineups import lineup_deadline, validate_lineup
+from crosstable.teams.lineups import boards_out_of_order, lineup_deadline, validate_lineup
 from crosstable.teams.match_scoring import (
     Rescoring,
     ScoredMatch,
@@ -118,9 +118,14 @@ def submit_lineup(
     boards: Sequence[int | None],
     actor: Actor,
     now: datetime.datetime | None = None,
+    accept_order_errors: bool = False,
 ) -> models.LineUp:
     """Record ``team``'s line-up (entry ids board by board, None for an empty board) for
-    ``round_number``. The captain may do so until the deadline, an arbiter at any time."""
+    ``round_number``. The captain may do so until the deadline, an arbiter at any time.
+
+    ``accept_order_errors`` (arbiters only): a line-up breaking the roster order is accepted
+    rather than refused; its boards out of order are lost by forfeit by this team, the other
+    games stand (Fars: "an error in the board order loses only the games where it occurred")."""
     event = team.section.event
     arbiter = permissions.can_arbitrate(actor, event)
     if not arbiter and not is_captain(actor, team):
@@ -137,19 +142,33 @@ def submit_lineup(
             first_result="*"
         ).exists():
             raise ServiceError(_("Results of this round are already in."))
-    problems = validate_lineup(bridge.roster(team), boards, bridge.team_rules(team.section))
+    if accept_order_errors and not arbiter:
+        raise PermissionDenied(_("Only an arbiter may accept a line-up out of board order."))
+    roster, team_rules = bridge.roster(team), bridge.team_rules(team.section)
+    problems = validate_lineup(roster, boards, team_rules)
+    out_of_order: list[int] = []
+    if accept_order_errors:
+        problems = [problem for problem in problems if problem.code != "lineup.order"]
+        out_of_order = sorted(boards_out_of_order(roster, boards, team_rules))
     if problems:
         raise ServiceError(" ".join(problem.message for problem in problems))
     source = models.LineUpSource.ARBITER if arbiter else models.LineUpSource.SUBMITTED
     with transaction.atomic():
         existing = models.LineUp.objects.filter(team=team, round_number=round_number).first()
-        old = None if existing is None else {"boards": existing.boards, "by": existing.source}
+        old: dict[str, Any] | None = None
+        if existing is not None:
+            old = {"boards": existing.boards, "by": existing.source}
+            if existing.out_of_order:
+                old["out_of_order"] = existing.out_of_order
         lineup, _created = models.LineUp.objects.update_or_create(
             team=team, round_number=round_number,
-            defaults={"boards": list(boards), "source": source, "submitted_at": now},
+            defaults={"boards": list(boards), "source": source, "submitted_at": now,
+                      "out_of_order": out_of_order},
         )
-        record(event, actor, "lineup.submit", f"{_target(team)} round {round_number}", old,
-               {"boards": list(boards), "by": source})
+        new: dict[str, Any] = {"boards": list(boards), "by": source}
+        if out_of_order:
+            new["out_of_order"] = out_of_order
+        record(event, actor, "lineup.submit", f"{_target(team)} round {round_number}", old, new)
     return lineup
 
 

@@ -64,8 +64,10 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
         for board in range(1, team_rules.boards + 1):
             value = request.POST.get(f"board_{board}", "")
             boards.append(int(value) if value.isdigit() else None)
-        _acting(request, lambda: services.submit_lineup(team_row, number, boards, request.user),
-                _("Line-up saved."))
+        accept = request.POST.get("accept_order_errors") == "on"
+        _acting(request, lambda: services.submit_lineup(
+            team_row, number, boards, request.user, accept_order_errors=accept),
+            _("Line-up saved."))
         return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
     stored = team_row.lineups.filter(round_number=number).first()
     registered = bridge.roster(team_row).registered_lineup(team_rules.boards)
@@ -75,6 +77,7 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
         "event": section.event, "section": section, "team": team_row, "number": number,
         "members": members, "deadline": services.deadline(team_row, number),
         "stored": stored,
+        "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
         "boards": [(board, chosen[board - 1] if board <= len(chosen) else None)
                    for board in range(1, team_rules.boards + 1)],
     })
