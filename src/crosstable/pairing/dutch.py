@@ -42,6 +42,7 @@ from crosstable.pairing.history import (
     players_to_pair,
 )
 from crosstable.pairing.weights import WeightLayout
+from crosstable.regulations.schema import PairingRules
 
 QUICK_SEARCH_BUDGET = 5000
 """Steps the quick first-candidate search may take before handing over to the matchings."""
@@ -911,6 +912,20 @@ class LocalRules:
 
     avoid_same_unit_rounds: frozenset[int] = frozenset()
     float_once: bool = False
+
+
+def local_rules_from(pairing: PairingRules) -> LocalRules | None:
+    """The local rules a section's regulations ask of the Dutch engine (None: pure FIDE).
+    Only the rules :class:`LocalRules` implements are read; the others stay listed in
+    ``Regulations.unsupported``."""
+    rounds: frozenset[int] = frozenset()
+    if pairing.avoid_same_unit_rounds is not None:
+        first, last = pairing.avoid_same_unit_rounds
+        rounds = frozenset(range(first, last + 1))
+    rules = LocalRules(
+        avoid_same_unit_rounds=rounds, float_once="float_once" in pairing.local_rules
+    )
+    return None if rules == LocalRules() else rules
 
 
 def _local_prohibitions(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -14,8 +15,11 @@ from crosstable.generate import generate_tournament, random_config
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from crosstable.pairing import dutch
 from crosstable.pairing.base import PairingError, RoundPairing
-from crosstable.pairing.dutch import LocalRules
+from crosstable.pairing.dutch import LocalRules, local_rules_from
 from crosstable.pairing.history import Float, build_histories
+from crosstable.regulations.loader import load_regulations
+
+EXAMPLE = Path(__file__).parents[3] / "examples" / "kinabatangan-school-2024.toml"
 
 W, B = Colour.WHITE, Colour.BLACK
 SCHOOL_ROUND_ONE = LocalRules(avoid_same_unit_rounds=frozenset({1}))
@@ -163,3 +167,12 @@ def test_scores_are_exact() -> None:
     assert dutch.pair_round(tournament, 2, local_rules=FLOAT_ONCE) == dutch.pair_round(
         tournament, 2
     )
+
+
+def test_kinabatangan_regulations_give_the_local_rules() -> None:
+    """The example declares avoid_same_unit_rounds = [1, 1] and the float_once local rule."""
+    regulations = load_regulations(EXAMPLE)
+    for section in regulations.sections:
+        assert local_rules_from(section.pairing) == LocalRules(
+            avoid_same_unit_rounds=frozenset({1}), float_once=True
+        )
