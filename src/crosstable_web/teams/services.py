@@ -1,7 +1,8 @@
 """Every change to a team section: teams and captains, line-ups, pairing a team round, board
 results and ineligible players. Each checks the actor's rights and writes the audit log.
 
-Who may do what: organisers create teams and name captains; a team's captain submits its
+Who may do what: organisers create teams, edit them (rosters until round 1 is paired) and
+name captains; a team's captain submits its
 line-up before the deadline; arbiters pair rounds, enter results and line-ups (at any time,
 also correcting a captain's) and declare players ineligible.
 """
@@ -62,6 +63,51 @@ def create_team(
 ) -> models.Team:
     """A new team with ``members`` as its roster, in board order."""
     permissions.require_organiser(actor, section.event)
+    _check_roster_size(section, members)
+    with transaction.atomic():
+        number = 1 + max(section.teams.values_list("number", flat=True), default=0)
+        team = models.Team.objects.create(
+            section=section, number=number, name=name, unit=unit, unit_kind=unit_kind,
+            attributes=attributes or {},
+        )
+        _add_members(team, members)
+        record(section.event, actor, "team.create", _target(team), None,
+               {"name": name, "roster": [entry.name for entry in members], "unit": unit})
+    return team
+
+
+def edit_team(
+    team: models.Team,
+    name: str,
+    members: Sequence[Entry],
+    actor: Actor,
+    unit: str = "",
+    unit_kind: str = "",
+) -> models.Team:
+    """Change a team's name, unit and roster (board order); the roster only until the first
+    round is paired."""
+    section = team.section
+    permissions.require_organiser(actor, section.event)
+    old_roster = [member.entry for member in team.members.select_related("entry")]
+    roster_changed = [entry.pk for entry in old_roster] != [entry.pk for entry in members]
+    if roster_changed and section.team_rounds.exists():
+        raise ServiceError(_("Rosters are fixed once the first round is paired."))
+    _check_roster_size(section, members)
+    with transaction.atomic():
+        old = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
+               "roster": [entry.name for entry in old_roster]}
+        team.name, team.unit, team.unit_kind = name, unit, unit_kind
+        team.save(update_fields=["name", "unit", "unit_kind"])
+        if roster_changed:
+            team.members.all().delete()
+            _add_members(team, members)
+        record(section.event, actor, "team.edit", _target(team), old,
+               {"name": name, "unit": unit, "unit_kind": unit_kind,
+                "roster": [entry.name for entry in members]})
+    return team
+
+
+def _check_roster_size(section: Section, members: Sequence[Entry]) -> None:
     team_rules = bridge.team_rules(section)
     most = team_rules.boards + team_rules.reserves
     if len(members) > most:
@@ -73,22 +119,16 @@ def create_team(
         raise ServiceError(
             _("A team needs at least %(least)d players.") % {"least": team_rules.min_players}
         )
-    with transaction.atomic():
-        number = 1 + max(section.teams.values_list("number", flat=True), default=0)
-        team = models.Team.objects.create(
-            section=section, number=number, name=name, unit=unit, unit_kind=unit_kind,
-            attributes=attributes or {},
-        )
-        for position, entry in enumerate(members, start=1):
-            if entry.section_id != section.pk:
-                raise ServiceError(_("%(name)s is not entered in this section.")
-                                   % {"name": entry.name})
-            if models.TeamMember.objects.filter(entry=entry).exists():
-                raise ServiceError(_("%(name)s is already on a team.") % {"name": entry.name})
-            models.TeamMember.objects.create(team=team, entry=entry, position=position)
-        record(section.event, actor, "team.create", _target(team), None,
-               {"name": name, "roster": [entry.name for entry in members], "unit": unit})
-    return team
+
+
+def _add_members(team: models.Team, members: Sequence[Entry]) -> None:
+    for position, entry in enumerate(members, start=1):
+        if entry.section_id != team.section_id:
+            raise ServiceError(_("%(name)s is not entered in this section.")
+                               % {"name": entry.name})
+        if models.TeamMember.objects.filter(entry=entry).exists():
+            raise ServiceError(_("%(name)s is already on a team.") % {"name": entry.name})
+        models.TeamMember.objects.create(team=team, entry=entry, position=position)
 
 
 def set_captain(team: models.Team, user: AbstractBaseUser | None, actor: Actor) -> None:

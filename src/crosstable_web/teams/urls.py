@@ -8,6 +8,8 @@ app_name = "teams"
 
 urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/teams/", views.team_section, name="team_section"),
+    path("e/<slug:slug>/s/<str:key>/teams/new/", views.team_create, name="team_create"),
+    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/edit/", views.team_edit, name="team_edit"),
     path("e/<slug:slug>/s/<str:key>/teams/pair/", views.pair_round, name="pair_round"),
     path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings,
          name="team_standings"),

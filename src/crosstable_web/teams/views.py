@@ -1,6 +1,6 @@
-"""Thin views of a team section: teams and rounds, the captain's line-up page, the arbiter's
-results entry by match, team standings with board rankings and prizes. The services check
-who may act."""
+"""Thin views of a team section: teams and rounds, the organiser's team form (create, edit the
+roster before round 1, captain), the captain's line-up page, the arbiter's results entry by
+match, team standings with board rankings and prizes. The services check who may act."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,9 +20,10 @@ from django.views.decorators.http import require_POST
 
 from crosstable.formats.trf.writer import write_trf
 from crosstable_web.events import permissions
-from crosstable_web.events.models import Section
-from crosstable_web.events.services import ServiceError
-from crosstable_web.teams import bridge, models, services
+from crosstable_web.events import services as event_services
+from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.services import EntryData, ServiceError
+from crosstable_web.teams import bridge, forms, models, services
 
 
 def _section(slug: str, key: str) -> Section:
@@ -46,8 +48,63 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "event": section.event, "section": section, "teams": teams,
         "rounds": section.team_rounds.all(),
         "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+        "can_organise": permissions.can_organise(request.user, section.event),
         "captain_of": [t for t in teams if services.is_captain(request.user, t)],
     })
+
+
+def _team_form(request: HttpRequest, section: Section, team: models.Team | None
+               ) -> HttpResponse:
+    """Create (``team`` None) or edit a team; organisers only."""
+    if not permissions.can_organise(request.user, section.event):
+        raise PermissionDenied(_("Only an organiser of this event may do that."))
+    team_rules = bridge.team_rules(section)
+    places = team_rules.boards + team_rules.reserves
+    initial: dict[str, object] = {}
+    if team is not None:
+        initial = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
+                   "captain": team.captain.get_username() if team.captain else ""}
+        for member in team.members.all():
+            initial[f"player_{member.position}"] = str(member.entry_id)
+    form = forms.TeamForm(section, places, team, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                members: list[Entry] = [
+                    place if isinstance(place, Entry) else event_services.add_entry(
+                        section, EntryData(name=place[0], member_id=place[1]), request.user)
+                    for place in data["roster"]
+                ]
+                if team is None:
+                    saved = services.create_team(section, data["name"], members, request.user,
+                                                 unit=data["unit"], unit_kind=data["unit_kind"])
+                else:
+                    saved = services.edit_team(team, data["name"], members, request.user,
+                                               unit=data["unit"], unit_kind=data["unit_kind"])
+                if saved.captain_id != (data["captain"].pk if data["captain"] else None):
+                    services.set_captain(saved, data["captain"], request.user)
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Team %(name)s saved.") % {"name": saved.name})
+            return redirect(reverse("teams:team_section", args=[section.event.slug, section.key]))
+    return render(request, "teams/team_form.html", {
+        "event": section.event, "section": section, "team": team, "form": form,
+        "rounds_paired": section.team_rounds.exists(),
+    })
+
+
+@login_required
+def team_create(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    return _team_form(request, _section(slug, key), None)
+
+
+@login_required
+def team_edit(request: HttpRequest, slug: str, key: str, team: int) -> HttpResponse:
+    section = _section(slug, key)
+    return _team_form(request, section,
+                      get_object_or_404(models.Team, section=section, number=team))
 
 
 @login_required

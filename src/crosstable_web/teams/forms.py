@@ -1,0 +1,83 @@
+"""The organiser's team form: name, unit, unit kind, captain and the roster in board order,
+each place chosen from the section's entries or entered as a new player's name (and
+membership id, which some regulations require): the view enters new players in the section."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from crosstable_web.events.models import Entry, Section
+from crosstable_web.teams import models
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=200)
+    unit = forms.CharField(label=_("Unit"), max_length=200, required=False)
+    unit_kind = forms.CharField(label=_("Unit kind (e.g. county, school, club)"), max_length=40,
+                                required=False)
+    captain = forms.CharField(label=_("Captain (user name)"), max_length=150, required=False)
+
+    def __init__(self, section: Section, places: int, team: models.Team | None = None,
+                 *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.places = places
+        free = section.entries.filter(team_member__isnull=True)
+        if team is not None:
+            free = section.entries.filter(team_member__isnull=True) | section.entries.filter(
+                team_member__team=team)
+        self.entries = {entry.pk: entry for entry in free.order_by("name")}
+        choices = [("", "—")] + [(str(pk), entry.name) for pk, entry in self.entries.items()]
+        for place in range(1, places + 1):
+            self.fields[f"player_{place}"] = forms.ChoiceField(
+                label=_("Board %(board)d") % {"board": place}, choices=choices, required=False)
+            self.fields[f"new_{place}"] = forms.CharField(
+                label=_("or a new player's name"), max_length=200, required=False)
+            self.fields[f"member_{place}"] = forms.CharField(
+                label=_("Membership id"), max_length=30, required=False)
+
+    def rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [(self[f"player_{place}"], self[f"new_{place}"], self[f"member_{place}"])
+                for place in range(1, self.places + 1)]
+
+    def clean_captain(self) -> Any:
+        username = self.cleaned_data["captain"].strip()
+        if not username:
+            return None
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise forms.ValidationError(_("No account is called %(name)s.") % {"name": username})
+        return user
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        roster: list[Entry | tuple[str, str]] = []
+        seen: set[int] = set()
+        empty_at = 0
+        for place in range(1, self.places + 1):
+            chosen, new = cleaned.get(f"player_{place}"), (cleaned.get(f"new_{place}") or "")
+            new = new.strip()
+            if chosen and new:
+                self.add_error(f"new_{place}", _("Choose an entry or type a name, not both."))
+                continue
+            if not chosen and not new:
+                empty_at = empty_at or place
+                continue
+            if empty_at:
+                self.add_error(f"player_{place}", _("Fill the places in board order: place "
+                                                    "%(empty)d is empty.") % {"empty": empty_at})
+                continue
+            if chosen:
+                pk = int(chosen)
+                if pk in seen:
+                    self.add_error(f"player_{place}", _("This player is already listed."))
+                    continue
+                seen.add(pk)
+                roster.append(self.entries[pk])
+            else:
+                roster.append((new, (cleaned.get(f"member_{place}") or "").strip()))
+        cleaned["roster"] = roster
+        return cleaned
