@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from crosstable.model import Tournament
 from crosstable.pairing import registry
 from crosstable.pairing.base import RoundPairing
+from crosstable.regulations.schema import PairingRules
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -19,10 +20,12 @@ class PairingJob:
     system_code: str
     tournament: Tournament
     round_number: int
+    rules: PairingRules | None = None
+    """The section's ``[pairing]`` options from its regulations (None: the system's defaults)."""
 
 
 def run_job(job: PairingJob) -> RoundPairing:
-    return registry.pair_function(job.system_code)(job.tournament, job.round_number)
+    return registry.pair_function(job.system_code, job.rules)(job.tournament, job.round_number)
 
 
 def pair_many(

@@ -18,8 +18,11 @@ from collections.abc import Callable
 
 from crosstable.model import Tournament
 from crosstable.pairing.base import RoundPairing, TeamRoundPairing
+from crosstable.regulations.schema import PairingRules
 
 PairFunction = Callable[[Tournament, "int | None"], RoundPairing]
+ConfigurablePairFunction = Callable[[Tournament, "int | None", "PairingRules | None"], RoundPairing]
+"""A system's pairing of one round under a section's ``[pairing]`` options (None: defaults)."""
 TeamPairFunction = Callable[[Tournament, "int | None"], TeamRoundPairing]
 
 
@@ -32,20 +35,26 @@ class PairingSystem:
     name: str
     edition: str
     """The rules implemented, e.g. ``C.04.3 (2026)``."""
-    pair_round: PairFunction
+    pair_round: ConfigurablePairFunction
     note: str = ""
 
 
-def _dutch(tournament: Tournament, round_number: int | None = None) -> RoundPairing:
-    from crosstable.pairing.dutch import pair_round
+def _dutch(
+    tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
+) -> RoundPairing:
+    from crosstable.pairing.dutch import local_rules_from, pair_round
 
-    return pair_round(tournament, round_number)
+    local_rules = None if rules is None else local_rules_from(rules)
+    return pair_round(tournament, round_number, local_rules=local_rules)
 
 
-def _xiangqi(tournament: Tournament, round_number: int | None = None) -> RoundPairing:
-    from crosstable.pairing.xiangqi import pair_round
+def _xiangqi(
+    tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
+) -> RoundPairing:
+    from crosstable.pairing.xiangqi import options_from_rules, pair_round
 
-    return pair_round(tournament, round_number)
+    options = None if rules is None else options_from_rules(rules)
+    return pair_round(tournament, round_number, options=options)
 
 
 _DUTCH_2026 = "C.04.3 (2026): FIDE (Dutch) system in force since 1 February 2026"
@@ -80,8 +89,8 @@ SYSTEMS: dict[str, PairingSystem] = {
             "Xiangqi Swiss system (积分编排制)",
             "《象棋竞赛规则》2011, Appendix 2",
             _xiangqi,
-            "default options (round 1 halves by lot, no colour limit); a section's regulation "
-            "options go through crosstable.pairing.xiangqi.pair_round(..., options=...)",
+            "options from the section's [pairing] table (pair_function(code, rules)); "
+            "without them: round 1 halves by lot, no colour limit",
         ),
     )
 }
@@ -167,6 +176,12 @@ def team_pair_function(code: str) -> TeamPairFunction:
     return team_pairing_system(code).pair_team_round
 
 
-def pair_function(code: str) -> PairFunction:
-    """The function pairing one round for the system ``code``."""
-    return pairing_system(code).pair_round
+def pair_function(code: str, rules: PairingRules | None = None) -> PairFunction:
+    """The function pairing one round for the system ``code``, under a section's ``[pairing]``
+    options (local rules, round-1 and colour options) when ``rules`` is given."""
+    pair_round = pairing_system(code).pair_round
+
+    def pair(tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+        return pair_round(tournament, round_number, rules)
+
+    return pair

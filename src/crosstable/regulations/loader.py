@@ -82,6 +82,15 @@ LOCAL_PAIRING_RULES: dict[str, str] = {
 }
 """Local pairing rules a file may declare (all are issue 7: local pairing rules)."""
 
+LOCAL_RULES_APPLIED: dict[str, frozenset[str]] = {
+    "XIANGQI_SWISS": frozenset({"last_round_colour_relaxed"}),
+    **{
+        code: frozenset({"float_once"})
+        for code in ("FIDE_DUTCH_2026", "FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_BAKU")
+    },
+}
+"""Pairing system code -> the local rules its engine applies (the others are listed as gaps)."""
+
 BOARD_CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
 TEAM_PLACE_TIEBREAKS = ("best_place",)
 FINAL_TIES = ("lots", "shared", "playoff")
@@ -751,9 +760,10 @@ class _Loader:
         missing = PAIRING_SYSTEMS[section.pairing.system]
         if missing:
             gap("pairing.system", missing)
+        applied = LOCAL_RULES_APPLIED.get(section.pairing.system, frozenset())
         for rule in section.pairing.local_rules:
-            if section.pairing.system == "XIANGQI_SWISS" and rule == "last_round_colour_relaxed":
-                continue  # applied by the xiangqi Swiss (colour limits lifted)
+            if rule in applied:
+                continue
             gap("pairing.local_rules", f"{LOCAL_PAIRING_RULES[rule]} (issue 7)")
         if section.pairing.system != "XIANGQI_SWISS":
             if section.pairing.round_one is not RoundOnePairing.RATING:

@@ -18,10 +18,12 @@ from django.utils.translation import gettext as _
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing import registry
 from crosstable.pairing.base import PairingError, RoundPairing
+from crosstable.regulations.schema import PairingRules
 from crosstable_web import bridge
 from crosstable_web.events import audit, models
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter, require_staff
+from crosstable_web.events.rules import section_rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.pairing_jobs import PairingJob, pair_many
 
@@ -33,9 +35,10 @@ FALLBACK_SYSTEM = "FIDE_DUTCH_2026"
 (e.g. XIANGQI_SWISS until the xiangqi rules have their own module)."""
 
 
-def pairing_function(system_code: str) -> PairingFunction:
-    """The pairing system registered under a TRF-2026 system code (KeyError if none)."""
-    pair = registry.pair_function(system_code)
+def pairing_function(system_code: str, rules: PairingRules | None = None) -> PairingFunction:
+    """The pairing system registered under a TRF-2026 system code (KeyError if none), under
+    the section's ``[pairing]`` options (local rules, round-1 and colour options)."""
+    pair = registry.pair_function(system_code, rules)
     return lambda tournament, number: pair(tournament, number)
 
 
@@ -91,12 +94,14 @@ def _plan(section: models.Section) -> _PairingPlan:
     if not section.entries.filter(pairing_number__isnull=False).exists():
         raise ServiceError(_("Assign pairing numbers first."))
     code, warnings = _engine_code(section)
-    return _PairingPlan(section, PairingJob(code, bridge.section_tournament(section), number),
-                        warnings)
+    declared = section_rules(section)
+    job = PairingJob(code, bridge.section_tournament(section), number,
+                     None if declared is None else declared.pairing)
+    return _PairingPlan(section, job, warnings)
 
 
 def _pair_here(job: PairingJob) -> RoundPairing:
-    return pairing_function(job.system_code)(job.tournament, job.round_number)
+    return pairing_function(job.system_code, job.rules)(job.tournament, job.round_number)
 
 
 def _engine_error(error: Exception) -> ServiceError:

@@ -288,7 +288,7 @@ def test_invalid_command_lines_are_invalid_input(
 def test_an_engine_crash_is_an_unexpected_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def crash(tournament: object, round_number: object = None) -> None:
+    def crash(tournament: object, round_number: object = None, **options: object) -> None:
         raise KeyError("boom")
 
     monkeypatch.setattr("crosstable.pairing.dutch.pair_round", crash)

@@ -20,7 +20,9 @@ def test_summarises_every_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  D: D组：十、十一级棋士组; chess; 5 rounds; FIDE_DUTCH_2026" in out
     assert "fee: 720000 IRT per team; discounts: county_league_1st 100%" in out
     assert "rounds not set" in out  # Kinabatangan leaves the rounds to the arbiter
-    assert "a player may float only once in the whole event (issue 7)" in out
+    # The Dutch engine applies float_once (LocalRules); the last-round colour rule is a gap.
+    assert "a player may float only once" not in out
+    assert "last round: three equal colours in a row allowed" in out
 
 
 def test_invalid_file_exit_status_and_message(

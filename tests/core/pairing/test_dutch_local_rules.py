@@ -176,3 +176,20 @@ def test_kinabatangan_regulations_give_the_local_rules() -> None:
         assert local_rules_from(section.pairing) == LocalRules(
             avoid_same_unit_rounds=frozenset({1}), float_once=True
         )
+
+
+def test_the_registry_applies_a_sections_pairing_options() -> None:
+    """Callers that pair through the registry (web app, event commands) get the regulations'
+    local rules: the Kinabatangan section keeps schoolmates apart in round 1."""
+    from crosstable.pairing.registry import pair_function
+
+    section = load_regulations(EXAMPLE).sections[0]
+    tournament = _event(["SK Bukit Garam", "SK Lamag", "SK Bukit Garam", "SK Sukau"])
+    assert _pairs(pair_function("FIDE_DUTCH_2026")(tournament, 1)) == {
+        frozenset({1, 3}),
+        frozenset({2, 4}),
+    }
+    assert _pairs(pair_function("FIDE_DUTCH_2026", section.pairing)(tournament, 1)) == {
+        frozenset({1, 4}),
+        frozenset({2, 3}),
+    }
