@@ -7,8 +7,11 @@ this folder a second time on PostgreSQL).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+import os
+import shutil
+from collections.abc import Callable, Iterator
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -102,3 +105,25 @@ def simple_pairing(monkeypatch: pytest.MonkeyPatch) -> Callable[..., RoundPairin
     monkeypatch.setattr(rounds, "pairing_function", lambda code, rules=None: adjacent_pairing)
     return adjacent_pairing
 
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium (scripts/bootstrap installs it as root); Playwright never downloads one."""
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture
+def chromium() -> Iterator[Any]:
+    """A headless chromium driven by Playwright, closed after the test."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not shutil.which(CHROMIUM):
+        pytest.skip("chromium is not installed (scripts/bootstrap installs it as root)")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
+    # test itself are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

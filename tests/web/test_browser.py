@@ -4,9 +4,6 @@ its entries to the final standings, typing every result from the keyboard."""
 from __future__ import annotations
 
 import datetime
-import os
-import shutil
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -18,26 +15,11 @@ from crosstable_web.events.rules import EventSpec, SectionSpec
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-
 @pytest.fixture
-def browser_page() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not shutil.which(CHROMIUM):
-        pytest.skip("chromium is not installed (scripts/bootstrap installs it as root)")
-    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
-    # test itself are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.set_default_timeout(20_000)
-        yield page
-        browser.close()
+def browser_page(chromium: Any) -> Any:
+    page = chromium.new_page()
+    page.set_default_timeout(20_000)
+    return page
 
 
 def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_server: Any) -> None:

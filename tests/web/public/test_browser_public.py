@@ -5,8 +5,6 @@ colour; the page's language and direction are checked and a screenshot is kept."
 from __future__ import annotations
 
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +16,6 @@ from crosstable_web.events.rules import EventSpec, SectionSpec
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 
 # language → (its name on the switch, the word "Pairings", the word for Black, direction)
@@ -34,17 +28,10 @@ LANGUAGES = {
 
 
 @pytest.fixture
-def phone() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not shutil.which(CHROMIUM):
-        pytest.skip("chromium is not installed (scripts/bootstrap installs it as root)")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-        page.set_default_timeout(20_000)
-        yield page
-        browser.close()
+def phone(chromium: Any) -> Any:
+    page = chromium.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.set_default_timeout(20_000)
+    return page
 
 
 @pytest.fixture
