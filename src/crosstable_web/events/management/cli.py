@@ -41,3 +41,15 @@ def section(found_event: models.Event, key: str) -> models.Section:
         known = ", ".join(found_event.sections.values_list("key", flat=True))
         raise CommandError(f"event {found_event.slug!r} has no section {key!r} "
                            f"(sections: {known})") from None
+
+
+def board_results(values: list[str]) -> list[tuple[int, str]]:
+    """``BOARD RESULT [BOARD RESULT …]`` from the command line, as (board number, result)."""
+    if len(values) % 2:
+        raise CommandError("give pairs: BOARD RESULT [BOARD RESULT …]")
+    pairs: list[tuple[int, str]] = []
+    for board_text, result in zip(values[0::2], values[1::2], strict=True):
+        if not board_text.isdigit():
+            raise CommandError(f"{board_text!r} is not a board number")
+        pairs.append((int(board_text), result))
+    return pairs

@@ -27,16 +27,12 @@ class Command(BaseCommand):
             round_row = section.rounds.get(number=options["round"])
         except models.Round.DoesNotExist:
             raise CommandError(f"{section.key}: round {options['round']} is not paired") from None
-        values = options["results"]
-        if len(values) % 2:
-            raise CommandError("give pairs: BOARD RESULT [BOARD RESULT …]")
+        pairs = cli.board_results(options["results"])
         actor = cli.actor(options["user"])
-        for board_text, result in zip(values[0::2], values[1::2], strict=True):
-            if not board_text.isdigit():
-                raise CommandError(f"{board_text!r} is not a board number")
+        for board_number, result in pairs:
             try:
-                board = rounds.enter_result(round_row, int(board_text), result, actor)
+                board = rounds.enter_result(round_row, board_number, result, actor)
             except services.ServiceError as error:
-                raise CommandError(f"board {board_text}: {error}") from None
+                raise CommandError(f"board {board_number}: {error}") from None
             label = rounds.result_label(board.white_result, board.black_result) or "*"
             self.stdout.write(f"board {board.number}: {label}")

@@ -33,17 +33,13 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{section.key}: no match at table {options['table']} of round {options['round']}"
             ) from None
-        values = options["results"]
-        if len(values) % 2:
-            raise CommandError("give pairs: BOARD RESULT [BOARD RESULT …]")
+        pairs = cli.board_results(options["results"])
         actor = cli.actor(options["user"])
-        for board_text, result in zip(values[0::2], values[1::2], strict=True):
-            if not board_text.isdigit():
-                raise CommandError(f"{board_text!r} is not a board number")
+        for board_number, result in pairs:
             try:
-                services.enter_board_result(match, int(board_text), result, actor)
+                services.enter_board_result(match, board_number, result, actor)
             except (ServiceError, models.BoardGame.DoesNotExist) as error:
-                raise CommandError(f"board {board_text}: {error}") from None
+                raise CommandError(f"board {board_number}: {error}") from None
         scored, _changes = bridge.scored_matches(section)
         for item in scored:
             if item.round_number == options["round"] and item.first_team == match.first.number:
