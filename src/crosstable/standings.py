@@ -7,6 +7,15 @@ share (``unshared_places``, e.g. the champion) are flagged for a play-off instea
 
 Also here: sub-rankings of one section that keep the section's order (by sex, age category,
 rating band, grade) and the cross-table.
+
+House players (``Player.house``, Kinabatangan 4.6: the organiser's extra player who spares an
+odd section the bye) are not ranked: they are left out of the groups, places, lots and
+play-offs and listed in ``Standings.unranked`` (points and tie-break values shown, no rank).
+Their games are ordinary games for everyone else: an opponent's points, Buchholz (the house
+player's score counts like any opponent's), Sonneborn-Berger, direct encounter and
+progressive scores are computed on the whole section, exactly as if the house player were an
+ordinary entrant. So ranking the others is not changed by leaving the house player out, only
+the places below them move up.
 """
 
 from __future__ import annotations
@@ -99,6 +108,8 @@ class StandingsRow:
     it separated (0 when it separated nothing)."""
     by_lot: bool = False
     playoff: bool = False
+    house: bool = False
+    """A house player's row (in ``Standings.unranked``): ``rank`` 0 and ``place`` blank."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,9 +122,12 @@ class Standings:
     lots: tuple[tuple[int, ...], ...] = ()
     """Groups ordered by drawing of lots, each in the drawn order."""
     lots_seed: str | None = None
+    unranked: tuple[StandingsRow, ...] = ()
+    """House players, best score first: shown apart, never ranked nor given a prize."""
 
     def row(self, number: int) -> StandingsRow:
-        for row in self.rows:
+        """The row of ``number``, ranked or not."""
+        for row in self.rows + self.unranked:
             if row.number == number:
                 return row
         raise KeyError(number)
@@ -226,19 +240,35 @@ def _individual_standings(
         unrated_rating=rules.unrated_rating,
     )
 
+    house = {number for number, player in tournament.players.items() if player.house}
+
     def rank_history(round_number: int) -> dict[int, int]:
         if round_number not in memo:
             earlier_rules = dataclasses.replace(rules, lots_seed=None, unshared_places=frozenset())
             earlier = _individual_standings(tournament, earlier_rules, round_number, memo)
-            memo[round_number] = earlier.ranks()
+            ranks = earlier.ranks()
+            # house players have no rank; any value will do, their own line is never ranked
+            memo[round_number] = ranks | dict.fromkeys(house, len(ranks) + 1)
         return memo[round_number]
 
     ctx.rank_history = rank_history
     evaluations = [evaluate(spec, ctx) for spec in rules.tiebreaks]
     points = {number: ctx.fraction(ctx.score[number]) for number in ctx.numbers}
-    groups, display = _rank_groups(ctx.numbers, points, evaluations)
+    ranked = [number for number in ctx.numbers if number not in house]
+    groups, display = _rank_groups(ranked, points, evaluations)
     names = {number: player.name for number, player in tournament.players.items()}
-    return _finish(groups, display, points, names, rules, rounds)
+    standings = _finish(groups, display, points, names, rules, rounds)
+    if not house:
+        return standings
+    unranked = [
+        StandingsRow(0, "", number, names[number], points[number],
+                     tuple(0 if evaluation.values is None else evaluation.values[number]
+                           for evaluation in evaluations),
+                     house=True)
+        for number in sorted(house, key=lambda number: (-points[number], number))
+        if number in points
+    ]
+    return dataclasses.replace(standings, unranked=tuple(unranked))
 
 
 def compute_team_standings(event: TeamEvent, rules: StandingsRules) -> Standings:
@@ -337,10 +367,12 @@ def cross_table(
     tournament: Tournament, standings: Standings
 ) -> list[tuple[StandingsRow, list[str]]]:
     """Each standings row with one cell per round: opponent's rank, colour letter and result
-    (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``, ``"H"``, ``"U"``)."""
+    (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``, ``"H"``, ``"U"``).
+    House players' rows (``Standings.unranked``) come last."""
     ranks = standings.ranks()
     table: list[tuple[StandingsRow, list[str]]] = []
-    for row in standings.rows:
+    # a house player's opponents see their pairing number (they have no rank)
+    for row in standings.rows + standings.unranked:
         player: Player = tournament.players[row.number]
         cells: list[str] = []
         for round_number in range(1, standings.rounds + 1):

@@ -59,6 +59,9 @@ class Player:
     national_ratings: dict[str, int] = dataclasses.field(default_factory=dict)
     withdrawn_after_round: int | None = None
     """Withdrawn: not paired in any round after this one (None: still playing)."""
+    house: bool = False
+    """A house player: added by the organiser to make an odd section even (no bye). Paired
+    like everyone and their games count for their opponents, but not ranked and no prize."""
 
     def entry(self, round_number: int) -> RoundEntry | None:
         """The entry of a 1-based round, or None if nothing is recorded for it."""

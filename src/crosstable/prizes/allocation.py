@@ -13,6 +13,10 @@ A tied group that covers the places p..q:
   equally) or ``hort`` (half of each prize by rank, the other half pooled and split equally).
 Things (trophies, medals) are never pooled: each member receives those of their rank.
 
+A house player (``RankedEntrant.house``: the organiser's extra player of an odd section) wins
+no prize and is not counted anywhere: places, categories and ``requires`` counts skip them, so
+the entrant ranked below them takes the place.
+
 Unless the table is ``cumulative``, an entrant receives one prize: place prizes are given
 first, then the category prizes in the order the file lists them, each skipping entrants who
 already won a prize of this table.
@@ -45,6 +49,8 @@ class RankedEntrant:
     """Entrants with the same non-None value share a place."""
     attributes: Mapping[str, AttributeValue] = dataclasses.field(default_factory=dict)
     """What category conditions test: sex, age, unit_kind, games, average_rating, …"""
+    house: bool = False
+    """A house player: never given a prize (``crosstable.standings`` does not rank them)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,7 +104,10 @@ class PrizeList:
 
 def allocate_prizes(rules: PrizeRules, ranking: Sequence[RankedEntrant]) -> PrizeList:
     """The prize winners of ``ranking`` under the prize table ``rules``."""
-    ordered = sorted(ranking, key=lambda entrant: (entrant.rank, entrant.pairing_number))
+    ordered = sorted(
+        (entrant for entrant in ranking if not entrant.house),
+        key=lambda entrant: (entrant.rank, entrant.pairing_number),
+    )
     qualified = [e for e in ordered if matches(rules.where, e.attributes)]
     awards: list[Award] = []
     playoffs: list[Playoff] = []

@@ -14,12 +14,11 @@ import os
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import NoReturn
 
 from crosstable.formats.trf import records
 from crosstable.formats.trf.cells import CellProblem, parse_cell, rounds_paired
 from crosstable.formats.trf.errors import TrfError, TrfProblem
-from crosstable.formats.trf.records import Field
+from crosstable.formats.trf.lines import LineReader, is_number
 from crosstable.formats.trf.scoring import (
     BB_CODES,
     XXS_CODES,
@@ -28,6 +27,7 @@ from crosstable.formats.trf.scoring import (
     apply_bb,
     apply_xxs,
 )
+from crosstable.formats.trf.team_records import read_team_013, read_team_310
 from crosstable.formats.trf.validation import ERROR, Locations, check_tournament
 from crosstable.model import (
     Acceleration,
@@ -40,7 +40,6 @@ from crosstable.model import (
     Tournament,
 )
 
-_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _SYSTEM_CODE = re.compile(r"(FIDE|CUSTOM|BERGER)_[A-Z0-9_]+")
 _DATE = re.compile(r"([0-9]{4})/([0-9]{2})/([0-9]{2})")
 
@@ -93,10 +92,9 @@ def decode_trf(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-class _Reader:
+class _Reader(LineReader):
     def __init__(self, text: str, source: str) -> None:
-        self.lines = text.removeprefix("\ufeff").splitlines()
-        self.source = source
+        super().__init__(text, source)
         self.tournament = Tournament()
         self.locations = Locations(source=source)
         self.points = PointValues()
@@ -109,8 +107,7 @@ class _Reader:
         # crosstable's XCF / XCP lines, applied once every 001 record is read
         self.fouls: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.player_fields: dict[tuple[int, str], tuple[int, int, str]] = {}
-        self.line_number = 0
-        self.line = ""
+        self.house: dict[int, tuple[int, int]] = {}  # XCH: player -> (line, column)
         self.handlers: dict[str, Callable[[], None]] = {
             records.PLAYER_CODE: self.read_player,
             "112": self.read_deputy_arbiter,
@@ -133,16 +130,12 @@ class _Reader:
             records.TEAM_CODE: self.read_team,
             records.FOULS_CODE: self.read_fouls,
             records.PLAYER_EXTRA_CODE: self.read_player_field,
+            records.HOUSE_CODE: self.read_house,
         }
         for code in BB_CODES:
             self.handlers[code] = self.read_bb
 
     # --- driving --------------------------------------------------------------------------
-
-    def line_text(self, line_number: int | None) -> str:
-        if line_number is None or not 1 <= line_number <= len(self.lines):
-            return ""
-        return self.lines[line_number - 1]
 
     def read(self) -> Tournament:
         for line_number, raw in enumerate(self.lines, start=1):
@@ -189,95 +182,6 @@ class _Reader:
             for line_number, team in self.teams16:
                 self.add_team(team, line_number)
         self.tournament.scoring = self.points.to_scoring()
-
-    # --- helpers --------------------------------------------------------------------------
-
-    def fail(
-        self,
-        problem: str,
-        field: Field | None = None,
-        *,
-        column: int | None = None,
-        expected: str = "",
-        line_number: int | None = None,
-    ) -> NoReturn:
-        if field is not None and column is None:
-            column = field.first
-            raw = field.cut(self.line)
-            stripped = raw.lstrip()
-            if stripped:
-                column += len(raw) - len(stripped)
-        line_number = self.line_number if line_number is None else line_number
-        raise TrfError(
-            problem,
-            source=self.source,
-            line=line_number,
-            column=column,
-            text=self.line_text(line_number),
-            expected=expected,
-        )
-
-    def value(self) -> str:
-        """The free-text value of a header record (column 5 on)."""
-        return self.line[4:].strip()
-
-    def integer(self, field: Field, what: str, *, minimum: int = 1, maximum: int = 9999) -> int:
-        text = field.cut(self.line).strip()
-        if not _is_number(text) or not minimum <= int(text) <= maximum:
-            shown = f"'{text}'" if text else "blank"
-            self.fail(
-                f"{what} {shown} is not a number from {minimum} to {maximum}",
-                field,
-                expected=f"a number from {minimum} to {maximum}",
-            )
-        return int(text)
-
-    def token_integer(self, token: str, what: str, column: int) -> int:
-        if not _is_number(token) or int(token) < 1:
-            self.fail(
-                f"{what} '{token}' is not a positive number",
-                column=column,
-                expected="a positive whole number",
-            )
-        return int(token)
-
-    def points_value(self, text: str, what: str, column: int) -> Fraction:
-        text = text.strip()
-        if not _NUMBER.fullmatch(text):
-            shown = f"'{text}'" if text else "blank"
-            self.fail(
-                f"{what} {shown} is not a number like 2.5",
-                column=column,
-                expected="a decimal number like 2.5",
-            )
-        return Fraction(text)
-
-    def tokens(self, first_column: int = 5) -> list[tuple[int, str]]:
-        """Whitespace-separated tokens from ``first_column`` with their 1-based columns."""
-        return [
-            (match.start() + 1, match.group())
-            for match in re.finditer(r"\S+", self.line)
-            if match.start() + 1 >= first_column
-        ]
-
-    def id_list(self, first_column: int, what: str) -> list[int]:
-        """Ids in 4-column fields every 5 columns from ``first_column`` to the end of line."""
-        numbers = []
-        column = first_column
-        while column <= len(self.line):
-            field = Field(what, column, column + records.MEMBER_WIDTH - 1, "right")
-            if field.cut(self.line).strip():
-                numbers.append(self.integer(field, what))
-            gap = self.line[column + records.MEMBER_WIDTH - 1 : column + records.MEMBER_STEP - 1]
-            if gap.strip():
-                self.fail(
-                    f"{what}s must be 4-column numbers {records.MEMBER_STEP} columns "
-                    f"apart; found '{gap}'",
-                    column=column + records.MEMBER_WIDTH,
-                    expected="a blank separator column",
-                )
-            column += records.MEMBER_STEP
-        return numbers
 
     # --- header records -------------------------------------------------------------------
 
@@ -625,10 +529,10 @@ class _Reader:
             ProhibitedPairing(1, records.ALL_ROUNDS_LAST, numbers)
         )
 
-    # --- crosstable extension records XCF and XCP ---------------------------------------------
+    # --- crosstable extension records XCF, XCP and XCH ---------------------------------------
 
     def extension_tokens(self, what: str, minimum: int, expected: str) -> list[tuple[int, str]]:
-        """The tokens after an XCF / XCP code, which must be followed by a blank."""
+        """The tokens after an XCF / XCP / XCH code, which must be followed by a blank."""
         if len(self.line) > 3 and self.line[3] != " ":
             self.fail(f"{self.line[:3]} must be followed by a blank", column=4, expected=expected)
         tokens = self.tokens(5)
@@ -642,7 +546,7 @@ class _Reader:
 
     def extension_integer(self, token: str, what: str, column: int, *, minimum: int = 1) -> int:
         if (
-            not _is_number(token)
+            not is_number(token)
             or len(token) > records.EXTENSION_NUMBER_DIGITS
             or int(token) < minimum
         ):
@@ -702,9 +606,38 @@ class _Reader:
         value = self.line[field_column + len(name) :].strip()
         self.player_fields[number, name] = (self.line_number, player_column, value)
 
+    def read_house(self) -> None:
+        expected = "XCH <pairing number>"
+        tokens = self.extension_tokens("a pairing number", 1, expected)
+        if len(tokens) > 1:
+            self.fail(
+                f"unexpected '{tokens[1][1]}' after the pairing number",
+                column=tokens[1][0],
+                expected=expected,
+            )
+        column, text = tokens[0]
+        number = self.extension_integer(text, "XCH pairing number", column)
+        earlier = self.house.get(number)
+        if earlier is not None:
+            self.fail(
+                f"second XCH line for player {number} (first on line {earlier[0]})",
+                column=column,
+                expected="one XCH line per house player",
+            )
+        self.house[number] = (self.line_number, column)
+
     def apply_extensions(self) -> None:
-        """XCF / XCP into the players (after the 001 records, wherever the lines were)."""
+        """XCF / XCP / XCH into the players (after the 001 records, wherever the lines were)."""
         players = self.tournament.players
+        for number, (line_number, column) in self.house.items():
+            if number not in players:
+                self.fail(
+                    f"XCH line for player {number}, who has no 001 record",
+                    column=column,
+                    line_number=line_number,
+                    expected="the pairing number of a 001 record",
+                )
+            players[number].house = True
         # fouls on a blank round after the last written cell (the writer drops blank cells)
         # still belong to a round of the tournament
         rounds = max(self.tournament.rounds_recorded, self.tournament.total_rounds or 0)
@@ -740,55 +673,17 @@ class _Reader:
 
     def read_team16(self) -> None:
         # 013 has no team number: teams are numbered in file order
-        team = Team(
-            number=len(self.teams16) + 1,
-            name=records.TEAM16_NAME.cut(self.line).strip(),
-            members=self.id_list(records.TEAM16_MEMBER_FIRST, "013 member"),
-        )
-        self.teams16.append((self.line_number, team))
+        self.teams16.append((self.line_number, read_team_013(self, len(self.teams16) + 1)))
 
     def read_team(self) -> None:
-        line = self.line
-        number = self.integer(records.TEAM_NUMBER, "310 team number", maximum=999)
-        team = Team(
-            number=number,
-            name=records.TEAM_NAME.cut(line).strip(),
-            members=self.id_list(records.TEAM_MEMBER_FIRST, "310 member"),
-            nickname=records.TEAM_NICKNAME.cut(line).strip(),
-            strength_factor=records.TEAM_STRENGTH.cut(line).strip(),
-            declared_match_points=self.optional_points(records.TEAM_MATCH_POINTS),
-            declared_game_points=self.optional_points(records.TEAM_GAME_POINTS),
-            rank=(
-                self.integer(records.TEAM_RANK, "310 rank", maximum=999)
-                if records.TEAM_RANK.cut(line).strip()
-                else None
-            ),
-        )
-        gap = line[records.TEAM_RANK.last : records.TEAM_MEMBER_FIRST - 1]
-        if gap.strip():
-            self.fail(
-                f"unexpected '{gap.strip()}' between the team rank and the members",
-                column=records.TEAM_RANK.last + 1,
-                expected=f"members from column {records.TEAM_MEMBER_FIRST}",
-            )
-        if any(existing.number == number for existing in self.tournament.teams):
-            self.fail(f"team number {number} is used twice", records.TEAM_NUMBER)
+        team = read_team_310(self)
+        if any(existing.number == team.number for existing in self.tournament.teams):
+            self.fail(f"team number {team.number} is used twice", records.TEAM_NUMBER)
         self.add_team(team, self.line_number)
-
-    def optional_points(self, field: Field) -> Fraction | None:
-        text = field.cut(self.line)
-        if not text.strip():
-            return None
-        return self.points_value(text, field.name, field.first)
 
     def add_team(self, team: Team, line_number: int) -> None:
         self.locations.teams[len(self.tournament.teams)] = line_number
         self.tournament.teams.append(team)
-
-
-def _is_number(text: str) -> bool:
-    """ASCII digits only (str.isdigit also accepts '²' and other digits int() refuses)."""
-    return text.isascii() and text.isdigit()
 
 
 def _birth_date(text: str) -> datetime.date | str | None:

@@ -187,5 +187,7 @@ PLAYER_EXTRA_CODE = "XCP"
 """``XCP <pairing number> <field>=<value>``: a player attribute TRF has no column for."""
 PLAYER_EXTRA_FIELDS = {"club": "club", "grade": "national_grade"}
 """XCP field names and the Player attribute each one holds (the value runs to end of line)."""
+HOUSE_CODE = "XCH"
+"""``XCH <pairing number>``: a house player (paired, not ranked, no prize; Kinabatangan 4.6)."""
 EXTENSION_NUMBER_DIGITS = 4
 """Rounds, pairing numbers and fouls in XCF / XCP lines have at most this many digits."""

@@ -3,9 +3,9 @@
 ``write_trf(t, "2026")`` writes the TRF-2026 records (142, 152, 162, 240, 250, 260, 310);
 ``write_trf(t, "16")`` writes their TRF16-era equivalents (XXR, XXC, BB* and XXS, XXZ, XXA,
 XXP, 013). Records both dialects understand the same way (header, 001, 192, 202, 222) are
-written in both, and so are crosstable's own XCP (club, national grade) and XCF (fouls)
-lines, which other programs skip. Reading the output gives back an equal Tournament (see
-docs/formats/trf.md for the few things that are normalised).
+written in both, and so are crosstable's own XCP (club, national grade), XCH (house player)
+and XCF (fouls) lines, which other programs skip. Reading the output gives back an equal
+Tournament (see docs/formats/trf.md for the few things that are normalised).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from crosstable.formats.trf.scoring import (
     record_162_items,
     xxs_items,
 )
+from crosstable.formats.trf.team_records import fits_013, team_013_line, team_310_line
 from crosstable.model import (
     Acceleration,
     Colour,
@@ -54,13 +55,13 @@ def write_trf(tournament: Tournament, dialect: str = "2026") -> str:
     lines += tournament.extra_records
     lines += [_player_line_naming_player(tournament, player) for player in tournament]
     if dialect == "2026":
-        lines += [_team_line(team) for team in sorted(tournament.teams, key=_team_number)]
+        lines += [team_310_line(team) for team in sorted(tournament.teams, key=_team_number)]
     else:
         teams = sorted(tournament.teams, key=_team_number)
-        lines += [_team16_line(team) for team in teams]
-        if any(not _fits_013(index, team) for index, team in enumerate(teams, start=1)):
+        lines += [team_013_line(team) for team in teams]
+        if any(not fits_013(index, team) for index, team in enumerate(teams, start=1)):
             # 013 holds only names and rosters (numbered in order): 310 keeps the rest
-            lines += [_team_line(team) for team in teams]
+            lines += [team_310_line(team) for team in teams]
     lines += _extension_lines(tournament)
     return "".join(line.rstrip() + "\n" for line in lines)
 
@@ -315,38 +316,12 @@ def _birth_date_text(birth_date: datetime.date | str | None) -> str:
     return birth_date[: records.BIRTH_DATE.width]
 
 
-def _team_line(team: Team) -> str:
-    buffer = list(records.TEAM_CODE)
-    records.TEAM_NUMBER.put(buffer, str(team.number))
-    records.TEAM_NAME.put(buffer, team.name[: records.TEAM_NAME.width])
-    records.TEAM_NICKNAME.put(buffer, team.nickname[: records.TEAM_NICKNAME.width])
-    records.TEAM_STRENGTH.put(buffer, team.strength_factor)
-    if team.declared_match_points is not None:
-        records.TEAM_MATCH_POINTS.put(buffer, format_points(team.declared_match_points))
-    if team.declared_game_points is not None:
-        records.TEAM_GAME_POINTS.put(buffer, format_points(team.declared_game_points))
-    if team.rank is not None:
-        records.TEAM_RANK.put(buffer, str(team.rank))
-    _id_fields(buffer, records.TEAM_MEMBER_FIRST, team.members)
-    return "".join(buffer)
-
-
-def _fits_013(number: int, team: Team) -> bool:
-    return team == Team(number, team.name[: records.TEAM16_NAME.width], team.members)
-
-
-def _team16_line(team: Team) -> str:
-    buffer = list(records.TEAM16_CODE)
-    records.TEAM16_NAME.put(buffer, team.name[: records.TEAM16_NAME.width])
-    _id_fields(buffer, records.TEAM16_MEMBER_FIRST, team.members)
-    return "".join(buffer)
-
-
 # --- crosstable extension records -------------------------------------------------------------
 
 
 def _extension_lines(tournament: Tournament) -> list[str]:
-    """XCP lines for clubs and national grades, then XCF lines for non-zero fouls."""
+    """XCP lines for clubs and national grades, XCH lines for house players, then XCF lines
+    for non-zero fouls."""
     lines = []
     for player in tournament:
         for name, attribute in records.PLAYER_EXTRA_FIELDS.items():
@@ -359,6 +334,9 @@ def _extension_lines(tournament: Tournament) -> list[str]:
                     "has a line break, which TRF cannot hold"
                 )
             lines.append(f"{records.PLAYER_EXTRA_CODE} {player.pairing_number} {name}={value}")
+    lines += [
+        f"{records.HOUSE_CODE} {player.pairing_number}" for player in tournament if player.house
+    ]
     fouls = sorted(
         (round_number, player.pairing_number, entry.fouls)
         for player in tournament

@@ -1,0 +1,237 @@
+"""The team records of TRF, read and written: everything a team file holds beyond the players.
+
+* ``310`` (TRF-2026) and ``013`` (TRF16) rosters: read by the reader into
+  ``Tournament.teams`` (:func:`read_team_310`, :func:`read_team_013`), written by the writer
+  (:func:`team_310_line`, :func:`team_013_line`).
+* ``352`` board colour sequence, ``362`` match-point system, ``320`` pairing-allocated bye
+  and ``330`` forfeited matches: the reader keeps them verbatim in
+  ``Tournament.extra_records``; :func:`team_event_records` reads them (with the team absences
+  of ``240``, which the reader puts in ``Tournament.absences``) into the model's
+  :class:`~crosstable.model.team_match.TeamEventRecords`, and :func:`team_record_lines` /
+  :func:`set_team_records` write a ``TeamEventRecords`` back as those lines.
+
+The model (:mod:`crosstable.model.team_match`) holds no file format: it derives each team's
+rounds from the players' games and a ``TeamEventRecords``.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from crosstable.formats.trf import records
+from crosstable.formats.trf.lines import LineReader
+from crosstable.formats.trf.records import Field
+from crosstable.formats.trf.scoring import format_points
+from crosstable.model import ResultCode, Team, Tournament
+from crosstable.model.team_match import ForfeitedMatch, MatchPointSystem, TeamEventRecords
+
+BOARD_COLOURS_CODE = "352"
+MATCH_POINTS_CODE = "362"
+PAIRING_BYE_CODE = "320"
+FORFEITED_MATCH_CODE = "330"
+TEAM_EVENT_CODES = (BOARD_COLOURS_CODE, MATCH_POINTS_CODE, PAIRING_BYE_CODE, FORFEITED_MATCH_CODE)
+"""The records :func:`set_team_records` replaces."""
+
+_NUMBER = r"(\d+(?:\.\d+)?)"
+_BYE_MATCH_POINTS = Field("320 match points", 5, 8, "right")
+_BYE_GAME_POINTS = Field("320 game points", 10, 13, "right")
+_BYE_FIRST_ROUND_COLUMN = 14
+"""Each round's bye team is a 4-column field (a blank, then 3 digits) from column 14 on."""
+_BYE_STEP = 4
+
+
+# --- 310 and 013: rosters ---------------------------------------------------------------------
+
+
+def read_team_310(reader: LineReader) -> Team:
+    """The team of the 310 line ``reader`` is on (TrfError naming the column otherwise)."""
+    line = reader.line
+    team = Team(
+        number=reader.integer(records.TEAM_NUMBER, "310 team number", maximum=999),
+        name=records.TEAM_NAME.cut(line).strip(),
+        members=reader.id_list(records.TEAM_MEMBER_FIRST, "310 member"),
+        nickname=records.TEAM_NICKNAME.cut(line).strip(),
+        strength_factor=records.TEAM_STRENGTH.cut(line).strip(),
+        declared_match_points=reader.optional_points(records.TEAM_MATCH_POINTS),
+        declared_game_points=reader.optional_points(records.TEAM_GAME_POINTS),
+        rank=(
+            reader.integer(records.TEAM_RANK, "310 rank", maximum=999)
+            if records.TEAM_RANK.cut(line).strip()
+            else None
+        ),
+    )
+    gap = line[records.TEAM_RANK.last : records.TEAM_MEMBER_FIRST - 1]
+    if gap.strip():
+        reader.fail(
+            f"unexpected '{gap.strip()}' between the team rank and the members",
+            column=records.TEAM_RANK.last + 1,
+            expected=f"members from column {records.TEAM_MEMBER_FIRST}",
+        )
+    return team
+
+
+def read_team_013(reader: LineReader, number: int) -> Team:
+    """The team of the 013 line ``reader`` is on; 013 has no team number: the caller numbers
+    the teams in file order."""
+    return Team(
+        number=number,
+        name=records.TEAM16_NAME.cut(reader.line).strip(),
+        members=reader.id_list(records.TEAM16_MEMBER_FIRST, "013 member"),
+    )
+
+
+def _id_fields(buffer: list[str], first_column: int, numbers: list[int] | tuple[int, ...]) -> None:
+    for index, number in enumerate(numbers):
+        column = first_column + index * records.MEMBER_STEP
+        Field("id", column, column + records.MEMBER_WIDTH - 1, "right").put(buffer, str(number))
+
+
+def team_310_line(team: Team) -> str:
+    """The 310 line of ``team`` (name cut to 32 characters)."""
+    buffer = list(records.TEAM_CODE)
+    records.TEAM_NUMBER.put(buffer, str(team.number))
+    records.TEAM_NAME.put(buffer, team.name[: records.TEAM_NAME.width])
+    records.TEAM_NICKNAME.put(buffer, team.nickname[: records.TEAM_NICKNAME.width])
+    records.TEAM_STRENGTH.put(buffer, team.strength_factor)
+    if team.declared_match_points is not None:
+        records.TEAM_MATCH_POINTS.put(buffer, format_points(team.declared_match_points))
+    if team.declared_game_points is not None:
+        records.TEAM_GAME_POINTS.put(buffer, format_points(team.declared_game_points))
+    if team.rank is not None:
+        records.TEAM_RANK.put(buffer, str(team.rank))
+    _id_fields(buffer, records.TEAM_MEMBER_FIRST, team.members)
+    return "".join(buffer)
+
+
+def fits_013(number: int, team: Team) -> bool:
+    """Whether the 013 line of ``team``, read back as team ``number``, is the same team (013
+    holds only a name and the roster)."""
+    return team == Team(number, team.name[: records.TEAM16_NAME.width], team.members)
+
+
+def team_013_line(team: Team) -> str:
+    buffer = list(records.TEAM16_CODE)
+    records.TEAM16_NAME.put(buffer, team.name[: records.TEAM16_NAME.width])
+    _id_fields(buffer, records.TEAM16_MEMBER_FIRST, team.members)
+    return "".join(buffer)
+
+
+# --- 352, 362, 320, 330: the team event records ---------------------------------------------
+
+
+def team_event_records(tournament: Tournament) -> TeamEventRecords:
+    """The team records of ``tournament``: 320/330/352/362 from the kept extra records, 240
+    from ``Tournament.absences`` and any kept 240 lines. Raises ValueError naming the record
+    when one cannot be read."""
+    board_colours = ""
+    match_points = MatchPointSystem()
+    bye_match_points: Fraction | None = None
+    bye_game_points: Fraction | None = None
+    bye_teams: dict[int, int] = {}
+    forfeited: list[ForfeitedMatch] = []
+    absences: dict[int, dict[int, ResultCode]] = {
+        round_number: dict(teams) for round_number, teams in tournament.absences.items()
+    }
+    for line in tournament.extra_records:
+        code = line[:3]
+        try:
+            if code == BOARD_COLOURS_CODE:
+                board_colours = line[4:].strip().upper()
+                if not board_colours or set(board_colours) - {"W", "B"}:
+                    raise ValueError("the board colour sequence must be W and B letters")
+            elif code == MATCH_POINTS_CODE:
+                content = line[4:].strip()
+                if not re.fullmatch(r"(T[WDL]\s*" + _NUMBER + r"\s*)+", content):
+                    raise ValueError("expected TW, TD and TL each followed by a number")
+                values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, content))
+                match_points = MatchPointSystem(
+                    win=Fraction(values.get("W", "2")),
+                    draw=Fraction(values.get("D", "1")),
+                    loss=Fraction(values.get("L", "0")),
+                )
+            elif code == PAIRING_BYE_CODE:
+                if _BYE_MATCH_POINTS.cut(line).strip():
+                    bye_match_points = Fraction(_BYE_MATCH_POINTS.cut(line).strip())
+                if _BYE_GAME_POINTS.cut(line).strip():
+                    bye_game_points = Fraction(_BYE_GAME_POINTS.cut(line).strip())
+                first = _BYE_FIRST_ROUND_COLUMN - 1
+                for index, start in enumerate(range(first, len(line), _BYE_STEP), start=1):
+                    field = line[start : start + _BYE_STEP].strip()
+                    if field and int(field) > 0:
+                        bye_teams[index] = int(field)
+            elif code == FORFEITED_MATCH_CODE:
+                fields = line[4:].split()
+                if len(fields) < 4 or fields[0] not in ("+-", "-+", "--"):
+                    raise ValueError("expected +-, -+ or --, the round and the two teams")
+                forfeited.append(
+                    ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
+                )
+            elif code == records.BYES_CODE:
+                fields = line[4:].split()
+                if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
+                    teams = absences.setdefault(int(fields[1]), {})
+                    for team in fields[2:]:
+                        teams[int(team)] = ResultCode(fields[0])
+        except (ValueError, IndexError) as error:
+            raise ValueError(
+                f"TRF record {code} cannot be read: {line.strip()!r} ({error})"
+            ) from None
+    return TeamEventRecords(
+        board_colours=board_colours or "WB",
+        boards=len(board_colours),
+        match_points=match_points,
+        bye_match_points=bye_match_points,
+        bye_game_points=bye_game_points,
+        bye_teams=bye_teams,
+        forfeited_matches=tuple(forfeited),
+        absences=absences,
+    )
+
+
+def team_record_lines(team_records: TeamEventRecords) -> list[str]:
+    """``team_records`` as 352 (when the board count is known), 362, 320 (when a team had the
+    pairing-allocated bye or its value is set) and 330 lines. Absences are not written here:
+    they are ``Tournament.absences`` (240), which the writer writes."""
+    lines = []
+    if team_records.boards:
+        colours = team_records.board_colours * team_records.boards
+        lines.append(f"{BOARD_COLOURS_CODE} {colours[: team_records.boards]}")
+    points = team_records.match_points
+    lines.append(
+        f"{MATCH_POINTS_CODE} "
+        + "   ".join(
+            f"T{symbol}{format_points(value):>4}"
+            for symbol, value in (("W", points.win), ("D", points.draw), ("L", points.loss))
+        )
+    )
+    if (
+        team_records.bye_teams
+        or team_records.bye_match_points is not None
+        or team_records.bye_game_points is not None
+    ):
+        buffer = list(PAIRING_BYE_CODE)
+        for field, value in (
+            (_BYE_MATCH_POINTS, team_records.bye_match_points),
+            (_BYE_GAME_POINTS, team_records.bye_game_points),
+        ):
+            if value is not None:
+                field.put(buffer, format_points(value))
+        last = max(team_records.bye_teams, default=0)
+        byes = "".join(f" {team_records.bye_teams.get(r, 0):03d}" for r in range(1, last + 1))
+        lines.append("".join(buffer).ljust(_BYE_FIRST_ROUND_COLUMN - 1) + byes)
+    for forfeit in sorted(
+        team_records.forfeited_matches, key=lambda f: (f.round_number, f.first, f.second)
+    ):
+        lines.append(
+            f"{FORFEITED_MATCH_CODE} {forfeit.result} {forfeit.round_number:03d} "
+            f"{forfeit.first:03d} {forfeit.second:03d}"
+        )
+    return lines
+
+
+def set_team_records(tournament: Tournament, team_records: TeamEventRecords) -> None:
+    """Replace the 320/330/352/362 lines of ``tournament.extra_records`` by
+    ``team_records``'s (the other kept lines stay, in their order)."""
+    kept = [line for line in tournament.extra_records if line[:3] not in TEAM_EVENT_CODES]
+    tournament.extra_records = kept + team_record_lines(team_records)
