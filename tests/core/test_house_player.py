@@ -6,6 +6,7 @@ Every figure below is worked by hand from the grid.
 
 from __future__ import annotations
 
+import json
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -195,3 +196,28 @@ def test_add_house_player_to_a_tournament() -> None:
     even = Tournament(name="L12", players={n: Player(n, str(n)) for n in (1, 2)})
     with pytest.raises(HousePlayerError, match=r"L12: .*even number of entries"):
         add_house_player(even, Player(3, "Extra"), allowed=True)
+
+
+def test_standings_command_shows_the_house_player_last_without_rank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crosstable.cli.main import main
+
+    path = tmp_path / "kinabatangan.trf"
+    path.write_text(write_trf(with_house()), encoding="utf-8")
+    assert main(["standings", str(path), "--tiebreaks", "BH", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[:2] for line in lines[1:]] == [
+        ["1", "1"],
+        ["2", "2"],
+        ["3", "5"],
+        ["4", "3"],
+        ["5", "4"],
+        ["house", "6"],
+    ]
+    assert main(["standings", str(path), "--tiebreaks", "BH", "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [row["number"] for row in document["standings"]] == [1, 2, 5, 3, 4]
+    assert document["house_players"] == [
+        {"number": 6, "name": "Player 6", "points": "1.5", "tiebreaks": ["5.5"]}
+    ]

@@ -175,11 +175,16 @@ def _header(standings: Standings) -> list[str]:
     return ["rank", "number", "name", "points", *(str(spec) for spec in standings.tiebreaks)]
 
 
+HOUSE_PLACE = "house"
+"""What the place column says for a house player (XCH line: paired, not ranked)."""
+
+
 def _cells(standings: Standings) -> list[list[str]]:
     rows = []
-    for row in standings.rows:
+    for row in standings.rows + standings.unranked:
         rows.append([
-            row.place, str(row.number), row.name, format_value(row.points),
+            HOUSE_PLACE if row.house else row.place, str(row.number), row.name,
+            format_value(row.points),
             *(format_value(value) for value in row.values),
         ])
     return rows
@@ -189,8 +194,8 @@ def render_csv(standings: Standings) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(_header(standings))
-    for cells, row in zip(_cells(standings), standings.rows, strict=True):
-        cells[0] = str(row.rank)
+    for cells, row in zip(_cells(standings), standings.rows + standings.unranked, strict=True):
+        cells[0] = HOUSE_PLACE if row.house else str(row.rank)
         writer.writerow(cells)
     return buffer.getvalue()
 
@@ -220,6 +225,15 @@ def render_json(standings: Standings) -> str:
                 "playoff": row.playoff,
             }
             for row in standings.rows
+        ],
+        "house_players": [
+            {
+                "number": row.number,
+                "name": row.name,
+                "points": _json_value(row.points),
+                "tiebreaks": [_json_value(value) for value in row.values],
+            }
+            for row in standings.unranked
         ],
         "playoffs": [list(group) for group in standings.playoffs],
         "lots": {"seed": standings.lots_seed, "groups": [list(g) for g in standings.lots]},
@@ -259,7 +273,8 @@ def render_cross_table(tournament: object, standings: Standings) -> str:
     rows = cross_table(tournament, standings)
     header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.rounds + 1))]
     table = [header] + [
-        [str(row.rank), str(row.number), row.name, format_value(row.points), *cells]
+        [HOUSE_PLACE if row.house else str(row.rank), str(row.number), row.name,
+         format_value(row.points), *cells]
         for row, cells in rows
     ]
     return _align(table)
