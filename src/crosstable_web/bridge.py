@@ -58,6 +58,7 @@ def player_from_entry(entry: models.Entry) -> Player:
         club=entry.unit,
         national_grade=entry.national_grade,
         withdrawn_after_round=entry.withdrawn_after_round,
+        house=entry.house,
     )
 
 

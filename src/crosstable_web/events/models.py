@@ -113,6 +113,9 @@ class Entry(models.Model):
     """A late entry joins before this round; earlier rounds count as absences."""
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_automatically = models.BooleanField(default=False)
+    house = models.BooleanField(_("house player"), default=False)
+    """The organiser's house player (regulations ``house_player_for_odd``): paired like
+    everyone, never ranked, no prize, no fee."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
