@@ -150,7 +150,10 @@ def cached_page(event_id: int, version: str, request: HttpRequest,
         content, content_type = hit
         return HttpResponse(content, content_type=content_type)
     response = render()
-    if response.status_code == 200 and not response.streaming:
+    # A page may refuse the cache when it changes without a new version (e.g. a team round
+    # whose line-ups are published at a deadline).
+    if (response.status_code == 200 and not response.streaming
+            and not getattr(response, "public_uncacheable", False)):
         cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
     return response
 

@@ -2,8 +2,10 @@
 
 Pages: event home (sections, schedule), pairings and results of a round (searchable, each
 player's board and colour), standings, cross-table, a player's games, unit standings, and a
-QR code per section that opens its pairings. Language: the visitor's choice (cookie), else
-the event's default language from its regulations.
+QR code per section that opens its pairings. A team section has team rounds (matches with
+their boards, searchable) and team pages instead of individual pairings (``team_pages``).
+Language: the visitor's choice (cookie), else the event's default language from its
+regulations.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
 from crosstable.standings import cross_table
 from crosstable_web.events import models, standings
-from crosstable_web.public import localisation, pages, versions
+from crosstable_web.public import localisation, pages, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
 
@@ -68,9 +70,11 @@ def _section(event: models.Event, key: str) -> models.Section:
 
 
 def _common(event: models.Event, section: models.Section | None = None) -> dict[str, object]:
-    has_teams = section is not None and (section.teams.exists() or _ranks_units(section))
+    team_section = section is not None and section.teams.exists()
+    has_teams = section is not None and (team_section or _ranks_units(section))
     return {
         "event": event, "section": section, "has_teams": has_teams,
+        "team_section": team_section,
         "xiangqi": event.game == models.Game.XIANGQI,
         "sections": list(event.sections.all()),
     }
@@ -91,11 +95,13 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
         sections = []
         for section in event.sections.all():
             section.event = event
+            team_rounds = team_pages.round_numbers(section)
             sections.append({
                 "section": section,
                 "players": section.entries.count(),
                 "last_round": section.rounds.order_by("-number").values_list(
-                    "number", flat=True).first(),
+                    "number", flat=True).first() or (team_rounds[-1] if team_rounds else None),
+                "team_section": section.teams.exists(),
             })
         return render(request, "public/event.html", {
             **_common(event), "section_rows": sections, "schedule": pages.schedule(event),
@@ -107,6 +113,12 @@ def section_round(request: HttpRequest, slug: str, key: str,
                   number: int | None = None) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
+        if number is None and section.teams.exists() and not section.rounds.exists():
+            # A team section is paired in team rounds: its pairings are the matches.
+            target = reverse("public:team_pairings", args=[slug, key])
+            query = request.GET.get("q", "")
+            return HttpResponseRedirect(f"{target}?{urlencode({'q': query})}" if query
+                                        else target)
         numbers = list(section.rounds.order_by("number").values_list("number", flat=True))
         shown = number if number is not None else (numbers[-1] if numbers else None)
         round_page = pages.round_page(section, shown) if shown is not None else None
@@ -197,6 +209,46 @@ def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 raise Http404
             context["ranking"] = results_of_section.unit_ranking
         return render(request, "public/teams.html", context)
+    return _serve(request, slug, page)
+
+
+def team_round(request: HttpRequest, slug: str, key: str,
+               number: int | None = None) -> HttpResponse:
+    """A team round: each match with its boards, line-ups and results; every player's table,
+    board and colour in an A–Z list with a search box (the last round without a number)."""
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        if not section.teams.exists():
+            raise Http404
+        numbers = team_pages.round_numbers(section)
+        shown = number if number is not None else (numbers[-1] if numbers else None)
+        round_page = team_pages.team_round_page(section, shown) if shown is not None else None
+        if number is not None and round_page is None:
+            raise Http404
+        teams = [] if round_page is not None else list(
+            section.teams.values_list("number", "name", "unit"))
+        response = render(request, "public/team_round.html", {
+            **_common(event, section), "round": round_page, "round_numbers": numbers,
+            "teams": teams, "schedule": pages.schedule(event, section),
+            "query": request.GET.get("q", ""), "tab": "team_pairings",
+        })
+        if round_page is not None and not round_page.cacheable:
+            response.public_uncacheable = True  # type: ignore[attr-defined]
+        return response
+    return _serve(request, slug, page)
+
+
+def team(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """A team: its roster in board order with each player's score, and its matches."""
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        shown = team_pages.team_page(section, number)
+        if shown is None:
+            raise Http404
+        return render(request, "public/team.html", {
+            **_common(event, section), "team": shown,
+            "tab": "teams",
+        })
     return _serve(request, slug, page)
 
 

@@ -1,5 +1,6 @@
 """Template filters of the public pages and printouts: ``digits`` (Persian digits in
-Persian), ``localdate`` (Jalali dates in Persian), ``colour`` (White/Black or Red/Black)."""
+Persian), ``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time
+of day, in the site's time zone), ``colour`` (White/Black or Red/Black)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import datetime
 from typing import Any
 
 from django import template
+from django.utils import timezone
 from django.utils.translation import pgettext
 
 from crosstable_web.public import localisation
@@ -22,6 +24,15 @@ def digits(value: Any) -> str:
 @register.filter
 def localdate(value: datetime.date | None) -> str:
     return localisation.format_date(value)
+
+
+@register.filter
+def localdatetime(value: datetime.datetime | None) -> str:
+    if value is None:
+        return ""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    time_of_day = localisation.digits(local.strftime("%H:%M"))
+    return f"{localisation.format_date(local.date())} {time_of_day}"
 
 
 @register.filter

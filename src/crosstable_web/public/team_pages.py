@@ -1,0 +1,452 @@
+"""What the public team pages and team printouts show, built from public fields only.
+
+A team round page lists each match (table, first-named team, second team, match score) with
+its boards: who sat there for each side (the line-ups as played: the arbiter's, else the
+captain's if in time, else the registered one), each player's colour (the first-named team
+has White, or Red in xiangqi, on the odd boards) and the board result; empty boards and
+forfeits are named. A team page lists the roster in board order and the matches so far.
+
+Line-ups are secret until they are due: a captain must not see the other side's line-up
+while still able to change their own. So the players of a round are published from the
+line-up deadline (``team.lineup_minutes_before_round`` before the round starts), from the
+start when the regulations set no deadline, at once when the round has no start time, and in
+any case as soon as a board result of the round is in. Until then the page shows the matches
+and colours only, says when the line-ups appear, and is not cached (``cacheable`` False), so
+the first request after the deadline shows them.
+
+As on the individual pages, players reach templates as :class:`TeamPlayer` values (entry id,
+name, title, rating, roster position), never as rows: private fields cannot leak.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from fractions import Fraction
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from crosstable.model import ResultCode
+from crosstable.teams.lineups import lineup_deadline
+from crosstable.teams.match_scoring import ScoredMatch, board_colour
+from crosstable_web.events import models, standings
+from crosstable_web.public.localisation import name_sort_key
+from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
+from crosstable_web.teams import bridge
+from crosstable_web.teams import models as team_models
+from crosstable_web.teams.services import team_results
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamPlayer:
+    entry_id: int
+    name: str
+    title: str
+    rating: int
+    position: int
+    """Place on the roster (board order); above the board count: a reserve."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PublicTeam:
+    number: int
+    name: str
+    unit: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamBoardLine:
+    board: int
+    first: TeamPlayer | None
+    """None: an empty board (or line-ups not published yet)."""
+    second: TeamPlayer | None
+    first_colour: str
+    """``w`` or ``b``: the first-named team's colour on this board."""
+    second_colour: str
+    first_points: str
+    second_points: str
+    """Points as printed (``1``, ``½``, ``0``); empty while pending."""
+    forfeit: bool
+    """The game was not played (empty board, absence, board-order error, short team)."""
+    order_error: bool = False
+    """Lost because the line-up broke the roster order here (Fars)."""
+
+    @property
+    def pending(self) -> bool:
+        return self.first_points == ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamMatchLine:
+    table: int
+    first: PublicTeam
+    second: PublicTeam
+    first_points: str
+    second_points: str
+    """Game points of the match (empty while a board is pending)."""
+    first_match_points: str
+    second_match_points: str
+    boards: tuple[TeamBoardLine, ...]
+    note: str
+    """Why the score is not the boards' sum (short team, ineligible player), in words."""
+
+    @property
+    def pending(self) -> bool:
+        return self.first_points == ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamSeat:
+    """Where one roster member is this round: table, board and colour, or why not playing."""
+
+    player: TeamPlayer
+    team: PublicTeam
+    table: int | None
+    board: int | None
+    colour: str
+    status: str = ""
+    """Empty when playing; else e.g. "not in the line-up" or "bye"."""
+
+
+@dataclasses.dataclass(slots=True)
+class TeamRoundPage:
+    section: models.Section
+    number: int
+    matches: list[TeamMatchLine]
+    bye: PublicTeam | None
+    seats: list[TeamSeat]
+    """Every roster member of the round's teams, alphabetical; empty until published."""
+    lineups_public: bool
+    publish_at: datetime.datetime | None
+    """When line-ups appear (only while they are not public)."""
+    starts_at: datetime.datetime | None
+
+    @property
+    def cacheable(self) -> bool:
+        """A page hiding line-ups changes when the deadline passes, with no new version."""
+        return self.lineups_public
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RosterLine:
+    player: TeamPlayer
+    reserve: bool
+    games: int
+    points: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamMatchRecord:
+    """One round of a team, from its own side."""
+
+    round: int
+    table: int | None
+    opponent: PublicTeam | None
+    """None: the bye."""
+    first_named: bool
+    own_points: str
+    opponent_points: str
+    match_points: str
+    outcome: str
+    """``won``, ``drawn``, ``lost``, ``bye`` or ``pending`` (a CSS class and a word)."""
+
+
+@dataclasses.dataclass(slots=True)
+class TeamPage:
+    team: PublicTeam
+    roster: list[RosterLine]
+    matches: list[TeamMatchRecord]
+    place: str
+    """Place in the team standings (empty before any result)."""
+    match_points: str
+    """Match points as the standings count them (byes included)."""
+
+
+def points_text(value: Fraction) -> str:
+    """Board and match scores as people write them: ``½``, ``2½``, ``0``."""
+    whole, rest = divmod(value, 1)
+    if rest == Fraction(1, 2):
+        return ("" if whole == 0 else str(whole)) + "½"
+    return standings.format_points(value)
+
+
+def _teams(section: models.Section) -> dict[int, PublicTeam]:
+    return {
+        number: PublicTeam(number, name, unit)
+        for number, name, unit in section.teams.values_list("number", "name", "unit")
+    }
+
+
+def _players(section: models.Section) -> dict[int, TeamPlayer]:
+    """Entry id → public view of every rostered player of the section."""
+    positions = dict(
+        team_models.TeamMember.objects.filter(team__section=section).values_list(
+            "entry_id", "position"
+        )
+    )
+    return {
+        row["id"]: TeamPlayer(
+            row["id"], row["name"], row["title"], row["rating"], positions[row["id"]]
+        )
+        for row in section.entries.filter(id__in=positions).values(*PUBLIC_ENTRY_FIELDS)
+    }
+
+
+def _colour_letter(board: int, first: bool) -> str:
+    colour = board_colour(board)
+    return colour.value if first else colour.opposite.value
+
+
+def _note(match: ScoredMatch, teams: dict[int, PublicTeam], players: dict[int, TeamPlayer]) -> str:
+    kind, _sep, who = match.note.partition(":")
+    if kind == "short":
+        if who == "both":
+            return _("Both teams fielded too few players: no points for either.")
+        team = teams.get(int(who))
+        return _("%(team)s fielded too few players and loses the match.") % {
+            "team": team.name if team else who
+        }
+    if kind == "ineligible":
+        player = players.get(int(who))
+        return _("Re-scored: %(name)s was not eligible.") % {"name": player.name if player else who}
+    return ""
+
+
+def _scored_by_table(
+    section: models.Section, number: int
+) -> list[tuple[team_models.TeamMatch, ScoredMatch]]:
+    """The round's match rows paired with their scored matches (both in table order)."""
+    scored, _changes = bridge.scored_matches(section)
+    of_round = [match for match in scored if match.round_number == number]
+    rows = list(
+        team_models.TeamMatch.objects.filter(round__section=section, round__number=number)
+        .select_related("first", "second")
+        .order_by("number")
+    )
+    paired = []
+    for row, match in zip(rows, of_round, strict=True):
+        if (row.first.number, row.second.number) != match.teams():
+            raise ValueError(f"round {number} table {row.number}: matches out of step")
+        paired.append((row, match))
+    return paired
+
+
+def lineups_published(
+    round_row: team_models.TeamRound, section: models.Section, now: datetime.datetime | None = None
+) -> tuple[bool, datetime.datetime | None]:
+    """Whether the round's line-ups are public, and when they will be if not."""
+    if round_row.starts_at is None:
+        return True, None
+    if (
+        team_models.BoardGame.objects.filter(match__round=round_row)
+        .exclude(first_result=ResultCode.PENDING.value)
+        .exists()
+    ):
+        return True, None
+    due = lineup_deadline(round_row.starts_at, bridge.team_rules(section)) or round_row.starts_at
+    if (now or timezone.now()) >= due:
+        return True, None
+    return False, due
+
+
+def team_round_page(
+    section: models.Section, number: int, now: datetime.datetime | None = None
+) -> TeamRoundPage | None:
+    """Round ``number`` of a team section (None if it is not paired)."""
+    round_row = (
+        team_models.TeamRound.objects.filter(section=section, number=number)
+        .select_related("bye_team")
+        .first()
+    )
+    if round_row is None:
+        return None
+    public, publish_at = lineups_published(round_row, section, now)
+    teams, players = _teams(section), _players(section)
+    order_errors = {
+        team: set(boards)
+        for team, boards in team_models.LineUp.objects.filter(
+            team__section=section, round_number=number
+        ).values_list("team__number", "out_of_order")
+    }
+    matches: list[TeamMatchLine] = []
+    seats: list[TeamSeat] = []
+    seated: set[int] = set()
+    for row, match in _scored_by_table(section, number):
+        first, second = teams[match.first_team], teams[match.second_team]
+        boards = []
+        for board in match.boards:
+            # Before publication nothing is decided yet (a short team shows in its line-up).
+            pending = board.first_result is ResultCode.PENDING or not public
+            first_player = players.get(board.first_player or 0) if public else None
+            second_player = players.get(board.second_player or 0) if public else None
+            order_error = board.board in order_errors.get(
+                match.first_team, ()
+            ) or board.board in order_errors.get(match.second_team, ())
+            boards.append(
+                TeamBoardLine(
+                    board.board,
+                    first_player,
+                    second_player,
+                    _colour_letter(board.board, True),
+                    _colour_letter(board.board, False),
+                    "" if pending else points_text(board.first_points),
+                    "" if pending else points_text(board.second_points),
+                    not pending
+                    and (
+                        board.first_result.is_forfeit
+                        or board.first_player is None
+                        or board.second_player is None
+                    ),
+                    order_error and not pending,
+                )
+            )
+            for player, team, first_side in (
+                (first_player, first, True),
+                (second_player, second, False),
+            ):
+                if player is not None:
+                    seated.add(player.entry_id)
+                    seats.append(
+                        TeamSeat(
+                            player,
+                            team,
+                            row.number,
+                            board.board,
+                            _colour_letter(board.board, first_side),
+                        )
+                    )
+        pending = match.first_result is ResultCode.PENDING or not public
+        matches.append(
+            TeamMatchLine(
+                row.number,
+                first,
+                second,
+                "" if pending else points_text(match.first_game_points),
+                "" if pending else points_text(match.second_game_points),
+                "" if pending else points_text(match.first_match_points),
+                "" if pending else points_text(match.second_match_points),
+                tuple(boards),
+                "" if pending else _note(match, teams, players),
+            )
+        )
+    bye = teams[round_row.bye_team.number] if round_row.bye_team is not None else None
+    if public:
+        playing: dict[int, tuple[PublicTeam, int | None]] = {
+            team.number: (team, table)
+            for line in matches
+            for team, table in ((line.first, line.table), (line.second, line.table))
+        }
+        if bye is not None:
+            playing[bye.number] = (bye, None)
+        for member in team_models.TeamMember.objects.filter(
+            team__section=section, team__number__in=playing
+        ).values_list("entry_id", "team__number"):
+            entry_id, team_number = member
+            if entry_id in seated or entry_id not in players:
+                continue
+            team, table = playing[team_number]
+            status = _("bye (no match this round)") if table is None else _("not in the line-up")
+            seats.append(TeamSeat(players[entry_id], team, None, None, "", status))
+        seats.sort(key=lambda seat: name_sort_key(seat.player.name))
+    return TeamRoundPage(
+        section, number, matches, bye, seats, public, publish_at, round_row.starts_at
+    )
+
+
+def round_numbers(section: models.Section) -> list[int]:
+    return list(
+        team_models.TeamRound.objects.filter(section=section)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def team_page(section: models.Section, number: int) -> TeamPage | None:
+    """Team ``number``: roster in board order with each player's score, and its matches."""
+    teams = _teams(section)
+    team = teams.get(number)
+    if team is None:
+        return None
+    players = _players(section)
+    boards = bridge.team_rules(section).boards
+    scored, _changes = bridge.scored_matches(section)
+    published = {
+        round_row.number: lineups_published(round_row, section)[0]
+        for round_row in team_models.TeamRound.objects.filter(section=section)
+    }
+    tables = {
+        (round_number, first): table
+        for round_number, first, table in team_models.TeamMatch.objects.filter(
+            round__section=section
+        ).values_list("round__number", "first__number", "number")
+    }
+    tallies: dict[int, tuple[int, Fraction]] = {}
+    records: list[TeamMatchRecord] = []
+    for match in scored:
+        if number not in match.teams():
+            continue
+        own_first = match.first_team == number
+        opponent = teams[match.second_team if own_first else match.first_team]
+        pending = match.first_result is ResultCode.PENDING
+        own, other = (
+            (match.first_game_points, match.second_game_points)
+            if own_first
+            else (match.second_game_points, match.first_game_points)
+        )
+        earned = match.first_match_points if own_first else match.second_match_points
+        outcome = (
+            "pending" if pending else "won" if own > other else "lost" if own < other else "drawn"
+        )
+        records.append(
+            TeamMatchRecord(
+                match.round_number,
+                tables.get((match.round_number, match.first_team)),
+                opponent,
+                own_first,
+                "" if pending else points_text(own),
+                "" if pending else points_text(other),
+                "" if pending else points_text(earned),
+                outcome,
+            )
+        )
+        if pending or not published.get(match.round_number, True):
+            continue
+        for board in match.boards:
+            seated = board.first_player if own_first else board.second_player
+            if seated is None:
+                continue
+            played, so_far = tallies.get(seated, (0, Fraction(0)))
+            tallies[seated] = (
+                played + 1,
+                so_far + (board.first_points if own_first else board.second_points),
+            )
+    for round_number in team_models.TeamRound.objects.filter(
+        section=section, bye_team__number=number
+    ).values_list("number", flat=True):
+        records.append(TeamMatchRecord(round_number, None, None, False, "", "", "", "bye"))
+    records.sort(key=lambda record: record.round)
+    members = _members(section, number)
+    roster_rows = sorted(
+        (player for player in players.values() if player.entry_id in members),
+        key=lambda player: player.position,
+    )
+    roster = []
+    for player in roster_rows:
+        games, scored_points = tallies.get(player.entry_id, (0, Fraction(0)))
+        roster.append(
+            RosterLine(player, player.position > boards, games, points_text(scored_points))
+        )
+    place, total = "", ""
+    if any(record.outcome not in ("pending", "bye") for record in records):
+        row = team_results(section).standings.row(number)
+        place, total = row.place, points_text(row.points)
+    return TeamPage(team, roster, records, place, total)
+
+
+def _members(section: models.Section, number: int) -> set[int]:
+    return set(
+        team_models.TeamMember.objects.filter(
+            team__section=section, team__number=number
+        ).values_list("entry_id", flat=True)
+    )
