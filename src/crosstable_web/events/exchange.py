@@ -39,6 +39,7 @@ def _entry_json(entry: models.Entry) -> dict[str, Any]:
     data["birth_date"] = entry.birth_date.isoformat() if entry.birth_date else None
     data["fee_due"] = str(entry.fee_due)
     data["fee_paid"] = str(entry.fee_paid)
+    data["house"] = entry.house
     data["requested_byes"] = [
         [bye.round_number, bye.result] for bye in entry.requested_byes.order_by("round_number")
     ]
@@ -153,6 +154,7 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
                 birth_date=(datetime.date.fromisoformat(entry_data["birth_date"])
                             if entry_data["birth_date"] else None),
                 fee_due=Decimal(entry_data["fee_due"]), fee_paid=Decimal(entry_data["fee_paid"]),
+                house=bool(entry_data.get("house", False)),  # absent before house players
                 **{name: entry_data[name] for name in _ENTRY_FIELDS},
             )
             new_ids[entry_data["id"]] = entry.pk

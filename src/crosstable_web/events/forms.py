@@ -46,6 +46,18 @@ class EntryForm(forms.Form):
         section_field.choices = [(section.key, section.name)]
 
 
+class HousePlayerForm(forms.Form):
+    """The organiser's house player for an odd section: who it is (no eligibility checks)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    sex = forms.ChoiceField(
+        label=_("Sex"), required=False,
+        choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
+    )
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
+    unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
+
+
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("Entries file (CSV or Excel)"))
 

@@ -17,6 +17,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from crosstable.house_player import HousePlayerRefusal, house_player_refusal
 from crosstable.regulations.sections import assign_sections
 from crosstable_web import bridge
 from crosstable_web.events import audit, models, rules
@@ -136,26 +137,43 @@ class EntryChecker:
         self.identities: set[tuple[str, ...]] = set()
         self.per_section: dict[int, int] = {}
         self.per_unit: dict[tuple[int, str], int] = {}
-        for section_id, name, birth_date, fide_id, unit in rows.values_list(
-            "section_id", "name", "birth_date", "fide_id", "unit"
+        self.house_sections: set[int] = set()
+        """Sections that have their house player: no more players may join them."""
+        for section_id, name, birth_date, fide_id, unit, house in rows.values_list(
+            "section_id", "name", "birth_date", "fide_id", "unit", "house"
         ):
-            self._remember(section_id, _identity(name, birth_date, fide_id), unit)
+            if house:
+                self.identities.add(_identity(name, birth_date, fide_id))
+                self.house_sections.add(section_id)
+            else:
+                self._remember(section_id, _identity(name, birth_date, fide_id), unit)
 
     def _remember(self, section_id: int, identity: tuple[str, ...], unit: str) -> None:
         self.identities.add(identity)
         self.per_section[section_id] = self.per_section.get(section_id, 0) + 1
         self.per_unit[section_id, unit] = self.per_unit.get((section_id, unit), 0) + 1
 
-    def problems(self, section: models.Section, data: EntryData) -> list[str]:
-        """Why ``data`` may not enter ``section`` (empty: it may)."""
+    def problems(
+        self, section: models.Section, data: EntryData, *, house: bool = False
+    ) -> list[str]:
+        """Why ``data`` may not enter ``section`` (empty: it may). A house player
+        (``house``) is the organiser's choice: no eligibility, capacity or unit limits."""
         problems: list[str] = []
         if not data.name.strip():
             problems.append(_("The name is missing."))
         if data.sex and data.sex.lower() not in ("m", "f", "w"):
             problems.append(_("Sex must be M or F."))
-        problems.extend(rules.eligibility_problems(section, data))
         if _identity(data.name, data.birth_date, data.fide_id) in self.identities:
             problems.append(_("This player is already entered in this event."))
+        if house:
+            return problems
+        problems.extend(rules.eligibility_problems(section, data))
+        if section.pk in self.house_sections:
+            problems.append(
+                _("%(section)s has a house player; remove the house player before adding "
+                  "players (a house player is only for an odd number of entries).")
+                % {"section": section.key}
+            )
         if (
             section.max_entries is not None
             and self.per_section.get(section.pk, 0) >= section.max_entries
@@ -237,7 +255,8 @@ def update_entry(entry: models.Entry, data: EntryData, actor: Actor) -> models.E
     checker = EntryChecker(section.event, exclude_entry=entry)
     checker.per_section.pop(section.pk, None)  # editing does not add a player
     checker.per_unit.pop((section.pk, entry.unit), None)
-    problems = checker.problems(section, data)
+    checker.house_sections.discard(section.pk)  # editing does not add a player either
+    problems = checker.problems(section, data, house=entry.house)
     if problems:
         raise ServiceError(" ".join(problems))
     old = entry_data_of(entry).as_json()
@@ -255,7 +274,90 @@ def delete_entry(entry: models.Entry, actor: Actor) -> None:
     require_organiser(actor, section.event)
     if section.rounds.exists():
         raise ServiceError(_("Players cannot be deleted once a round is paired; withdraw them."))
+    if not entry.house and section.entries.filter(house=True).exists():
+        raise ServiceError(
+            _("%(section)s has a house player; remove the house player before deleting "
+              "players (a house player is only for an odd number of entries).")
+            % {"section": section.key}
+        )
     audit.record(section.event, actor, "entry.delete", f"{section.key}: {entry.name}",
+                 entry_data_of(entry).as_json(), None)
+    entry.delete()
+
+
+# --- the house player ---------------------------------------------------------------------
+
+
+def house_player_allowed(section: models.Section) -> bool:
+    """Whether the section's regulations let the organiser add a house player
+    (``pairing.house_player_for_odd``; Kinabatangan 4.6). No regulations: no."""
+    section_rules = rules.section_rules(section)
+    return section_rules is not None and section_rules.pairing.house_player_for_odd
+
+
+def _house_refusal_message(section: models.Section, refusal: HousePlayerRefusal) -> str:
+    messages = {
+        HousePlayerRefusal.NOT_ALLOWED: _(
+            "%(section)s: the regulations do not allow a house player."),
+        HousePlayerRefusal.EVEN_COUNT: _(
+            "%(section)s: no house player with an even number of entries (%(count)d); "
+            "a house player is only added to avoid a bye."),
+        HousePlayerRefusal.ALREADY_ONE: _("%(section)s already has its house player."),
+    }
+    return messages[refusal] % {
+        "section": section.key,
+        "count": section.entries.filter(house=False).count(),
+    }
+
+
+@transaction.atomic
+def add_house_player(section: models.Section, data: EntryData, actor: Actor) -> models.Entry:
+    """The organiser adds one house player to a section whose entry count is odd, before
+    round 1, so nobody has a bye (Kinabatangan 4.6: organiser only, not an arbiter).
+
+    The house player is paired like everyone but not ranked and wins no prize; no fee is
+    due. The entry list being in (registration closed, no additions) does not stop it: the
+    regulations make this the one addition allowed."""
+    event = section.event
+    require_organiser(actor, event)
+    # serialise with other changes to the section's entries (two organisers at once)
+    models.Section.objects.select_for_update().filter(pk=section.pk).first()
+    if section.rounds.exists():
+        raise ServiceError(_("The house player is added before round 1 is paired."))
+    refusal = house_player_refusal(
+        allowed=house_player_allowed(section),
+        ordinary_entries=section.entries.filter(house=False).count(),
+        house_players=section.entries.filter(house=True).count(),
+    )
+    if refusal is not None:
+        raise ServiceError(_house_refusal_message(section, refusal))
+    problems = EntryChecker(event).problems(section, data, house=True)
+    if problems:
+        raise ServiceError(" ".join(problems))
+    entry = models.Entry.objects.create(
+        section=section,
+        pairing_number=_next_pairing_number(section),
+        house=True,
+        fee_due=Decimal(0),
+        **dataclasses.asdict(data),
+    )
+    audit.record(event, actor, "entry.house_add", f"{section.key}: {entry.name}", None,
+                 data.as_json())
+    return entry
+
+
+@transaction.atomic
+def remove_house_player(section: models.Section, actor: Actor) -> None:
+    """The organiser removes the section's house player, before round 1 (afterwards the
+    house player can only be withdrawn, like anyone)."""
+    require_organiser(actor, section.event)
+    entry = section.entries.filter(house=True).first()
+    if entry is None:
+        raise ServiceError(_("%(section)s has no house player.") % {"section": section.key})
+    if section.rounds.exists():
+        raise ServiceError(_("The house player cannot be removed once a round is paired; "
+                             "withdraw them."))
+    audit.record(section.event, actor, "entry.house_remove", f"{section.key}: {entry.name}",
                  entry_data_of(entry).as_json(), None)
     entry.delete()
 

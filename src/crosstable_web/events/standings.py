@@ -3,6 +3,9 @@
 Builds the section's tournament (through the bridge), ranks it with ``crosstable.standings``
 on the section's tie-break list, and applies the regulations' sub-rankings and prize tables
 with ``crosstable.prizes``.
+
+House players (``Entry.house``) are not in ``main.rows`` and so in no sub-ranking, unit
+ranking or prize table; ``SectionResults.house_rows`` lists them for the pages, marked.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import dataclasses
 import datetime
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -63,6 +67,17 @@ class SectionResults:
 
     def club(self, number: int) -> str:
         return self.tournament.players[number].club
+
+    @property
+    def house_rows(self) -> list[dict[str, Any]]:
+        """The house players (not ranked), as the standings pages list them after the
+        ranked players: row, name, unit, points and tie-break values as text."""
+        return [
+            {"row": row, "name": self.name(row.number), "unit": self.club(row.number),
+             "points": format_points(row.points),
+             "values": [format_value(value) for value in row.values]}
+            for row in self.main.unranked
+        ]
 
 
 def format_value(value: TiebreakValue) -> str:

@@ -20,6 +20,7 @@ urlpatterns = [
     path("e/<slug:slug>/entry/<int:entry_id>/", views.entry_detail, name="entry_detail"),
     path("e/<slug:slug>/s/<str:key>/", views.section_detail, name="section_detail"),
     path("e/<slug:slug>/s/<str:key>/numbers/", views.pairing_numbers, name="pairing_numbers"),
+    path("e/<slug:slug>/s/<str:key>/house/", views.house_player, name="house_player"),
     path("e/<slug:slug>/s/<str:key>/pair/", views.pair_section, name="pair_section"),
     path("e/<slug:slug>/s/<str:key>/standings/", views.section_standings, name="standings"),
     path("e/<slug:slug>/s/<str:key>/trf/", views.section_trf, name="section_trf"),

@@ -217,15 +217,47 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             if _acting(request, lambda: services.add_entry(section, data, request.user),
                        _("Entry added.")):
                 return redirect("events:section_detail", slug=slug, key=key)
+    entries = list(section.entries.all())
+    house = next((entry for entry in entries if entry.house), None)
+    ordinary = sum(1 for entry in entries if not entry.house)
+    paired = section.rounds.exists()
     return render(request, "events/section_detail.html", {
         "event": event, "section": section,
-        "entries": section.entries.all(),
+        "entries": entries,
         "rounds": section.rounds.all(),
         "last_round": rounds.last_round(section),
         "form": form,
         "can_organise": can_organise, "can_arbitrate": can_arbitrate,
-        "can_enter": can_organise or (can_arbitrate and section.rounds.exists()),
+        "can_enter": can_organise or (can_arbitrate and paired),
+        # the house player form: organisers only, before round 1, where the rules allow it
+        "house": house,
+        "house_form": forms.HousePlayerForm() if (
+            can_organise and not paired and house is None and ordinary % 2 == 1
+            and services.house_player_allowed(section)) else None,
+        "can_remove_house": can_organise and not paired and house is not None,
     })
+
+
+@login_required
+@require_POST
+def house_player(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Add (``action=add`` with the house player form) or remove (``action=remove``) the
+    section's house player; the service checks the role and the rules."""
+    section = _section(slug, key)
+    if request.POST.get("action") == "remove":
+        _acting(request, lambda: services.remove_house_player(section, request.user),
+                _("House player removed."))
+        return redirect("events:section_detail", slug=slug, key=key)
+    form = forms.HousePlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the house player's name."))
+        return redirect("events:section_detail", slug=slug, key=key)
+    values = form.cleaned_data
+    data = services.EntryData(name=values["name"], sex=values["sex"] or "",
+                              rating=values["rating"] or 0, unit=values["unit"] or "")
+    _acting(request, lambda: services.add_house_player(section, data, request.user),
+            _("House player added."))
+    return redirect("events:section_detail", slug=slug, key=key)
 
 
 def _entry_data(form: forms.EntryForm) -> services.EntryData:
@@ -417,7 +449,7 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
         {"row": row, "name": results.name(row.number), "club": results.club(row.number),
          "points": standings.format_points(row.points), "cells": cells.get(row.number, []),
          "values": [standings.format_value(v) for v in row.values]}
-        for row in results.main.rows
+        for row in results.main.rows + results.main.unranked  # house players last, unranked
     ]
     subs = [
         {"ranking": ranking, "rows": [

@@ -30,6 +30,10 @@ class Command(BaseCommand):
             values = "  ".join(standings.format_value(v) for v in row.values)
             write(f"{row.place:>5} {row.number:4d}  {results.name(row.number):28.28s} "
                   f"{standings.format_points(row.points):>4}  {values}")
+        for row in results.main.unranked:  # house players: listed last, not ranked
+            values = "  ".join(standings.format_value(v) for v in row.values)
+            write(f"house {row.number:4d}  {results.name(row.number):28.28s} "
+                  f"{standings.format_points(row.points):>4}  {values}")
         for ranking in results.sub_rankings:
             write(f"\n{ranking.name}")
             for row in ranking.standings.rows:
