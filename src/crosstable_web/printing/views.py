@@ -1,8 +1,10 @@
 """Printouts: A4 print views of a section, each also as a PDF file (``?format=pdf``).
 
 Pairings by board and alphabetical (for the wall), result slips, standings, cross-table, wall
-chart, prize list, certificates; and the event's entry list with fees (organisers and
-arbiters only: it holds fees). The PDF is the same page printed by chromium (``pdf``).
+chart, prize list, certificates; for a team section, the team pairings (each match with its
+boards, line-ups and results) and the team standings with board rankings; and the event's
+entry list with fees (organisers and arbiters only: it holds fees). The PDF is the same page
+printed by chromium (``pdf``).
 """
 
 from __future__ import annotations
@@ -18,10 +20,13 @@ from django.utils.translation import gettext as _
 from crosstable.standings import cross_table
 from crosstable_web.events import models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
-from crosstable_web.public import localisation, pages
+from crosstable_web.public import localisation, pages, team_pages
+from crosstable_web.teams.services import team_results
 
 PRINTOUTS = ("pairings", "pairings-by-name", "slips", "standings", "crosstable", "wallchart",
              "prizes", "certificates")
+TEAM_PRINTOUTS = ("team-pairings", "team-standings")
+"""Printouts of a team section only."""
 
 
 def _respond(request: HttpRequest, template: str, context: dict[str, Any],
@@ -58,7 +63,7 @@ def _round_number(request: HttpRequest, section: models.Section) -> int:
 
 
 def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
-    if kind not in PRINTOUTS:
+    if kind not in PRINTOUTS and kind not in TEAM_PRINTOUTS:
         raise Http404
     section = get_object_or_404(models.Section.objects.select_related("event"),
                                 event__slug=slug, key=key)
@@ -66,6 +71,8 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
     _language(request, event)
     context: dict[str, Any] = {"event": event, "section": section, "kind": kind,
                                "xiangqi": event.game == models.Game.XIANGQI}
+    if kind in TEAM_PRINTOUTS:
+        return _team_printout(request, section, kind, context)
     if kind in ("pairings", "pairings-by-name", "slips"):
         number = _round_number(request, section)
         round_page = pages.round_page(section, number)
@@ -98,6 +105,43 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], context["rows"])
     return _respond(request, f"printing/{kind}.html", context, filename)
+
+
+def _team_printout(request: HttpRequest, section: models.Section, kind: str,
+                   context: dict[str, Any]) -> HttpResponse:
+    """Team pairings of a round (``?round=N``, default the last) or the team standings."""
+    if not section.teams.exists():
+        raise Http404
+    slug, key = section.event.slug, section.key
+    if kind == "team-pairings":
+        text = request.GET.get("round", "")
+        numbers = team_pages.round_numbers(section)
+        number = int(text) if text.isdigit() else (numbers[-1] if numbers else 0)
+        round_page = team_pages.team_round_page(section, number)
+        if round_page is None:
+            raise Http404(_("Not paired yet."))
+        context["round"] = round_page
+        return _respond(request, "printing/team-pairings.html", context,
+                        f"{slug}-{key}-r{number}-{kind}")
+    results = team_results(section)
+    names = dict(section.entries.values_list("id", "name"))  # name only: public
+    team_names = dict(section.teams.values_list("number", "name"))
+    context["team_rows"] = [
+        {"row": row, "points": standings.format_value(row.points),
+         "values": [standings.format_value(value) for value in row.values]}
+        for row in results.standings.rows
+    ]
+    context["tiebreaks"] = [str(spec) for spec in results.standings.tiebreaks]
+    context["rounds"] = len(team_pages.round_numbers(section))
+    context["boards"] = [
+        (standing.board, [
+            (place.rank, names.get(place.record.player, ""),
+             team_names.get(place.record.team, ""),
+             team_pages.points_text(place.record.points), place.record.games)
+            for place in standing.places])
+        for standing in results.boards
+    ]
+    return _respond(request, "printing/team-standings.html", context, f"{slug}-{key}-{kind}")
 
 
 def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
