@@ -194,3 +194,55 @@ def test_line_ups_stay_secret_until_they_are_due(organiser: User) -> None:
     round_row.save()  # (no audit line: the page must not have been cached)
     html = client.get("/p/fars-secret/A/teams/round/1/").content.decode()
     assert 'id="lineups-later"' not in html and "T1 P1" in html
+
+
+def test_xiangqi_team_round_shows_red_and_black_and_the_bye(organiser: User) -> None:
+    """A xiangqi team section without regulations (three boards, three teams): the
+    first-named team has Red on boards 1 and 3, Black on board 2; the third team has the bye."""
+    event = services.create_event(
+        rules.EventSpec(
+            name="Border Xiangqi",
+            game="xiangqi",
+            sections=[
+                rules.SectionSpec(
+                    key="t",
+                    name="Teams",
+                    total_rounds=3,
+                    system_code="FIDE_TEAM",
+                    settings={"team": {"boards": 3}},
+                )
+            ],
+        ),
+        organiser,
+        slug="xq-teams",
+    )
+    event.roles.create(user=organiser, role="arbiter")
+    section = event.sections.get()
+    for number in range(1, 4):
+        entries = [
+            services.add_entry(
+                section,
+                services.EntryData(name=f"X{number} P{board}", rating=1800 - 10 * number),
+                organiser,
+            )
+            for board in range(1, 4)
+        ]
+        team_services.create_team(section, f"Xteam {number}", entries, organiser)
+    team_services.pair_next_round(section, organiser)
+    match = team_models.TeamMatch.objects.get(round__section=section)
+    html = Client().get("/p/xq-teams/t/teams/round/1/").content.decode()
+    assert 'dir="ltr"' in html and 'class="xiangqi"' in html
+    board_1, board_2 = row(html, "match-1-board-1"), row(html, "match-1-board-2")
+    first, second = match.first.number, match.second.number
+    assert board_1.index('title="Red"') < board_1.index(f"X{first} P1")
+    assert board_1.index(f"X{first} P1") < board_1.index('title="Black"')
+    assert board_1.index('title="Black"') < board_1.index(f"X{second} P1")
+    assert board_2.index('title="Black"') < board_2.index(f"X{first} P2")
+    assert board_2.index('title="Red"') < board_2.index(f"X{second} P2")
+    assert "The first-named team has Red on odd boards." in html
+    bye = ({1, 2, 3} - {first, second}).pop()
+    assert f"Xteam {bye}</a>" in html[html.index('id="team-bye"') :]
+    # The bye team's players are listed, with no board.
+    assert re.search(rf'<tr class="resting"><td>X{bye} P1<', html)
+    team_html = Client().get(f"/p/xq-teams/t/teams/team/{bye}/").content.decode()
+    assert "Bye" in plain(team_html[team_html.index('id="team-matches"') :])
