@@ -1,36 +1,41 @@
 """Team matches: what each team did in each round, derived from its members' games.
 
 A team tournament is stored like an individual one (every board game in the players' round
-entries) plus team records: the rosters (TRF 310/013, ``Tournament.teams``), the board colour
-sequence (352), the match-point system (362), the pairing-allocated bye (320), matches
-forfeited as a whole (330) and team absences (240). This module turns that into one
-:class:`TeamRound` per team and round: opponent team, board-1 colour, whether the match was
-played, match points and game points.
+entries) plus the team-level facts of :class:`TeamEventRecords`: the board colour sequence,
+the match-point system, the pairing-allocated bye, matches forfeited as a whole and team
+absences. This module turns them into one :class:`TeamRound` per team and round: opponent
+team, board-1 colour, whether the match was played, match points and game points. It holds
+no file format: TRF's team records (310/320/330/352/362) are read and written by
+:mod:`crosstable.formats.trf.team_records`.
 
-How a match is read (the reading of FIDE's reference implementation, gacrux):
+How a match is read (the reading of FIDE's reference implementation, gacrux, plus empty
+boards):
 
 * the boards of a team are its members who have a game against the opponent team in that
-  round, in roster order; only the first ``boards`` of them count;
-* game points are the members' points by the tournament's game scoring (162);
-* the match was *played* when at least one board game was played, or when both teams scored
-  (a match is only "not played" when one side did not turn up, C.04.6 art. 1.6.1);
+  round, and its members who won or lost by forfeit without an opponent that round (a player
+  facing an empty board: TRF ``0000 - +``), in roster order; only the first ``boards`` of
+  them count;
+* game points are those boards' points by the tournament's game scoring (162), so an empty
+  board is a game point for the team that was there;
+* a match forfeited as a whole (330) is not played; the team marked ``+`` takes the forfeit
+  win on every board, the other the forfeit loss (``--``: both), whatever the boards say;
+* otherwise the match was *played* when at least one board game was played, or when both
+  teams scored (a match is only "not played" when one side did not turn up, C.04.6 art.
+  1.6.1);
 * the team with more game points wins the match; equal non-zero game points are a draw; a
   loss in a match not played, or a 0–0, is worth no match points;
-* the colour of a team is the colour of its board-1 player, read through the board colour
-  sequence (with ``352 BWBW`` the team *having White* has Black on board 1).
-
-Until the TRF reader exposes 320/330/352/362 on the model, they are read from
-``Tournament.extra_records`` (the lines the reader keeps verbatim).
+* the colour of a team is read from its first board with an opponent through the board
+  colour sequence (with ``352 BWBW`` the team *having White* has Black on board 1).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import re
 from fractions import Fraction
 
 from crosstable.model.colour import Colour
+from crosstable.model.player import RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.tournament import Tournament
 
@@ -119,76 +124,6 @@ class TeamRound:
         return self.colour if self.is_played else None
 
 
-_NUMBER = r"(\d+(?:\.\d+)?)"
-
-
-def team_event_records(tournament: Tournament) -> TeamEventRecords:
-    """The team records of ``tournament`` (320/330/352/362 from the kept extra records,
-    240 from ``Tournament.absences`` and any kept 240 lines)."""
-    board_colours = ""
-    match_points = MatchPointSystem()
-    bye_match_points: Fraction | None = None
-    bye_game_points: Fraction | None = None
-    bye_teams: dict[int, int] = {}
-    forfeited: list[ForfeitedMatch] = []
-    absences: dict[int, dict[int, ResultCode]] = {
-        round_number: dict(teams) for round_number, teams in tournament.absences.items()
-    }
-    for line in tournament.extra_records:
-        code = line[:3]
-        try:
-            if code == "352":
-                board_colours = line[4:].strip().upper()
-                if not board_colours or set(board_colours) - {"W", "B"}:
-                    raise ValueError("the board colour sequence must be W and B letters")
-            elif code == "362":
-                content = line[4:].strip()
-                if not re.fullmatch(r"(T[WDL]\s*" + _NUMBER + r"\s*)+", content):
-                    raise ValueError("expected TW, TD and TL each followed by a number")
-                values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, content))
-                match_points = MatchPointSystem(
-                    win=Fraction(values.get("W", "2")),
-                    draw=Fraction(values.get("D", "1")),
-                    loss=Fraction(values.get("L", "0")),
-                )
-            elif code == "320":
-                if line[4:8].strip():
-                    bye_match_points = Fraction(line[4:8].strip())
-                if line[9:13].strip():
-                    bye_game_points = Fraction(line[9:13].strip())
-                for index, start in enumerate(range(13, len(line), 4), start=1):
-                    field = line[start : start + 4].strip()
-                    if field and int(field) > 0:
-                        bye_teams[index] = int(field)
-            elif code == "330":
-                fields = line[4:].split()
-                if len(fields) < 4 or fields[0] not in ("+-", "-+", "--"):
-                    raise ValueError("expected +-, -+ or --, the round and the two teams")
-                forfeited.append(
-                    ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
-                )
-            elif code == "240":
-                fields = line[4:].split()
-                if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
-                    teams = absences.setdefault(int(fields[1]), {})
-                    for team in fields[2:]:
-                        teams[int(team)] = ResultCode(fields[0])
-        except (ValueError, IndexError) as error:
-            raise ValueError(
-                f"TRF record {code} cannot be read: {line.strip()!r} ({error})"
-            ) from None
-    return TeamEventRecords(
-        board_colours=board_colours or "WB",
-        boards=len(board_colours),
-        match_points=match_points,
-        bye_match_points=bye_match_points,
-        bye_game_points=bye_game_points,
-        bye_teams=bye_teams,
-        forfeited_matches=tuple(forfeited),
-        absences=absences,
-    )
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Side:
     """One team's half of a match, before the match result is known."""
@@ -201,11 +136,13 @@ class _Side:
 
 def team_rounds(
     tournament: Tournament,
-    records: TeamEventRecords | None = None,
+    records: TeamEventRecords,
     up_to_round: int | None = None,
 ) -> dict[int, list[TeamRound]]:
-    """Every team's rounds 1..``up_to_round`` (all recorded rounds by default)."""
-    records = team_event_records(tournament) if records is None else records
+    """Every team's rounds 1..``up_to_round`` (all recorded rounds by default).
+
+    ``records``: the event's team records, e.g.
+    ``crosstable.formats.trf.team_records.team_event_records(tournament)`` for a TRF file."""
     team_of = {member: team.number for team in tournament.teams for member in team.members}
     last_round = tournament.rounds_recorded if up_to_round is None else up_to_round
     last_round = max(
@@ -250,54 +187,67 @@ def _match_sides(
 ) -> dict[int, _Side]:
     """Each team's side of its match in ``round_number``, from its members' games."""
     sides: dict[int, _Side] = {}
+    forfeits = {
+        team: (forfeit, own_first)
+        for forfeit in records.forfeited_matches
+        if forfeit.round_number == round_number
+        for team, own_first in ((forfeit.first, True), (forfeit.second, False))
+    }
+    scoring = tournament.scoring
     for team in tournament.teams:
-        lineup = []
+        entries = []
         for member in team.members:
             player = tournament.players.get(member)
             entry = player.entry(round_number) if player is not None else None
-            if entry is None or entry.opponent is None or entry.opponent not in team_of:
-                continue
-            lineup.append(entry)
-        if not lineup:
-            continue
+            if entry is not None and (
+                entry.opponent in team_of or (entry.opponent is None and entry.result.is_forfeit)
+            ):
+                entries.append(entry)
         opponents: dict[int, int] = {}
-        for entry in lineup:
-            assert entry.opponent is not None
-            opponent_team = team_of[entry.opponent]
-            opponents[opponent_team] = opponents.get(opponent_team, 0) + 1
-        opponent = max(opponents, key=lambda number: (opponents[number], -number))
+        for entry in entries:
+            if entry.opponent is not None:
+                opponent_team = team_of[entry.opponent]
+                opponents[opponent_team] = opponents.get(opponent_team, 0) + 1
+        forfeit = forfeits.get(team.number)
+        if forfeit is not None:
+            match, own_first = forfeit
+            opponent = match.second if own_first else match.first
+        elif opponents:
+            opponent = max(opponents, key=lambda number: (opponents[number], -number))
+        else:
+            continue  # no match (an announced absence, the bye, or not paired)
+        # A player facing an empty board won (or lost) by forfeit without an opponent:
+        # that board belongs to the team's match and its point counts.
         boards_played = [
             entry
-            for entry in lineup
-            if entry.opponent is not None and team_of[entry.opponent] == opponent
+            for entry in entries
+            if entry.opponent is None or team_of[entry.opponent] == opponent
         ][:boards]
-        first_board = boards_played[0]
-        colour = first_board.colour
-        if colour is not None and records.board_colour(1) is Colour.BLACK:
-            colour = colour.opposite
-        sides[team.number] = _Side(
-            opponent=opponent,
-            colour=colour,
-            game_points=sum(
-                (tournament.scoring.points(entry.result, entry.colour) for entry in boards_played),
-                Fraction(0),
-            ),
-            any_game_played=any(entry.is_played for entry in boards_played),
+        colour = _team_colour(boards_played, records)
+        game_points = sum(
+            (scoring.points(entry.result, entry.colour) for entry in boards_played), Fraction(0)
         )
-    for forfeit in records.forfeited_matches:
-        if forfeit.round_number != round_number:
-            continue
-        # A whole match forfeited without board games: only the 330 record tells of it.
-        for number, opponent, colour, mark in (
-            (forfeit.first, forfeit.second, Colour.WHITE, forfeit.result[:1]),
-            (forfeit.second, forfeit.first, Colour.BLACK, forfeit.result[1:2]),
-        ):
-            if number not in sides:
-                points = (
-                    tournament.scoring.forfeit_win_points * boards if mark == "+" else Fraction(0)
-                )
-                sides[number] = _Side(opponent, colour, points, False)
+        any_game_played = any(entry.is_played for entry in boards_played)
+        if forfeit is not None:
+            # Forfeited as a whole (330): every board to the team marked '+'.
+            match, own_first = forfeit
+            mark = match.result[0 if own_first else 1]
+            if colour is None:
+                colour = Colour.WHITE if own_first else Colour.BLACK
+            per_board = scoring.forfeit_win_points if mark == "+" else scoring.forfeit_loss_points
+            game_points, any_game_played = per_board * boards, False
+        sides[team.number] = _Side(opponent, colour, game_points, any_game_played)
     return sides
+
+
+def _team_colour(boards_played: list[RoundEntry], records: TeamEventRecords) -> Colour | None:
+    """The colour of the team having White, read from its first board with a colour (board
+    ``index + 1``) through the board colour sequence."""
+    for index, entry in enumerate(boards_played):
+        if entry.colour is not None:
+            board_colour = records.board_colour(index + 1)
+            return Colour.WHITE if entry.colour is board_colour else Colour.BLACK
+    return None
 
 
 def _team_round(

@@ -28,6 +28,7 @@ from crosstable.model.colour import Colour
 from crosstable.model.player import RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
+from crosstable.model.team_match import ForfeitedMatch, MatchPointSystem, TeamEventRecords
 from crosstable.model.tournament import Tournament
 from crosstable.regulations.schema import SectionRules
 from crosstable.teams.lineups import LineUp
@@ -368,9 +369,10 @@ def rescore_ineligible(
 
 def record_match(tournament: Tournament, match: ScoredMatch) -> None:
     """Write the match's board games into the players' round entries of ``tournament`` (the
-    form the team Swiss engine pairs the next round from). A player facing an empty board
-    gets a forfeit win without opponent, which the engine's match reading does not count as
-    a board of the match (its result is still read from the other boards)."""
+    form the team Swiss engine pairs the next round from and a TRF file holds). A player
+    facing an empty board gets a forfeit win (or, in a match lost as a whole, a forfeit loss)
+    without opponent or colour (TRF ``0000 - +``), which
+    :mod:`crosstable.model.team_match` counts as a board of the team's match."""
     for board in match.boards:
         colour = board.first_colour
         for player, opponent, result, own_colour in (
@@ -380,8 +382,66 @@ def record_match(tournament: Tournament, match: ScoredMatch) -> None:
             if player is None or player not in tournament.players:
                 continue
             tournament.players[player].set_entry(
-                match.round_number, RoundEntry(opponent, own_colour, result)
+                match.round_number,
+                RoundEntry(opponent, own_colour if opponent is not None else None, result),
             )
+
+
+def event_records(
+    matches: Sequence[ScoredMatch],
+    rules: MatchRules,
+    byes: Sequence[TeamBye] = (),
+    bye_match_points: Fraction | None = None,
+    bye_game_points: Fraction | None = None,
+) -> TeamEventRecords:
+    """The team records of scored matches, for a file that a reader scores the same way
+    (:func:`crosstable.model.team_match.team_rounds`): the board colours of the first-named
+    team (odd boards White), the match points, the pairing-allocated bye at the value
+    :func:`team_event` gives it, absences, and a forfeited match (TRF 330) for every match
+    lost as a whole whose score the boards alone do not give (a short team, an ineligible
+    player's 4–0, a team that fielded nobody)."""
+    mp, gs = rules.match_points, rules.game_scoring
+    forfeited = tuple(
+        forfeit for match in matches if (forfeit := _forfeited_match(match, rules)) is not None
+    )
+    absences: dict[int, dict[int, ResultCode]] = {}
+    for bye in byes:
+        if bye.result is not ResultCode.PAIRING_BYE:
+            absences.setdefault(bye.round_number, {})[bye.team] = bye.result
+    return TeamEventRecords(
+        board_colours="".join(
+            "W" if board_colour(board) is Colour.WHITE else "B"
+            for board in range(1, rules.boards + 1)
+        ),
+        boards=rules.boards,
+        match_points=MatchPointSystem(mp.win, mp.draw, mp.loss),
+        bye_match_points=mp.win if bye_match_points is None else bye_match_points,
+        bye_game_points=gs.win * rules.boards if bye_game_points is None else bye_game_points,
+        bye_teams={
+            bye.round_number: bye.team for bye in byes if bye.result is ResultCode.PAIRING_BYE
+        },
+        forfeited_matches=forfeited,
+        absences=absences,
+    )
+
+
+def _forfeited_match(match: ScoredMatch, rules: MatchRules) -> ForfeitedMatch | None:
+    if match.first_result not in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS):
+        return None  # played (or pending): the boards give the score
+    first_won = match.first_result is ResultCode.FORFEIT_WIN
+    second_won = match.second_result is ResultCode.FORFEIT_WIN
+    mark = ("+" if first_won else "-") + ("+" if second_won else "-")
+    boards_say = (
+        sum((board.first_points for board in match.boards), Fraction(0)),
+        sum((board.second_points for board in match.boards), Fraction(0)),
+    )
+    met = any(b.first_player is not None and b.second_player is not None for b in match.boards)
+    played = any(board.played for board in match.boards)
+    if boards_say == (match.first_game_points, match.second_game_points) and met and not played:
+        return None  # the forfeited boards say it all, and who met whom
+    # 330 gives the whole match to the team marked '+', every board at the forfeit value (a
+    # regulation's short-team score other than that cannot be written: docs/formats/trf.md).
+    return ForfeitedMatch(match.round_number, match.first_team, match.second_team, mark)
 
 
 # -- standings ---------------------------------------------------------------------------------

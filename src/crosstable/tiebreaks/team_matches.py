@@ -1,21 +1,22 @@
 """Team matches from a team tournament file: turns the players' games of a Tournament with
 teams into the ``TeamEvent`` that team tie-breaks read.
 
-There is one reading of a team file: :mod:`crosstable.model.team_match` reads the team records
-(320 bye, 330 forfeited match, 352 board colours, 362 match points, 240 absences) and derives
-each team's rounds (opponent, colour, match and game points); the team Swiss engine pairs
-from the same :func:`~crosstable.model.team_match.team_rounds`. This module only adds what
-tie-breaks need beyond that: the board-by-board results of each match (the members who met
-the opponent team that round, in roster order, as many as the match has boards).
+There is one reading of a team file: :mod:`crosstable.formats.trf.team_records` reads the team
+records (320 bye, 330 forfeited match, 352 board colours, 362 match points, 240 absences) and
+:mod:`crosstable.model.team_match` derives each team's rounds (opponent, colour, match and
+game points); the team Swiss engine pairs from the same
+:func:`~crosstable.model.team_match.team_rounds`. This module only adds what tie-breaks need
+beyond that: the board-by-board results of each match (the members who met the opponent team
+that round, or faced an empty board, in roster order, as many as the match has boards).
 """
 
 from __future__ import annotations
 
+from crosstable.formats.trf.team_records import team_event_records
 from crosstable.model.team_match import (
     TeamEventRecords,
     TeamRound,
     TeamRoundKind,
-    team_event_records,
     team_rounds,
 )
 from crosstable.model.tournament import Tournament
@@ -74,16 +75,18 @@ def _boards(
     team_round: TeamRound,
     records: TeamEventRecords,
 ) -> tuple[BoardResult, ...]:
-    """The team's boards in a match: its members who met the opponent team, in roster order."""
+    """The team's boards in a match: its members who met the opponent team, or won or lost by
+    forfeit without an opponent (an empty board), in roster order."""
     if team_round.opponent is None or team_round.kind is TeamRoundKind.ABSENT:
         return ()
     results: list[BoardResult] = []
     for member in members:
         player = tournament.players.get(member)
         entry = player.entry(team_round.round_number) if player is not None else None
-        if entry is None or entry.opponent is None:
+        if entry is None:
             continue
-        if team_of.get(entry.opponent) != team_round.opponent:
+        empty_board = entry.opponent is None and entry.result.is_forfeit
+        if not empty_board and team_of.get(entry.opponent or 0) != team_round.opponent:
             continue
         results.append(
             BoardResult(

@@ -8,9 +8,9 @@ individual sections.
 from __future__ import annotations
 
 import dataclasses
-from decimal import Decimal
 from fractions import Fraction
 
+from crosstable.formats.trf.team_records import set_team_records
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
 from crosstable.model.scoring import ScoringSystem
 from crosstable.regulations.schema import TeamRules
@@ -20,9 +20,11 @@ from crosstable.teams.match_scoring import (
     Rescoring,
     ScoredMatch,
     TeamBye,
+    event_records,
     record_match,
     rescore_ineligible,
     score_match,
+    team_event,
 )
 from crosstable.teams.roster import TeamRoster
 from crosstable_web.events import rules
@@ -168,20 +170,24 @@ def tournament(section: Section) -> Tournament:
     matches, _changes = scored_matches(section)
     for match in matches:
         record_match(result, match)
-    bye_list = byes(section)
-    if bye_list:
-        last = max(bye.round_number for bye in bye_list)
-        per_round = {bye.round_number: bye.team for bye in bye_list}
-        cells = "".join(f"{per_round.get(r, 0):>4}" for r in range(1, last + 1))
-        result.extra_records.append("320 " + " " * 4 + " " + " " * 4 + cells)
+    set_team_records(result, event_records(matches, match_rules(section), byes(section)))
     return result
 
 
 def trf_tournament(section: Section) -> Tournament:
     """The section for a TRF-2026 export: players renumbered 1..n in team and roster order
-    (the store numbers them by entry id), team rosters (310), the match-point system (362)
-    and the pairing-allocated byes (320)."""
+    (the store numbers them by entry id), team rosters with their match and game points and
+    rank (310, as the standings count them), the board colours (352), the match-point system
+    (362), the pairing-allocated byes (320) and the matches lost as a whole (330)."""
+    from crosstable_web.teams.services import team_results  # services imports this module
+
     source = tournament(section)
+    matches, _changes = scored_matches(section)
+    names = {team.number: team.name for team in source.teams}
+    event = team_event(
+        matches, names, match_rules(section), section.team_rounds.count(), byes(section)
+    )
+    ranks = team_results(section).standings.ranks()
     numbers: dict[int, int] = {}
     for team in source.teams:
         for member in team.members:
@@ -194,7 +200,14 @@ def trf_tournament(section: Section) -> Tournament:
         scoring=scoring_of(section),
         tiebreaks=list(section.tiebreaks),
         teams=[
-            Team(team.number, team.name, [numbers[m] for m in team.members])
+            Team(
+                team.number,
+                team.name,
+                [numbers[m] for m in team.members],
+                declared_match_points=event.score(team.number, "MP"),
+                declared_game_points=event.score(team.number, "GP"),
+                rank=ranks.get(team.number),
+            )
             for team in source.teams
         ],
     )
@@ -208,14 +221,5 @@ def trf_tournament(section: Section) -> Tournament:
             for entry in player.rounds
         ]
         result.add_player(player)
-    points = match_rules(section).match_points
-    result.extra_records = [
-        *source.extra_records,
-        f"362 TW {_decimal(points.win)} TD {_decimal(points.draw)} TL {_decimal(points.loss)}",
-    ]
+    result.extra_records = list(source.extra_records)  # 352, 362, 320, 330
     return result
-
-
-def _decimal(value: Fraction) -> str:
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return format(exact.normalize(), "f")

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from crosstable.formats.trf import load_trf
+from crosstable.formats.trf.team_records import team_event_records
 from crosstable.model import Colour, ResultCode
 from crosstable.model.team_match import (
     MatchPointSystem,
     TeamRoundKind,
-    team_event_records,
     team_rounds,
 )
 
@@ -30,7 +30,7 @@ FILES = sorted(CASES.glob("*.trf")) + sorted(CORPUS.glob("*/*.trf"))[::5]
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
 def test_match_and_game_points_add_up_to_record_310(path: Path) -> None:
     tournament = load_trf(path)
-    history = team_rounds(tournament)
+    history = team_rounds(tournament, team_event_records(tournament))
     assert tournament.teams
     for team in tournament.teams:
         rounds = history[team.number]

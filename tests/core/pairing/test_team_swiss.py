@@ -9,8 +9,9 @@ from fractions import Fraction
 
 import pytest
 
+from crosstable.formats.trf.team_records import team_event_records
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
-from crosstable.model.team_match import TeamRoundKind, team_event_records, team_rounds
+from crosstable.model.team_match import TeamRoundKind, team_rounds
 from crosstable.pairing.base import PairingError, TeamMatch
 from crosstable.pairing.team_swiss import (
     RULES,

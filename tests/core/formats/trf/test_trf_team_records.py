@@ -1,0 +1,263 @@
+"""TRF team records (352, 362, 320, 330, 310) written from scored team matches and read back:
+the game points of the file equal the match scoring's, empty boards included (issue 6).
+
+Fars league rules, worked by hand: 4 boards, a game 1 / ½ / 0, a match 2 / 1 / 0; a team with
+fewer than 3 players present loses 0–4; an empty board is forfeited (the player facing it
+wins by forfeit). Team 1 (players 1–4) is first-named: White on boards 1 and 3.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+from crosstable.formats.trf import read_trf, write_trf
+from crosstable.formats.trf.team_records import (
+    set_team_records,
+    team_event_records,
+    team_record_lines,
+)
+from crosstable.model import Colour, Player, ResultCode, Team, Tournament
+from crosstable.model.scoring import ScoringSystem
+from crosstable.model.team_match import (
+    ForfeitedMatch,
+    MatchPointSystem,
+    TeamEventRecords,
+    TeamRound,
+    TeamRoundKind,
+    team_rounds,
+)
+from crosstable.teams.lineups import LineUp
+from crosstable.teams.match_scoring import (
+    MatchRules,
+    ScoredMatch,
+    TeamBye,
+    event_records,
+    record_match,
+    score_match,
+)
+
+FARS = MatchRules(
+    boards=4,
+    match_points=ScoringSystem(Fraction(2), Fraction(1), Fraction(0)),
+    min_players=3,
+    short_team_score=(Fraction(0), Fraction(4)),
+)
+
+
+def _event() -> Tournament:
+    tournament = Tournament(
+        name="Fars",
+        total_rounds=3,
+        initial_colour=Colour.WHITE,
+        teams=[Team(1, "Shiraz", [1, 2, 3, 4, 5, 6]), Team(2, "Kazerun", [7, 8, 9, 10, 11, 12])],
+    )
+    for number in range(1, 13):
+        tournament.add_player(Player(number, f"Player {number}"))
+    return tournament
+
+
+def _through_trf(
+    matches: list[ScoredMatch], byes: tuple[TeamBye, ...] = ()
+) -> tuple[str, dict[int, list[TeamRound]]]:
+    """Write the matches as the web export does, read the text back, and derive the rounds."""
+    tournament = _event()
+    for match in matches:
+        record_match(tournament, match)
+    set_team_records(tournament, event_records(matches, FARS, byes))
+    text = write_trf(tournament)
+    again = read_trf(text)
+    return text, team_rounds(again, team_event_records(again))
+
+
+def _player_cell(text: str, number: int, round_number: int = 1) -> str:
+    line = next(line for line in text.splitlines() if line.startswith(f"001 {number:4d}"))
+    start = 91 + 10 * (round_number - 1)
+    return line[start : start + 8]
+
+
+def test_three_players_present_forfeit_board_four() -> None:
+    # Boards 1-0, 0-1, ½-½; board 4 of team 1 is empty: team 2's player 10 wins by forfeit.
+    # Team 1: 1 + 0 + ½ = 1½; team 2: 0 + 1 + ½ + 1 = 2½ -> team 2 wins, 2 match points.
+    # (Without the forfeited board both teams would have 1½: a draw.)
+    match = score_match(
+        1,
+        LineUp(1, 1, (1, 2, 3, None)),
+        LineUp(2, 1, (7, 8, 9, 10)),
+        {1: "1-0", 2: "0-1", 3: "1/2"},
+        FARS,
+    )
+    assert (match.first_game_points, match.second_game_points) == (Fraction(3, 2), Fraction(5, 2))
+    text, rounds = _through_trf([match])
+    assert _player_cell(text, 10) == "0000 - +"
+    first, second = rounds[1][0], rounds[2][0]
+    assert (first.game_points, first.match_points, first.result) == (
+        Fraction(3, 2),
+        0,
+        ResultCode.LOSS,
+    )
+    assert (second.game_points, second.match_points, second.result) == (
+        Fraction(5, 2),
+        2,
+        ResultCode.WIN,
+    )
+    assert first.kind is second.kind is TeamRoundKind.PLAYED
+    assert (first.opponent, first.colour, second.colour) == (2, Colour.WHITE, Colour.BLACK)
+    assert not [line for line in text.splitlines() if line.startswith("330")]
+
+
+def test_two_players_present_lose_nought_four() -> None:
+    # Team 1 fields 2 players (fewer than 3): it loses 0-4 whatever was played; its two players
+    # lose by forfeit, team 2's four players win by forfeit (two of them facing empty boards).
+    match = score_match(
+        1,
+        LineUp(1, 1, (1, 2, None, None)),
+        LineUp(2, 1, (7, 8, 9, 10)),
+        {1: "1-0"},
+        FARS,
+    )
+    assert (match.first_game_points, match.second_game_points) == (0, 4)
+    text, rounds = _through_trf([match])
+    assert _player_cell(text, 1) == "   7 w -" and _player_cell(text, 7) == "   1 b +"
+    assert _player_cell(text, 9) == "0000 - +" and _player_cell(text, 10) == "0000 - +"
+    first, second = rounds[1][0], rounds[2][0]
+    assert (first.game_points, first.match_points, first.result) == (
+        0,
+        0,
+        ResultCode.FORFEIT_LOSS,
+    )
+    assert (second.game_points, second.match_points, second.result) == (
+        4,
+        2,
+        ResultCode.FORFEIT_WIN,
+    )
+    assert first.kind is TeamRoundKind.NOT_PLAYED
+
+
+def test_short_team_against_three_players_still_loses_nought_four() -> None:
+    # Team 1 has 2 players, team 2 has 3: team 1 loses 0-4 by the regulation although team 2
+    # won only three boards by forfeit (board 4 has nobody). The boards say 0-3, so the file
+    # says "the whole match forfeited" (330 -+), which gives every board to team 2.
+    match = score_match(
+        1,
+        LineUp(1, 1, (1, 2, None, None)),
+        LineUp(2, 1, (7, 8, 9, None)),
+        {},
+        FARS,
+    )
+    assert (match.first_game_points, match.second_game_points) == (0, 4)
+    text, rounds = _through_trf([match])
+    assert "330 -+ 001 001 002" in text.splitlines()
+    assert (rounds[1][0].game_points, rounds[2][0].game_points) == (0, 4)
+    assert (rounds[1][0].match_points, rounds[2][0].match_points) == (0, 2)
+
+
+def test_team_fielding_nobody_is_found_through_record_330() -> None:
+    # Nobody of team 1 came: team 2's four players have no opponent; only 330 names the match.
+    match = score_match(
+        1,
+        LineUp(1, 1, (None, None, None, None)),
+        LineUp(2, 1, (7, 8, 9, 10)),
+        {},
+        FARS,
+    )
+    text, rounds = _through_trf([match])
+    assert [_player_cell(text, n) for n in (7, 8, 9, 10)] == ["0000 - +"] * 4
+    assert (rounds[1][0].opponent, rounds[2][0].opponent) == (2, 1)
+    assert (rounds[1][0].game_points, rounds[2][0].game_points) == (0, 4)
+    assert rounds[2][0].result is ResultCode.FORFEIT_WIN
+
+
+def test_both_teams_short_is_a_double_forfeit() -> None:
+    # 1 player against 2: both short, nobody scores. The boards say it (forfeit losses on
+    # both sides of board 1, "0000 - -" for player 8), so no 330 is needed.
+    match = score_match(
+        1,
+        LineUp(1, 1, (1, None, None, None)),
+        LineUp(2, 1, (7, 8, None, None)),
+        {},
+        FARS,
+    )
+    assert (match.first_match_points, match.second_match_points) == (0, 0)
+    text, rounds = _through_trf([match])
+    assert (_player_cell(text, 1), _player_cell(text, 8)) == ("   7 w -", "0000 - -")
+    assert [(r[0].game_points, r[0].match_points, r[0].result) for r in rounds.values()] == [
+        (0, 0, ResultCode.FORFEIT_LOSS),
+        (0, 0, ResultCode.FORFEIT_LOSS),
+    ]
+
+
+def test_pairing_bye_written_at_the_standings_value() -> None:
+    # The web standings give the pairing-allocated bye a won match on every board (2 and 4);
+    # 320 says so explicitly, so a reader gives the bye team the same points.
+    match = score_match(
+        1,
+        LineUp(1, 1, (1, 2, 3, 4)),
+        LineUp(2, 1, (7, 8, 9, 10)),
+        {1: "1-0", 2: "1-0", 3: "1-0", 4: "1-0"},
+        FARS,
+    )
+    second = score_match(
+        2,
+        LineUp(2, 2, (7, 8, 9, 10)),
+        LineUp(1, 2, (1, 2, 3, 4)),
+        {1: "1/2", 2: "1/2", 3: "1/2", 4: "1/2"},
+        FARS,
+    )
+    records = event_records([match, second], FARS, (TeamBye(3, 1),))
+    assert team_record_lines(records) == [
+        "352 WBWB",
+        "362 TW 2.0   TD 1.0   TL 0.0",
+        "320  2.0  4.0 000 000 001",
+    ]
+    _text, rounds = _through_trf([match, second], (TeamBye(3, 1),))
+    bye = rounds[1][2]
+    assert (bye.kind, bye.match_points, bye.game_points) == (TeamRoundKind.PAIRING_BYE, 2, 4)
+    assert [r.game_points for r in rounds[1]] == [4, 2, 4]
+    assert [r.game_points for r in rounds[2]] == [0, 2, 0]
+
+
+def test_team_record_lines_read_back_equal() -> None:
+    records = TeamEventRecords(
+        board_colours="BWBWBW",
+        boards=6,
+        match_points=MatchPointSystem(Fraction(3), Fraction(1), Fraction(0)),
+        bye_match_points=Fraction(1),
+        bye_game_points=Fraction(3),
+        bye_teams={2: 5, 4: 12},
+        forfeited_matches=(ForfeitedMatch(3, 7, 2, "+-"), ForfeitedMatch(3, 1, 9, "--")),
+    )
+    lines = team_record_lines(records)
+    assert lines == [
+        "352 BWBWBW",
+        "362 TW 3.0   TD 1.0   TL 0.0",
+        "320  1.0  3.0 000 005 000 012",
+        "330 -- 003 001 009",
+        "330 +- 003 007 002",
+    ]
+    tournament = Tournament(extra_records=["XXC rank", *lines])
+    back = team_event_records(tournament)
+    assert back == dataclasses.replace(
+        records,
+        forfeited_matches=tuple(
+            sorted(records.forfeited_matches, key=lambda f: (f.round_number, f.first))
+        ),
+    )
+    set_team_records(tournament, TeamEventRecords())
+    assert tournament.extra_records == ["XXC rank", "362 TW 2.0   TD 1.0   TL 0.0"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("352 WXWB", "W and B"),
+        ("362 TW two", "TW, TD and TL"),
+        ("330 ++ 001 002 003", r"\+-, -\+ or --"),
+        ("320  x.0", "320"),
+    ],
+)
+def test_unreadable_team_record_is_named(line: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        team_event_records(Tournament(extra_records=[line]))
