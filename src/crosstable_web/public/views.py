@@ -203,6 +203,7 @@ def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                     for place in standing.places])
                 for standing in results.boards
             ]
+            context["ranked_boards"] = any(standing.places for standing in results.boards)
         else:
             results_of_section = standings.section_results(section)
             if results_of_section.unit_ranking is None:
