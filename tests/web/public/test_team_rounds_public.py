@@ -246,3 +246,16 @@ def test_xiangqi_team_round_shows_red_and_black_and_the_bye(organiser: User) -> 
     assert re.search(rf'<tr class="resting"><td>X{bye} P1<', html)
     team_html = Client().get(f"/p/xq-teams/t/teams/team/{bye}/").content.decode()
     assert "Bye" in plain(team_html[team_html.index('id="team-matches"') :])
+
+
+def test_before_round_one_the_teams_are_listed(organiser: User) -> None:
+    build_league(organiser, slug="fars-early")
+    client = Client()
+    html = client.get("/p/fars-early/A/teams/round/").content.decode()
+    listed = html[html.index('id="team-list"') :]
+    assert [f"Team {n}" for n in range(1, 5)] == re.findall(r"Team \d", listed)[:4]
+    assert client.get("/p/fars-early/A/teams/round/1/").status_code == 404
+    team = client.get("/p/fars-early/A/teams/team/2/").content.decode()
+    assert re.findall(r"T2 P(\d)", team) == ["1", "2", "3", "4", "5", "6"]
+    home = client.get("/p/fars-early/").content.decode()
+    assert "/p/fars-early/A/teams/round/" in home and "/p/fars-early/A/teams/" in home
