@@ -370,7 +370,8 @@ def team_page(section: models.Section, number: int) -> TeamPage | None:
         return None
     players = _players(section)
     boards = bridge.team_rules(section).boards
-    scored, _changes = bridge.scored_matches(section)
+    results = team_results(section)  # scores every match once, with the standings
+    scored = results.matches
     published = {
         round_row.number: lineups_published(round_row, section)[0]
         for round_row in team_models.TeamRound.objects.filter(section=section)
@@ -439,7 +440,7 @@ def team_page(section: models.Section, number: int) -> TeamPage | None:
         )
     place, total = "", ""
     if any(record.outcome not in ("pending", "bye") for record in records):
-        row = team_results(section).standings.row(number)
+        row = results.standings.row(number)
         place, total = row.place, points_text(row.points)
     return TeamPage(team, roster, records, place, total)
 
