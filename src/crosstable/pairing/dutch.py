@@ -7,13 +7,16 @@ How a round is paired (docs/pairing/dutch.md has every reading, article by artic
   matching is computed over *all* players still unpaired, plus a dummy vertex standing for the
   pairing-allocated bye (PAB) when their number is odd. A perfect matching always exists
   (checked once per round), so completion [C4] holds by construction. Edge weights pack the
-  quality criteria [C6]-[C21] of the current bracket lexicographically (``CRITERIA`` below);
+  quality criteria [C6]-[C21] of the current bracket lexicographically (``CRITERIA``, in
+  ``crosstable.pairing.dutch_criteria``);
   [C5], the PAB assignee's score, is fixed once per round before the first bracket.
 * Among equally good candidates the rules take the one generated first (Art. 4). That order
   is packed into the least significant part of the weights: first the choice of the moved-down
   players (MDPs) to pair and their opponents (Art. 4.4 and the S2 transpositions of Art. 4.2),
   then, for the remainder, the exchanges of Art. 4.3 and the transpositions of Art. 4.2.
 * Colours follow Art. 5; boards are ordered by C.04.2 Art. 3.6.
+* Local rules (issue 7) come from ``crosstable.pairing.local_rules`` as prohibited pairings,
+  bye restrictions, colour exemptions and extra weight fields; off by default.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from crosstable.pairing.colours import (
     colour_preference,
     last_differing_colours,
 )
+from crosstable.pairing.dutch_criteria import CRITERIA as CRITERIA
+from crosstable.pairing.dutch_criteria import Criterion as Criterion
 from crosstable.pairing.graph import MatchingFunction, PairingGraph
 from crosstable.pairing.history import (
     Float,
@@ -41,157 +46,19 @@ from crosstable.pairing.history import (
     next_round,
     players_to_pair,
 )
+from crosstable.pairing.local_rules import LocalRules as LocalRules
+from crosstable.pairing.local_rules import (
+    barred_from_bye,
+    colour_limits_lifted,
+    floater_field,
+    floater_order_fields,
+    local_prohibitions,
+)
+from crosstable.pairing.local_rules import local_rules_from as local_rules_from
 from crosstable.pairing.weights import WeightLayout
-from crosstable.regulations.schema import PairingRules
 
 QUICK_SEARCH_BUDGET = 5000
 """Steps the quick first-candidate search may take before handing over to the matchings."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Criterion:
-    """One pairing criterion of C.04.3 (2026), as the engine implements it."""
-
-    code: str
-    article: str
-    kind: str
-    """``absolute``, ``completion``, ``bye`` or ``quality``."""
-    text: str
-    implementation: str
-
-
-CRITERIA: tuple[Criterion, ...] = (
-    Criterion(
-        "C1",
-        "2.1.1",
-        "absolute",
-        "Two players shall not play each other more than once.",
-        "no edge between players who met over the board (forfeits are not meetings)",
-    ),
-    Criterion(
-        "C2",
-        "2.1.2",
-        "absolute",
-        "PAB only to an eligible player (C.04.1 Art. 4).",
-        "the bye vertex has edges only to eligible players",
-    ),
-    Criterion(
-        "C3",
-        "2.1.3",
-        "absolute",
-        "Non-topscorers with the same absolute colour preference shall not meet.",
-        "no edge between two such players",
-    ),
-    Criterion(
-        "C4",
-        "2.2.1",
-        "completion",
-        "A legal pairing of all players not yet paired must exist.",
-        "every bracket's matching is a perfect matching of all unpaired players",
-    ),
-    Criterion(
-        "C5",
-        "2.3.1",
-        "bye",
-        "Minimise the score of the PAB assignee.",
-        "fixed once per round: bye edges only to eligible players of the lowest score "
-        "with which a perfect matching exists",
-    ),
-    Criterion("C6", "2.4.1", "quality", "Minimise the number of downfloaters.", "field c6"),
-    Criterion(
-        "C7",
-        "2.4.2",
-        "quality",
-        "Minimise the scores of the downfloaters, taken in descending order.",
-        "one field per MDP score (highest first): MDPs floating again",
-    ),
-    Criterion(
-        "C8",
-        "2.4.3",
-        "quality",
-        "Choose downfloaters so that the next bracket complies with C1-C7.",
-        "fields n8 (downfloaters of the next bracket) and c8 (their scores)",
-    ),
-    Criterion(
-        "C9",
-        "2.4.4",
-        "quality",
-        "Minimise the number of unplayed games of the PAB assignee.",
-        "field c9 on the bye edge of a player of the current bracket",
-    ),
-    Criterion(
-        "C10",
-        "2.5.1",
-        "quality",
-        "Minimise topscorers or their opponents whose colour difference goes beyond 2.",
-        "field c10, from the colours Art. 5 would allocate",
-    ),
-    Criterion(
-        "C11",
-        "2.5.2",
-        "quality",
-        "Minimise topscorers or their opponents getting one colour three times running.",
-        "field c11",
-    ),
-    Criterion(
-        "C12",
-        "2.5.3",
-        "quality",
-        "Minimise the players who do not get their colour preference.",
-        "field c12",
-    ),
-    Criterion(
-        "C13",
-        "2.5.4",
-        "quality",
-        "Minimise the players who do not get their strong colour preference.",
-        "field c13",
-    ),
-    Criterion(
-        "C14",
-        "2.5.5",
-        "quality",
-        "Minimise resident downfloaters who downfloated in the previous round.",
-        "field c14",
-    ),
-    Criterion(
-        "C15",
-        "2.5.6",
-        "quality",
-        "Minimise MDP opponents who upfloated in the previous round.",
-        "field c15",
-    ),
-    Criterion(
-        "C16",
-        "2.5.7",
-        "quality",
-        "Minimise resident downfloaters who downfloated two rounds before.",
-        "field c16",
-    ),
-    Criterion(
-        "C17",
-        "2.5.8",
-        "quality",
-        "Minimise MDP opponents who upfloated two rounds before.",
-        "field c17",
-    ),
-    Criterion(
-        "C18",
-        "2.5.9",
-        "quality",
-        "Minimise the score differences of MDPs who downfloated in the previous round.",
-        "one field per MDP score: MDPs floating again after a downfloat last round",
-    ),
-    Criterion(
-        "C19",
-        "2.5.10",
-        "quality",
-        "Minimise the score differences of MDP opponents who upfloated in the previous round.",
-        "one field per MDP score",
-    ),
-    Criterion("C20", "2.5.11", "quality", "As C18, two rounds before.", "one field per MDP score"),
-    Criterion("C21", "2.5.12", "quality", "As C19, two rounds before.", "one field per MDP score"),
-)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -201,6 +68,8 @@ class _Player:
     history: PlayerHistory
     preference: ColourPreference
     topscorer: bool
+    """Exempt from the absolute colour criteria: a topscorer (Art. 1.8), or anyone in the
+    final round when the local rule lifts the colour limits there."""
     rank: int
     """Position (1-based, by TPN) among the players who take part in the tournament so far
     (paired in this round or an earlier one): the reference engines' reading of the
@@ -297,11 +166,13 @@ class _RoundPairer(PairingGraph):
         initial: Colour,
         round_number: int,
         matching: MatchingFunction,
+        local_rules: LocalRules,
     ) -> None:
         # Pairing order (Art. 1.2): score descending, then TPN.
         self.players = sorted(players, key=lambda p: (-p.score, p.number))
         self.initial = initial
         self.round_number = round_number
+        self.local_rules = local_rules
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
         super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
@@ -564,6 +435,8 @@ class _RoundPairer(PairingGraph):
             left = [r for r in s2 if r not in used]
             if len(left) != 1:
                 return False
+            if strict_floaters and left[0] != residents[-1]:
+                return False  # local rule: another floater would beat any quality criterion
             if floats_one:
                 return floater_is_best(left[0])
             if bye not in self.neighbours[left[0]]:
@@ -575,6 +448,7 @@ class _RoundPairer(PairingGraph):
             )
 
         preferred = [p.preference.colour for p in self.players]
+        strict_floaters = self.local_rules.float_highest_number_first
 
         def colour_failures_ahead(s1: list[int], s2: list[int], i: int) -> int:
             """A lower bound of the [C12] failures still to come: S1 players from ``i`` on
@@ -717,6 +591,9 @@ class _BracketQuality:
         )
         fields: list[tuple[str, int]] = [("c6", size)]
         fields += [(f"c7:{x}", size) for x in mdp_levels]
+        strict_floaters = pairer.local_rules.float_highest_number_first
+        if strict_floaters:  # local rule: which players float, right after [C6]-[C7]
+            fields += floater_order_fields(bracket)
         fields += [("n8", next_size)]
         fields += [(f"c8:{x}", size) for x in bracket_levels]
         fields += [("c9", pairer.round_number + 1)]
@@ -733,6 +610,10 @@ class _BracketQuality:
             for name in ("c7", "c18", "c19", "c20", "c21")
         }
         self.per_level["c8"] = {x: m(f"c8:{x}") for x in bracket_levels}
+        self.floater_rank: dict[int, int] = {}
+        """Vertex -> the multiplier of its local floater-order field (empty: rule off)."""
+        if strict_floaters:
+            self.floater_rank = {v: m(floater_field(k)) for k, v in enumerate(bracket)}
         self.bye_bracket = False
         """Whether [C9] applies (set by the caller)."""
         self._cache: dict[tuple[int, int], int] = {}
@@ -774,7 +655,7 @@ class _BracketQuality:
         if hi_in:
             # hi floats down out of the bracket.
             hi_level = level[u]
-            total += m["c6"]
+            total += m["c6"] + self.floater_rank.get(u, 0)
             history = hi.history
             if hi_level > current:
                 total += self.per_level["c7"][hi_level]
@@ -898,55 +779,6 @@ def _initial_colour(tournament: Tournament) -> Colour:
     return draw.choice((Colour.WHITE, Colour.BLACK))
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class LocalRules:
-    """Absolute local rules laid on top of the Dutch system (issue 7; e.g. the Kinabatangan
-    school championship, seed 000). The default instance changes nothing: the pairing is
-    then exactly the FIDE one.
-
-    ``avoid_same_unit_rounds``: rounds in which players of the same unit (``Player.club``,
-    non-empty) must not meet (seed 000 4.4: same school, round 1 only).
-    ``float_once``: a player who has already downfloated (C.04.3 Art. 1.4: played a
-    lower-scored opponent, or scored more than a loss without playing, e.g. the bye) may
-    not downfloat again nor receive the bye (seed 000 4.9 and 4.11)."""
-
-    avoid_same_unit_rounds: frozenset[int] = frozenset()
-    float_once: bool = False
-
-
-def local_rules_from(pairing: PairingRules) -> LocalRules | None:
-    """The local rules a section's regulations ask of the Dutch engine (None: pure FIDE).
-    Only the rules :class:`LocalRules` implements are read; the others stay listed in
-    ``Regulations.unsupported``."""
-    rounds: frozenset[int] = frozenset()
-    if pairing.avoid_same_unit_rounds is not None:
-        first, last = pairing.avoid_same_unit_rounds
-        rounds = frozenset(range(first, last + 1))
-    rules = LocalRules(
-        avoid_same_unit_rounds=rounds, float_once="float_once" in pairing.local_rules
-    )
-    return None if rules == LocalRules() else rules
-
-
-def _local_prohibitions(
-    tournament: Tournament, round_number: int, players: Sequence[_Player], rules: LocalRules
-) -> list[tuple[int, ...]]:
-    """Groups of TPNs who must not meet this round under ``rules``."""
-    groups: list[tuple[int, ...]] = []
-    if round_number in rules.avoid_same_unit_rounds:
-        units: dict[str, list[int]] = {}
-        for p in players:
-            unit = tournament.players[p.number].club.strip()
-            if unit:
-                units.setdefault(unit, []).append(p.number)
-        groups.extend(tuple(members) for members in units.values() if len(members) > 1)
-    if rules.float_once:
-        for p in players:
-            if Float.DOWN in p.history.floats:
-                groups.extend((p.number, q.number) for q in players if q.score < p.score)
-    return groups
-
-
 def pair_round(
     tournament: Tournament,
     round_number: int | None = None,
@@ -962,8 +794,11 @@ def pair_round(
         round_number = next_round(tournament)
     if round_number < 1:
         raise ValueError(f"round number must be at least 1, got {round_number}")
+    rules = local_rules or LocalRules()
     histories = build_histories(tournament, round_number)
     threshold = _topscorer_threshold(tournament, round_number)
+    # Local rule: in the final round everyone is exempt from the colour limits, as topscorers.
+    everyone_exempt = colour_limits_lifted(tournament, round_number, rules)
     present = players_to_pair(tournament, round_number)
     entered = [
         n
@@ -975,7 +810,7 @@ def pair_round(
         _Player(
             history=histories[n],
             preference=colour_preference(histories[n].colours),
-            topscorer=threshold is not None and histories[n].score > threshold,
+            topscorer=everyone_exempt or (threshold is not None and histories[n].score > threshold),
             rank=rank_of[n],
         )
         for n in present
@@ -986,15 +821,16 @@ def pair_round(
     prohibited = [
         rule.players for rule in tournament.prohibited_pairings if rule.applies_to(round_number)
     ]
-    if local_rules is not None:
-        prohibited += _local_prohibitions(tournament, round_number, players, local_rules)
+    present_histories = [p.history for p in players]
+    prohibited += local_prohibitions(tournament, round_number, present_histories, rules)
     initial = _initial_colour(tournament)
     pairer = _RoundPairer(
-        players, prohibited, initial, round_number, matching or _default_matching()
+        players, prohibited, initial, round_number, matching or _default_matching(), rules
     )
-    if local_rules is not None and local_rules.float_once and pairer.bye_vertex is not None:
+    barred = barred_from_bye(present_histories, rules)
+    if barred and pairer.bye_vertex is not None:
         for k, p in enumerate(pairer.players):
-            if Float.DOWN in p.history.floats:
+            if p.number in barred:
                 pairer.disconnect(k, pairer.bye_vertex)
     index_pairs, bye_index = pairer.pair()
     ordered = pairer.players

@@ -84,8 +84,17 @@ LOCAL_PAIRING_RULES: dict[str, str] = {
 
 LOCAL_RULES_APPLIED: dict[str, frozenset[str]] = {
     "XIANGQI_SWISS": frozenset({"last_round_colour_relaxed"}),
+    # crosstable.pairing.local_rules (DUTCH_LOCAL_RULE_CODES); floaters_first is the Dutch
+    # default (moved-down players are paired before the residents and the bye).
     **{
-        code: frozenset({"float_once"})
+        code: frozenset(
+            {
+                "float_once",
+                "downfloater_highest_number",
+                "last_round_colour_relaxed",
+                "floaters_first",
+            }
+        )
         for code in ("FIDE_DUTCH_2026", "FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_BAKU")
     },
 }
