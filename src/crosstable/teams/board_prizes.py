@@ -110,8 +110,13 @@ def board_records(
     for player, roster in team_of.items():
         tally = tallies.get(player, _Tally())
         records[player] = BoardRecord(
-            player, roster.number, roster.position(player), tally.games, tally.points,
-            tally.wins, dict(tally.met),
+            player,
+            roster.number,
+            roster.position(player),
+            tally.games,
+            tally.points,
+            tally.wins,
+            dict(tally.met),
         )
     return records
 
@@ -128,9 +133,7 @@ def rank_board(
         raise ValueError(
             f"board_ranking.criteria: unknown {', '.join(unknown)} (known: {', '.join(CRITERIA)})"
         )
-    on_board = sorted(
-        (r for r in records.values() if r.board == board), key=lambda r: r.player
-    )
+    on_board = sorted((r for r in records.values() if r.board == board), key=lambda r: r.player)
     needed = rules.min_games.get(board, 0)
     eligible = [r for r in on_board if r.games >= needed and r.games > 0]
     unranked = tuple(r for r in on_board if r not in eligible)
@@ -162,13 +165,13 @@ def _split(
         key = lambda r: team_places.get(r.team, 10**9)  # noqa: E731
     else:
         members = {r.player for r in group}
-        if any(
-            other not in r.opponents for r in group for other in members if other != r.player
-        ):
+        if any(other not in r.opponents for r in group for other in members if other != r.player):
             return [group]  # not all of them met: direct encounter separates nothing
-        key = lambda r: -sum(  # noqa: E731
-            (points for opponent, points in r.opponents.items() if opponent in members),
-            Fraction(0),
+        key = lambda r: (  # noqa: E731
+            -sum(
+                (points for opponent, points in r.opponents.items() if opponent in members),
+                Fraction(0),
+            )
         )
     values = sorted({key(r) for r in group})
     return [[r for r in group if key(r) == value] for value in values]
@@ -245,3 +248,41 @@ def team_entrants(
             RankedEntrant(ranks[roster.number], roster.number, tied(roster.number), attributes)
         )
     return entrants
+
+
+DERIVED_TEAM_ATTRIBUTES = frozenset({"unit", "unit_kind", "average_rating"})
+"""Team attributes :func:`team_entrants` computes (from the unit and the roster's ratings)."""
+
+
+def team_prize_attributes(tables: Sequence[PrizeRules]) -> dict[str, type]:
+    """The team attributes the team prize tables (ranking ``"team"``) test beyond those
+    :func:`team_entrants` derives, with the kind of value each takes: ``bool`` (tested for
+    ``true``/``false``), ``int`` (compared: ``local_players`` at least 3) or ``str``. In
+    the order they first appear. What an organiser has to enter for each team."""
+    found: dict[str, type] = {}
+    for table in tables:
+        if "team" not in table.rankings:
+            continue
+        wheres = [table.where]
+        for places, category_where in [
+            (table.places, ()),
+            *((category.places, category.where) for category in table.categories),
+        ]:
+            wheres.append(category_where)
+            wheres.extend(requirement.where for place in places for requirement in place.requires)
+        wheres.extend(
+            requirement.where for category in table.categories for requirement in category.requires
+        )
+        for condition in (condition for where in wheres for condition in where):
+            if condition.attribute in DERIVED_TEAM_ATTRIBUTES or condition.attribute in found:
+                continue
+            value = condition.value
+            if isinstance(value, bool):
+                found[condition.attribute] = bool
+            elif isinstance(value, int) or (
+                isinstance(value, tuple) and value and isinstance(value[0], int)
+            ):
+                found[condition.attribute] = int
+            else:
+                found[condition.attribute] = str
+    return found

@@ -172,7 +172,10 @@ def effective_lineup(
     ``arbiter_out_of_order``: the boards of the arbiter's line-up accepted out of order."""
     if arbiter is not None:
         return LineUp(
-            roster.number, round_number, tuple(arbiter), LineUpSource.ARBITER,
+            roster.number,
+            round_number,
+            tuple(arbiter),
+            LineUpSource.ARBITER,
             frozenset(arbiter_out_of_order),
         )
     deadline = lineup_deadline(round_start, rules) if round_start is not None else None

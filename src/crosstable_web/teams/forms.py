@@ -1,6 +1,9 @@
-"""The organiser's team form: name, unit, unit kind, captain and the roster in board order,
-each place chosen from the section's entries or entered as a new player's name (and
-membership id, which some regulations require): the view enters new players in the section."""
+"""The organiser's team form: name, unit, unit kind, captain, the team prize attributes the
+section's team prizes test (e.g. the Fars county prize: ``introduction_letter``,
+``local_players``), and the roster in board order, each place chosen from the section's
+entries or entered as a new player's name (and membership id, which some regulations
+require) with the rating the team's average rating counts (blank: unrated): the view enters
+new players in the section and updates changed ratings."""
 
 from __future__ import annotations
 
@@ -22,9 +25,21 @@ class TeamForm(forms.Form):
     captain = forms.CharField(label=_("Captain (user name)"), max_length=150, required=False)
 
     def __init__(self, section: Section, places: int, team: models.Team | None = None,
-                 *args: Any, **kwargs: Any) -> None:
+                 *args: Any, attributes: dict[str, type] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.places = places
+        self.attribute_kinds = dict(attributes or {})
+        for name, kind in self.attribute_kinds.items():
+            label = name.replace("_", " ").capitalize()
+            field: forms.Field
+            if kind is bool:
+                field = forms.BooleanField(label=label, required=False)
+            elif kind is int:
+                field = forms.IntegerField(label=label, required=False, min_value=0)
+            else:
+                field = forms.CharField(label=label, required=False, max_length=200)
+            self.fields[f"attribute_{name}"] = field
         free = section.entries.filter(team_member__isnull=True)
         if team is not None:
             free = section.entries.filter(team_member__isnull=True) | section.entries.filter(
@@ -38,10 +53,16 @@ class TeamForm(forms.Form):
                 label=_("or a new player's name"), max_length=200, required=False)
             self.fields[f"member_{place}"] = forms.CharField(
                 label=_("Membership id"), max_length=30, required=False)
+            self.fields[f"rating_{place}"] = forms.IntegerField(
+                label=_("Rating"), required=False, min_value=0, max_value=3500)
 
-    def rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return [(self[f"player_{place}"], self[f"new_{place}"], self[f"member_{place}"])
+    def rows(self) -> list[tuple[forms.BoundField, ...]]:
+        return [(self[f"player_{place}"], self[f"new_{place}"], self[f"member_{place}"],
+                 self[f"rating_{place}"])
                 for place in range(1, self.places + 1)]
+
+    def attribute_fields(self) -> list[forms.BoundField]:
+        return [self[f"attribute_{name}"] for name in self.attribute_kinds]
 
     def clean_captain(self) -> Any:
         username = self.cleaned_data["captain"].strip()
@@ -54,6 +75,13 @@ class TeamForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        attributes: dict[str, Any] = {}
+        for name in self.attribute_kinds:
+            value = cleaned.get(f"attribute_{name}")
+            if value is not None and value != "":
+                attributes[name] = value.strip() if isinstance(value, str) else value
+        cleaned["attributes"] = attributes
+        ratings: list[int | None] = []
         roster: list[Entry | tuple[str, str]] = []
         seen: set[int] = set()
         empty_at = 0
@@ -79,5 +107,7 @@ class TeamForm(forms.Form):
                 roster.append(self.entries[pk])
             else:
                 roster.append((new, (cleaned.get(f"member_{place}") or "").strip()))
+            ratings.append(cleaned.get(f"rating_{place}"))
         cleaned["roster"] = roster
+        cleaned["ratings"] = ratings
         return cleaned

@@ -1,10 +1,11 @@
 """Every change to a team section: teams and captains, line-ups, pairing a team round, board
 results and ineligible players. Each checks the actor's rights and writes the audit log.
 
-Who may do what: organisers create teams, edit them (rosters until round 1 is paired) and
-name captains; a team's captain submits its
-line-up before the deadline; arbiters pair rounds, enter results and line-ups (at any time,
-also correcting a captain's) and declare players ineligible.
+Who may do what: organisers create teams, edit them (name, unit, prize attributes; rosters
+until round 1 is paired), delete them before round 1 is paired and name captains; a team's
+captain submits its line-up before the deadline (and only its own team's); arbiters and
+organisers enter or correct any line-up at any time; arbiters pair rounds, enter results,
+accept line-ups out of board order and declare players ineligible.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def create_team(
         )
         _add_members(team, members)
         record(section.event, actor, "team.create", _target(team), None,
-               {"name": name, "roster": [entry.name for entry in members], "unit": unit})
+               {"name": name, "roster": [entry.name for entry in members], "unit": unit,
+                "unit_kind": unit_kind, "attributes": dict(attributes or {})})
     return team
 
 
@@ -83,9 +85,10 @@ def edit_team(
     actor: Actor,
     unit: str = "",
     unit_kind: str = "",
+    attributes: dict[str, Any] | None = None,
 ) -> models.Team:
-    """Change a team's name, unit and roster (board order); the roster only until the first
-    round is paired."""
+    """Change a team's name, unit, prize attributes (None: unchanged) and roster (board
+    order); the roster only until the first round is paired."""
     section = team.section
     permissions.require_organiser(actor, section.event)
     old_roster = [member.entry for member in team.members.select_related("entry")]
@@ -95,16 +98,40 @@ def edit_team(
     _check_roster_size(section, members)
     with transaction.atomic():
         old = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
+               "attributes": dict(team.attributes),
                "roster": [entry.name for entry in old_roster]}
         team.name, team.unit, team.unit_kind = name, unit, unit_kind
-        team.save(update_fields=["name", "unit", "unit_kind"])
+        if attributes is not None:
+            team.attributes = dict(attributes)
+        team.save(update_fields=["name", "unit", "unit_kind", "attributes"])
         if roster_changed:
             team.members.all().delete()
             _add_members(team, members)
         record(section.event, actor, "team.edit", _target(team), old,
                {"name": name, "unit": unit, "unit_kind": unit_kind,
+                "attributes": dict(team.attributes),
                 "roster": [entry.name for entry in members]})
     return team
+
+
+def delete_team(team: models.Team, actor: Actor) -> None:
+    """Delete a team (its players stay entered in the section): organisers only, and only
+    until the first round is paired (afterwards its matches are part of the event)."""
+    section = team.section
+    permissions.require_organiser(actor, section.event)
+    if section.team_rounds.exists():
+        raise ServiceError(
+            _("A team cannot be deleted once the first round is paired; a team that stops "
+              "playing stays in the standings.")
+        )
+    with transaction.atomic():
+        old = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
+               "attributes": dict(team.attributes),
+               "captain": team.captain.get_username() if team.captain else None,
+               "roster": [member.entry.name for member in team.members.select_related("entry")]}
+        target = _target(team)
+        team.delete()
+        record(section.event, actor, "team.delete", target, old, None)
 
 
 def _check_roster_size(section: Section, members: Sequence[Entry]) -> None:
@@ -145,6 +172,18 @@ def is_captain(actor: Actor, team: models.Team) -> bool:
     return isinstance(actor, AbstractBaseUser) and team.captain_id == actor.pk
 
 
+def can_manage_lineups(actor: Actor, section: Section) -> bool:
+    """Arbiters and organisers enter or correct any team's line-up, at any time."""
+    return permissions.can_arbitrate(actor, section.event) or permissions.can_organise(
+        actor, section.event
+    )
+
+
+def may_see_lineup(actor: Actor, team: models.Team) -> bool:
+    """The line-up pages of a team: its captain's, and the arbiters' and organisers'."""
+    return is_captain(actor, team) or can_manage_lineups(actor, team.section)
+
+
 def deadline(team: models.Team, round_number: int) -> datetime.datetime | None:
     round_row = team.section.team_rounds.filter(number=round_number).first()
     if round_row is None or round_row.starts_at is None:
@@ -161,28 +200,31 @@ def submit_lineup(
     accept_order_errors: bool = False,
 ) -> models.LineUp:
     """Record ``team``'s line-up (entry ids board by board, None for an empty board) for
-    ``round_number``. The captain may do so until the deadline, an arbiter at any time.
+    ``round_number``. The captain may do so until the deadline (and before any result of the
+    round is in), an arbiter or organiser at any time; the log keeps the old and the new.
 
     ``accept_order_errors`` (arbiters only): a line-up breaking the roster order is accepted
     rather than refused; its boards out of order are lost by forfeit by this team, the other
     games stand (Fars: "an error in the board order loses only the games where it occurred")."""
     event = team.section.event
-    arbiter = permissions.can_arbitrate(actor, event)
-    if not arbiter and not is_captain(actor, team):
-        raise PermissionDenied(_("Only this team's captain or an arbiter may submit its line-up."))
+    staff = can_manage_lineups(actor, team.section)
+    if not staff and not is_captain(actor, team):
+        raise PermissionDenied(
+            _("Only this team's captain, an arbiter or an organiser may submit its line-up.")
+        )
     now = now or timezone.now()
     due = deadline(team, round_number)
-    if not arbiter and due is not None and now > due:
+    if not staff and due is not None and now > due:
         raise ServiceError(
             _("The line-up deadline has passed; the registered line-up will be played.")
         )
-    if team.section.team_rounds.filter(number=round_number).exists() and not arbiter:
+    if team.section.team_rounds.filter(number=round_number).exists() and not staff:
         round_row = team.section.team_rounds.get(number=round_number)
         if models.BoardGame.objects.filter(match__round=round_row).exclude(
             first_result="*"
         ).exists():
             raise ServiceError(_("Results of this round are already in."))
-    if accept_order_errors and not arbiter:
+    if accept_order_errors and not permissions.can_arbitrate(actor, event):
         raise PermissionDenied(_("Only an arbiter may accept a line-up out of board order."))
     roster, team_rules = bridge.roster(team), bridge.team_rules(team.section)
     problems = validate_lineup(roster, boards, team_rules)
@@ -192,7 +234,7 @@ def submit_lineup(
         out_of_order = sorted(boards_out_of_order(roster, boards, team_rules))
     if problems:
         raise ServiceError(" ".join(problem.message for problem in problems))
-    source = models.LineUpSource.ARBITER if arbiter else models.LineUpSource.SUBMITTED
+    source = models.LineUpSource.ARBITER if staff else models.LineUpSource.SUBMITTED
     with transaction.atomic():
         existing = models.LineUp.objects.filter(team=team, round_number=round_number).first()
         old: dict[str, Any] | None = None

@@ -4,6 +4,7 @@ match, team standings with board rankings and prizes. The services check who may
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -14,12 +15,14 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from crosstable.formats.trf.writer import write_trf
-from crosstable_web.events import permissions
+from crosstable.teams.board_prizes import team_prize_attributes
+from crosstable_web.events import permissions, rules
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
@@ -44,12 +47,17 @@ def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") 
 def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
     teams = section.teams.prefetch_related("members__entry").select_related("captain")
+    manage = services.can_manage_lineups(request.user, section)
+    captain_of = [t for t in teams if services.is_captain(request.user, t)]
     return render(request, "teams/team_section.html", {
         "event": section.event, "section": section, "teams": teams,
         "rounds": section.team_rounds.all(),
         "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
         "can_organise": permissions.can_organise(request.user, section.event),
-        "captain_of": [t for t in teams if services.is_captain(request.user, t)],
+        "can_manage_lineups": manage,
+        "captain_of": captain_of,
+        # A captain sees the line-up pages of their own teams only; staff those of all.
+        "lineup_teams": list(teams) if manage else captain_of,
     })
 
 
@@ -60,31 +68,37 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None
         raise PermissionDenied(_("Only an organiser of this event may do that."))
     team_rules = bridge.team_rules(section)
     places = team_rules.boards + team_rules.reserves
+    regulations = rules.section_rules(section)
+    attribute_kinds = team_prize_attributes(regulations.prizes if regulations else ())
     initial: dict[str, object] = {}
     if team is not None:
         initial = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
                    "captain": team.captain.get_username() if team.captain else ""}
-        for member in team.members.all():
+        for member in team.members.select_related("entry"):
             initial[f"player_{member.position}"] = str(member.entry_id)
-    form = forms.TeamForm(section, places, team, request.POST or None, initial=initial)
+            initial[f"rating_{member.position}"] = member.entry.rating or None
+        for name in attribute_kinds:
+            initial[f"attribute_{name}"] = team.attributes.get(name)
+    form = forms.TeamForm(section, places, team, request.POST or None, initial=initial,
+                          attributes=attribute_kinds)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        attributes = {name: value for name, value in (team.attributes if team else {}).items()
+                      if name not in attribute_kinds} | data["attributes"]
         try:
             with transaction.atomic():
-                members: list[Entry] = [
-                    place if isinstance(place, Entry) else event_services.add_entry(
-                        section, EntryData(name=place[0], member_id=place[1]), request.user)
-                    for place in data["roster"]
-                ]
+                members = _roster_entries(request, section, data["roster"], data["ratings"])
                 if team is None:
                     saved = services.create_team(section, data["name"], members, request.user,
-                                                 unit=data["unit"], unit_kind=data["unit_kind"])
+                                                 unit=data["unit"], unit_kind=data["unit_kind"],
+                                                 attributes=attributes)
                 else:
                     saved = services.edit_team(team, data["name"], members, request.user,
-                                               unit=data["unit"], unit_kind=data["unit_kind"])
+                                               unit=data["unit"], unit_kind=data["unit_kind"],
+                                               attributes=attributes)
                 if saved.captain_id != (data["captain"].pk if data["captain"] else None):
                     services.set_captain(saved, data["captain"], request.user)
-        except ServiceError as error:
+        except (ServiceError, PermissionDenied) as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Team %(name)s saved.") % {"name": saved.name})
@@ -93,6 +107,26 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None
         "event": section.event, "section": section, "team": team, "form": form,
         "rounds_paired": section.team_rounds.exists(),
     })
+
+
+def _roster_entries(request: HttpRequest, section: Section,
+                    places: list[Entry | tuple[str, str]],
+                    ratings: list[int | None]) -> list[Entry]:
+    """The roster's entries: new players entered in the section with their rating, and the
+    changed ratings of entered players saved (the team's average rating counts them)."""
+    members: list[Entry] = []
+    for place, rating in zip(places, ratings, strict=True):
+        if isinstance(place, Entry):
+            if (rating or 0) != place.rating:
+                data = dataclasses.replace(event_services.entry_data_of(place),
+                                           rating=rating or 0)
+                place = event_services.update_entry(place, data, request.user)
+            members.append(place)
+        else:
+            members.append(event_services.add_entry(
+                section, EntryData(name=place[0], member_id=place[1], rating=rating or 0),
+                request.user))
+    return members
 
 
 @login_required
@@ -108,13 +142,49 @@ def team_edit(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespo
 
 
 @login_required
+@require_POST
+def team_delete(request: HttpRequest, slug: str, key: str, team: int) -> HttpResponse:
+    """Delete a team before round 1 is paired (organisers; refused with a message after)."""
+    section = _section(slug, key)
+    team_row = get_object_or_404(models.Team, section=section, number=team)
+    name = team_row.name
+    def delete() -> bool:
+        services.delete_team(team_row, request.user)
+        return True
+
+    if _acting(request, delete, _("Team %(name)s deleted.") % {"name": name}) is None:
+        return redirect(reverse("teams:team_edit", args=[slug, key, team]))
+    return redirect(reverse("teams:team_section", args=[slug, key]))
+
+
+@login_required
+def my_teams(request: HttpRequest) -> HttpResponse:
+    """A captain's back office: their own teams, each with its line-up pages and deadlines
+    (and nothing of the other teams')."""
+    teams = (models.Team.objects.filter(captain_id=request.user.pk)
+             .select_related("section__event").order_by("section__event__name", "number"))
+    rows = []
+    for team in teams:
+        rounds = list(team.section.team_rounds.all())
+        numbers = [r.number for r in rounds]
+        if len(numbers) < team.section.total_rounds:
+            numbers.append(len(numbers) + 1)  # the next round, before it is paired
+        rows.append({"team": team, "rounds": [
+            (number, services.deadline(team, number),
+             team.lineups.filter(round_number=number).first())
+            for number in numbers
+        ]})
+    return render(request, "teams/my_teams.html", {"rows": rows})
+
+
+@login_required
 def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) -> HttpResponse:
     """The captain's (or arbiter's) line-up page for one round, with its deadline."""
     section = _section(slug, key)
     team_row = get_object_or_404(models.Team, section=section, number=team)
-    if not (services.is_captain(request.user, team_row)
-            or permissions.can_arbitrate(request.user, section.event)):
-        raise PermissionDenied(_("Only this team's captain or an arbiter may see this page."))
+    if not services.may_see_lineup(request.user, team_row):
+        raise PermissionDenied(
+            _("Only this team's captain, an arbiter or an organiser may see this page."))
     team_rules = bridge.team_rules(section)
     if request.method == "POST":
         boards: list[int | None] = []
@@ -158,15 +228,32 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     scored, _changes = bridge.scored_matches(section)
     of_round = [m for m in scored if m.round_number == number]
     entries = {entry.pk: entry for entry in section.entries.all()}
-    names = dict(section.teams.values_list("number", "name"))
+    teams = {team.number: team for team in section.teams.all()}
+    names = {number: team.name for number, team in teams.items()}
+    results_in = models.BoardGame.objects.filter(match__round=round_row).exclude(
+        first_result="*").exists()
+    staff = services.can_manage_lineups(request.user, section)
+
+    def hidden(team_number: int) -> bool:
+        """Before the deadline only the team's captain and the staff see its line-up."""
+        team = teams[team_number]
+        if staff or results_in or services.is_captain(request.user, team):
+            return False
+        due = services.deadline(team, number)
+        return due is None or timezone.now() < due
+
     matches = []
     for table, scored_match in enumerate(of_round, start=1):
+        first_hidden, second_hidden = hidden(scored_match.first_team), hidden(
+            scored_match.second_team)
         matches.append({
             "table": table, "match": scored_match,
             "first": names[scored_match.first_team], "second": names[scored_match.second_team],
+            "first_hidden": first_hidden, "second_hidden": second_hidden,
             "boards": [
-                {"board": b, "first": entries.get(b.first_player or 0),
-                 "second": entries.get(b.second_player or 0),
+                {"board": b,
+                 "first": None if first_hidden else entries.get(b.first_player or 0),
+                 "second": None if second_hidden else entries.get(b.second_player or 0),
                  "label": b.first_result.value + b.second_result.value}
                 for b in scored_match.boards
             ],

@@ -1,15 +1,24 @@
-"""``team_lineup EVENT SECTION TEAM ROUND POSITION…``: enter a line-up as the arbiter, by
-roster positions board by board (``0`` for an empty board), e.g. ``1 2 3 5``."""
+"""``team_lineup EVENT SECTION TEAM ROUND POSITION… [--accept-order-errors]``: enter or
+correct a line-up as the arbiter, by roster positions board by board (``0`` for an empty
+board), e.g. ``1 2 3 5``.
+
+``--accept-order-errors`` is the arbiter's acceptance of a line-up that breaks the roster
+order (Fars: "an error in the board order loses only the games where it occurred"), the
+same as the checkbox of the web line-up page: the boards out of order are lost by forfeit by
+this team, the other games stand. Without it such a line-up is refused with a message that
+names the board and the option."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from crosstable.teams.lineups import boards_out_of_order
 from crosstable_web.events.management import cli
 from crosstable_web.events.services import ServiceError
-from crosstable_web.teams import models, services
+from crosstable_web.teams import bridge, models, services
 
 
 class Command(BaseCommand):
@@ -21,6 +30,11 @@ class Command(BaseCommand):
         parser.add_argument("team", type=int)
         parser.add_argument("round", type=int)
         parser.add_argument("positions", nargs="+", type=int)
+        parser.add_argument(
+            "--accept-order-errors", action="store_true",
+            help="accept a line-up out of roster order: the boards out of order are lost by "
+                 "forfeit by this team, the other games stand (arbiter's decision, logged)",
+        )
         cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -38,8 +52,21 @@ class Command(BaseCommand):
                 boards.append(roster[position - 1])
             else:
                 raise CommandError(f"{team.name} has no roster position {position}")
+        accept = options["accept_order_errors"]
         try:
-            services.submit_lineup(team, options["round"], boards, cli.actor(options["user"]))
-        except ServiceError as error:
-            raise CommandError(str(error)) from None
+            lineup = services.submit_lineup(team, options["round"], boards,
+                                            cli.actor(options["user"]), accept_order_errors=accept)
+        except (ServiceError, PermissionDenied) as error:
+            message = str(error)
+            out_of_order = boards_out_of_order(bridge.roster(team), boards,
+                                               bridge.team_rules(section))
+            if out_of_order and not accept:
+                listed = ", ".join(str(board) for board in sorted(out_of_order))
+                message += (f" (board {listed} out of roster order: give --accept-order-errors "
+                            "to accept it; those boards are then lost by forfeit)")
+            raise CommandError(message) from None
         self.stdout.write(f"{team.name}, round {options['round']}: {options['positions']}")
+        if lineup.out_of_order:
+            listed = ", ".join(str(board) for board in lineup.out_of_order)
+            self.stdout.write(f"accepted out of roster order: board {listed}, lost by forfeit "
+                              f"by {team.name}")
