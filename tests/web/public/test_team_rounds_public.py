@@ -259,3 +259,16 @@ def test_before_round_one_the_teams_are_listed(organiser: User) -> None:
     assert re.findall(r"T2 P(\d)", team) == ["1", "2", "3", "4", "5", "6"]
     home = client.get("/p/fars-early/").content.decode()
     assert "/p/fars-early/A/teams/round/" in home and "/p/fars-early/A/teams/" in home
+
+
+def test_a_board_result_shows_on_the_very_next_request(organiser: User) -> None:
+    section = build_league(organiser, slug="fars-fresh")
+    team_services.pair_next_round(section, organiser)
+    client = Client()
+    before = client.get("/p/fars-fresh/A/teams/round/1/").content.decode()
+    assert "½–½" not in row(before, "match-1-board-3")
+    match = team_models.TeamMatch.objects.get(round__section=section, number=1)
+    team_services.enter_board_result(match, 3, "1/2", organiser)
+    after = client.get("/p/fars-fresh/A/teams/round/1/").content.decode()
+    assert "½–½" in plain(row(after, "match-1-board-3"))
+    assert "½ – ½" in plain(client.get("/print/fars-fresh/A/team-pairings/").content.decode())
