@@ -43,6 +43,10 @@ SIZES = (100, 500, 1000, 2000, 5000, 10000)
 QUICK_SIZES = (100, 500, 1000)
 EARLY_ROUND = 2
 LATE_ROUND = 9
+MIDDLE = -2
+"""Round placeholder: the middle round of the input, ``(total + 1) // 2``."""
+FINAL = -1
+"""Round placeholder: the input's last round."""
 GENERATED_ROUNDS = 11
 GENERATED_SEED = 2026
 DEFAULT_TIMEOUT = 600.0
@@ -90,7 +94,9 @@ def build_input(case: Case, engine: str) -> tuple[Tournament, int, str]:
 
             path = Path(matches[0])
             full = load_trf(path)
-            round_number = min(case.round_number, full.rounds_recorded)
+            round_number = min(
+                _resolve_round(case.round_number, full.rounds_recorded), full.rounds_recorded
+            )
             return full, round_number, f"corpus {path.name} (Dutch)"
     from crosstable.generate import GeneratorConfig, generate_tournament
 
@@ -107,16 +113,44 @@ def build_input(case: Case, engine: str) -> tuple[Tournament, int, str]:
         rating_max=2700,
     )
     history_engine = engine if case.players <= 100 else "approximate"
+    round_number = _resolve_round(case.round_number, GENERATED_ROUNDS)
     tournament = generate_tournament(
         config,
         GENERATED_SEED,
         pair_function(history_engine),
-        played_rounds=case.round_number - 1,
+        played_rounds=round_number - 1,
     )
     label = "generated, Dutch history" if history_engine == "dutch" else "generated, approx."
     if engine == "approximate":
         label = "generated, approx."
-    return tournament, case.round_number, label
+    return tournament, round_number, label
+
+
+def _resolve_round(round_number: int, total_rounds: int) -> int:
+    """A round number, with ``MIDDLE`` and ``FINAL`` made concrete for an input of
+    ``total_rounds`` rounds."""
+    if round_number == FINAL:
+        return total_rounds
+    if round_number == MIDDLE:
+        return (total_rounds + 1) // 2
+    return round_number
+
+
+def _parse_rounds(text: str) -> list[int]:
+    """``--rounds``: comma-separated round numbers, ``middle`` or ``final``."""
+    words = {"middle": MIDDLE, "final": FINAL}
+    rounds = []
+    for word in text.split(","):
+        word = word.strip().lower()
+        if word in words:
+            rounds.append(words[word])
+        elif word.isdigit() and int(word) >= 1:
+            rounds.append(int(word))
+        else:
+            raise argparse.ArgumentTypeError(
+                f"--rounds: {word!r} is not a round number, 'middle' or 'final'"
+            )
+    return rounds
 
 
 def _measure_in_child(case: Case, engine: str, tracing: bool, connection: Connection) -> None:
@@ -253,6 +287,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--sizes", type=lambda text: [int(size) for size in text.split(",")], help="e.g. 100,500"
     )
     parser.add_argument(
+        "--rounds",
+        type=_parse_rounds,
+        help="rounds to pair, e.g. 1,middle,final (default: 2 and 9)",
+    )
+    parser.add_argument(
         "--engine",
         choices=("dutch", "approximate"),
         default="dutch",
@@ -268,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sizes = args.sizes or (QUICK_SIZES if args.quick else SIZES)
     measurements = []
     for players in sizes:
-        for round_number in (EARLY_ROUND, LATE_ROUND):
+        for round_number in args.rounds or (EARLY_ROUND, LATE_ROUND):
             measurement = measure(
                 Case(players, round_number), args.engine, not args.no_tracemalloc, args.timeout
             )

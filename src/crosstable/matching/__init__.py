@@ -2,7 +2,11 @@
 graphs. Knows nothing of chess, FIDE or any pairing rule; the pairing systems encode their
 criteria as integer edge weights and call in here."""
 
-from crosstable.matching.cardinality import MatchingOracle, max_cardinality_matching
+from crosstable.matching.cardinality import (
+    MatchingOracle,
+    SubsetMatcher,
+    max_cardinality_matching,
+)
 from crosstable.matching.weighted import max_weight_matching
 
-__all__ = ["MatchingOracle", "max_cardinality_matching", "max_weight_matching"]
+__all__ = ["MatchingOracle", "SubsetMatcher", "max_cardinality_matching", "max_weight_matching"]

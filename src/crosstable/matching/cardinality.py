@@ -15,29 +15,54 @@ vertices, so only a few searches are needed on the graphs pairing engines build.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from itertools import repeat
+from operator import contains
 
 
 def _check_adjacency(vertex_count: int, adjacency: Sequence[Iterable[int]]) -> list[list[int]]:
     """Validate ``adjacency`` and return it symmetric (each edge listed from both ends) and
-    without duplicates."""
+    without duplicates.
+
+    Pairing engines pass near-complete graphs that are already symmetric, hundreds of
+    thousands of edges, many times per round: the checks run row by row in C (``min``,
+    ``max``, ``set``, ``map``), and only an input listing some edges from one side only is
+    rebuilt edge by edge.
+    """
     if len(adjacency) != vertex_count:
         raise ValueError(f"adjacency has {len(adjacency)} rows but vertex_count is {vertex_count}")
-    n = vertex_count
-    keys: set[int] = set()
-    for v, row in enumerate(adjacency):
+    rows = [list(row) for row in adjacency]
+    _check_rows(rows)
+    row_sets = [set(row) for row in rows]
+    if list(map(len, row_sets)) == list(map(len, rows)) and _is_symmetric(row_sets):
+        return rows  # no duplicates, every edge listed from both ends
+    symmetric: list[set[int]] = row_sets
+    for v, row in enumerate(rows):
         for w in row:
-            if not 0 <= w < n:
-                raise ValueError(f"adjacency[{v}] names vertex {w}, outside 0..{n - 1}")
-            if w == v:
-                raise ValueError(f"adjacency[{v}] contains a self-loop")
-            keys.add(v * n + w if v < w else w * n + v)
-    rows: list[list[int]] = [[] for _ in range(n)]
-    for key in keys:
-        u, w = divmod(key, n)
-        rows[u].append(w)
-        rows[w].append(u)
-    return rows
+            symmetric[w].add(v)
+    return [list(row_set) for row_set in symmetric]
+
+
+def _check_rows(rows: Sequence[Collection[int]]) -> None:
+    """Every row names vertices of the graph other than its own."""
+    n = len(rows)
+    for v, row in enumerate(rows):
+        if not row:
+            continue
+        if min(row) < 0 or max(row) >= n:
+            w = next(w for w in row if not 0 <= w < n)
+            raise ValueError(f"adjacency[{v}] names vertex {w}, outside 0..{n - 1}")
+        if v in row:
+            raise ValueError(f"adjacency[{v}] contains a self-loop")
+
+
+def _is_symmetric(row_sets: Sequence[Collection[int]]) -> bool:
+    """Whether every ``w`` in ``row_sets[v]`` has ``v`` in ``row_sets[w]`` (``in`` runs in C:
+    no Python step per edge)."""
+    return all(
+        all(map(contains, map(row_sets.__getitem__, row), repeat(v)))
+        for v, row in enumerate(row_sets)
+    )
 
 
 def _check_mate(mate: Sequence[int], vertex_count: int) -> list[int]:
@@ -59,7 +84,7 @@ class _AugmentingSearch:
 
     def __init__(
         self,
-        adjacency: list[list[int]],
+        adjacency: Sequence[Collection[int]],
         mate: list[int],
         alive: list[bool] | None = None,
         forbidden: set[tuple[int, int]] | None = None,
@@ -180,21 +205,52 @@ class _AugmentingSearch:
         return found != -1
 
 
-def _greedy(adjacency: list[list[int]], mate: list[int]) -> None:
-    """Match free vertices greedily, fewest neighbours first (a cheap, good start)."""
-    order = sorted(range(len(adjacency)), key=lambda v: len(adjacency[v]))
+# The greedy start looks at no more than this many free neighbours of a vertex: on the dense
+# graphs of pairing engines a full scan per vertex would cost a pass over every edge.
+_GREEDY_CANDIDATES = 8
+
+
+def _greedy(adjacency: Sequence[Collection[int]], mate: list[int]) -> None:
+    """Match free vertices greedily, fewest neighbours first, each with the free neighbour of
+    fewest neighbours among the first few found (a cheap, good start)."""
+    degree = [len(row) for row in adjacency]
+    order = sorted(range(len(adjacency)), key=degree.__getitem__)
     for v in order:
         if mate[v] != -1:
             continue
         best = -1
         best_degree = 0
+        found = 0
         for w in adjacency[v]:
-            if mate[w] == -1 and w != v and (best == -1 or len(adjacency[w]) < best_degree):
-                best = w
-                best_degree = len(adjacency[w])
+            if mate[w] == -1 and w != v:
+                if best == -1 or degree[w] < best_degree:
+                    best = w
+                    best_degree = degree[w]
+                found += 1
+                if found == _GREEDY_CANDIDATES:
+                    break
         if best != -1:
             mate[v] = best
             mate[best] = v
+
+
+def _greedy_within(
+    adjacency: Sequence[Collection[int]],
+    vertices: Iterable[int],
+    alive: list[bool],
+    mate: list[int],
+) -> None:
+    """Match the free vertices of the subset greedily, each with its first free neighbour in
+    the subset (a first question, or a subset far from the last one, would otherwise cost
+    one augmenting-path search per pair)."""
+    for v in vertices:
+        if mate[v] != -1:
+            continue
+        for w in adjacency[v]:
+            if mate[w] == -1 and alive[w]:
+                mate[v] = w
+                mate[w] = v
+                break
 
 
 def max_cardinality_matching(
@@ -311,3 +367,67 @@ class MatchingOracle:
         removed = set(vertices)
         mate = self.matching_without(removed, edges)
         return all(mate[v] != -1 for v in range(self.vertex_count) if v not in removed)
+
+
+class SubsetMatcher:
+    """Perfect matchings of the subgraphs induced by vertex subsets of one graph, asked
+    many times.
+
+    A pairing engine asks, bracket after bracket, whether some large subset of the players
+    (those still unpaired, those below a bracket, ...) can all be paired among themselves.
+    Building each subgraph's adjacency would cost a pass over its edges per question. Here
+    the graph's own rows are searched with the vertices outside the subset hidden, starting
+    from the matching the previous questions found (its pairs kept where both partners are in
+    the subset and still adjacent), so that successive subsets differing in a few vertices
+    cost a few augmenting-path searches.
+
+    ``adjacency[v]`` is a container of the neighbours of ``v`` (sets make the ``in`` test
+    cheap) and must be symmetric; it is checked once here. The rows are read again at every
+    question, so the caller may add or remove edges between questions, keeping them
+    symmetric.
+    """
+
+    def __init__(self, adjacency: Sequence[Collection[int]]) -> None:
+        _check_rows(adjacency)
+        if not _is_symmetric(adjacency):
+            v = next(
+                v for v, row in enumerate(adjacency) if any(v not in adjacency[w] for w in row)
+            )
+            w = next(w for w in adjacency[v] if v not in adjacency[w])
+            raise ValueError(f"adjacency is not symmetric: {w} is a neighbour of {v}, not back")
+        self.adjacency = adjacency
+        self._last_mate = [-1] * len(adjacency)
+
+    def perfect_matching(self, vertices: Collection[int]) -> list[int] | None:
+        """A perfect matching of the subgraph induced by ``vertices`` (``mate`` over all the
+        graph's vertices, ``-1`` outside the subset), or None if it has none."""
+        adjacency = self.adjacency
+        n = len(adjacency)
+        alive = [False] * n
+        for v in vertices:
+            if not 0 <= v < n:
+                raise ValueError(f"vertex {v} is outside 0..{n - 1}")
+            if alive[v]:
+                raise ValueError(f"vertex {v} is listed twice")
+            alive[v] = True
+        if len(vertices) % 2:
+            return None
+        last = self._last_mate
+        mate = [-1] * n
+        for v in vertices:
+            m = last[v]
+            if m >= 0 and alive[m] and last[m] == v and m in adjacency[v]:
+                mate[v] = m
+        _greedy_within(adjacency, vertices, alive, mate)
+        search = _AugmentingSearch(adjacency, mate, alive)
+        perfect = True
+        for v in vertices:
+            # No augmenting path from a free vertex now means none later either (Edmonds):
+            # it stays free in every maximum matching, so the answer is already known.
+            if mate[v] == -1 and not search.augment_from(v):
+                perfect = False
+                break
+        for v in vertices:
+            if mate[v] != -1:
+                last[v] = mate[v]
+        return mate if perfect else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from crosstable.matching import max_cardinality_matching
+from crosstable.matching import SubsetMatcher, max_cardinality_matching
 from crosstable.pairing.base import PairingError
 
 MatchingFunction = Callable[..., list[int]]
@@ -27,6 +27,8 @@ class PairingGraph:
         self.vertex_count = vertex_count
         self.matching = matching
         self.neighbours: list[set[int]] = [set() for _ in range(vertex_count)]
+        self._subsets: SubsetMatcher | None = None
+        self._subsets_checked = False
 
     def connect(self, u: int, v: int) -> None:
         self.neighbours[u].add(v)
@@ -76,13 +78,20 @@ class PairingGraph:
         inner = [v for v in vertices if v in core]
         if len(outside) <= len(inner) + 2 or len(outside) < 2:
             return self.solve(vertices, weight)
-        stand_ins = len(inner) + 1
-        if stand_ins % 2 != len(outside) % 2:
-            stand_ins -= 1
+        filler = weight(outside[0], outside[1])
+        assert filler is not None
         outside_set = set(outside)
         local = {v: k for k, v in enumerate(inner)}
         n = len(inner)
-        edges: list[tuple[int, int, int]] = []
+        # The relaxation: each core player either pairs inside the core or goes to one of
+        # enough interchangeable stand-ins for the players outside, which pair among
+        # themselves (weight ``filler`` a pair). Sending ``v`` out instead of pairing two
+        # stand-ins together changes the total by ``out_weight(v) - filler / 2``; in doubled
+        # units that is ``bonus[v]``, and the relaxation is a maximum-weight matching of the
+        # core alone (not necessarily perfect) in which pairing u and v is worth
+        # ``2 weight(u, v) - bonus[u] - bonus[v]``: the stand-ins need no vertices.
+        bonus: list[int | None] = []
+        inner_edges: list[tuple[int, int, int]] = []
         for v in inner:
             representative = None
             for u in self.neighbours[v]:
@@ -90,28 +99,50 @@ class PairingGraph:
                     if u > v:
                         w = weight(v, u)
                         if w is not None:
-                            edges.append((local[v], local[u], w))
+                            inner_edges.append((local[v], local[u], 2 * w))
                 elif representative is None and u in outside_set:
                     representative = u
-            if representative is not None:
-                w = weight(v, representative)
-                if w is not None:
-                    edges.extend((local[v], n + k, w) for k in range(stand_ins))
-        filler = weight(outside[0], outside[1])
-        assert filler is not None
-        for a in range(stand_ins):
-            edges.extend((n + a, n + b, filler) for b in range(a + 1, stand_ins))
-        mate = self.matching(n + stand_ins, edges, max_cardinality=True)
-        if any(m < 0 for m in mate):
+            out_weight = None if representative is None else weight(v, representative)
+            bonus.append(None if out_weight is None else 2 * out_weight - filler)
+        # Players who cannot go out must pair inside: each of them matched is worth more than
+        # all the rest of any matching can vary (``must``).
+        spread = max(
+            (abs(w - (bonus[a] or 0) - (bonus[b] or 0)) for a, b, w in inner_edges), default=0
+        )
+        must = spread * (n + 1) + 1
+        edges: list[tuple[int, int, int]] = []
+        cost = [must if b is None else b for b in bonus]
+        for a, b, w in inner_edges:
+            gain = w - cost[a] - cost[b]
+            if gain > 0:  # pairing a and b no better than sending both out: never needed
+                edges.append((a, b, gain))
+        mate = self.matching(n, edges)
+        if any(m < 0 and bonus[k] is None for k, m in enumerate(mate)):
             return self.solve(vertices, weight)
-        sent_out = [inner[k] for k in range(n) if mate[k] >= n]
+        sent_out = [inner[k] for k in range(n) if mate[k] < 0]
         if not self.has_perfect_matching([*outside, *sent_out]):
             return self.solve(vertices, weight)
-        return {inner[k]: (inner[m] if m < n else OUTSIDE) for k, m in enumerate(mate[:n])}
+        return {inner[k]: (inner[m] if m >= 0 else OUTSIDE) for k, m in enumerate(mate)}
 
     def has_perfect_matching(self, vertices: list[int]) -> bool:
+        """Whether ``vertices`` can all be paired among themselves.
+
+        Asked many times per round on large subsets: answered on the graph's own rows by a
+        :class:`SubsetMatcher`, which starts from the previous answers' matching. It is built
+        at the first question (once the rows are filled in; edits after that go through
+        :meth:`connect` and :meth:`disconnect`, which keep them symmetric). Rows that are not
+        symmetric (an edge listed on one side) are answered with the edge read as present,
+        by a fresh matching of the subgraph each time."""
         if len(vertices) % 2:
             return False
+        if not self._subsets_checked:
+            self._subsets_checked = True
+            try:
+                self._subsets = SubsetMatcher(self.neighbours)
+            except ValueError:
+                self._subsets = None
+        if self._subsets is not None:
+            return self._subsets.perfect_matching(vertices) is not None
         local = {v: k for k, v in enumerate(vertices)}
         adjacency = [[local[u] for u in self.neighbours[v] if u in local] for v in vertices]
         mate = max_cardinality_matching(len(vertices), adjacency)

@@ -1,4 +1,5 @@
-"""max_cardinality_matching and MatchingOracle against networkx (test-only oracle)."""
+"""max_cardinality_matching, MatchingOracle and SubsetMatcher against networkx (test-only
+oracle)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Set
 import networkx as nx
 import pytest
 
-from crosstable.matching import MatchingOracle, max_cardinality_matching
+from crosstable.matching import MatchingOracle, SubsetMatcher, max_cardinality_matching
 
 
 def random_adjacency(rng: random.Random, n: int, density: float) -> list[list[int]]:
@@ -135,3 +136,61 @@ def test_bad_adjacency_is_named(n: int, rows: list[list[int]], message: str) -> 
 def test_bad_initial_mate_is_named() -> None:
     with pytest.raises(ValueError, match="partner disagrees"):
         max_cardinality_matching(3, [[1, 2], [2], []], initial_mate=[1, -1, -1])
+
+
+def test_duplicate_and_one_sided_entries_are_folded() -> None:
+    """A path 0-1-2-3 written with a repeated entry and edges listed from one side only has
+    the perfect matching {0-1, 2-3} and no other."""
+    rows = [[1, 1], [2], [3, 1], []]
+    assert max_cardinality_matching(4, rows) == [1, 0, 3, 2]
+
+
+def symmetric_sets(rng: random.Random, n: int, density: float) -> list[set[int]]:
+    rows: list[set[int]] = [set() for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < density:
+                rows[u].add(v)
+                rows[v].add(u)
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_subset_questions_match_recomputation(seed: int) -> None:
+    """Questions on random subsets, with edges removed and added between questions (the
+    matcher's remembered matching must then be re-checked), against networkx."""
+    rng = random.Random(300 + seed)
+    n = rng.randint(2, 40)
+    rows = symmetric_sets(rng, n, rng.choice([0.1, 0.3, 0.6, 0.95]))
+    matcher = SubsetMatcher(rows)
+    for _ in range(40):
+        if rng.random() < 0.3:
+            u, v = rng.sample(range(n), 2)
+            if v in rows[u]:
+                rows[u].discard(v)
+                rows[v].discard(u)
+            else:
+                rows[u].add(v)
+                rows[v].add(u)
+        vertices = rng.sample(range(n), rng.randint(0, n))
+        if rng.random() < 0.7 and len(vertices) % 2:
+            vertices.pop()
+        removed = set(range(n)) - set(vertices)
+        listed = [sorted(row) for row in rows]
+        expected = 2 * oracle_size(n, listed, removed) == len(vertices)
+        mate = matcher.perfect_matching(vertices)
+        assert (mate is not None) == expected
+        if mate is not None:
+            assert check_matching(listed, mate, removed) == len(vertices) // 2
+
+
+def test_subset_matcher_refuses_bad_rows() -> None:
+    with pytest.raises(ValueError, match="not symmetric: 1 is a neighbour of 0"):
+        SubsetMatcher([{1}, set()])
+    with pytest.raises(ValueError, match="outside"):
+        SubsetMatcher([{2}, set()])
+    matcher = SubsetMatcher([{1}, {0}])
+    with pytest.raises(ValueError, match="listed twice"):
+        matcher.perfect_matching([0, 0])
+    with pytest.raises(ValueError, match="outside"):
+        matcher.perfect_matching([0, 5])

@@ -1,0 +1,118 @@
+"""PairingGraph: the relaxed solve around a core (outside players replaced by a matching of
+the core alone, with a bonus for sending a player out) gives the same optimum as the full
+solve, and the subset perfect-matching question agrees with a fresh matching."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import networkx as nx
+import pytest
+
+from crosstable.matching import max_weight_matching
+from crosstable.pairing.base import PairingError
+from crosstable.pairing.graph import OUTSIDE, PairingGraph
+
+
+def random_case(seed: int) -> tuple[PairingGraph, list[int], set[int], dict[tuple[int, int], int]]:
+    rng = random.Random(seed)
+    count = rng.randrange(4, 31, 2)
+    graph = PairingGraph(count, max_weight_matching)
+    density = rng.choice([0.5, 0.8, 0.95])
+    for u in range(count):
+        for v in range(u + 1, count):
+            if rng.random() < density:
+                graph.connect(u, v)
+    core_size = rng.randint(1, count // 3)
+    core = set(rng.sample(range(count), core_size))
+    table: dict[tuple[int, int], int] = {}
+    scale = rng.choice([3, 1000, 2**80])
+    for u in range(count):
+        for v in range(u + 1, count):
+            table[(u, v)] = rng.randrange(scale)
+    return graph, list(range(count)), core, table
+
+
+def weight_function(
+    core: set[int], table: dict[tuple[int, int], int], filler: int
+) -> Callable[[int, int], int | None]:
+    """Weights under which the players outside ``core`` are interchangeable: an edge with one
+    core end weighs what that end's own entry says, edges outside the core ``filler``."""
+
+    def weight(u: int, v: int) -> int | None:
+        if u in core and v in core:
+            return table[(min(u, v), max(u, v))]
+        if u in core or v in core:
+            inside = u if u in core else v
+            return table.get((inside, inside + 1), 7)
+        return filler
+
+    return weight
+
+
+def total(
+    graph_pairs: dict[int, int],
+    weight: Callable[[int, int], int],
+    outside_count: int,
+    filler: int,
+) -> int:
+    value = 0
+    sent = 0
+    for v, m in graph_pairs.items():
+        if m == OUTSIDE:
+            value += weight(v, -1)
+            sent += 1
+        elif v < m:
+            value += weight(v, m)
+    return value + (outside_count - sent) // 2 * filler
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_solve_around_matches_full_solve(seed: int) -> None:
+    graph, vertices, core, table = random_case(seed)
+    filler = random.Random(seed).randrange(10**6)
+    weight = weight_function(core, table, filler)
+    try:
+        full = graph.solve(vertices, weight)
+    except PairingError:
+        with pytest.raises(PairingError):
+            graph.solve_around(vertices, core, weight)
+        return
+    around = graph.solve_around(vertices, core, weight)
+    assert set(around) >= core
+    full_value = sum(weight(v, m) or 0 for v, m in full.items() if v < m)
+    outside_count = len(vertices) - len(core)
+
+    def weight_or_out(u: int, v: int) -> int:
+        w = weight(u, next(x for x in vertices if x not in core) if v == -1 else v)
+        assert w is not None
+        return w
+
+    # Without enough players outside the core the full problem is solved: partners outside
+    # the core are then named instead of OUTSIDE.
+    core_pairs = {v: (m if m in core else OUTSIDE) for v, m in around.items() if v in core}
+    assert total(core_pairs, weight_or_out, outside_count, filler) == full_value
+    # The players sent out can be paired with the rest outside the core.
+    sent_out = [v for v, m in core_pairs.items() if m == OUTSIDE]
+    rest = [v for v in vertices if v not in core] + sent_out
+    assert graph.has_perfect_matching(rest)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_subset_questions_agree_with_networkx(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    graph, vertices, _, _ = random_case(seed)
+    for _ in range(30):
+        if rng.random() < 0.3:
+            u, v = rng.sample(vertices, 2)
+            graph.disconnect(u, v)
+        subset = rng.sample(vertices, rng.randrange(0, len(vertices) + 1, 2))
+        reference = nx.Graph()
+        reference.add_nodes_from(subset)
+        members = set(subset)
+        reference.add_edges_from(
+            (u, v) for u in subset for v in graph.neighbours[u] if v in members and u < v
+        )
+        perfect = 2 * len(nx.max_weight_matching(reference, maxcardinality=True)) == len(subset)
+        assert graph.has_perfect_matching(subset) == perfect
