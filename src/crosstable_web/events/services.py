@@ -383,6 +383,13 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
         if section_rules is None or (section_rules.sex_split is None
                                      and section_rules.split_over is None):
             continue
+        if section.entries.filter(house=True).exists():
+            # the groups' counts are not known yet: the house player goes to an odd group
+            raise ServiceError(
+                _("%(section)s has a house player; remove the house player before forming "
+                  "playing groups, then add one to a group with an odd number of entries.")
+                % {"section": section.key}
+            )
         entries = list(section.entries.all())
         entrant_of = {}
         for entry in entries:

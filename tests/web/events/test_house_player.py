@@ -291,3 +291,42 @@ def test_house_player_command(kinabatangan: models.Event, organiser: User) -> No
         call_command("house_player", kinabatangan.slug, "L12", "Cikgu", stdout=out)
     with pytest.raises(CommandError, match="NAME"):
         call_command("house_player", kinabatangan.slug, "L12", stdout=out)
+
+
+def test_an_import_into_a_section_with_a_house_player_is_refused(
+    kinabatangan: models.Event, organiser: User
+) -> None:
+    from crosstable_web.events import entries_import
+
+    boys = kinabatangan.sections.get(key="L12")
+    enter_boys(boys, 3, organiser)
+    services.add_house_player(boys, cikgu(), organiser)
+    rows = entries_import.read_entries_file(
+        b"section,name,sex\nL12,Murid Baru,M\nP12,Murid Perempuan,F\n", "entries.csv"
+    )
+    report = entries_import.import_entries(kinabatangan, rows, organiser)
+    assert not report.is_clean
+    assert any("L12 has a house player" in problem for problem in report.rows[0].problems)
+    assert report.rows[1].problems == []  # the girls' section has none: only L12 is refused
+    assert boys.entries.count() == 4 and not kinabatangan.sections.get(key="P12").entries.exists()
+
+
+def test_playing_groups_are_formed_without_the_house_player(organiser: User) -> None:
+    from crosstable.regulations import parse_regulations
+
+    # the Kinabatangan rules with a size split: more than 4 boys play in two groups
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        'key = "L12"\n', 'key = "L12"\nsplit_over = 4\n'
+    )
+    spec = rules.event_spec_from_regulations(parse_regulations(text), text, 3)
+    event = services.create_event(spec, organiser)
+    boys = event.sections.get(key="L12")
+    enter_boys(boys, 7, organiser)
+    services.add_house_player(boys, cikgu(), organiser)
+    with pytest.raises(services.ServiceError, match="remove the house player before forming"):
+        services.form_playing_groups(event, organiser)
+    services.remove_house_player(boys, organiser)
+    groups = services.form_playing_groups(event, organiser)
+    odd = [group for group in groups if group.entries.count() % 2]
+    assert odd  # 7 boys in two groups: one is odd and may now have its house player
+    services.add_house_player(odd[0], cikgu(), organiser)
