@@ -38,6 +38,7 @@ from crosstable.teams.match_scoring import (
     record_match,
     score_match,
 )
+from crosstable.tiebreaks.team_matches import team_event_from_tournament
 
 FARS = MatchRules(
     boards=4,
@@ -106,6 +107,17 @@ def test_three_players_present_forfeit_board_four() -> None:
     assert first.kind is second.kind is TeamRoundKind.PLAYED
     assert (first.opponent, first.colour, second.colour) == (2, Colour.WHITE, Colour.BLACK)
     assert not [line for line in text.splitlines() if line.startswith("330")]
+    # The tie-breaks' board-by-board reading has the forfeited board too (board 4, not played,
+    # 1 point for team 2; nothing for team 1, which had nobody there).
+    event = team_event_from_tournament(read_trf(text))
+    boards = event.matches[2][0].boards
+    assert [(b.board, b.points, b.played) for b in boards] == [
+        (1, 0, True),
+        (2, 1, True),
+        (3, Fraction(1, 2), True),
+        (4, 1, False),
+    ]
+    assert len(event.matches[1][0].boards) == 3
 
 
 def test_two_players_present_lose_nought_four() -> None:
