@@ -89,8 +89,12 @@ def players(section: Section) -> dict[int, Player]:
     """The section's entries as core players, numbered by entry id."""
     return {
         entry.pk: Player(
-            entry.pk, entry.name, sex=entry.sex, rating=entry.rating,
-            birth_date=entry.birth_date, club=entry.unit,
+            entry.pk,
+            entry.name,
+            sex=entry.sex,
+            rating=entry.rating,
+            birth_date=entry.birth_date,
+            club=entry.unit,
         )
         for entry in section.entries.all()
     }
@@ -121,8 +125,9 @@ def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]
     team = team_rules(section)
     rules_of_match = match_rules(section)
     scored: list[ScoredMatch] = []
-    rounds = section.team_rounds.prefetch_related("matches__games", "matches__first",
-                                                  "matches__second")
+    rounds = section.team_rounds.prefetch_related(
+        "matches__games", "matches__first", "matches__second"
+    )
     for round_row in rounds:
         for match in round_row.matches.all():
             results = {

@@ -20,13 +20,20 @@ from crosstable_web.teams import models
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=200)
     unit = forms.CharField(label=_("Unit"), max_length=200, required=False)
-    unit_kind = forms.CharField(label=_("Unit kind (e.g. county, school, club)"), max_length=40,
-                                required=False)
+    unit_kind = forms.CharField(
+        label=_("Unit kind (e.g. county, school, club)"), max_length=40, required=False
+    )
     captain = forms.CharField(label=_("Captain (user name)"), max_length=150, required=False)
 
-    def __init__(self, section: Section, places: int, team: models.Team | None = None,
-                 *args: Any, attributes: dict[str, type] | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        section: Section,
+        places: int,
+        team: models.Team | None = None,
+        *args: Any,
+        attributes: dict[str, type] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.places = places
         self.attribute_kinds = dict(attributes or {})
@@ -43,23 +50,34 @@ class TeamForm(forms.Form):
         free = section.entries.filter(team_member__isnull=True)
         if team is not None:
             free = section.entries.filter(team_member__isnull=True) | section.entries.filter(
-                team_member__team=team)
+                team_member__team=team
+            )
         self.entries = {entry.pk: entry for entry in free.order_by("name")}
         choices = [("", "—")] + [(str(pk), entry.name) for pk, entry in self.entries.items()]
         for place in range(1, places + 1):
             self.fields[f"player_{place}"] = forms.ChoiceField(
-                label=_("Board %(board)d") % {"board": place}, choices=choices, required=False)
+                label=_("Board %(board)d") % {"board": place}, choices=choices, required=False
+            )
             self.fields[f"new_{place}"] = forms.CharField(
-                label=_("or a new player's name"), max_length=200, required=False)
+                label=_("or a new player's name"), max_length=200, required=False
+            )
             self.fields[f"member_{place}"] = forms.CharField(
-                label=_("Membership id"), max_length=30, required=False)
+                label=_("Membership id"), max_length=30, required=False
+            )
             self.fields[f"rating_{place}"] = forms.IntegerField(
-                label=_("Rating"), required=False, min_value=0, max_value=3500)
+                label=_("Rating"), required=False, min_value=0, max_value=3500
+            )
 
     def rows(self) -> list[tuple[forms.BoundField, ...]]:
-        return [(self[f"player_{place}"], self[f"new_{place}"], self[f"member_{place}"],
-                 self[f"rating_{place}"])
-                for place in range(1, self.places + 1)]
+        return [
+            (
+                self[f"player_{place}"],
+                self[f"new_{place}"],
+                self[f"member_{place}"],
+                self[f"rating_{place}"],
+            )
+            for place in range(1, self.places + 1)
+        ]
 
     def attribute_fields(self) -> list[forms.BoundField]:
         return [self[f"attribute_{name}"] for name in self.attribute_kinds]
@@ -95,8 +113,11 @@ class TeamForm(forms.Form):
                 empty_at = empty_at or place
                 continue
             if empty_at:
-                self.add_error(f"player_{place}", _("Fill the places in board order: place "
-                                                    "%(empty)d is empty.") % {"empty": empty_at})
+                self.add_error(
+                    f"player_{place}",
+                    _("Fill the places in board order: place %(empty)d is empty.")
+                    % {"empty": empty_at},
+                )
                 continue
             if chosen:
                 pk = int(chosen)

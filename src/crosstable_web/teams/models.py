@@ -30,7 +30,10 @@ class Team(models.Model):
     """What team prize conditions test beyond the unit, e.g. {"introduction_letter": true,
     "local_players": 4}."""
     captain = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="captained_teams",
     )
     """The account that may submit this team's line-ups (a per-event, per-team role)."""

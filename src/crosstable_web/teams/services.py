@@ -68,13 +68,28 @@ def create_team(
     with transaction.atomic():
         number = 1 + max(section.teams.values_list("number", flat=True), default=0)
         team = models.Team.objects.create(
-            section=section, number=number, name=name, unit=unit, unit_kind=unit_kind,
+            section=section,
+            number=number,
+            name=name,
+            unit=unit,
+            unit_kind=unit_kind,
             attributes=attributes or {},
         )
         _add_members(team, members)
-        record(section.event, actor, "team.create", _target(team), None,
-               {"name": name, "roster": [entry.name for entry in members], "unit": unit,
-                "unit_kind": unit_kind, "attributes": dict(attributes or {})})
+        record(
+            section.event,
+            actor,
+            "team.create",
+            _target(team),
+            None,
+            {
+                "name": name,
+                "roster": [entry.name for entry in members],
+                "unit": unit,
+                "unit_kind": unit_kind,
+                "attributes": dict(attributes or {}),
+            },
+        )
     return team
 
 
@@ -97,9 +112,13 @@ def edit_team(
         raise ServiceError(_("Rosters are fixed once the first round is paired."))
     _check_roster_size(section, members)
     with transaction.atomic():
-        old = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
-               "attributes": dict(team.attributes),
-               "roster": [entry.name for entry in old_roster]}
+        old = {
+            "name": team.name,
+            "unit": team.unit,
+            "unit_kind": team.unit_kind,
+            "attributes": dict(team.attributes),
+            "roster": [entry.name for entry in old_roster],
+        }
         team.name, team.unit, team.unit_kind = name, unit, unit_kind
         if attributes is not None:
             team.attributes = dict(attributes)
@@ -107,10 +126,20 @@ def edit_team(
         if roster_changed:
             team.members.all().delete()
             _add_members(team, members)
-        record(section.event, actor, "team.edit", _target(team), old,
-               {"name": name, "unit": unit, "unit_kind": unit_kind,
+        record(
+            section.event,
+            actor,
+            "team.edit",
+            _target(team),
+            old,
+            {
+                "name": name,
+                "unit": unit,
+                "unit_kind": unit_kind,
                 "attributes": dict(team.attributes),
-                "roster": [entry.name for entry in members]})
+                "roster": [entry.name for entry in members],
+            },
+        )
     return team
 
 
@@ -121,14 +150,20 @@ def delete_team(team: models.Team, actor: Actor) -> None:
     permissions.require_organiser(actor, section.event)
     if section.team_rounds.exists():
         raise ServiceError(
-            _("A team cannot be deleted once the first round is paired; a team that stops "
-              "playing stays in the standings.")
+            _(
+                "A team cannot be deleted once the first round is paired; a team that stops "
+                "playing stays in the standings."
+            )
         )
     with transaction.atomic():
-        old = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
-               "attributes": dict(team.attributes),
-               "captain": team.captain.get_username() if team.captain else None,
-               "roster": [member.entry.name for member in team.members.select_related("entry")]}
+        old = {
+            "name": team.name,
+            "unit": team.unit,
+            "unit_kind": team.unit_kind,
+            "attributes": dict(team.attributes),
+            "captain": team.captain.get_username() if team.captain else None,
+            "roster": [member.entry.name for member in team.members.select_related("entry")],
+        }
         target = _target(team)
         team.delete()
         record(section.event, actor, "team.delete", target, old, None)
@@ -151,8 +186,7 @@ def _check_roster_size(section: Section, members: Sequence[Entry]) -> None:
 def _add_members(team: models.Team, members: Sequence[Entry]) -> None:
     for position, entry in enumerate(members, start=1):
         if entry.section_id != team.section_id:
-            raise ServiceError(_("%(name)s is not entered in this section.")
-                               % {"name": entry.name})
+            raise ServiceError(_("%(name)s is not entered in this section.") % {"name": entry.name})
         if models.TeamMember.objects.filter(entry=entry).exists():
             raise ServiceError(_("%(name)s is already on a team.") % {"name": entry.name})
         models.TeamMember.objects.create(team=team, entry=entry, position=position)
@@ -164,8 +198,14 @@ def set_captain(team: models.Team, user: AbstractBaseUser | None, actor: Actor) 
     with transaction.atomic():
         team.captain = user  # type: ignore[assignment]
         team.save(update_fields=["captain"])
-        record(team.section.event, actor, "team.captain", _target(team), old,
-               user.get_username() if user else None)
+        record(
+            team.section.event,
+            actor,
+            "team.captain",
+            _target(team),
+            old,
+            user.get_username() if user else None,
+        )
 
 
 def is_captain(actor: Actor, team: models.Team) -> bool:
@@ -220,9 +260,11 @@ def submit_lineup(
         )
     if team.section.team_rounds.filter(number=round_number).exists() and not staff:
         round_row = team.section.team_rounds.get(number=round_number)
-        if models.BoardGame.objects.filter(match__round=round_row).exclude(
-            first_result="*"
-        ).exists():
+        if (
+            models.BoardGame.objects.filter(match__round=round_row)
+            .exclude(first_result="*")
+            .exists()
+        ):
             raise ServiceError(_("Results of this round are already in."))
     if accept_order_errors and not permissions.can_arbitrate(actor, event):
         raise PermissionDenied(_("Only an arbiter may accept a line-up out of board order."))
@@ -243,9 +285,14 @@ def submit_lineup(
             if existing.out_of_order:
                 old["out_of_order"] = existing.out_of_order
         lineup, _created = models.LineUp.objects.update_or_create(
-            team=team, round_number=round_number,
-            defaults={"boards": list(boards), "source": source, "submitted_at": now,
-                      "out_of_order": out_of_order},
+            team=team,
+            round_number=round_number,
+            defaults={
+                "boards": list(boards),
+                "source": source,
+                "submitted_at": now,
+                "out_of_order": out_of_order,
+            },
         )
         new: dict[str, Any] = {"boards": list(boards), "by": source}
         if out_of_order:
@@ -262,8 +309,9 @@ def pair_next_round(
     permissions.require_arbiter(actor, section.event)
     section = Section.objects.select_for_update().get(pk=section.pk)
     if not is_team_system(section.system_code):
-        raise ServiceError(_("%(code)s is not a team pairing system.")
-                           % {"code": section.system_code})
+        raise ServiceError(
+            _("%(code)s is not a team pairing system.") % {"code": section.system_code}
+        )
     number = 1 + section.team_rounds.count()
     if number > section.total_rounds:
         raise ServiceError(_("All rounds have been paired."))
@@ -277,7 +325,9 @@ def pair_next_round(
         raise ServiceError(str(error)) from None
     teams = {team.number: team for team in section.teams.all()}
     round_row = models.TeamRound.objects.create(
-        section=section, number=number, starts_at=starts_at,
+        section=section,
+        number=number,
+        starts_at=starts_at,
         bye_team=teams[pairing.bye] if pairing.bye is not None else None,
     )
     boards = bridge.team_rules(section).boards
@@ -288,8 +338,14 @@ def pair_next_round(
         models.BoardGame.objects.bulk_create(
             models.BoardGame(match=row, board=board) for board in range(1, boards + 1)
         )
-    record(section.event, actor, "team_round.pair", f"{section.key} round {number}", None,
-           {"matches": [[m.first, m.second] for m in pairing.boards], "bye": pairing.bye})
+    record(
+        section.event,
+        actor,
+        "team_round.pair",
+        f"{section.key} round {number}",
+        None,
+        {"matches": [[m.first, m.second] for m in pairing.boards], "bye": pairing.bye},
+    )
     return round_row
 
 
@@ -306,9 +362,15 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
         old = game.first_result + game.second_result
         game.first_result, game.second_result = first.value, second.value
         game.save(update_fields=["first_result", "second_result"])
-        record(event, actor, "board.result",
-               f"{match.round.section.key} round {match.round.number} table {match.number} "
-               f"board {board}", old, first.value + second.value)
+        record(
+            event,
+            actor,
+            "board.result",
+            f"{match.round.section.key} round {match.round.number} table {match.number} "
+            f"board {board}",
+            old,
+            first.value + second.value,
+        )
 
 
 def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescoring]:
@@ -320,8 +382,14 @@ def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescorin
     _after, changes = rescore_ineligible(before, entry.pk, bridge.match_rules(section))
     with transaction.atomic():
         models.IneligiblePlayer.objects.update_or_create(entry=entry, defaults={"reason": reason})
-        record(section.event, actor, "player.ineligible", entry.name, None,
-               {"reason": reason, "rescored": [change.describe() for change in changes]})
+        record(
+            section.event,
+            actor,
+            "player.ineligible",
+            entry.name,
+            None,
+            {"reason": reason, "rescored": [change.describe() for change in changes]},
+        )
     return changes
 
 

@@ -10,14 +10,17 @@ urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/teams/", views.team_section, name="team_section"),
     path("e/<slug:slug>/s/<str:key>/teams/new/", views.team_create, name="team_create"),
     path("e/<slug:slug>/s/<str:key>/teams/<int:team>/edit/", views.team_edit, name="team_edit"),
-    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/delete/", views.team_delete,
-         name="team_delete"),
+    path(
+        "e/<slug:slug>/s/<str:key>/teams/<int:team>/delete/", views.team_delete, name="team_delete"
+    ),
     path("captain/teams/", views.my_teams, name="my_teams"),
     path("e/<slug:slug>/s/<str:key>/teams/pair/", views.pair_round, name="pair_round"),
-    path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings,
-         name="team_standings"),
+    path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings, name="team_standings"),
     path("e/<slug:slug>/s/<str:key>/teams/r/<int:number>/", views.team_round, name="team_round"),
     path("e/<slug:slug>/s/<str:key>/teams/trf/", views.team_trf, name="team_trf"),
-    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/lineup/<int:number>/", views.lineup,
-         name="lineup"),
+    path(
+        "e/<slug:slug>/s/<str:key>/teams/<int:team>/lineup/<int:number>/",
+        views.lineup,
+        name="lineup",
+    ),
 ]

@@ -49,20 +49,25 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     teams = section.teams.prefetch_related("members__entry").select_related("captain")
     manage = services.can_manage_lineups(request.user, section)
     captain_of = [t for t in teams if services.is_captain(request.user, t)]
-    return render(request, "teams/team_section.html", {
-        "event": section.event, "section": section, "teams": teams,
-        "rounds": section.team_rounds.all(),
-        "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
-        "can_organise": permissions.can_organise(request.user, section.event),
-        "can_manage_lineups": manage,
-        "captain_of": captain_of,
-        # A captain sees the line-up pages of their own teams only; staff those of all.
-        "lineup_teams": list(teams) if manage else captain_of,
-    })
+    return render(
+        request,
+        "teams/team_section.html",
+        {
+            "event": section.event,
+            "section": section,
+            "teams": teams,
+            "rounds": section.team_rounds.all(),
+            "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+            "can_organise": permissions.can_organise(request.user, section.event),
+            "can_manage_lineups": manage,
+            "captain_of": captain_of,
+            # A captain sees the line-up pages of their own teams only; staff those of all.
+            "lineup_teams": list(teams) if manage else captain_of,
+        },
+    )
 
 
-def _team_form(request: HttpRequest, section: Section, team: models.Team | None
-               ) -> HttpResponse:
+def _team_form(request: HttpRequest, section: Section, team: models.Team | None) -> HttpResponse:
     """Create (``team`` None) or edit a team; organisers only."""
     if not permissions.can_organise(request.user, section.event):
         raise PermissionDenied(_("Only an organiser of this event may do that."))
@@ -72,30 +77,50 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None
     attribute_kinds = team_prize_attributes(regulations.prizes if regulations else ())
     initial: dict[str, object] = {}
     if team is not None:
-        initial = {"name": team.name, "unit": team.unit, "unit_kind": team.unit_kind,
-                   "captain": team.captain.get_username() if team.captain else ""}
+        initial = {
+            "name": team.name,
+            "unit": team.unit,
+            "unit_kind": team.unit_kind,
+            "captain": team.captain.get_username() if team.captain else "",
+        }
         for member in team.members.select_related("entry"):
             initial[f"player_{member.position}"] = str(member.entry_id)
             initial[f"rating_{member.position}"] = member.entry.rating or None
         for name in attribute_kinds:
             initial[f"attribute_{name}"] = team.attributes.get(name)
-    form = forms.TeamForm(section, places, team, request.POST or None, initial=initial,
-                          attributes=attribute_kinds)
+    form = forms.TeamForm(
+        section, places, team, request.POST or None, initial=initial, attributes=attribute_kinds
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        attributes = {name: value for name, value in (team.attributes if team else {}).items()
-                      if name not in attribute_kinds} | data["attributes"]
+        attributes = {
+            name: value
+            for name, value in (team.attributes if team else {}).items()
+            if name not in attribute_kinds
+        } | data["attributes"]
         try:
             with transaction.atomic():
                 members = _roster_entries(request, section, data["roster"], data["ratings"])
                 if team is None:
-                    saved = services.create_team(section, data["name"], members, request.user,
-                                                 unit=data["unit"], unit_kind=data["unit_kind"],
-                                                 attributes=attributes)
+                    saved = services.create_team(
+                        section,
+                        data["name"],
+                        members,
+                        request.user,
+                        unit=data["unit"],
+                        unit_kind=data["unit_kind"],
+                        attributes=attributes,
+                    )
                 else:
-                    saved = services.edit_team(team, data["name"], members, request.user,
-                                               unit=data["unit"], unit_kind=data["unit_kind"],
-                                               attributes=attributes)
+                    saved = services.edit_team(
+                        team,
+                        data["name"],
+                        members,
+                        request.user,
+                        unit=data["unit"],
+                        unit_kind=data["unit_kind"],
+                        attributes=attributes,
+                    )
                 if saved.captain_id != (data["captain"].pk if data["captain"] else None):
                     services.set_captain(saved, data["captain"], request.user)
         except (ServiceError, PermissionDenied) as error:
@@ -103,29 +128,42 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None
         else:
             messages.success(request, _("Team %(name)s saved.") % {"name": saved.name})
             return redirect(reverse("teams:team_section", args=[section.event.slug, section.key]))
-    return render(request, "teams/team_form.html", {
-        "event": section.event, "section": section, "team": team, "form": form,
-        "rounds_paired": section.team_rounds.exists(),
-    })
+    return render(
+        request,
+        "teams/team_form.html",
+        {
+            "event": section.event,
+            "section": section,
+            "team": team,
+            "form": form,
+            "rounds_paired": section.team_rounds.exists(),
+        },
+    )
 
 
-def _roster_entries(request: HttpRequest, section: Section,
-                    places: list[Entry | tuple[str, str]],
-                    ratings: list[int | None]) -> list[Entry]:
+def _roster_entries(
+    request: HttpRequest,
+    section: Section,
+    places: list[Entry | tuple[str, str]],
+    ratings: list[int | None],
+) -> list[Entry]:
     """The roster's entries: new players entered in the section with their rating, and the
     changed ratings of entered players saved (the team's average rating counts them)."""
     members: list[Entry] = []
     for place, rating in zip(places, ratings, strict=True):
         if isinstance(place, Entry):
             if (rating or 0) != place.rating:
-                data = dataclasses.replace(event_services.entry_data_of(place),
-                                           rating=rating or 0)
+                data = dataclasses.replace(event_services.entry_data_of(place), rating=rating or 0)
                 place = event_services.update_entry(place, data, request.user)
             members.append(place)
         else:
-            members.append(event_services.add_entry(
-                section, EntryData(name=place[0], member_id=place[1], rating=rating or 0),
-                request.user))
+            members.append(
+                event_services.add_entry(
+                    section,
+                    EntryData(name=place[0], member_id=place[1], rating=rating or 0),
+                    request.user,
+                )
+            )
     return members
 
 
@@ -137,8 +175,9 @@ def team_create(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @login_required
 def team_edit(request: HttpRequest, slug: str, key: str, team: int) -> HttpResponse:
     section = _section(slug, key)
-    return _team_form(request, section,
-                      get_object_or_404(models.Team, section=section, number=team))
+    return _team_form(
+        request, section, get_object_or_404(models.Team, section=section, number=team)
+    )
 
 
 @login_required
@@ -148,6 +187,7 @@ def team_delete(request: HttpRequest, slug: str, key: str, team: int) -> HttpRes
     section = _section(slug, key)
     team_row = get_object_or_404(models.Team, section=section, number=team)
     name = team_row.name
+
     def delete() -> bool:
         services.delete_team(team_row, request.user)
         return True
@@ -161,19 +201,30 @@ def team_delete(request: HttpRequest, slug: str, key: str, team: int) -> HttpRes
 def my_teams(request: HttpRequest) -> HttpResponse:
     """A captain's back office: their own teams, each with its line-up pages and deadlines
     (and nothing of the other teams')."""
-    teams = (models.Team.objects.filter(captain_id=request.user.pk)
-             .select_related("section__event").order_by("section__event__name", "number"))
+    teams = (
+        models.Team.objects.filter(captain_id=request.user.pk)
+        .select_related("section__event")
+        .order_by("section__event__name", "number")
+    )
     rows = []
     for team in teams:
         rounds = list(team.section.team_rounds.all())
         numbers = [r.number for r in rounds]
         if len(numbers) < team.section.total_rounds:
             numbers.append(len(numbers) + 1)  # the next round, before it is paired
-        rows.append({"team": team, "rounds": [
-            (number, services.deadline(team, number),
-             team.lineups.filter(round_number=number).first())
-            for number in numbers
-        ]})
+        rows.append(
+            {
+                "team": team,
+                "rounds": [
+                    (
+                        number,
+                        services.deadline(team, number),
+                        team.lineups.filter(round_number=number).first(),
+                    )
+                    for number in numbers
+                ],
+            }
+        )
     return render(request, "teams/my_teams.html", {"rows": rows})
 
 
@@ -184,7 +235,8 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
     team_row = get_object_or_404(models.Team, section=section, number=team)
     if not services.may_see_lineup(request.user, team_row):
         raise PermissionDenied(
-            _("Only this team's captain, an arbiter or an organiser may see this page."))
+            _("Only this team's captain, an arbiter or an organiser may see this page.")
+        )
     team_rules = bridge.team_rules(section)
     if request.method == "POST":
         boards: list[int | None] = []
@@ -192,22 +244,36 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
             value = request.POST.get(f"board_{board}", "")
             boards.append(int(value) if value.isdigit() else None)
         accept = request.POST.get("accept_order_errors") == "on"
-        _acting(request, lambda: services.submit_lineup(
-            team_row, number, boards, request.user, accept_order_errors=accept),
-            _("Line-up saved."))
+        _acting(
+            request,
+            lambda: services.submit_lineup(
+                team_row, number, boards, request.user, accept_order_errors=accept
+            ),
+            _("Line-up saved."),
+        )
         return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
     stored = team_row.lineups.filter(round_number=number).first()
     registered = bridge.roster(team_row).registered_lineup(team_rules.boards)
     chosen = [b if b is None else int(b) for b in stored.boards] if stored else list(registered)
     members = list(team_row.members.select_related("entry"))
-    return render(request, "teams/lineup.html", {
-        "event": section.event, "section": section, "team": team_row, "number": number,
-        "members": members, "deadline": services.deadline(team_row, number),
-        "stored": stored,
-        "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
-        "boards": [(board, chosen[board - 1] if board <= len(chosen) else None)
-                   for board in range(1, team_rules.boards + 1)],
-    })
+    return render(
+        request,
+        "teams/lineup.html",
+        {
+            "event": section.event,
+            "section": section,
+            "team": team_row,
+            "number": number,
+            "members": members,
+            "deadline": services.deadline(team_row, number),
+            "stored": stored,
+            "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+            "boards": [
+                (board, chosen[board - 1] if board <= len(chosen) else None)
+                for board in range(1, team_rules.boards + 1)
+            ],
+        },
+    )
 
 
 def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
@@ -218,20 +284,26 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     if request.method == "POST":
         if not can_arbitrate:
             raise PermissionDenied(_("Only an arbiter of this event may do that."))
-        match = get_object_or_404(models.TeamMatch, round=round_row,
-                                  number=int(request.POST.get("match", "0") or 0))
+        match = get_object_or_404(
+            models.TeamMatch, round=round_row, number=int(request.POST.get("match", "0") or 0)
+        )
         board = int(request.POST.get("board", "0") or 0)
-        _acting(request, lambda: services.enter_board_result(
-            match, board, request.POST.get("result", ""), request.user),
-            _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board})
+        _acting(
+            request,
+            lambda: services.enter_board_result(
+                match, board, request.POST.get("result", ""), request.user
+            ),
+            _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board},
+        )
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
     scored, _changes = bridge.scored_matches(section)
     of_round = [m for m in scored if m.round_number == number]
     entries = {entry.pk: entry for entry in section.entries.all()}
     teams = {team.number: team for team in section.teams.all()}
     names = {number: team.name for number, team in teams.items()}
-    results_in = models.BoardGame.objects.filter(match__round=round_row).exclude(
-        first_result="*").exists()
+    results_in = (
+        models.BoardGame.objects.filter(match__round=round_row).exclude(first_result="*").exists()
+    )
     staff = services.can_manage_lineups(request.user, section)
 
     def hidden(team_number: int) -> bool:
@@ -244,24 +316,40 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
 
     matches = []
     for table, scored_match in enumerate(of_round, start=1):
-        first_hidden, second_hidden = hidden(scored_match.first_team), hidden(
-            scored_match.second_team)
-        matches.append({
-            "table": table, "match": scored_match,
-            "first": names[scored_match.first_team], "second": names[scored_match.second_team],
-            "first_hidden": first_hidden, "second_hidden": second_hidden,
-            "boards": [
-                {"board": b,
-                 "first": None if first_hidden else entries.get(b.first_player or 0),
-                 "second": None if second_hidden else entries.get(b.second_player or 0),
-                 "label": b.first_result.value + b.second_result.value}
-                for b in scored_match.boards
-            ],
-        })
-    return render(request, "teams/team_round.html", {
-        "event": section.event, "section": section, "round": round_row, "matches": matches,
-        "can_arbitrate": can_arbitrate,
-    })
+        first_hidden, second_hidden = (
+            hidden(scored_match.first_team),
+            hidden(scored_match.second_team),
+        )
+        matches.append(
+            {
+                "table": table,
+                "match": scored_match,
+                "first": names[scored_match.first_team],
+                "second": names[scored_match.second_team],
+                "first_hidden": first_hidden,
+                "second_hidden": second_hidden,
+                "boards": [
+                    {
+                        "board": b,
+                        "first": None if first_hidden else entries.get(b.first_player or 0),
+                        "second": None if second_hidden else entries.get(b.second_player or 0),
+                        "label": b.first_result.value + b.second_result.value,
+                    }
+                    for b in scored_match.boards
+                ],
+            }
+        )
+    return render(
+        request,
+        "teams/team_round.html",
+        {
+            "event": section.event,
+            "section": section,
+            "round": round_row,
+            "matches": matches,
+            "can_arbitrate": can_arbitrate,
+        },
+    )
 
 
 @login_required
@@ -269,8 +357,7 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
 def pair_round(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
     starts_at = parse_datetime(request.POST.get("starts_at", "") or "") or None
-    round_row = _acting(request, lambda: services.pair_next_round(section, request.user,
-                                                                   starts_at))
+    round_row = _acting(request, lambda: services.pair_next_round(section, request.user, starts_at))
     if round_row is None:
         return redirect(reverse("teams:team_section", args=[slug, key]))
     return redirect(reverse("teams:team_round", args=[slug, key, round_row.number]))
@@ -281,24 +368,38 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     results = services.team_results(section)
     entries = {entry.pk: entry for entry in section.entries.all()}
     names = dict(section.teams.values_list("number", "name"))
-    return render(request, "teams/team_standings.html", {
-        "event": section.event, "section": section, "results": results,
-        "entries": entries, "names": names,
-        "team_awards": [
-            [(award, names.get(award.pairing_number, "")) for award in prizes.awards]
-            for prizes in results.team_prizes
-        ],
-        "board_awards": [
-            (standing.board, [(award, entries.get(award.pairing_number)) for award in
-                              prizes.awards])
-            for standing, prizes in results.board_prizes
-        ],
-        "boards": [
-            (standing.board, [(place, entries.get(place.record.player), names.get(
-                place.record.team, "")) for place in standing.places])
-            for standing in results.boards
-        ],
-    })
+    return render(
+        request,
+        "teams/team_standings.html",
+        {
+            "event": section.event,
+            "section": section,
+            "results": results,
+            "entries": entries,
+            "names": names,
+            "team_awards": [
+                [(award, names.get(award.pairing_number, "")) for award in prizes.awards]
+                for prizes in results.team_prizes
+            ],
+            "board_awards": [
+                (
+                    standing.board,
+                    [(award, entries.get(award.pairing_number)) for award in prizes.awards],
+                )
+                for standing, prizes in results.board_prizes
+            ],
+            "boards": [
+                (
+                    standing.board,
+                    [
+                        (place, entries.get(place.record.player), names.get(place.record.team, ""))
+                        for place in standing.places
+                    ],
+                )
+                for standing in results.boards
+            ],
+        },
+    )
 
 
 def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:

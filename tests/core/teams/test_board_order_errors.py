@@ -19,7 +19,10 @@ from crosstable.teams.match_scoring import MatchRules, score_match
 from crosstable.teams.roster import TeamRoster
 
 TEAM_RULES = TeamRules(
-    boards=4, reserves=2, min_players_for_match=3, short_team_result="0-4",
+    boards=4,
+    reserves=2,
+    min_players_for_match=3,
+    short_team_result="0-4",
     lineup_minutes_before_round=30,
 )
 MATCH_RULES = MatchRules(
@@ -39,16 +42,18 @@ def test_the_boards_out_of_order_are_those_the_validator_refuses() -> None:
     assert boards_out_of_order(ROSTER, [11, 15, 13, 14], TEAM_RULES) == {3, 4}
     assert boards_out_of_order(ROSTER, [11, 13, 14, 15], TEAM_RULES) == frozenset()
     for boards in ([12, 11, 13, 14], [11, 15, 13, 14]):
-        refused = [p for p in validate_lineup(ROSTER, boards, TEAM_RULES)
-                   if p.code == "lineup.order"]
+        refused = [
+            p for p in validate_lineup(ROSTER, boards, TEAM_RULES) if p.code == "lineup.order"
+        ]
         assert len(refused) == len(boards_out_of_order(ROSTER, boards, TEAM_RULES))
     unordered = TeamRules(boards=4, reserves=2, keep_board_order=False)
     assert boards_out_of_order(ROSTER, [12, 11, 13, 14], unordered) == frozenset()
 
 
 def test_an_accepted_order_error_loses_only_its_games() -> None:
-    lineup = effective_lineup(ROSTER, 1, TEAM_RULES, arbiter=[11, 15, 13, 14],
-                              arbiter_out_of_order=frozenset({3, 4}))
+    lineup = effective_lineup(
+        ROSTER, 1, TEAM_RULES, arbiter=[11, 15, 13, 14], arbiter_out_of_order=frozenset({3, 4})
+    )
     assert lineup.source is LineUpSource.ARBITER and lineup.out_of_order == {3, 4}
     # Played: 1-0, 1/2, 1-0, 1/2 would be 3-1 for team 1; boards 3 and 4 are forfeited
     # instead: 1 + 1/2 + 0 + 0 = 1.5 against 2.5, a lost match.

@@ -48,9 +48,7 @@ def test_board_records_by_roster_position_and_forfeits_rule() -> None:
     records = board_records(_matches(), ROSTERS, forfeits_count=True)
     assert (records[11].board, records[11].games, records[11].points) == (1, 2, 1)
     assert records[23].board == 3 and records[23].points == 1  # a reserve, on board 2 once
-    forfeit = [
-        score_match(1, LineUp(1, 1, (11, 12)), LineUp(2, 1, (21, None)), {1: "1/2"}, RULES)
-    ]
+    forfeit = [score_match(1, LineUp(1, 1, (11, 12)), LineUp(2, 1, (21, None)), {1: "1/2"}, RULES)]
     counted = board_records(forfeit, ROSTERS, forfeits_count=True)
     ignored = board_records(forfeit, ROSTERS, forfeits_count=False)
     assert (counted[12].games, counted[12].points, counted[12].wins) == (1, 1, 1)
@@ -59,9 +57,7 @@ def test_board_records_by_roster_position_and_forfeits_rule() -> None:
 
 def test_board_one_tie_falls_through_to_team_place() -> None:
     records = board_records(_matches(), ROSTERS, forfeits_count=True)
-    rules = BoardRanking(
-        {1: 2}, ("percentage", "games", "direct_encounter", "team_place", "wins")
-    )
+    rules = BoardRanking({1: 2}, ("percentage", "games", "direct_encounter", "team_place", "wins"))
     # All three scored 1 of 2 and beat one another in a circle (direct encounter: 1 each).
     standing = rank_board(1, records, rules, team_places={2: 1, 3: 2, 1: 3})
     assert [(p.rank, p.record.player) for p in standing.places] == [(1, 21), (2, 31), (3, 11)]
@@ -95,9 +91,16 @@ def test_direct_encounter_separates_two_who_met() -> None:
 
 def test_board_category_prizes_best_woman_and_age_at_reference_date() -> None:
     records = board_records(_matches(), ROSTERS, forfeits_count=True)
-    standing = rank_board(1, records, BoardRanking({}, ("percentage", "team_place")), {
-        2: 1, 3: 2, 1: 3,
-    })
+    standing = rank_board(
+        1,
+        records,
+        BoardRanking({}, ("percentage", "team_place")),
+        {
+            2: 1,
+            3: 2,
+            1: 3,
+        },
+    )
     players = {
         21: Player(21, "A", sex="m", birth_date=datetime.date(2009, 12, 20)),
         31: Player(31, "B", sex="w", birth_date=datetime.date(2010, 1, 5)),
@@ -108,20 +111,26 @@ def test_board_category_prizes_best_woman_and_age_at_reference_date() -> None:
         places=(PlacePrize(1, 1, amount=Decimal(200000)),),
         categories=(
             CategoryPrize(
-                "best_girl", "Best girl",
-                (Condition("sex", Operator.EQUALS, "F"),), (PlacePrize(1, 1),),
+                "best_girl",
+                "Best girl",
+                (Condition("sex", Operator.EQUALS, "F"),),
+                (PlacePrize(1, 1),),
             ),
             CategoryPrize(
-                "age_8_10", "8 to 10",
+                "age_8_10",
+                "8 to 10",
                 (Condition("age", Operator.AT_LEAST, 8), Condition("age", Operator.BELOW, 10)),
-                (PlacePrize(1, 1),), age_on=datetime.date(2019, 12, 19),
+                (PlacePrize(1, 1),),
+                age_on=datetime.date(2019, 12, 19),
             ),
         ),
     )
     awards = allocate_prizes(prizes, board_entrants(standing, players, prizes)).awards
     # 21 first place; best girl 31 (one prize each); 11 turned 8 on 19 December 2019.
     assert [(a.pairing_number, a.prize) for a in awards] == [
-        (21, "place"), (31, "best_girl"), (11, "age_8_10"),
+        (21, "place"),
+        (31, "best_girl"),
+        (11, "age_8_10"),
     ]
 
 
@@ -131,16 +140,20 @@ def _county_rules(teams_needed_second: int) -> PrizeRules:
         rankings=("team",),
         categories=(
             CategoryPrize(
-                "county", "Best county teams", county,
+                "county",
+                "Best county teams",
+                county,
                 (
                     PlacePrize(1, 1, requires=(CountRequirement(county, 5),)),
                     PlacePrize(2, 2, requires=(CountRequirement(county, teams_needed_second),)),
                 ),
             ),
             CategoryPrize(
-                "below_1700", "Average under 1700",
+                "below_1700",
+                "Average under 1700",
                 (Condition("average_rating", Operator.BELOW, 1700),),
-                (PlacePrize(1, 1),), unrated_rating=1000,
+                (PlacePrize(1, 1),),
+                unrated_rating=1000,
             ),
         ),
     )
@@ -151,9 +164,7 @@ def test_team_prizes_county_counts_and_average_rating_with_unrated_as_1000() -> 
         TeamRoster(n, f"T{n}", (n * 10 + 1, n * 10 + 2), unit_kind="county" if n > 1 else "club")
         for n in range(1, 7)
     ]
-    players = {
-        m: Player(m, str(m), rating=2000) for r in rosters for m in r.members
-    }
+    players = {m: Player(m, str(m), rating=2000) for r in rosters for m in r.members}
     players[41].rating = 2399  # team 4: (2399 + 1000) / 2 = 1699.5 < 1700
     players[42].rating = 0
     players[51].rating = 2400  # team 5: (2400 + 1000) / 2 = 1700: not below
@@ -165,7 +176,8 @@ def test_team_prizes_county_counts_and_average_rating_with_unrated_as_1000() -> 
     assert entrants[3].attributes["average_rating"] == Fraction(3399, 2)
     result = allocate_prizes(prizes, entrants)
     assert [(a.pairing_number, a.prize, a.first_place) for a in result.awards] == [
-        (2, "county", 1), (4, "below_1700", 1),
+        (2, "county", 1),
+        (4, "below_1700", 1),
     ]
     assert [s.key for s in result.skipped] == ["county:2"]
     four = allocate_prizes(prizes, [e for e in entrants if e.pairing_number != 6])

@@ -112,11 +112,14 @@ def _play(
     return tournament, matches
 
 
-def _standings(section: SectionRules, rosters: list[TeamRoster],
-               matches: list[ScoredMatch]) -> Standings:
+def _standings(
+    section: SectionRules, rosters: list[TeamRoster], matches: list[ScoredMatch]
+) -> Standings:
     assert section.team_ranking is not None and section.rounds is not None
     event = team_event(
-        matches, {r.number: r.name for r in rosters}, MatchRules.from_section(section),
+        matches,
+        {r.number: r.name for r in rosters},
+        MatchRules.from_section(section),
         section.rounds,
     )
     return compute_team_standings(event, StandingsRules.from_text(section.team_ranking.tiebreaks))
@@ -126,11 +129,15 @@ def _match_points(matches: list[ScoredMatch]) -> dict[int, Fraction]:
     """Match points recomputed from the game points alone (2 / 1 / 0)."""
     totals: dict[int, Fraction] = {}
     for m in matches:
-        first = 2 if m.first_game_points > m.second_game_points else (
-            1 if m.first_game_points == m.second_game_points and m.first_game_points else 0
+        first = (
+            2
+            if m.first_game_points > m.second_game_points
+            else (1 if m.first_game_points == m.second_game_points and m.first_game_points else 0)
         )
-        second = 2 if m.second_game_points > m.first_game_points else (
-            1 if m.first_game_points == m.second_game_points and m.first_game_points else 0
+        second = (
+            2
+            if m.second_game_points > m.first_game_points
+            else (1 if m.first_game_points == m.second_game_points and m.first_game_points else 0)
         )
         totals[m.first_team] = totals.get(m.first_team, Fraction(0)) + first
         totals[m.second_team] = totals.get(m.second_team, Fraction(0)) + second
@@ -200,8 +207,7 @@ def test_fars_table_b_ineligible_player_rescored_four_nil() -> None:
     assert {row.number: row.points for row in after.rows} == _match_points(rescored)
     assert after.row(3).points < before.row(3).points or before.row(3).points == 0
     lost_by_3 = sum(
-        (m.first_match_points if m.first_team == 3 else m.second_match_points)
-        for m in played_by_31
+        (m.first_match_points if m.first_team == 3 else m.second_match_points) for m in played_by_31
     )
     assert after.row(3).points == before.row(3).points - lost_by_3
 

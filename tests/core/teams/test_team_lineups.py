@@ -17,7 +17,10 @@ from crosstable.teams.lineups import (
 from crosstable.teams.roster import TeamRoster
 
 FARS = TeamRules(
-    boards=4, reserves=2, min_players_for_match=3, short_team_result="0-4",
+    boards=4,
+    reserves=2,
+    min_players_for_match=3,
+    short_team_result="0-4",
     lineup_minutes_before_round=30,
 )
 ROSTER = TeamRoster(1, "Andisheh", (11, 12, 13, 14, 15, 16), captain=11, unit="Shiraz")
@@ -52,9 +55,7 @@ def test_empty_boards_are_the_last_ones() -> None:
 def test_registered_lineup_without_submission_or_when_late() -> None:
     deadline = lineup_deadline(ROUND_START, FARS)
     assert deadline == datetime.datetime(2019, 11, 15, 9, 0)
-    on_time = effective_lineup(
-        ROSTER, 1, FARS, [11, 12, 13, 15], deadline, ROUND_START
-    )
+    on_time = effective_lineup(ROSTER, 1, FARS, [11, 12, 13, 15], deadline, ROUND_START)
     assert on_time.boards == (11, 12, 13, 15) and on_time.source is LineUpSource.SUBMITTED
     late = effective_lineup(
         ROSTER, 1, FARS, [11, 12, 13, 15], deadline + datetime.timedelta(minutes=1), ROUND_START
@@ -65,9 +66,7 @@ def test_registered_lineup_without_submission_or_when_late() -> None:
 
 
 def test_arbiter_lineup_wins_and_short_team_is_detected() -> None:
-    lineup = effective_lineup(
-        ROSTER, 2, FARS, [11, 12, 13, 14], arbiter=[11, 12, None, None]
-    )
+    lineup = effective_lineup(ROSTER, 2, FARS, [11, 12, 13, 14], arbiter=[11, 12, None, None])
     assert lineup.source is LineUpSource.ARBITER and lineup.players == (11, 12)
     assert is_short(lineup, FARS)
 

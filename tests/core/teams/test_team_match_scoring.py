@@ -43,7 +43,10 @@ B = LineUp(2, 1, (21, 22, 23, 24))
 
 def test_first_named_team_has_white_on_odd_boards() -> None:
     assert [board_colour(b) for b in (1, 2, 3, 4)] == [
-        Colour.WHITE, Colour.BLACK, Colour.WHITE, Colour.BLACK,
+        Colour.WHITE,
+        Colour.BLACK,
+        Colour.WHITE,
+        Colour.BLACK,
     ]
 
 
@@ -109,7 +112,8 @@ def test_ineligible_player_games_become_forfeit_losses() -> None:
     assert (matches[0].first_match_points, matches[0].second_match_points) == (1, 1)
     # Round 2: team 3 had 2.5 - 1.5, now 3.5 - 0.5.
     assert (matches[1].first_game_points, matches[1].second_game_points) == (
-        Fraction(7, 2), Fraction(1, 2),
+        Fraction(7, 2),
+        Fraction(1, 2),
     )
     assert [change.after.round_number for change in changes] == [1, 2]
     assert "2.5-1.5" not in changes[0].describe() and "-> 2-2" in changes[0].describe()
@@ -142,8 +146,13 @@ def test_standings_are_recomputed_after_rescoring() -> None:
 def test_bye_worth_what_the_regulation_says() -> None:
     names = {1: "One", 2: "Two", 3: "Three"}
     event = team_event(
-        [], names, FARS, 1, [TeamBye(1, 3)],
-        bye_match_points=Fraction(1), bye_game_points=Fraction(2),
+        [],
+        names,
+        FARS,
+        1,
+        [TeamBye(1, 3)],
+        bye_match_points=Fraction(1),
+        bye_game_points=Fraction(2),
     )
     assert (event.matches[3][0].match_points, event.matches[3][0].game_points) == (1, 2)
     assert event.matches[1][0].result is ResultCode.ZERO_POINT_BYE

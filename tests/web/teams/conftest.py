@@ -32,8 +32,10 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
             services.add_entry(
                 section,
                 EntryData(
-                    name=f"Player {number}.{board}", sex="f" if board == 6 else "m",
-                    rating=2200 - 50 * number - 10 * board, member_id=f"{number}{board:02d}",
+                    name=f"Player {number}.{board}",
+                    sex="f" if board == 6 else "m",
+                    rating=2200 - 50 * number - 10 * board,
+                    member_id=f"{number}{board:02d}",
                     birth_date=datetime.date(1990, 1, board),
                 ),
                 organiser,
@@ -41,7 +43,11 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
             for board in range(1, 7)
         ]
         team = team_services.create_team(
-            section, f"Team {number}", entries, organiser, unit=f"County {number}",
+            section,
+            f"Team {number}",
+            entries,
+            organiser,
+            unit=f"County {number}",
             unit_kind="county" if number % 2 else "club",
         )
         if number == 1:

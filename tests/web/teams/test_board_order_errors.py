@@ -42,16 +42,20 @@ def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
     assert log.new == {"boards": swapped, "by": "arbiter", "out_of_order": [2]}
     assert "out-of-order" in client.get(f"{base}/1/lineup/1/").content.decode()
 
-    match = models.TeamMatch.objects.get(Q(first=team) | Q(second=team), round__section=league,
-                                         round__number=1)
+    match = models.TeamMatch.objects.get(
+        Q(first=team) | Q(second=team), round__section=league, round__number=1
+    )
     for board, result in zip(range(1, 5), ("1/2", "1-0", "1/2", "0-1"), strict=True):
         team_services.enter_board_result(match, board, result, arbiter)
     scored, _changes = bridge.scored_matches(league)
     played = next(m for m in scored if 1 in m.teams())
     team_is_first = played.first_team == 1
     board_two = played.boards[1]
-    own, other = ((board_two.first_result, board_two.second_result) if team_is_first
-                  else (board_two.second_result, board_two.first_result))
+    own, other = (
+        (board_two.first_result, board_two.second_result)
+        if team_is_first
+        else (board_two.second_result, board_two.first_result)
+    )
     assert (own, other) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
     # The other boards stand as entered: 1/2, (board 2 forfeited), 1/2, 0-1 from the first
     # team's side. Board 2 was "1-0": the first team would have scored 1 there.
@@ -67,8 +71,9 @@ def test_only_an_arbiter_may_accept_an_order_error(
     team = models.Team.objects.get(section=league, number=1)
     roster = [member.entry_id for member in team.members.all()]
     with pytest.raises(PermissionDenied):
-        team_services.submit_lineup(team, 1, [roster[1], roster[0], roster[2], roster[3]],
-                                    captain, accept_order_errors=True)
+        team_services.submit_lineup(
+            team, 1, [roster[1], roster[0], roster[2], roster[3]], captain, accept_order_errors=True
+        )
     # A correct line-up accepted "with errors" marks no board.
     saved = team_services.submit_lineup(team, 1, roster[:4], arbiter, accept_order_errors=True)
     assert saved.out_of_order == []

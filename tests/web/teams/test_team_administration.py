@@ -93,8 +93,13 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
     assert 'name="attribute_introduction_letter"' in page
     assert 'name="attribute_local_players"' in page and 'name="rating_1"' in page
     roster = _roster(team)
-    form = {"name": team.name, "unit": "Kazerun", "unit_kind": "county",
-            "attribute_introduction_letter": "on", "attribute_local_players": "4"}
+    form = {
+        "name": team.name,
+        "unit": "Kazerun",
+        "unit_kind": "county",
+        "attribute_introduction_letter": "on",
+        "attribute_local_players": "4",
+    }
     for place, entry in enumerate(roster, start=1):
         form[f"player_{place}"] = str(entry)
         form[f"rating_{place}"] = "1600" if place <= 4 else ""  # boards 5, 6 unrated
@@ -110,15 +115,18 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
     regulations = rules.section_rules(league)
     assert regulations is not None
     table = next(t for t in regulations.prizes if "team" in t.rankings)
-    entrant = next(e for e in team_entrants({1: 1}, bridge.rosters(league),
-                                           bridge.players(league), table)
-                   if e.pairing_number == 1)
+    entrant = next(
+        e
+        for e in team_entrants({1: 1}, bridge.rosters(league), bridge.players(league), table)
+        if e.pairing_number == 1
+    )
     assert entrant.attributes["average_rating"] == Fraction(1400)
     assert entrant.attributes["introduction_letter"] is True
     assert entrant.attributes["unit_kind"] == "county"
     # A bad value names its field and nothing is saved.
-    bad = client.post(f"{_base(league)}/1/edit/", {**form, "attribute_local_players": "-1",
-                                                   "rating_1": "many"})
+    bad = client.post(
+        f"{_base(league)}/1/edit/", {**form, "attribute_local_players": "-1", "rating_1": "many"}
+    )
     assert {"attribute_local_players", "rating_1"} <= set(bad.context["form"].errors)
     team.refresh_from_db()
     assert team.attributes["local_players"] == 4
@@ -173,9 +181,10 @@ def test_captain_sees_only_own_line_up_pages_and_staff_correct_any(
     # The captain submits before the deadline (30 minutes before the round) ...
     team = models.Team.objects.get(section=league, number=1)
     roster = _roster(team)
-    captain_client.post(f"{_base(league)}/1/lineup/1/",
-                        {"board_1": roster[0], "board_2": roster[1], "board_3": roster[2],
-                         "board_4": roster[4]})
+    captain_client.post(
+        f"{_base(league)}/1/lineup/1/",
+        {"board_1": roster[0], "board_2": roster[1], "board_3": roster[2], "board_4": roster[4]},
+    )
     stored = models.LineUp.objects.get(team=team, round_number=1)
     assert (stored.boards, stored.source) == ([*roster[:3], roster[4]], "submitted")
     # ... but not after it; the organiser corrects it at any time, and the log keeps both.
@@ -192,8 +201,9 @@ def test_captain_sees_only_own_line_up_pages_and_staff_correct_any(
 
     # Before the deadline the round page shows a team's players to its captain and the
     # staff only.
-    match = models.TeamMatch.objects.get(Q(first=team) | Q(second=team), round__section=league,
-                                         round__number=1)
+    match = models.TeamMatch.objects.get(
+        Q(first=team) | Q(second=team), round__section=league, round__number=1
+    )
     opponent = match.second if match.first == team else match.first
     page = Client().get(f"{_base(league)}/r/1/").content.decode()
     assert "line-up not published yet" in page and "Player 1.1" not in page
@@ -221,9 +231,12 @@ def test_trf_export_counts_empty_boards_like_the_match_scoring(
     # Table 3: 1-0, 1-0, 1/2, 0-1: 2½ – 1½.
     _run("team_result", slug, "A", 1, 3, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1")
     expected = {
-        one.first.number: (Fraction(3, 2), 0), one.second.number: (Fraction(5, 2), 2),
-        two.first.number: (Fraction(4), 2), two.second.number: (Fraction(0), 0),
-        three.first.number: (Fraction(5, 2), 2), three.second.number: (Fraction(3, 2), 0),
+        one.first.number: (Fraction(3, 2), 0),
+        one.second.number: (Fraction(5, 2), 2),
+        two.first.number: (Fraction(4), 2),
+        two.second.number: (Fraction(0), 0),
+        three.first.number: (Fraction(5, 2), 2),
+        three.second.number: (Fraction(3, 2), 0),
     }
     scored, _changes = bridge.scored_matches(league)
     from_scoring = {}
@@ -236,7 +249,9 @@ def test_trf_export_counts_empty_boards_like_the_match_scoring(
     rounds = team_rounds(tournament, team_event_records(tournament))
     assert {n: (r[0].game_points, r[0].match_points) for n, r in rounds.items()} == expected
     assert rounds[two.second.number][0].kind is TeamRoundKind.NOT_PLAYED
-    declared = {team.number: (team.declared_game_points, team.declared_match_points)
-                for team in tournament.teams}
+    declared = {
+        team.number: (team.declared_game_points, team.declared_match_points)
+        for team in tournament.teams
+    }
     assert declared == expected
     assert "352 WBWB" in text.splitlines()

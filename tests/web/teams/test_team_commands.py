@@ -65,22 +65,34 @@ def test_team_trf_export_reads_back(league: event_models.Section, arbiter: User)
         assert rounds[match.second.number][0].match_points == 0
 
 
-def test_team_create_from_the_command_line(league: event_models.Section, organiser: User,
-                                           captain: User) -> None:
+def test_team_create_from_the_command_line(
+    league: event_models.Section, organiser: User, captain: User
+) -> None:
     slug = league.event.slug
     entries = [
-        services.add_entry(league, EntryData(name=f"New {board}", member_id=f"9{board}"),
-                           organiser)
+        services.add_entry(league, EntryData(name=f"New {board}", member_id=f"9{board}"), organiser)
         for board in range(1, 7)
     ]
-    out = _run("team_create", slug, "A", "Newcomers", *[e.pk for e in entries[:5]],
-               entries[5].name, "--unit", "Kazerun", "--unit-kind", "county",
-               "--captain", captain.username)
+    out = _run(
+        "team_create",
+        slug,
+        "A",
+        "Newcomers",
+        *[e.pk for e in entries[:5]],
+        entries[5].name,
+        "--unit",
+        "Kazerun",
+        "--unit-kind",
+        "county",
+        "--captain",
+        captain.username,
+    )
     assert out.strip() == "team 7: Newcomers (6 players)"
     team = models.Team.objects.get(section=league, number=7)
     assert [m.entry_id for m in team.members.all()] == [e.pk for e in entries]
     assert team.captain == captain and team.unit_kind == "county"
     with pytest.raises(CommandError, match="no single entry"):
         _run("team_create", slug, "A", "Ghosts", "Nobody")
-    assert event_models.AuditLog.objects.filter(action="team.captain",
-                                                target__contains="Newcomers").exists()
+    assert event_models.AuditLog.objects.filter(
+        action="team.captain", target__contains="Newcomers"
+    ).exists()

@@ -28,18 +28,28 @@ def organiser_client(organiser: User) -> Client:
 
 @pytest.fixture
 def free_entries(league: event_models.Section, organiser: User) -> list[event_models.Entry]:
-    return [services.add_entry(league, EntryData(name=f"Free {n}", member_id=f"9{n}"), organiser)
-            for n in range(1, 6)]
+    return [
+        services.add_entry(league, EntryData(name=f"Free {n}", member_id=f"9{n}"), organiser)
+        for n in range(1, 6)
+    ]
 
 
 def test_organiser_creates_a_team_with_entries_new_names_and_a_captain(
-    league: event_models.Section, organiser_client: Client, captain: User,
+    league: event_models.Section,
+    organiser_client: Client,
+    captain: User,
     free_entries: list[event_models.Entry],
 ) -> None:
     page = organiser_client.get(f"{_base(league)}/").content.decode()
     assert 'id="new-team"' in page and 'class="edit-team"' in page
-    form = {"name": "Kazerun", "unit": "Kazerun county", "unit_kind": "county",
-            "captain": "kian", "new_6": "Sara Ahmadi", "member_6": "7001"}
+    form = {
+        "name": "Kazerun",
+        "unit": "Kazerun county",
+        "unit_kind": "county",
+        "captain": "kian",
+        "new_6": "Sara Ahmadi",
+        "member_6": "7001",
+    }
     # Board order as typed: Free 3 on board 1, then Free 1, 2, 4, 5.
     for place, entry in enumerate([2, 0, 1, 3, 4], start=1):
         form[f"player_{place}"] = str(free_entries[entry].pk)
@@ -50,33 +60,55 @@ def test_organiser_creates_a_team_with_entries_new_names_and_a_captain(
     assert roster == ["Free 3", "Free 1", "Free 2", "Free 4", "Free 5", "Sara Ahmadi"]
     assert (team.unit, team.unit_kind, team.captain) == ("Kazerun county", "county", captain)
     assert event_models.Entry.objects.filter(section=league, name="Sara Ahmadi").count() == 1
-    actions = list(event_models.AuditLog.objects.filter(target__contains="Kazerun")
-                   .values_list("action", flat=True))
+    actions = list(
+        event_models.AuditLog.objects.filter(target__contains="Kazerun").values_list(
+            "action", flat=True
+        )
+    )
     assert "team.create" in actions and "team.captain" in actions
 
 
 def test_form_errors_name_the_field(
-    league: event_models.Section, organiser_client: Client,
+    league: event_models.Section,
+    organiser_client: Client,
     free_entries: list[event_models.Entry],
 ) -> None:
     first = str(free_entries[0].pk)
-    response = organiser_client.post(f"{_base(league)}/new/", {
-        "name": "Bad", "captain": "nobody", "player_1": first, "new_1": "Also typed",
-        "player_2": first, "player_4": str(free_entries[1].pk),
-    })
+    response = organiser_client.post(
+        f"{_base(league)}/new/",
+        {
+            "name": "Bad",
+            "captain": "nobody",
+            "player_1": first,
+            "new_1": "Also typed",
+            "player_2": first,
+            "player_4": str(free_entries[1].pk),
+        },
+    )
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert {"captain", "new_1", "player_4"} <= set(errors)
     assert "nobody" in errors["captain"][0]
-    duplicate = organiser_client.post(f"{_base(league)}/new/", {
-        "name": "Dup", "player_1": first, "player_2": first,
-    })
+    duplicate = organiser_client.post(
+        f"{_base(league)}/new/",
+        {
+            "name": "Dup",
+            "player_1": first,
+            "player_2": first,
+        },
+    )
     assert "player_2" in duplicate.context["form"].errors
     # Too few players for the regulation (6): the service's message, and no entry is left
     # behind by the names typed in.
-    short = organiser_client.post(f"{_base(league)}/new/", {
-        "name": "Short", "player_1": first, "new_2": "Ghost Player", "member_2": "7002",
-    })
+    short = organiser_client.post(
+        f"{_base(league)}/new/",
+        {
+            "name": "Short",
+            "player_1": first,
+            "new_2": "Ghost Player",
+            "member_2": "7002",
+        },
+    )
     assert short.status_code == 200
     assert "at least 6" in " ".join(short.context["form"].non_field_errors())
     assert not event_models.Entry.objects.filter(name="Ghost Player").exists()

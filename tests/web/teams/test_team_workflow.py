@@ -27,8 +27,9 @@ def _roster(team: models.Team) -> list[int]:
     return [member.entry_id for member in team.members.all()]
 
 
-def test_rosters_are_checked_when_teams_are_made(league: event_models.Section,
-                                                 organiser: User) -> None:
+def test_rosters_are_checked_when_teams_are_made(
+    league: event_models.Section, organiser: User
+) -> None:
     extra = services.add_entry(league, EntryData(name="Alone", member_id="999"), organiser)
     with pytest.raises(ServiceError):
         team_services.create_team(league, "Too small", [extra], organiser)
@@ -50,25 +51,37 @@ def test_captain_lineup_before_the_deadline_and_arbiter_after(
     saved = team_services.submit_lineup(team, 1, lineup, captain, now=early)
     assert saved.source == models.LineUpSource.SUBMITTED
     with pytest.raises(ServiceError, match="deadline"):  # 29 minutes before: too late
-        team_services.submit_lineup(team, 1, lineup, captain,
-                                    now=starts - datetime.timedelta(minutes=29))
+        team_services.submit_lineup(
+            team, 1, lineup, captain, now=starts - datetime.timedelta(minutes=29)
+        )
     with pytest.raises(ServiceError, match="roster"):
-        team_services.submit_lineup(team, 1, [roster[1], roster[0], roster[2], roster[3]], captain,
-                                    now=starts - datetime.timedelta(hours=1))
+        team_services.submit_lineup(
+            team,
+            1,
+            [roster[1], roster[0], roster[2], roster[3]],
+            captain,
+            now=starts - datetime.timedelta(hours=1),
+        )
     with pytest.raises(PermissionDenied):
         team_services.submit_lineup(team, 1, lineup, outsider)
     with pytest.raises(PermissionDenied):  # a captain of team 1 only
         team_services.submit_lineup(_team(league, 2), 1, _roster(_team(league, 2))[:4], captain)
-    team_services.submit_lineup(team, 1, roster[:4], arbiter,
-                                now=starts + datetime.timedelta(minutes=5))
+    team_services.submit_lineup(
+        team, 1, roster[:4], arbiter, now=starts + datetime.timedelta(minutes=5)
+    )
     log = list(event_models.AuditLog.objects.filter(action="lineup.submit").order_by("id"))
     assert [entry.username for entry in log] == ["kian", "arif"]
     assert log[1].old == {"boards": lineup, "by": "submitted"}
     assert log[1].new == {"boards": roster[:4], "by": "arbiter"}
 
 
-def _play_round(section: event_models.Section, arbiter: User, client: Client, number: int,
-                skip_team: int | None = None) -> None:
+def _play_round(
+    section: event_models.Section,
+    arbiter: User,
+    client: Client,
+    number: int,
+    skip_team: int | None = None,
+) -> None:
     round_row = models.TeamRound.objects.get(section=section, number=number)
     for match in round_row.matches.all():
         if skip_team in (match.first.number, match.second.number):
@@ -140,8 +153,9 @@ def test_ineligible_player_rescores_and_is_logged(
     assert log.new["rescored"] == [changes[0].describe()]
 
 
-def test_pages_and_permissions(league: event_models.Section, arbiter: User, captain: User,
-                               outsider: User) -> None:
+def test_pages_and_permissions(
+    league: event_models.Section, arbiter: User, captain: User, outsider: User
+) -> None:
     team_services.pair_next_round(league, arbiter)
     base = f"/e/{league.event.slug}/s/{league.key}/teams"
     anonymous = Client()
@@ -158,9 +172,15 @@ def test_pages_and_permissions(league: event_models.Section, arbiter: User, capt
     page = own.get(f"{base}/1/lineup/1/")
     assert page.status_code == 200 and "lineup-form" in page.content.decode()
     roster = _roster(_team(league, 1))
-    response = own.post(f"{base}/1/lineup/1/", {
-        "board_1": roster[0], "board_2": roster[1], "board_3": roster[2], "board_4": roster[4],
-    })
+    response = own.post(
+        f"{base}/1/lineup/1/",
+        {
+            "board_1": roster[0],
+            "board_2": roster[1],
+            "board_3": roster[2],
+            "board_4": roster[4],
+        },
+    )
     assert response.status_code == 302
     stored = models.LineUp.objects.get(team__number=1, team__section=league, round_number=1)
     assert stored.boards == [roster[0], roster[1], roster[2], roster[4]]

@@ -6,131 +6,274 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('events', '0003_games_follow_their_event'),
+        ("events", "0003_games_follow_their_event"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='IneligiblePlayer',
+            name="IneligiblePlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(max_length=300, verbose_name='reason')),
-                ('declared_at', models.DateTimeField(auto_now_add=True)),
-                ('entry', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='ineligibility', to='events.entry')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("reason", models.CharField(max_length=300, verbose_name="reason")),
+                ("declared_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ineligibility",
+                        to="events.entry",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Team',
+            name="Team",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='team number')),
-                ('name', models.CharField(max_length=200, verbose_name='name')),
-                ('unit', models.CharField(blank=True, max_length=200, verbose_name='unit')),
-                ('unit_kind', models.CharField(blank=True, max_length=40, verbose_name='unit kind')),
-                ('attributes', models.JSONField(blank=True, default=dict)),
-                ('captain', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='captained_teams', to=settings.AUTH_USER_MODEL)),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='teams', to='events.section')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="team number")),
+                ("name", models.CharField(max_length=200, verbose_name="name")),
+                ("unit", models.CharField(blank=True, max_length=200, verbose_name="unit")),
+                (
+                    "unit_kind",
+                    models.CharField(blank=True, max_length=40, verbose_name="unit kind"),
+                ),
+                ("attributes", models.JSONField(blank=True, default=dict)),
+                (
+                    "captain",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="captained_teams",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="teams",
+                        to="events.section",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['section', 'number'],
+                "ordering": ["section", "number"],
             },
         ),
         migrations.CreateModel(
-            name='LineUp',
+            name="LineUp",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round_number', models.PositiveIntegerField()),
-                ('boards', models.JSONField(default=list)),
-                ('source', models.CharField(choices=[('submitted', 'submitted by the captain'), ('arbiter', 'entered by the arbiter')], max_length=10)),
-                ('submitted_at', models.DateTimeField()),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='lineups', to='teams.team')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round_number", models.PositiveIntegerField()),
+                ("boards", models.JSONField(default=list)),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("submitted", "submitted by the captain"),
+                            ("arbiter", "entered by the arbiter"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("submitted_at", models.DateTimeField()),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lineups",
+                        to="teams.team",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['team', 'round_number'],
+                "ordering": ["team", "round_number"],
             },
         ),
         migrations.CreateModel(
-            name='TeamMatch',
+            name="TeamMatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='table')),
-                ('first', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='teams.team')),
-                ('second', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='teams.team')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="table")),
+                (
+                    "first",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="teams.team",
+                    ),
+                ),
+                (
+                    "second",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="teams.team",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'number'],
+                "ordering": ["round", "number"],
             },
         ),
         migrations.CreateModel(
-            name='BoardGame',
+            name="BoardGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('board', models.PositiveIntegerField(verbose_name='board')),
-                ('first_result', models.CharField(default='*', max_length=1)),
-                ('second_result', models.CharField(default='*', max_length=1)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='teams.teammatch')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("board", models.PositiveIntegerField(verbose_name="board")),
+                ("first_result", models.CharField(default="*", max_length=1)),
+                ("second_result", models.CharField(default="*", max_length=1)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to="teams.teammatch",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'board'],
+                "ordering": ["match", "board"],
             },
         ),
         migrations.CreateModel(
-            name='TeamMember',
+            name="TeamMember",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('entry', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='team_member', to='events.entry')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='teams.team')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="team_member",
+                        to="events.entry",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="members",
+                        to="teams.team",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['team', 'position'],
+                "ordering": ["team", "position"],
             },
         ),
         migrations.CreateModel(
-            name='TeamRound',
+            name="TeamRound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='round')),
-                ('starts_at', models.DateTimeField(blank=True, null=True)),
-                ('bye_team', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='teams.team')),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='team_rounds', to='events.section')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="round")),
+                ("starts_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "bye_team",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="teams.team",
+                    ),
+                ),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="team_rounds",
+                        to="events.section",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['section', 'number'],
+                "ordering": ["section", "number"],
             },
         ),
         migrations.AddField(
-            model_name='teammatch',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='teams.teamround'),
+            model_name="teammatch",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="matches",
+                to="teams.teamround",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('section', 'number'), name='unique_team_number'),
+            model_name="team",
+            constraint=models.UniqueConstraint(
+                fields=("section", "number"), name="unique_team_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='lineup',
-            constraint=models.UniqueConstraint(fields=('team', 'round_number'), name='unique_lineup'),
+            model_name="lineup",
+            constraint=models.UniqueConstraint(
+                fields=("team", "round_number"), name="unique_lineup"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='boardgame',
-            constraint=models.UniqueConstraint(fields=('match', 'board'), name='unique_match_board'),
+            model_name="boardgame",
+            constraint=models.UniqueConstraint(
+                fields=("match", "board"), name="unique_match_board"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teammember',
-            constraint=models.UniqueConstraint(fields=('team', 'position'), name='unique_roster_position'),
+            model_name="teammember",
+            constraint=models.UniqueConstraint(
+                fields=("team", "position"), name="unique_roster_position"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teamround',
-            constraint=models.UniqueConstraint(fields=('section', 'number'), name='unique_team_round'),
+            model_name="teamround",
+            constraint=models.UniqueConstraint(
+                fields=("section", "number"), name="unique_team_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teammatch',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='unique_match_number'),
+            model_name="teammatch",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="unique_match_number"
+            ),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('teams', '0001_initial'),
+        ("teams", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='lineup',
-            name='out_of_order',
+            model_name="lineup",
+            name="out_of_order",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

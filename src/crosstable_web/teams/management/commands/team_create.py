@@ -31,8 +31,10 @@ class Command(BaseCommand):
         section = cli.section(cli.event(options["event"]), options["section"])
         members: list[Entry] = []
         for text in options["players"]:
-            found = section.entries.filter(pk=int(text)) if text.isdigit() else (
-                section.entries.filter(name=text)
+            found = (
+                section.entries.filter(pk=int(text))
+                if text.isdigit()
+                else (section.entries.filter(name=text))
             )
             if found.count() != 1:
                 raise CommandError(
@@ -46,8 +48,14 @@ class Command(BaseCommand):
                 raise CommandError(f"--captain: no account {options['captain']!r}")
         actor = cli.actor(options["user"])
         try:
-            team = services.create_team(section, options["name"], members, actor,
-                                        unit=options["unit"], unit_kind=options["unit_kind"])
+            team = services.create_team(
+                section,
+                options["name"],
+                members,
+                actor,
+                unit=options["unit"],
+                unit_kind=options["unit_kind"],
+            )
             if captain is not None:
                 services.set_captain(team, captain, actor)
         except ServiceError as error:

@@ -31,9 +31,10 @@ class Command(BaseCommand):
         parser.add_argument("round", type=int)
         parser.add_argument("positions", nargs="+", type=int)
         parser.add_argument(
-            "--accept-order-errors", action="store_true",
+            "--accept-order-errors",
+            action="store_true",
             help="accept a line-up out of roster order: the boards out of order are lost by "
-                 "forfeit by this team, the other games stand (arbiter's decision, logged)",
+            "forfeit by this team, the other games stand (arbiter's decision, logged)",
         )
         cli.add_user_argument(parser)
 
@@ -54,19 +55,28 @@ class Command(BaseCommand):
                 raise CommandError(f"{team.name} has no roster position {position}")
         accept = options["accept_order_errors"]
         try:
-            lineup = services.submit_lineup(team, options["round"], boards,
-                                            cli.actor(options["user"]), accept_order_errors=accept)
+            lineup = services.submit_lineup(
+                team,
+                options["round"],
+                boards,
+                cli.actor(options["user"]),
+                accept_order_errors=accept,
+            )
         except (ServiceError, PermissionDenied) as error:
             message = str(error)
-            out_of_order = boards_out_of_order(bridge.roster(team), boards,
-                                               bridge.team_rules(section))
+            out_of_order = boards_out_of_order(
+                bridge.roster(team), boards, bridge.team_rules(section)
+            )
             if out_of_order and not accept:
                 listed = ", ".join(str(board) for board in sorted(out_of_order))
-                message += (f" (board {listed} out of roster order: give --accept-order-errors "
-                            "to accept it; those boards are then lost by forfeit)")
+                message += (
+                    f" (board {listed} out of roster order: give --accept-order-errors "
+                    "to accept it; those boards are then lost by forfeit)"
+                )
             raise CommandError(message) from None
         self.stdout.write(f"{team.name}, round {options['round']}: {options['positions']}")
         if lineup.out_of_order:
             listed = ", ".join(str(board) for board in lineup.out_of_order)
-            self.stdout.write(f"accepted out of roster order: board {listed}, lost by forfeit "
-                              f"by {team.name}")
+            self.stdout.write(
+                f"accepted out of roster order: board {listed}, lost by forfeit by {team.name}"
+            )

@@ -18,8 +18,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event")
         parser.add_argument("section")
-        parser.add_argument("--starts-at", default="",
-                            help="when the round starts (sets the line-up deadline)")
+        parser.add_argument(
+            "--starts-at", default="", help="when the round starts (sets the line-up deadline)"
+        )
         cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
