@@ -368,11 +368,17 @@ def cross_table(
 ) -> list[tuple[StandingsRow, list[str]]]:
     """Each standings row with one cell per round: opponent's rank, colour letter and result
     (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``, ``"H"``, ``"U"``).
-    House players' rows (``Standings.unranked``) come last."""
+    House players' rows (``Standings.unranked``) come last, numbered on in brackets."""
     ranks = standings.ranks()
+    # House players have no rank: their lines follow the ranked ones and are numbered on
+    # from them, in brackets (place "(12)"), so an opponent's cell "12w0" points at that line
+    # and never at a rank.
+    rows = list(standings.rows)
+    for position, row in enumerate(standings.unranked, start=len(standings.rows) + 1):
+        ranks[row.number] = position
+        rows.append(dataclasses.replace(row, place=f"({position})"))
     table: list[tuple[StandingsRow, list[str]]] = []
-    # a house player's opponents see their pairing number (they have no rank)
-    for row in standings.rows + standings.unranked:
+    for row in rows:
         player: Player = tournament.players[row.number]
         cells: list[str] = []
         for round_number in range(1, standings.rounds + 1):

@@ -101,9 +101,28 @@ def test_cross_table_lists_the_house_player_last() -> None:
     standings = compute_standings(event, StandingsRules.from_text("BH"))
     table = cross_table(event, standings)
     assert [row.number for row, _ in table] == [1, 2, 5, 3, 4, 6]
-    # player 1's round-2 opponent is the house player: shown by pairing number (no rank)
+    # the house player's line comes 6th, numbered "(6)": player 1's round-2 cell points at it
+    assert [row.place for row, _ in table] == ["1", "2", "3", "4", "5", "(6)"]
     assert table[0][1] == ["5w1", "6b1", "2w="]
     assert table[-1][1] == ["4b1", "1w0", "3w="]
+
+
+def test_cross_table_cells_point_at_the_house_players_line_not_at_a_rank() -> None:
+    """With 5 as the house player: ranked 1, 2, 6, 3, 4; the house line is the 6th, "(6)".
+    Player 2 drew 5 in round 1: the cell reads 6 (the line), not 5 (a rank someone holds)."""
+    event = tournament(GRID)
+    event.players[5].house = True
+    table = cross_table(event, compute_standings(event, StandingsRules.from_text("BH")))
+    assert [(row.place, row.number) for row, _ in table] == [
+        ("1", 1),
+        ("2", 2),
+        ("3", 6),
+        ("4", 3),
+        ("5", 4),
+        ("(6)", 5),
+    ]
+    assert table[1][1] == ["6w=", "4w1", "1b="]
+    assert table[-1][1] == ["2b=", "5b1", "3b="]
 
 
 def test_the_house_player_wins_no_prize() -> None:

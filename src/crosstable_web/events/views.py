@@ -443,13 +443,12 @@ def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
 def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
     results = standings.section_results(section)
-    cells = dict((row.number, row_cells) for row, row_cells in
-                 cross_table(results.tournament, results.main))
+    # house players last, unranked: their lines numbered on in brackets, "(12)"
     rows = [
         {"row": row, "name": results.name(row.number), "club": results.club(row.number),
-         "points": standings.format_points(row.points), "cells": cells.get(row.number, []),
+         "points": standings.format_points(row.points), "cells": row_cells,
          "values": [standings.format_value(v) for v in row.values]}
-        for row in results.main.rows + results.main.unranked  # house players last, unranked
+        for row, row_cells in cross_table(results.tournament, results.main)
     ]
     subs = [
         {"ranking": ranking, "rows": [

@@ -33,6 +33,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
+from crosstable.standings import cross_table
 from crosstable_web.events import models, rounds, rules, services, standings
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
@@ -300,6 +301,14 @@ def test_the_house_player_is_unranked_and_wins_no_prize(championship: models.Eve
         if house.pk in (board.white_id, board.black_id)
     }
     assert len(opponents) == ROUNDS and opponents <= pupils
+    # in the cross-table their cells point at the house player's line, the 12th, "(12)"
+    lines = dict(
+        (row.number, (row.place, cells))
+        for row, cells in cross_table(results.tournament, results.main)
+    )
+    assert lines[_no(house)][0] == f"({BOYS + 1})"
+    for number in opponents:
+        assert sum(cell.startswith(f"{BOYS + 1}") for cell in lines[number][1]) == 1
     (table,) = results.prize_tables
     (champion,) = table.prizes.awards
     assert champion.items == ("johan",)
