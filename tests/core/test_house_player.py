@@ -240,3 +240,19 @@ def test_standings_command_shows_the_house_player_last_without_rank(
     assert document["house_players"] == [
         {"number": 6, "name": "Player 6", "points": "1.5", "tiebreaks": ["5.5"]}
     ]
+
+
+def test_standings_command_cross_table_numbers_the_house_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crosstable.cli.main import main
+
+    event = tournament(GRID)
+    event.players[5].house = True
+    path = tmp_path / "house5.trf"
+    path.write_text(write_trf(event), encoding="utf-8")
+    assert main(["standings", str(path), "--tiebreaks", "BH", "--crosstable"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    house_line = next(line for line in lines if line.split()[:2] == ["(6)", "5"])
+    assert house_line.split()[-3:] == ["2b=", "5b1", "3b="]
+    assert any(line.split()[:2] == ["2", "2"] and "6w=" in line.split() for line in lines)

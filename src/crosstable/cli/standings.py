@@ -273,7 +273,7 @@ def render_cross_table(tournament: object, standings: Standings) -> str:
     rows = cross_table(tournament, standings)
     header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.rounds + 1))]
     table = [header] + [
-        [HOUSE_PLACE if row.house else str(row.rank), str(row.number), row.name,
+        [row.place if row.house else str(row.rank), str(row.number), row.name,
          format_value(row.points), *cells]
         for row, cells in rows
     ]
