@@ -779,14 +779,6 @@ class _Loader:
                 gap("pairing.round_one", "round 1 by lot: only the xiangqi Swiss draws it")
             if section.pairing.max_colour_difference is not None:
                 gap("pairing.max_colour_difference", "only the xiangqi Swiss applies it")
-        if section.is_team_event:
-            # Line-ups, match scoring, re-scoring and board rankings are in crosstable.teams;
-            # the web app does not run team matches yet.
-            gap(
-                "team",
-                "running team matches in the web app: captains' line-ups, results by match "
-                "(issue 6; the core is crosstable.teams)",
-            )
 
 
 def _default_scoring(game: Game) -> ScoringSystem:
