@@ -20,6 +20,12 @@ class RoundPairing:
     round_number: int
     boards: tuple[Board, ...]
     bye: int | None = None
+    warnings: tuple[str, ...] = ()
+    """What the arbiter must know about this pairing: a rule the engine could not meet and
+    met as far as it could (e.g. the Dutch local rule "float once", docs/pairing/dutch.md).
+    Plain English sentences naming the players; empty for a pairing that meets every rule.
+    The web app writes them to the audit log and shows them on the round page; ``crosstable
+    engine -p`` prints them on standard error."""
 
     def as_engine_lines(self) -> list[str]:
         """The reference engines' output: number of pairs, then ``WHITE BLACK`` lines,

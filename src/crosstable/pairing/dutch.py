@@ -46,14 +46,18 @@ from crosstable.pairing.history import (
     next_round,
     players_to_pair,
 )
-from crosstable.pairing.local_rules import LocalRules as LocalRules
 from crosstable.pairing.local_rules import (
+    FLOAT_AGAIN_FIELD,
     barred_from_bye,
     colour_limits_lifted,
+    float_again_warnings,
     floater_field,
     floater_order_fields,
+    floats_again,
+    has_downfloated,
     local_prohibitions,
 )
+from crosstable.pairing.local_rules import LocalRules as LocalRules
 from crosstable.pairing.local_rules import local_rules_from as local_rules_from
 from crosstable.pairing.weights import WeightLayout
 
@@ -167,12 +171,21 @@ class _RoundPairer(PairingGraph):
         round_number: int,
         matching: MatchingFunction,
         local_rules: LocalRules,
+        count_floats_again: bool = False,
     ) -> None:
         # Pairing order (Art. 1.2): score descending, then TPN.
         self.players = sorted(players, key=lambda p: (-p.score, p.number))
         self.initial = initial
         self.round_number = round_number
         self.local_rules = local_rules
+        self.floated = (
+            {k for k, p in enumerate(self.players) if has_downfloated(p.history)}
+            if count_floats_again
+            else set()
+        )
+        """Local rule float once, when no pairing meets it: the vertices of the players who
+        already downfloated, whose second downfloat is the first quality criterion. Empty
+        otherwise (the rule is then absolute, or off)."""
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
         super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
@@ -232,11 +245,30 @@ class _RoundPairer(PairingGraph):
     def score(self, v: int) -> Fraction | None:
         return None if v == self.bye_vertex else self.players[v].score
 
+    def float_again(self, u: int, v: int) -> int:
+        """1 if pairing ``u`` with ``v`` makes one of them float down a second time while
+        that is counted (``floated``), else 0."""
+        if not self.floated:
+            return 0
+        for a, b in ((u, v), (v, u)):
+            if a in self.floated:
+                partner = self.score(b)
+                if floats_again(self.players[a].history, partner):
+                    return 1
+        return 0
+
+    def floats_again_in(self, mate: dict[int, int]) -> int:
+        """The number of players floating down a second time in the matching ``mate``."""
+        return sum(self.float_again(v, m) for v, m in mate.items() if v < m)
+
     # -- [C5] ------------------------------------------------------------------------------
 
     def restrict_bye_to_lowest_score(self, vertices: list[int]) -> None:
         """[C4] and [C5]: check that the round can be paired at all, and keep bye edges only
         to the lowest-scored eligible players who can take the bye with everyone else paired."""
+        if self.floated:
+            self.restrict_bye_after_floats_again(vertices)
+            return
         bye = self.bye_vertex
         real = [v for v in vertices if v != bye]
         local = {v: k for k, v in enumerate(real)}
@@ -256,6 +288,36 @@ class _RoundPairer(PairingGraph):
             raise PairingError(self.no_pairing_message())
         for i in list(self.neighbours[bye]):
             if self.players[i].score != bye_score:
+                self.disconnect(i, bye)
+
+    def restrict_bye_after_floats_again(self, vertices: list[int]) -> None:
+        """As :meth:`restrict_bye_to_lowest_score` when second downfloats are counted: they
+        come first, so the bye goes to the lowest score with which a pairing of everyone
+        else has no more of them than the fewest possible."""
+
+        def fewest(bye_score: Fraction | None) -> int | None:
+            def weight(u: int, v: int) -> int | None:
+                if bye_score is not None and self.bye_vertex in (u, v):
+                    player = v if u == self.bye_vertex else u
+                    if self.players[player].score != bye_score:
+                        return None
+                return 2 - self.float_again(u, v)
+
+            try:
+                return self.floats_again_in(self.solve(vertices, weight))
+            except PairingError:
+                return None
+
+        least = fewest(None)
+        if least is None:
+            raise PairingError(self.no_pairing_message())
+        bye = self.bye_vertex
+        if bye is None:
+            return
+        scores = sorted({self.players[v].score for v in self.neighbours[bye]})
+        chosen = next(score for score in scores if fewest(score) == least)
+        for i in list(self.neighbours[bye]):
+            if self.players[i].score != chosen:
                 self.disconnect(i, bye)
 
     def is_bye_bracket(
@@ -289,8 +351,12 @@ class _RoundPairer(PairingGraph):
             unpaired = [v for v in unpaired if v not in done]
         real = [v for v in unpaired if v != self.bye_vertex]
         if len(real) > 1:
-            # Moved-down players left over in the last bracket: complete the pairing.
-            mate = self.solve(unpaired, lambda u, v: 1)
+            # Moved-down players left over in the last bracket: complete the pairing (with
+            # the fewest second downfloats when they count).
+            if self.floated:
+                mate = self.solve(unpaired, lambda u, v: 2 - self.float_again(u, v))
+            else:
+                mate = self.solve(unpaired, lambda u, v: 1)
             for v in real:
                 if v < mate[v] and mate[v] != self.bye_vertex:
                     pairs.append((v, mate[v]))
@@ -521,9 +587,10 @@ class _RoundPairer(PairingGraph):
             if v != self.bye_vertex and players[v].score < current
         ]
         following = max(lower_scores) if lower_scores else None
-        shortcut = self.perfect_candidate(unpaired, bracket, mdps, residents, following)
-        if shortcut is not None:
-            return shortcut
+        if not self.floated:  # the quick candidate does not weigh second downfloats
+            shortcut = self.perfect_candidate(unpaired, bracket, mdps, residents, following)
+            if shortcut is not None:
+                return shortcut
         quality = _BracketQuality(self, unpaired, bracket, mdps, current, following)
         quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
@@ -535,6 +602,9 @@ class _RoundPairer(PairingGraph):
         }
         if self.bye_vertex is not None and any(u in core for u in self.neighbours[self.bye_vertex]):
             core.add(self.bye_vertex)
+        if self.floated:
+            # Second downfloats weigh on edges below the bracket too: no stand-ins.
+            core = set(vertices)
         limbo: set[int] = set()
         if mdps:
             mate = self.solve_around(vertices, core, quality.heterogeneous_weight(mdps, residents))
@@ -589,7 +659,10 @@ class _BracketQuality:
         next_size = size + sum(
             1 for v in unpaired if v != pairer.bye_vertex and level[v] == self.following
         )
-        fields: list[tuple[str, int]] = [("c6", size)]
+        fields: list[tuple[str, int]] = []
+        if pairer.floated:  # local rule float once, when no pairing meets it: first
+            fields += [(FLOAT_AGAIN_FIELD, len(unpaired) + 1)]
+        fields += [("c6", size)]
         fields += [(f"c7:{x}", size) for x in mdp_levels]
         strict_floaters = pairer.local_rules.float_highest_number_first
         if strict_floaters:  # local rule: which players float, right after [C6]-[C7]
@@ -638,6 +711,10 @@ class _BracketQuality:
         hi = players[u]
         m = self.m
         total = 0
+        if pairer.floated:
+            # Counted on every edge, in or below the bracket: the matching of all unpaired
+            # players then has the fewest second downfloats the rest of the round allows.
+            total += pairer.float_again(u, v) * m[FLOAT_AGAIN_FIELD]
         current, following = self.current, self.following
         hi_in = u in self.in_bracket
         if hi_in and v in self.in_bracket:
@@ -789,7 +866,12 @@ def pair_round(
     """Pair ``round_number`` (default: the first round not yet paired, see
     :func:`~crosstable.pairing.history.next_round`) by the Dutch system (2026 rules), using
     only the rounds before it, plus ``local_rules`` if given (None: pure FIDE). Raises
-    PairingError when no legal pairing exists."""
+    PairingError when no legal pairing exists.
+
+    The local rule ``float_once`` is absolute while some pairing meets it. When none does
+    (and only then) the round is paired again with the rule as the first quality criterion:
+    the fewest players floating down a second time, then [C5]-[C21] as usual; the pairing's
+    ``warnings`` name those players."""
     if round_number is None:
         round_number = next_round(tournament)
     if round_number < 1:
@@ -818,21 +900,20 @@ def pair_round(
     if not players:
         return RoundPairing(round_number, ())
 
-    prohibited = [
-        rule.players for rule in tournament.prohibited_pairings if rule.applies_to(round_number)
-    ]
-    present_histories = [p.history for p in players]
-    prohibited += local_prohibitions(tournament, round_number, present_histories, rules)
     initial = _initial_colour(tournament)
-    pairer = _RoundPairer(
-        players, prohibited, initial, round_number, matching or _default_matching(), rules
-    )
-    barred = barred_from_bye(present_histories, rules)
-    if barred and pairer.bye_vertex is not None:
-        for k, p in enumerate(pairer.players):
-            if p.number in barred:
-                pairer.disconnect(k, pairer.bye_vertex)
-    index_pairs, bye_index = pairer.pair()
+    matching = matching or _default_matching()
+    warnings: tuple[str, ...] = ()
+    try:
+        pairer, index_pairs, bye_index = _pair_players(
+            tournament, round_number, players, initial, matching, rules
+        )
+    except PairingError:
+        if not rules.float_once:
+            raise
+        # No pairing lets everyone float once only: meet the rule as far as possible.
+        pairer, index_pairs, bye_index = _pair_players(
+            tournament, round_number, players, initial, matching, rules, count_floats_again=True
+        )
     ordered = pairer.players
     games: list[tuple[_Player, _Player]] = []
     for i, j in index_pairs:
@@ -847,4 +928,38 @@ def pair_round(
         white, black = (hi, lo) if colour is Colour.WHITE else (lo, hi)
         boards.append(Board(white.number, black.number))
     bye = ordered[bye_index].number if bye_index is not None else None
-    return RoundPairing(round_number, tuple(boards), bye)
+    if pairer.floated:
+        pairs = [(board.white, board.black) for board in boards]
+        warnings = float_again_warnings(tournament, round_number, histories, pairs, bye)
+    return RoundPairing(round_number, tuple(boards), bye, warnings)
+
+
+def _pair_players(
+    tournament: Tournament,
+    round_number: int,
+    players: Sequence[_Player],
+    initial: Colour,
+    matching: MatchingFunction,
+    rules: LocalRules,
+    *,
+    count_floats_again: bool = False,
+) -> tuple[_RoundPairer, list[tuple[int, int]], int | None]:
+    """Pair ``players``: the pairer (its ``players`` in pairing order) with the pairs and
+    the bye as indices into them. ``count_floats_again``: the local rule float once is not
+    absolute but the first quality criterion (no pairing meets it)."""
+    prohibited = [
+        rule.players for rule in tournament.prohibited_pairings if rule.applies_to(round_number)
+    ]
+    present_histories = [p.history for p in players]
+    absolute = dataclasses.replace(rules, float_once=False) if count_floats_again else rules
+    prohibited += local_prohibitions(tournament, round_number, present_histories, absolute)
+    pairer = _RoundPairer(
+        players, prohibited, initial, round_number, matching, rules, count_floats_again
+    )
+    barred = barred_from_bye(present_histories, absolute)
+    if barred and pairer.bye_vertex is not None:
+        for k, p in enumerate(pairer.players):
+            if p.number in barred:
+                pairer.disconnect(k, pairer.bye_vertex)
+    index_pairs, bye_index = pairer.pair()
+    return pairer, index_pairs, bye_index

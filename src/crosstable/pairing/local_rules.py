@@ -10,7 +10,10 @@ This module owns what the local rules *are* and how each one reaches the Dutch e
 * the last-round colour relaxation (:func:`colour_limits_lifted`): who is exempt from the
   absolute colour criteria, as FIDE exempts topscorers;
 * the strict downfloater order (:func:`floater_order_fields`): extra fields of the bracket
-  weights that rank *which* players float down right after [C6]-[C7].
+  weights that rank *which* players float down right after [C6]-[C7];
+* float once when it cannot be met (:data:`FLOAT_AGAIN_FIELD`, :func:`floats_again`,
+  :func:`float_again_warnings`): the engine then pairs with the rule as the most significant
+  quality criterion (fewest players floating down a second time) and says who floats again.
 
 The Dutch engine (``crosstable.pairing.dutch``) only calls these; with every rule off
 (``LocalRules()`` or ``None``) none of them changes anything and the pairing is the FIDE one.
@@ -19,7 +22,8 @@ The Dutch engine (``crosstable.pairing.dutch``) only calls these; with every rul
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from crosstable.model import Tournament
 from crosstable.pairing.history import Float, PlayerHistory
@@ -48,7 +52,10 @@ class LocalRules:
 
     ``float_once``: a player who has already downfloated (C.04.3 Art. 1.4: played a
     lower-scored opponent, or scored more than a loss without playing, e.g. the bye) may
-    not downfloat again nor receive the bye (seed 000 4.9 and 4.11).
+    not downfloat again nor receive the bye (seed 000 4.9 and 4.11). Absolute while some
+    pairing meets it; when none does, the round is paired with the fewest players floating
+    down a second time (a quality criterion before [C5]-[C21]) and the pairing carries a
+    warning naming them (``RoundPairing.warnings``).
 
     ``relax_colours_in_last_round``: in the tournament's final round (``total_rounds``) every
     player is exempt from the absolute colour criteria, as FIDE exempts topscorers: [C3] no
@@ -112,6 +119,51 @@ def local_prohibitions(
             if has_downfloated(h):
                 groups.extend((h.number, o.number) for o in histories if o.score < h.score)
     return groups
+
+
+FLOAT_AGAIN_FIELD = "local-float-again"
+"""The weight field counting players who float down a second time, used only when no
+pairing meets ``float_once``: the most significant quality field, before [C6] (and [C5],
+which the engine fixes once per round, is chosen after it)."""
+
+
+def floats_again(history: PlayerHistory, partner_score: Fraction | None) -> bool:
+    """Whether the player of ``history`` floats down a second time when paired with a
+    player of ``partner_score`` (None: the pairing-allocated bye)."""
+    if not has_downfloated(history):
+        return False
+    return partner_score is None or partner_score < history.score
+
+
+def float_again_warnings(
+    tournament: Tournament,
+    round_number: int,
+    histories: Mapping[int, PlayerHistory],
+    boards: Iterable[tuple[int, int]],
+    bye: int | None,
+) -> tuple[str, ...]:
+    """The warnings of a round paired although ``float_once`` could not be met: one per
+    player who floats down a second time (``boards``: pairs of TPNs; ``bye``: the PAB
+    receiver), in pairing-number order."""
+
+    def named(number: int) -> str:
+        return f"{number} {tournament.players[number].name}".strip()
+
+    reason = (
+        f"Round {round_number}: no pairing lets every player float down only once "
+        "(local rule float_once), so the fewest possible float again: "
+    )
+    lines: dict[int, str] = {}
+    for a, b in boards:
+        for me, other in ((a, b), (b, a)):
+            if floats_again(histories[me], histories[other].score):
+                lines[me] = (
+                    f"{reason}{named(me)} floats down a second time "
+                    f"(plays {named(other)}, on a lower score)."
+                )
+    if bye is not None and floats_again(histories[bye], None):
+        lines[bye] = f"{reason}{named(bye)} receives the bye although already floated down before."
+    return tuple(lines[n] for n in sorted(lines))
 
 
 def barred_from_bye(histories: Iterable[PlayerHistory], rules: LocalRules) -> set[int]:

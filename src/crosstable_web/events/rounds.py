@@ -113,12 +113,25 @@ def _engine_error(error: Exception) -> ServiceError:
 def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Round:
     section = plan.section
     round_row = bridge.store_round_pairing(section, pairing, plan.job.tournament)
+    # The engine's own warnings (a rule met only as far as possible, e.g. float once) join
+    # the plan's; the round page shows them from this line (pairing_warnings_of).
     audit.record(
         section.event, actor, "round.pair", f"{section.key} R{pairing.round_number}", None,
         {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
-        plan.warnings,
+        [*plan.warnings, *pairing.warnings],
     )
     return round_row
+
+
+def pairing_warnings_of(round_row: models.Round) -> list[str]:
+    """The warnings given when ``round_row`` was paired (the audit log's latest
+    ``round.pair`` line for it): a stand-in system, a rule the engine met only as far as
+    it could."""
+    section = round_row.section
+    line = models.AuditLog.objects.filter(
+        event=section.event, action="round.pair", target=f"{section.key} R{round_row.number}"
+    ).first()
+    return [] if line is None else [str(warning) for warning in line.warnings]
 
 
 @transaction.atomic

@@ -358,11 +358,13 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     ]
     byes = round_row.byes.select_related("entry").order_by("entry__pairing_number")
     next_pending = next((board.number for board in boards if board.is_pending), None)
+    can_arbitrate = permissions.can_arbitrate(request.user, section.event)
     return render(request, "events/round_detail.html", {
         "event": section.event, "section": section, "round": round_row,
         "boards": labelled_boards, "byes": byes, "next_pending": next_pending,
         "is_last": not section.rounds.filter(number__gt=number).exists(),
-        "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+        "can_arbitrate": can_arbitrate,
+        "pairing_warnings": rounds.pairing_warnings_of(round_row) if can_arbitrate else [],
         "form": forms.ResultForm(), "swap_form": forms.SwapForm(),
         "xiangqi": section.event.game == models.Game.XIANGQI,
     })

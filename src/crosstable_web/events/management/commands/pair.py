@@ -53,3 +53,5 @@ class Command(BaseCommand):
         for bye in round_row.byes.select_related("entry"):
             self.stdout.write(f"       {bye.entry.pairing_number:4d} {bye.entry.name}: "
                               f"bye ({bye.result})")
+        for warning in rounds.pairing_warnings_of(round_row):
+            self.stderr.write(f"warning: {warning}")
