@@ -24,6 +24,10 @@ boards):
   1.6.1);
 * the team with more game points wins the match; equal non-zero game points are a draw; a
   loss in a match not played, or a 0–0, is worth no match points;
+* points given by decision (TRF 299: a team, a round, match and game points) replace what
+  the games add up to;
+* a line-up the roster order does not give (TRF 300: an empty board, a line-up accepted out
+  of roster order) puts each player on the board it names;
 * the colour of a team is read from its first board with an opponent through the board
   colour sequence (with ``352 BWBW`` the team *having White* has Black on board 1).
 """
@@ -74,6 +78,40 @@ class ForfeitedMatch:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class BoardOrder:
+    """A team's players board by board in one match (TRF 300), where the roster order does
+    not say it: a board left empty, a line-up the arbiter accepted out of roster order."""
+
+    round_number: int
+    team: int
+    opponent: int
+    players: tuple[int, ...]
+    """Pairing numbers, board 1 first; 0 for an empty board."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PointsAssignment:
+    """Match and game points a team is given in one round whatever its games add up to (TRF
+    299), e.g. a short team's 0–4 when the opponents won only three boards by forfeit."""
+
+    round_number: int
+    team: int
+    result: str
+    """``+`` / ``-`` (won / lost without playing), ``W`` / ``D`` / ``L``."""
+    match_points: Fraction
+    game_points: Fraction
+
+
+_ASSIGNED_RESULT = {
+    "+": ResultCode.FORFEIT_WIN,
+    "-": ResultCode.FORFEIT_LOSS,
+    "W": ResultCode.WIN,
+    "D": ResultCode.DRAW,
+    "L": ResultCode.LOSS,
+}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class TeamEventRecords:
     """The team-level records of a tournament (everything beyond rosters and games)."""
 
@@ -92,6 +130,10 @@ class TeamEventRecords:
     forfeited_matches: tuple[ForfeitedMatch, ...] = ()
     absences: dict[int, dict[int, ResultCode]] = dataclasses.field(default_factory=dict)
     """Round -> {team: ZERO_POINT_BYE / HALF_POINT_BYE / FULL_POINT_BYE} (240)."""
+    board_orders: tuple[BoardOrder, ...] = ()
+    """Line-ups the roster order does not give (300)."""
+    assignments: tuple[PointsAssignment, ...] = ()
+    """Points given whatever the games add up to (299)."""
 
     def board_colour(self, board: int) -> Colour:
         """The colour on ``board`` (1-based) of the team having White."""
@@ -152,12 +194,20 @@ def team_rounds(
     )
     boards = records.boards or _widest_match(tournament, team_of, last_round)
     history: dict[int, list[TeamRound]] = {team.number: [] for team in tournament.teams}
+    assigned = {(a.round_number, a.team): a for a in records.assignments}
     for round_number in range(1, last_round + 1):
         sides = _match_sides(tournament, team_of, records, boards, round_number)
         for team in tournament.teams:
-            history[team.number].append(
-                _team_round(team.number, round_number, sides, records, boards, tournament)
-            )
+            team_round = _team_round(team.number, round_number, sides, records, boards, tournament)
+            assignment = assigned.get((round_number, team.number))
+            if assignment is not None:
+                team_round = dataclasses.replace(
+                    team_round,
+                    match_points=assignment.match_points,
+                    game_points=assignment.game_points,
+                    result=_ASSIGNED_RESULT.get(assignment.result, team_round.result),
+                )
+            history[team.number].append(team_round)
     return history
 
 
@@ -193,18 +243,20 @@ def _match_sides(
         if forfeit.round_number == round_number
         for team, own_first in ((forfeit.first, True), (forfeit.second, False))
     }
+    orders = {o.team: o for o in records.board_orders if o.round_number == round_number}
     scoring = tournament.scoring
     for team in tournament.teams:
-        entries = []
+        seated: dict[int, RoundEntry] = {}  # member -> entry, in roster order
         for member in team.members:
             player = tournament.players.get(member)
             entry = player.entry(round_number) if player is not None else None
             if entry is not None and (
                 entry.opponent in team_of or (entry.opponent is None and entry.result.is_forfeit)
             ):
-                entries.append(entry)
+                seated[member] = entry
+        order = orders.get(team.number)
         opponents: dict[int, int] = {}
-        for entry in entries:
+        for entry in seated.values():
             if entry.opponent is not None:
                 opponent_team = team_of[entry.opponent]
                 opponents[opponent_team] = opponents.get(opponent_team, 0) + 1
@@ -214,20 +266,34 @@ def _match_sides(
             opponent = match.second if own_first else match.first
         elif opponents:
             opponent = max(opponents, key=lambda number: (opponents[number], -number))
+        elif order is not None:
+            opponent = order.opponent
         else:
             continue  # no match (an announced absence, the bye, or not paired)
-        # A player facing an empty board won (or lost) by forfeit without an opponent:
-        # that board belongs to the team's match and its point counts.
-        boards_played = [
-            entry
-            for entry in entries
+
+        # A player facing an empty board won (or lost) by forfeit without an opponent: that
+        # board belongs to the team's match and its point counts.
+        in_match = {
+            member
+            for member, entry in seated.items()
             if entry.opponent is None or team_of[entry.opponent] == opponent
-        ][:boards]
+        }
+        if order is not None:  # 300: the boards as played
+            boards_played = [
+                (board, seated[player])
+                for board, player in enumerate(order.players[:boards], start=1)
+                if player in in_match
+            ]
+        else:  # the members in roster order
+            boards_played = list(
+                enumerate((seated[member] for member in seated if member in in_match), start=1)
+            )[:boards]
         colour = _team_colour(boards_played, records)
         game_points = sum(
-            (scoring.points(entry.result, entry.colour) for entry in boards_played), Fraction(0)
+            (scoring.points(entry.result, entry.colour) for _board, entry in boards_played),
+            Fraction(0),
         )
-        any_game_played = any(entry.is_played for entry in boards_played)
+        any_game_played = any(entry.is_played for _board, entry in boards_played)
         if forfeit is not None:
             # Forfeited as a whole (330): every board to the team marked '+'.
             match, own_first = forfeit
@@ -240,12 +306,14 @@ def _match_sides(
     return sides
 
 
-def _team_colour(boards_played: list[RoundEntry], records: TeamEventRecords) -> Colour | None:
-    """The colour of the team having White, read from its first board with a colour (board
-    ``index + 1``) through the board colour sequence."""
-    for index, entry in enumerate(boards_played):
+def _team_colour(
+    boards_played: list[tuple[int, RoundEntry]], records: TeamEventRecords
+) -> Colour | None:
+    """The colour of the team having White, read from its first board with a colour through
+    the board colour sequence."""
+    for board, entry in boards_played:
         if entry.colour is not None:
-            board_colour = records.board_colour(index + 1)
+            board_colour = records.board_colour(board)
             return Colour.WHITE if entry.colour is board_colour else Colour.BLACK
     return None
 

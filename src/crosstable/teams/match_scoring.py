@@ -28,7 +28,13 @@ from crosstable.model.colour import Colour
 from crosstable.model.player import RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
-from crosstable.model.team_match import ForfeitedMatch, MatchPointSystem, TeamEventRecords
+from crosstable.model.team_match import (
+    BoardOrder,
+    ForfeitedMatch,
+    MatchPointSystem,
+    PointsAssignment,
+    TeamEventRecords,
+)
 from crosstable.model.tournament import Tournament
 from crosstable.regulations.schema import SectionRules
 from crosstable.teams.lineups import LineUp
@@ -393,17 +399,27 @@ def event_records(
     byes: Sequence[TeamBye] = (),
     bye_match_points: Fraction | None = None,
     bye_game_points: Fraction | None = None,
+    rosters: Mapping[int, Sequence[int]] | None = None,
 ) -> TeamEventRecords:
     """The team records of scored matches, for a file that a reader scores the same way
     (:func:`crosstable.model.team_match.team_rounds`): the board colours of the first-named
     team (odd boards White), the match points, the pairing-allocated bye at the value
     :func:`team_event` gives it, absences, and a forfeited match (TRF 330) for every match
     lost as a whole whose score the boards alone do not give (a short team, an ineligible
-    player's 4–0, a team that fielded nobody)."""
+    player's 4–0, a team that fielded nobody), and both teams' board order (TRF 300) in a
+    match with an empty board, or a team's when its players do not sit in the order of its
+    roster (``rosters``: team -> members; an arbiter's accepted board-order error), and the
+    points of a match whose score neither the boards nor 330 give (TRF 299: Fars's 0–4 of a
+    short team against opponents who won only three boards)."""
     mp, gs = rules.match_points, rules.game_scoring
-    forfeited = tuple(
-        forfeit for match in matches if (forfeit := _forfeited_match(match, rules)) is not None
-    )
+    forfeited: list[ForfeitedMatch] = []
+    assignments: list[PointsAssignment] = []
+    for match in matches:
+        forfeit = _forfeited_match(match, rules)
+        if forfeit is not None:
+            forfeited.append(forfeit)
+        assignments += _assignments(match)
+    orders = tuple(order for match in matches for order in _board_orders(match, rosters or {}))
     absences: dict[int, dict[int, ResultCode]] = {}
     for bye in byes:
         if bye.result is not ResultCode.PAIRING_BYE:
@@ -420,9 +436,85 @@ def event_records(
         bye_teams={
             bye.round_number: bye.team for bye in byes if bye.result is ResultCode.PAIRING_BYE
         },
-        forfeited_matches=forfeited,
+        forfeited_matches=tuple(forfeited),
         absences=absences,
+        board_orders=orders,
+        assignments=tuple(assignments),
     )
+
+
+_ASSIGNMENT_RESULT = {
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "-",
+    ResultCode.WIN: "W",
+    ResultCode.DRAW: "D",
+    ResultCode.LOSS: "L",
+}
+
+
+def _assignments(match: ScoredMatch) -> list[PointsAssignment]:
+    """Both teams' points (TRF 299) when the boards do not add up to the match's score: a
+    short team's 0–4 when the opponents won only three boards by forfeit. (A 330 record says
+    the same to crosstable's reader, but other programs, FIDE's reference among them, add up
+    the boards of a forfeited match.)"""
+    if match.first_result is ResultCode.PENDING:
+        return []
+    boards_say = (
+        sum((board.first_points for board in match.boards), Fraction(0)),
+        sum((board.second_points for board in match.boards), Fraction(0)),
+    )
+    if boards_say == (match.first_game_points, match.second_game_points):
+        return []
+    return [
+        PointsAssignment(
+            match.round_number,
+            team,
+            _ASSIGNMENT_RESULT[result],
+            match_points,
+            game_points,
+        )
+        for team, result, match_points, game_points in (
+            (
+                match.first_team,
+                match.first_result,
+                match.first_match_points,
+                match.first_game_points,
+            ),
+            (
+                match.second_team,
+                match.second_result,
+                match.second_match_points,
+                match.second_game_points,
+            ),
+        )
+    ]
+
+
+def _board_orders(match: ScoredMatch, rosters: Mapping[int, Sequence[int]]) -> list[BoardOrder]:
+    """The 300 records a match needs: both teams' when a board is empty (other programs pair
+    the games board by board and find one missing), a team's whose players are out of roster
+    order."""
+    empty_seat = any(b.first_player is None or b.second_player is None for b in match.boards)
+    orders = []
+    for team, opponent, players in (
+        (match.first_team, match.second_team, [b.first_player for b in match.boards]),
+        (match.second_team, match.first_team, [b.second_player for b in match.boards]),
+    ):
+        roster = list(rosters.get(team, ()))
+        seated = [player for player in players if player is not None]
+        in_order = all(player in roster for player in seated) and seated == sorted(
+            seated, key=roster.index
+        )
+        if empty_seat or (not in_order and roster):
+            orders.append(
+                BoardOrder(
+                    match.round_number,
+                    team,
+                    opponent,
+                    tuple(0 if player is None else player for player in players),
+                )
+            )
+    return orders
 
 
 def _forfeited_match(match: ScoredMatch, rules: MatchRules) -> ForfeitedMatch | None:
@@ -440,7 +532,7 @@ def _forfeited_match(match: ScoredMatch, rules: MatchRules) -> ForfeitedMatch | 
     if boards_say == (match.first_game_points, match.second_game_points) and met and not played:
         return None  # the forfeited boards say it all, and who met whom
     # 330 gives the whole match to the team marked '+', every board at the forfeit value (a
-    # regulation's short-team score other than that cannot be written: docs/formats/trf.md).
+    # regulation's short-team score other than that is added as 299 points: _assignments).
     return ForfeitedMatch(match.round_number, match.first_team, match.second_team, mark)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from crosstable.formats.trf.team_records import set_team_records
+from crosstable.formats.trf.team_records import set_team_records, team_event_records
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
 from crosstable.model.scoring import ScoringSystem
 from crosstable.regulations.schema import TeamRules
@@ -175,7 +175,10 @@ def tournament(section: Section) -> Tournament:
     matches, _changes = scored_matches(section)
     for match in matches:
         record_match(result, match)
-    set_team_records(result, event_records(matches, match_rules(section), byes(section)))
+    rosters = {team.number: team.members for team in result.teams}
+    set_team_records(
+        result, event_records(matches, match_rules(section), byes(section), rosters=rosters)
+    )
     return result
 
 
@@ -183,7 +186,8 @@ def trf_tournament(section: Section) -> Tournament:
     """The section for a TRF-2026 export: players renumbered 1..n in team and roster order
     (the store numbers them by entry id), team rosters with their match and game points and
     rank (310, as the standings count them), the board colours (352), the match-point system
-    (362), the pairing-allocated byes (320) and the matches lost as a whole (330)."""
+    (362), the pairing-allocated byes (320), the matches lost as a whole (330) and the board
+    orders of matches with an empty board or a line-up out of roster order (300)."""
     from crosstable_web.teams.services import team_results  # services imports this module
 
     source = tournament(section)
@@ -226,5 +230,16 @@ def trf_tournament(section: Section) -> Tournament:
             for entry in player.rounds
         ]
         result.add_player(player)
-    result.extra_records = list(source.extra_records)  # 352, 362, 320, 330
+    # 352, 362, 320, 330 as they are; 300 (board orders) with the players renumbered
+    records = team_event_records(source)
+    set_team_records(
+        result,
+        dataclasses.replace(
+            records,
+            board_orders=tuple(
+                dataclasses.replace(order, players=tuple(numbers.get(p, 0) for p in order.players))
+                for order in records.board_orders
+            ),
+        ),
+    )
     return result

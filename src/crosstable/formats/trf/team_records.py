@@ -3,8 +3,10 @@
 * ``310`` (TRF-2026) and ``013`` (TRF16) rosters: read by the reader into
   ``Tournament.teams`` (:func:`read_team_310`, :func:`read_team_013`), written by the writer
   (:func:`team_310_line`, :func:`team_013_line`).
-* ``352`` board colour sequence, ``362`` match-point system, ``320`` pairing-allocated bye
-  and ``330`` forfeited matches: the reader keeps them verbatim in
+* ``352`` board colour sequence, ``362`` match-point system, ``320`` pairing-allocated bye,
+  ``330`` forfeited matches and ``300`` line-ups out of the default order (boards left empty,
+  a line-up accepted out of roster order), ``299`` points given whatever the games add up to
+  (one team in one round): the reader keeps them verbatim in
   ``Tournament.extra_records``; :func:`team_event_records` reads them (with the team absences
   of ``240``, which the reader puts in ``Tournament.absences``) into the model's
   :class:`~crosstable.model.team_match.TeamEventRecords`, and :func:`team_record_lines` /
@@ -24,13 +26,28 @@ from crosstable.formats.trf.lines import LineReader
 from crosstable.formats.trf.records import Field
 from crosstable.formats.trf.scoring import format_points
 from crosstable.model import ResultCode, Team, Tournament
-from crosstable.model.team_match import ForfeitedMatch, MatchPointSystem, TeamEventRecords
+from crosstable.model.team_match import (
+    BoardOrder,
+    ForfeitedMatch,
+    MatchPointSystem,
+    PointsAssignment,
+    TeamEventRecords,
+)
 
 BOARD_COLOURS_CODE = "352"
 MATCH_POINTS_CODE = "362"
 PAIRING_BYE_CODE = "320"
 FORFEITED_MATCH_CODE = "330"
-TEAM_EVENT_CODES = (BOARD_COLOURS_CODE, MATCH_POINTS_CODE, PAIRING_BYE_CODE, FORFEITED_MATCH_CODE)
+BOARD_ORDER_CODE = "300"
+ASSIGNMENT_CODE = "299"
+TEAM_EVENT_CODES = (
+    ASSIGNMENT_CODE,
+    BOARD_COLOURS_CODE,
+    MATCH_POINTS_CODE,
+    PAIRING_BYE_CODE,
+    FORFEITED_MATCH_CODE,
+    BOARD_ORDER_CODE,
+)
 """The records :func:`set_team_records` replaces."""
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
@@ -39,6 +56,16 @@ _BYE_GAME_POINTS = Field("320 game points", 10, 13, "right")
 _BYE_FIRST_ROUND_COLUMN = 14
 """Each round's bye team is a 4-column field (a blank, then 3 digits) from column 14 on."""
 _BYE_STEP = 4
+_ORDER_ROUND = Field("300 round", 5, 7, "right")
+_ORDER_TEAM = Field("300 team", 9, 11, "right")
+_ORDER_OPPONENT = Field("300 opponent", 13, 15, "right")
+_ASSIGNED_RESULT = Field("299 result", 5, 5)
+_ASSIGNED_MATCH_POINTS = Field("299 match points", 8, 11, "right")
+_ASSIGNED_GAME_POINTS = Field("299 game points", 14, 17, "right")
+_ASSIGNED_ROUND = Field("299 round", 20, 22, "right")
+_ASSIGNED_FIRST_TEAM = 24
+_ORDER_FIRST_PLAYER = 17
+"""300: the players of boards 1, 2, … in 4-column fields every 5 columns from column 17."""
 
 
 # --- 310 and 013: rosters ---------------------------------------------------------------------
@@ -130,6 +157,8 @@ def team_event_records(tournament: Tournament) -> TeamEventRecords:
     bye_game_points: Fraction | None = None
     bye_teams: dict[int, int] = {}
     forfeited: list[ForfeitedMatch] = []
+    orders: list[BoardOrder] = []
+    assignments: list[PointsAssignment] = []
     absences: dict[int, dict[int, ResultCode]] = {
         round_number: dict(teams) for round_number, teams in tournament.absences.items()
     }
@@ -167,6 +196,23 @@ def team_event_records(tournament: Tournament) -> TeamEventRecords:
                 forfeited.append(
                     ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
                 )
+            elif code == ASSIGNMENT_CODE:
+                assignments.extend(_assignments_299(line))
+            elif code == BOARD_ORDER_CODE:
+                players = tuple(
+                    int(line[start : start + records.MEMBER_WIDTH].strip() or "0")
+                    for start in range(_ORDER_FIRST_PLAYER - 1, len(line), records.MEMBER_STEP)
+                )
+                if not players or any(player < 0 for player in players):
+                    raise ValueError("expected the players board by board from column 17")
+                orders.append(
+                    BoardOrder(
+                        int(_ORDER_ROUND.cut(line)),
+                        int(_ORDER_TEAM.cut(line)),
+                        int(_ORDER_OPPONENT.cut(line)),
+                        players,
+                    )
+                )
             elif code == records.BYES_CODE:
                 fields = line[4:].split()
                 if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
@@ -186,13 +232,42 @@ def team_event_records(tournament: Tournament) -> TeamEventRecords:
         bye_teams=bye_teams,
         forfeited_matches=tuple(forfeited),
         absences=absences,
+        board_orders=tuple(orders),
+        assignments=tuple(assignments),
     )
+
+
+def _assignments_299(line: str) -> list[PointsAssignment]:
+    """The teams' points of a 299 line that names a result, a round and teams. The other
+    forms (default values for a kind of unplayed round, adjustments without a result) are
+    not interpreted: they stay in ``extra_records`` as they are."""
+    result = _ASSIGNED_RESULT.cut(line).strip().upper()
+    round_text = _ASSIGNED_ROUND.cut(line).strip()
+    teams = [
+        int(line[start : start + records.MEMBER_WIDTH])
+        for start in range(_ASSIGNED_FIRST_TEAM - 1, len(line), records.MEMBER_STEP)
+        if line[start : start + records.MEMBER_WIDTH].strip()
+    ]
+    if not result or not round_text or int(round_text) in (0, 999) or not teams:
+        return []
+    if result not in ("+", "-", "W", "D", "L"):
+        raise ValueError("the result must be +, -, W, D or L")
+    return [
+        PointsAssignment(
+            int(round_text),
+            team,
+            result,
+            Fraction(_ASSIGNED_MATCH_POINTS.cut(line).strip()),
+            Fraction(_ASSIGNED_GAME_POINTS.cut(line).strip()),
+        )
+        for team in teams
+    ]
 
 
 def team_record_lines(team_records: TeamEventRecords) -> list[str]:
     """``team_records`` as 352 (when the board count is known), 362, 320 (when a team had the
-    pairing-allocated bye or its value is set) and 330 lines. Absences are not written here:
-    they are ``Tournament.absences`` (240), which the writer writes."""
+    pairing-allocated bye or its value is set), 330, 300 and 299 lines. Absences are not
+    written here: they are ``Tournament.absences`` (240), which the writer writes."""
     lines = []
     if team_records.boards:
         colours = team_records.board_colours * team_records.boards
@@ -227,11 +302,26 @@ def team_record_lines(team_records: TeamEventRecords) -> list[str]:
             f"{FORFEITED_MATCH_CODE} {forfeit.result} {forfeit.round_number:03d} "
             f"{forfeit.first:03d} {forfeit.second:03d}"
         )
+    for order in sorted(team_records.board_orders, key=lambda o: (o.round_number, o.team)):
+        buffer = list(BOARD_ORDER_CODE)
+        _ORDER_ROUND.put(buffer, f"{order.round_number:03d}")
+        _ORDER_TEAM.put(buffer, f"{order.team:03d}")
+        _ORDER_OPPONENT.put(buffer, f"{order.opponent:03d}")
+        _id_fields(buffer, _ORDER_FIRST_PLAYER, order.players)
+        lines.append("".join(buffer))
+    for assignment in sorted(team_records.assignments, key=lambda a: (a.round_number, a.team)):
+        buffer = list(ASSIGNMENT_CODE)
+        _ASSIGNED_RESULT.put(buffer, assignment.result)
+        _ASSIGNED_MATCH_POINTS.put(buffer, format_points(assignment.match_points))
+        _ASSIGNED_GAME_POINTS.put(buffer, format_points(assignment.game_points))
+        _ASSIGNED_ROUND.put(buffer, str(assignment.round_number))
+        _id_fields(buffer, _ASSIGNED_FIRST_TEAM, (assignment.team,))
+        lines.append("".join(buffer))
     return lines
 
 
 def set_team_records(tournament: Tournament, team_records: TeamEventRecords) -> None:
-    """Replace the 320/330/352/362 lines of ``tournament.extra_records`` by
+    """Replace the 299/300/320/330/352/362 lines of ``tournament.extra_records`` by
     ``team_records``'s (the other kept lines stay, in their order)."""
     kept = [line for line in tournament.extra_records if line[:3] not in TEAM_EVENT_CODES]
     tournament.extra_records = kept + team_record_lines(team_records)

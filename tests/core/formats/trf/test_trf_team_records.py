@@ -22,8 +22,10 @@ from crosstable.formats.trf.team_records import (
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
 from crosstable.model.scoring import ScoringSystem
 from crosstable.model.team_match import (
+    BoardOrder,
     ForfeitedMatch,
     MatchPointSystem,
+    PointsAssignment,
     TeamEventRecords,
     TeamRound,
     TeamRoundKind,
@@ -240,6 +242,8 @@ def test_team_record_lines_read_back_equal() -> None:
         bye_game_points=Fraction(3),
         bye_teams={2: 5, 4: 12},
         forfeited_matches=(ForfeitedMatch(3, 7, 2, "+-"), ForfeitedMatch(3, 1, 9, "--")),
+        board_orders=(BoardOrder(2, 12, 4, (45, 44, 0, 46, 47, 0)),),
+        assignments=(PointsAssignment(3, 7, "+", Fraction(3), Fraction(6)),),
     )
     lines = team_record_lines(records)
     assert lines == [
@@ -248,6 +252,8 @@ def test_team_record_lines_read_back_equal() -> None:
         "320  1.0  3.0 000 005 000 012",
         "330 -- 003 001 009",
         "330 +- 003 007 002",
+        "300 002 012 004   45   44    0   46   47    0",
+        "299 +   3.0   6.0    3    7",
     ]
     tournament = Tournament(extra_records=["XXC rank", *lines])
     back = team_event_records(tournament)
@@ -273,3 +279,96 @@ def test_team_record_lines_read_back_equal() -> None:
 def test_unreadable_team_record_is_named(line: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         team_event_records(Tournament(extra_records=[line]))
+
+
+def test_fide_reference_reads_our_team_file_with_the_same_match_results() -> None:
+    """gacrux (FIDE's reference implementation, test-only oracle) reads a file with empty
+    boards, short teams, a double forfeit, a team that fielded nobody and an accepted
+    board-order error (300 board orders, 330, 299) without an error, with our winners, and
+    with the 299 points of the 2-against-3 match."""
+    gacrux = pytest.importorskip("gacrux.trf2json")
+    tournament = Tournament(
+        name="Fars",
+        total_rounds=3,
+        initial_colour=Colour.WHITE,
+        system_code="FIDE_TEAM_TYPEA_MP_GP",
+        teams=[Team(n, f"Team {n}", list(range(6 * n - 5, 6 * n + 1))) for n in range(1, 7)],
+    )
+    for number in range(1, 37):
+        tournament.add_player(Player(number, f"Player {number}", rating=2000 - number))
+    out_of_order = LineUp(5, 1, (26, 25, 27, 28), out_of_order=frozenset({2}))
+    matches = [
+        score_match(
+            1,
+            LineUp(1, 1, (1, 2, 3, None)),
+            LineUp(2, 1, (7, 8, 9, 10)),
+            {1: "1-0", 2: "0-1", 3: "1/2"},
+            FARS,
+        ),
+        score_match(
+            1, LineUp(3, 1, (13, 14, None, None)), LineUp(4, 1, (19, 20, 21, None)), {}, FARS
+        ),
+        score_match(
+            1,
+            out_of_order,
+            LineUp(6, 1, (31, 32, 33, 34)),
+            {1: "1-0", 2: "1-0", 3: "1/2", 4: "0-1"},
+            FARS,
+        ),
+        score_match(2, LineUp(1, 2, (1, 2, 3, 4)), LineUp(3, 2, (None,) * 4), {}, FARS),
+        score_match(
+            2, LineUp(2, 2, (7, None, None, None)), LineUp(5, 2, (25, 26, None, None)), {}, FARS
+        ),
+        score_match(
+            2,
+            LineUp(4, 2, (19, 20, 21, 22)),
+            LineUp(6, 2, (31, 32, 33, 35)),
+            {1: "1/2", 2: "1/2", 3: "1/2", 4: "1/2"},
+            FARS,
+        ),
+    ]
+    # Team 5's board-order error: 1-0, (1-0 lost by forfeit), 1/2, 0-1 = 1½ – 2½.
+    assert (matches[2].first_game_points, matches[2].second_game_points) == (
+        Fraction(3, 2),
+        Fraction(5, 2),
+    )
+    for match in matches:
+        record_match(tournament, match)
+    rosters = {team.number: team.members for team in tournament.teams}
+    set_team_records(tournament, event_records(matches, FARS, rosters=rosters))
+    text = write_trf(tournament)
+    assert "300 001 005 006   26   25   27   28" in text.splitlines()
+    assert "299 +   2.0   4.0    1    4" in text.splitlines()
+    rounds = team_rounds(read_trf(text), team_event_records(read_trf(text)))
+    for match in matches:
+        first = rounds[match.first_team][match.round_number - 1]
+        second = rounds[match.second_team][match.round_number - 1]
+        assert (first.game_points, second.game_points) == (
+            match.first_game_points,
+            match.second_game_points,
+        )
+        assert (first.match_points, second.match_points) == (
+            match.first_match_points,
+            match.second_match_points,
+        )
+    # 300 puts team 5's players on the boards they sat at: player 26 on board 1 had White.
+    assert rounds[5][0].colour is Colour.WHITE and rounds[6][0].colour is Colour.BLACK
+    reader = gacrux.trf2json()
+    reader.parse_file(text, False)
+    assert reader.chessjson["status"]["error"] == []
+    played = reader.chessjson["event"]["tournaments"][0]["matchList"]
+    by_teams = {(m["round"], m["white"]["cid"], m["black"]["cid"]): m for m in played}
+    winner = {"W": 1, "+": 1, "D": 0, "L": -1, "Z": -1, "-": -1}
+    ours = {
+        ResultCode.WIN: 1,
+        ResultCode.FORFEIT_WIN: 1,
+        ResultCode.DRAW: 0,
+        ResultCode.LOSS: -1,
+        ResultCode.FORFEIT_LOSS: -1,
+    }
+    for match in matches:
+        theirs = by_teams[(match.round_number, match.first_team, match.second_team)]
+        assert winner[theirs["white"]["result"]] == ours[match.first_result]
+        assert winner[theirs["black"]["result"]] == ours[match.second_result]
+    short = by_teams[(1, 3, 4)]
+    assert (short["black"]["mpoints"], short["black"]["gpoints"]) == (2, 4)
