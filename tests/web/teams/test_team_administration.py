@@ -255,3 +255,8 @@ def test_trf_export_counts_empty_boards_like_the_match_scoring(
     }
     assert declared == expected
     assert "352 WBWB" in text.splitlines()
+    # FIDE's reference implementation (a test-only oracle) reads the export without error.
+    gacrux = pytest.importorskip("gacrux.trf2json")
+    reader = gacrux.trf2json()
+    reader.parse_file(text, False)
+    assert reader.chessjson["status"]["error"] == []
