@@ -14,6 +14,7 @@ from pathlib import Path
 
 from django.contrib.auth.models import User
 
+from crosstable.pairing.registry import is_team_system
 from crosstable_web.events import entries_import, models, rounds, rules, services
 
 _MALAY_GIVEN = ("Ahmad", "Muhammad", "Aiman", "Hafiz", "Irfan", "Danish", "Amir", "Haziq",
@@ -41,17 +42,20 @@ class DemoPlan:
     players_per_section: int
     rounds_played: int | None
     complete_last_round: bool = True
+    house_player: bool = False
+    """Add the organiser's house player to each section left with an odd entry count."""
 
 
 PLANS = (
-    DemoPlan("kinabatangan", 18, None),
+    DemoPlan("kinabatangan", 17, 3, house_player=True),
     DemoPlan("grade", 60, 3, complete_last_round=False),
-    DemoPlan("fars", 16, None),
+    DemoPlan("fars", 66, 3),
     DemoPlan("huayuan", 40, 99),
     DemoPlan("youth", 20, 4),
 )
 """Stages of the five seed events in the demo (matched by a word of the example's file
-name): registration open, mid-event (last round partly entered), finished."""
+name): registration open, mid-event (last round partly entered), finished. Kinabatangan
+shows the house player (4.6) in its odd sections."""
 
 
 def _name(script: str, sex: str, rng: random.Random) -> str:
@@ -127,6 +131,7 @@ def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[mod
     """Create the demo users and every example event found under ``examples``."""
     organiser = ensure_user("organiser", "organiser")
     arbiter = ensure_user("arbiter", "arbiter")
+    captain = ensure_user("captain", "captain")
     ensure_user("admin", "admin", superuser=True)
     created: list[models.Event] = []
     plans = {plan.example: plan for plan in PLANS}
@@ -143,13 +148,13 @@ def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[mod
         regulations = rules.event_regulations(event)
         script = regulations.language[:2] if regulations is not None else "en"
         rng = random.Random(f"{seed}-{slug}")
-        _populate(event, plan, script, rng, organiser, arbiter, log)
+        _populate(event, plan, script, rng, organiser, arbiter, captain, log)
         created.append(event)
     return created
 
 
 def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Random,
-              organiser: User, arbiter: User, log: object) -> None:
+              organiser: User, arbiter: User, captain: User, log: object) -> None:
     rows: list[entries_import.RawRow] = []
     for section in event.sections.all():
         for index in range(plan.players_per_section):
@@ -165,6 +170,18 @@ def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Rand
     entries_import.import_entries(event, accepted, organiser)
     if plan.rounds_played is not None:
         services.form_playing_groups(event, organiser)
+    if plan.house_player:
+        for section in event.sections.all():
+            if section.entries.count() % 2:
+                house = generate_entry(section, script, rng, plan.players_per_section)
+                services.add_house_player(section, house, organiser)
+    team_sections = [section for section in event.sections.all()
+                     if is_team_system(section.system_code)]
+    # The demo spans both apps: a team section is filled through the teams services.
+    from crosstable_web.teams.demo import form_teams, play_team_rounds
+
+    for section in team_sections:
+        form_teams(section, organiser, captain)
     for section in event.sections.all():
         services.assign_pairing_numbers(section, arbiter)
     if plan.rounds_played is None:
@@ -172,6 +189,9 @@ def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Rand
     event.registration_open = False
     event.save(update_fields=["registration_open"])
     for section in event.sections.all():
+        if section in team_sections:
+            play_team_rounds(section, plan.rounds_played, rng, arbiter)
+            continue
         target = min(plan.rounds_played, section.total_rounds)
         for number in range(1, target + 1):
             try:
