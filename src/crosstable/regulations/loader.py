@@ -44,6 +44,7 @@ from crosstable.regulations.schema import (
     SexSplit,
     ShareMode,
     SubRanking,
+    TeamByeValue,
     TeamRanking,
     TeamRankingMethod,
     TeamRules,
@@ -654,6 +655,12 @@ class _Loader:
         match_points = None
         if table.has("match_points"):
             match_points = self._scoring(table, "match_points", ScoringSystem.xiangqi())
+            if match_points.pairing_bye is not None:
+                raise table.error(
+                    "match_points.bye",
+                    'the team bye\'s value is team.bye ("draw", "win", "loss" or'
+                    " { match_points, game_points })",
+                )
         short_team_result = table.string("short_team_result", "")
         if short_team_result and not re.fullmatch(r"\s*\d+(\.\d+)?\s*-\s*\d+(\.\d+)?\s*",
                                                   short_team_result):
@@ -676,9 +683,37 @@ class _Loader:
                 "ineligible_player_penalty", ("", "opponents_win_all_games"), ""
             ),
             includes_leader=table.boolean("includes_leader", False),
+            bye=self._team_bye(table),
         )
         table.finish()
         return team
+
+    def _team_bye(self, table: TableReader) -> TeamByeValue:
+        """``team.bye``: "draw" (C.04.6's default), "win", "loss", or the regulation's
+        ``{ match_points = 1, game_points = 2 }``."""
+        value = table.raw("bye")
+        if value is None:
+            return TeamByeValue()
+        if isinstance(value, str):
+            if value not in ("draw", "win", "loss"):
+                raise table.error(
+                    "bye",
+                    f'expected "draw", "win", "loss" or'
+                    f" {{ match_points = ..., game_points = ... }}, got {value!r}",
+                )
+            return TeamByeValue(value)
+        points = table.table("bye")
+        assert points is not None  # not a string and not absent: a table, or an error above
+        bye = TeamByeValue(
+            "points",
+            match_points=points.fraction("match_points"),
+            game_points=points.fraction("game_points"),
+        )
+        for name, given in (("match_points", bye.match_points), ("game_points", bye.game_points)):
+            if given is None:
+                raise points.error(name, "missing (the bye's value needs both points)")
+        points.finish()
+        return bye
 
     def _team_ranking(self, reader: TableReader) -> TeamRanking | None:
         table = reader.table("team_ranking")

@@ -297,6 +297,19 @@ class PrizeRules:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class TeamByeValue:
+    """What the pairing-allocated bye of a team event is worth (``team.bye``).
+
+    ``result`` "draw" (C.04.6's default: the match points and game points of a drawn match),
+    "win" or "loss" values it as that match result on every board; "points" gives
+    ``match_points`` and ``game_points`` as the regulation states them."""
+
+    result: str = "draw"
+    match_points: Fraction | None = None
+    game_points: Fraction | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class TeamRules:
     """Teams: composition and match rules of a team event (or team ranking of individuals)."""
 
@@ -315,6 +328,9 @@ class TeamRules:
     ineligible_player_penalty: str = ""
     """What happens to a team that fielded an ineligible player (code)."""
     includes_leader: bool = False
+    bye: TeamByeValue = dataclasses.field(default_factory=TeamByeValue)
+    """The pairing-allocated bye's value (C.04.6: a drawn match unless the regulation says
+    otherwise)."""
 
 
 class TeamRankingMethod(enum.Enum):

@@ -36,7 +36,7 @@ from crosstable.model.team_match import (
     TeamEventRecords,
 )
 from crosstable.model.tournament import Tournament
-from crosstable.regulations.schema import SectionRules
+from crosstable.regulations.schema import SectionRules, TeamByeValue
 from crosstable.teams.lineups import LineUp
 from crosstable.tiebreaks.team import BoardResult, TeamEvent, TeamMatch
 
@@ -90,6 +90,9 @@ class MatchRules:
     it stands (the short team's empty boards forfeited)."""
     opponents_win_all_games: bool = False
     """Ineligible player: the whole match goes to the opponents by the short-team score."""
+    bye: TeamByeValue = dataclasses.field(default_factory=TeamByeValue)
+    """The pairing-allocated bye's value: C.04.6's drawn match unless ``team.bye`` says
+    otherwise."""
 
     @classmethod
     def from_section(cls, section: SectionRules) -> MatchRules:
@@ -114,7 +117,27 @@ class MatchRules:
             min_players=team.min_players_for_match,
             short_team_score=short,
             opponents_win_all_games=team.ineligible_player_penalty == "opponents_win_all_games",
+            bye=team.bye,
         )
+
+    def bye_points(self) -> tuple[Fraction, Fraction]:
+        """The match points and game points of the pairing-allocated bye (the same for every
+        bye of the event): a drawn match by default (C.04.6: 1 MP and 2 GP on four boards at
+        2/1/0 and 1/½/0), a won or lost match on every board, or the regulation's points."""
+        mp, gs = self.match_points, self.game_scoring
+        if self.bye.result == "points":
+            if self.bye.match_points is None or self.bye.game_points is None:
+                raise ValueError("team.bye: both match_points and game_points are needed")
+            return self.bye.match_points, self.bye.game_points
+        by_result = {
+            "draw": (mp.draw, gs.draw),
+            "win": (mp.win, gs.win),
+            "loss": (mp.loss, gs.loss),
+        }
+        if self.bye.result not in by_result:
+            raise ValueError(f"team.bye: unknown value {self.bye.result!r}")
+        match_points, per_board = by_result[self.bye.result]
+        return match_points, per_board * self.boards
 
     def forfeit_score(self) -> tuple[Fraction, Fraction]:
         """The loser's and winner's game points of a match lost as a whole."""
@@ -402,16 +425,17 @@ def event_records(
     rosters: Mapping[int, Sequence[int]] | None = None,
 ) -> TeamEventRecords:
     """The team records of scored matches, for a file that a reader scores the same way
-    (:func:`crosstable.model.team_match.team_rounds`): the board colours of the first-named
-    team (odd boards White), the match points, the pairing-allocated bye at the value
-    :func:`team_event` gives it, absences, and a forfeited match (TRF 330) for every match
-    lost as a whole whose score the boards alone do not give (a short team, an ineligible
-    player's 4–0, a team that fielded nobody), and both teams' board order (TRF 300) in a
-    match with an empty board, or a team's when its players do not sit in the order of its
-    roster (``rosters``: team -> members; an arbiter's accepted board-order error), and the
-    points of a match whose score neither the boards nor 330 give (TRF 299: Fars's 0–4 of a
-    short team against opponents who won only three boards)."""
-    mp, gs = rules.match_points, rules.game_scoring
+    (:func:`crosstable.model.team_match.team_rounds`): the board colours of the first-named team
+    (odd boards White), the match points, the pairing-allocated bye at the value
+    :func:`team_event` gives it (``rules.bye_points()`` unless given), absences, and a forfeited
+    match (TRF 330) for every match lost as a whole whose score the boards alone do not give (a
+    short team, an ineligible player's 4–0, a team that fielded nobody), and both teams' board
+    order (TRF 300) in a match with an empty board, or a team's when its players do not sit in
+    the order of its roster (``rosters``: team -> members; an arbiter's accepted board-order
+    error), and the points of a match whose score neither the boards nor 330 give (TRF 299:
+    Fars's 0–4 of a short team against opponents who won only three boards)."""
+    mp = rules.match_points
+    default_bye = rules.bye_points()
     forfeited: list[ForfeitedMatch] = []
     assignments: list[PointsAssignment] = []
     for match in matches:
@@ -431,8 +455,8 @@ def event_records(
         ),
         boards=rules.boards,
         match_points=MatchPointSystem(mp.win, mp.draw, mp.loss),
-        bye_match_points=mp.win if bye_match_points is None else bye_match_points,
-        bye_game_points=gs.win * rules.boards if bye_game_points is None else bye_game_points,
+        bye_match_points=default_bye[0] if bye_match_points is None else bye_match_points,
+        bye_game_points=default_bye[1] if bye_game_points is None else bye_game_points,
         bye_teams={
             bye.round_number: bye.team for bye in byes if bye.result is ResultCode.PAIRING_BYE
         },
@@ -560,8 +584,8 @@ def team_event(
 ) -> TeamEvent:
     """The ``TeamEvent`` (what standings and team tie-breaks read) of rounds 1..``rounds``.
 
-    The pairing-allocated bye is worth ``bye_match_points`` / ``bye_game_points`` (the
-    regulation's values; by default a won match on every board, as C.07 Art. 12 reads it);
+    The pairing-allocated bye is worth ``bye_match_points`` / ``bye_game_points`` when given,
+    else ``rules.bye_points()`` (``team.bye``; C.04.6's default: a drawn match);
     a round with neither match nor bye is a zero-point absence. Pending matches count as
     not yet played (no points)."""
     mp, gs = rules.match_points, rules.game_scoring
@@ -591,9 +615,10 @@ def team_event(
             )
     for bye in byes:
         if bye.result is ResultCode.PAIRING_BYE:
+            default_bye = rules.bye_points()
             points = (
-                mp.win if bye_match_points is None else bye_match_points,
-                gs.win * rules.boards if bye_game_points is None else bye_game_points,
+                default_bye[0] if bye_match_points is None else bye_match_points,
+                default_bye[1] if bye_game_points is None else bye_game_points,
             )
         elif bye.result is ResultCode.HALF_POINT_BYE:
             points = (mp.draw, gs.draw * rules.boards)

@@ -18,6 +18,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from crosstable.house_player import HousePlayerRefusal, house_player_refusal
+from crosstable.pairing.registry import is_team_system
 from crosstable.regulations.sections import assign_sections
 from crosstable_web import bridge
 from crosstable_web.events import audit, models, rules
@@ -176,6 +177,7 @@ class EntryChecker:
             )
         if (
             section.max_entries is not None
+            and not capacity_counts_teams(section)
             and self.per_section.get(section.pk, 0) >= section.max_entries
         ):
             problems.append(
@@ -194,6 +196,23 @@ class EntryChecker:
     def accept(self, section: models.Section, data: EntryData) -> None:
         """Count ``data`` as entered (for the checks of later rows)."""
         self._remember(section.pk, _identity(data.name, data.birth_date, data.fide_id), data.unit)
+
+
+def capacity_counts_teams(section: models.Section) -> bool:
+    """A team section's capacity (``max_entries``, the regulations' ``capacity``) counts
+    teams, not players (Fars: "61 teams per table"): the teams app checks it when a team is
+    created (:func:`team_capacity_problem`); its players' entries are not counted."""
+    return is_team_system(section.system_code)
+
+
+def team_capacity_problem(section: models.Section, teams: int) -> str | None:
+    """Why one more team does not fit a team section that has ``teams`` already (None: it
+    fits); the counterpart of :class:`EntryChecker`'s check for individual sections."""
+    if section.max_entries is None or not capacity_counts_teams(section):
+        return None
+    if teams >= section.max_entries:
+        return _("The section is full (%(limit)d teams).") % {"limit": section.max_entries}
+    return None
 
 
 def _identity(

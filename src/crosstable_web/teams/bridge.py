@@ -13,7 +13,7 @@ from fractions import Fraction
 from crosstable.formats.trf.team_records import set_team_records, team_event_records
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
 from crosstable.model.scoring import ScoringSystem
-from crosstable.regulations.schema import TeamRules
+from crosstable.regulations.schema import TeamByeValue, TeamRules
 from crosstable.teams.lineups import LineUp, effective_lineup
 from crosstable.teams.match_scoring import (
     MatchRules,
@@ -50,12 +50,26 @@ def team_rules(section: Section) -> TeamRules:
     if not stored:
         return DEFAULT_TEAM_RULES
     match_points = stored.pop("match_points", None)
+    bye = stored.pop("bye", None)
     return TeamRules(
         **stored,
+        bye=_stored_bye(bye),
         match_points=ScoringSystem(*(Fraction(v) for v in match_points))
         if match_points
         else DEFAULT_TEAM_RULES.match_points,
     )
+
+
+def _stored_bye(value: object) -> TeamByeValue:
+    """``settings["team"]["bye"]`` as the regulations file writes it: "draw", "win", "loss"
+    or {"match_points": .., "game_points": ..}; absent: C.04.6's drawn match."""
+    if value is None:
+        return TeamByeValue()
+    if isinstance(value, dict):
+        return TeamByeValue(
+            "points", Fraction(value["match_points"]), Fraction(value["game_points"])
+        )
+    return TeamByeValue(str(value))
 
 
 def match_rules(section: Section) -> MatchRules:
@@ -71,6 +85,7 @@ def match_rules(section: Section) -> MatchRules:
         min_players=team.min_players_for_match,
         short_team_score=short,
         opponents_win_all_games=team.ineligible_player_penalty == "opponents_win_all_games",
+        bye=team.bye,
     )
 
 

@@ -45,7 +45,7 @@ from crosstable.teams.match_scoring import (
 from crosstable_web.events import permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.events.services import ServiceError
+from crosstable_web.events.services import ServiceError, team_capacity_problem
 from crosstable_web.teams import bridge, models
 
 
@@ -66,6 +66,11 @@ def create_team(
     permissions.require_organiser(actor, section.event)
     _check_roster_size(section, members)
     with transaction.atomic():
+        # Locked so that two organisers saving at once cannot both take the last place.
+        Section.objects.select_for_update().get(pk=section.pk)
+        full = team_capacity_problem(section, section.teams.count())
+        if full is not None:
+            raise ServiceError(full)
         number = 1 + max(section.teams.values_list("number", flat=True), default=0)
         team = models.Team.objects.create(
             section=section,

@@ -225,3 +225,43 @@ def test_a_bad_short_team_result_names_the_key() -> None:
     text = EXAMPLE.read_text(encoding="utf-8").replace('"0-4"', '"zero to four"')
     with pytest.raises(RegulationsError, match="short_team_result"):
         parse_regulations(text, "fars.toml")
+
+
+def test_the_fars_bye_is_the_c046_drawn_match() -> None:
+    # The Fars regulations state no bye value: C.04.6's default, a drawn match (1 MP of
+    # 2/1/0 and 4 boards x 1/2 = 2 GP).
+    section = load_regulations(EXAMPLE).section("A")
+    assert MatchRules.from_section(section).bye_points() == (1, 2)
+
+
+@pytest.mark.parametrize(
+    ("bye", "expected"),
+    [
+        ('"win"', (2, 4)),
+        ('"loss"', (0, 0)),
+        ('"draw"', (1, 2)),
+        ('{ match_points = 2, game_points = "5/2" }', (2, Fraction(5, 2))),
+    ],
+)
+def test_team_bye_states_another_value(bye: str, expected: tuple[Fraction, Fraction]) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        'short_team_result = "0-4"', f'short_team_result = "0-4"\nbye = {bye}', 1
+    )
+    section = parse_regulations(text, "fars.toml").section("A")
+    assert MatchRules.from_section(section).bye_points() == expected
+
+
+@pytest.mark.parametrize(
+    ("bye", "message"),
+    [
+        ('"half"', "team.bye: expected"),
+        ("{ match_points = 1 }", "team.bye.game_points: missing"),
+        ("{ match_points = 1, game_points = 2, extra = 3 }", "team.bye.extra: unknown key"),
+    ],
+)
+def test_a_bad_team_bye_names_the_key(bye: str, message: str) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        'short_team_result = "0-4"', f'short_team_result = "0-4"\nbye = {bye}', 1
+    )
+    with pytest.raises(RegulationsError, match=message):
+        parse_regulations(text, "fars.toml")

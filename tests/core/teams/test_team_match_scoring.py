@@ -4,6 +4,7 @@ byes and standings (issue 6.2-6.5). Fars league rules: 4 boards, 1/½/0, 2/1/0, 
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
+from crosstable.regulations.schema import TeamByeValue
 from crosstable.standings import StandingsRules, compute_team_standings
 from crosstable.teams.lineups import LineUp
 from crosstable.teams.match_scoring import (
@@ -18,6 +20,7 @@ from crosstable.teams.match_scoring import (
     ScoredMatch,
     TeamBye,
     board_colour,
+    event_records,
     parse_board_result,
     rescore_ineligible,
     score_match,
@@ -131,16 +134,43 @@ def test_standings_are_recomputed_after_rescoring() -> None:
     names = {1: "One", 2: "Two", 3: "Three"}
     byes = [TeamBye(1, 3), TeamBye(2, 2)]
     rules = StandingsRules.from_text("MPvGP,DE,BH,BH/C1,BH/M1")
-    before = compute_team_standings(team_event(_league(), names, FARS, 2, byes), rules)
-    # Team 1: won 2-0 in round 1, lost 1.5-2.5 in round 2: 2 MP. Byes: 2 MP and 4 GP each.
-    assert before.row(1).points == 2
-    assert [row.number for row in before.rows] == [3, 2, 1]
+    before_event = team_event(_league(), names, FARS, 2, byes)
+    before = compute_team_standings(before_event, rules)
+    # C.04.6: each bye is a drawn match, 1 MP and 2 GP (4 boards x 1/2).
+    # Team 1: won 2.5-1.5, lost 1.5-2.5: 2 MP, 4 GP. Team 2: lost 1.5-2.5, bye: 1 MP,
+    # 3.5 GP. Team 3: bye, won 2.5-1.5: 3 MP, 4.5 GP.
+    assert [before_event.score(team, "MP") for team in (1, 2, 3)] == [2, 1, 3]
+    assert [before_event.score(team, "GP") for team in (1, 2, 3)] == [
+        4,
+        Fraction(7, 2),
+        Fraction(9, 2),
+    ]
+    assert [row.number for row in before.rows] == [3, 1, 2]
     rescored, _ = rescore_ineligible(_league(), 13, FARS_B)
-    after = compute_team_standings(team_event(rescored, names, FARS, 2, byes), rules)
-    assert after.row(1).points == 0 and after.row(2).points == 4 and after.row(3).points == 4
-    # Teams 2 and 3 on 4 MP: game points 4 + 4 = 8 against 4 + 4 = 8; direct encounter: they
-    # have not met; Buchholz (MP of opponents) 0 + ... equal: they share the place.
+    after_event = team_event(rescored, names, FARS, 2, byes)
+    after = compute_team_standings(after_event, rules)
+    # Both of team 1's matches go 0-4: team 2 has 2 + 1 MP and 4 + 2 GP, team 3 1 + 2 MP
+    # and 2 + 4 GP, team 1 nothing.
+    assert after.row(1).points == 0 and after.row(2).points == 3 and after.row(3).points == 3
+    assert [after_event.score(team, "GP") for team in (1, 2, 3)] == [0, 6, 6]
     assert after.row(1).rank == 3
+
+
+def test_bye_is_a_drawn_match_by_default_and_what_team_bye_says() -> None:
+    # C.04.6: the PAB gets the MP and GP of a drawn match: 1 MP of 2/1/0 and 4 x 1/2 = 2 GP.
+    assert FARS.bye_points() == (1, 2)
+    win = dataclasses.replace(FARS, bye=TeamByeValue("win"))
+    assert win.bye_points() == (2, 4)
+    loss = dataclasses.replace(FARS, bye=TeamByeValue("loss"))
+    assert loss.bye_points() == (0, 0)
+    given = dataclasses.replace(FARS, bye=TeamByeValue("points", Fraction(2), Fraction(5, 2)))
+    assert given.bye_points() == (2, Fraction(5, 2))
+    names = {1: "One", 2: "Two", 3: "Three"}
+    for rules, expected in ((FARS, (1, 2)), (win, (2, 4)), (given, (2, Fraction(5, 2)))):
+        event = team_event([], names, rules, 1, [TeamBye(1, 3)])
+        assert (event.matches[3][0].match_points, event.matches[3][0].game_points) == expected
+        records = event_records([], rules, [TeamBye(1, 3)])
+        assert (records.bye_match_points, records.bye_game_points) == expected
 
 
 def test_bye_worth_what_the_regulation_says() -> None:

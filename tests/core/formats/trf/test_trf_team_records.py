@@ -204,8 +204,9 @@ def test_both_teams_short_is_a_double_forfeit() -> None:
 
 
 def test_pairing_bye_written_at_the_standings_value() -> None:
-    # The web standings give the pairing-allocated bye a won match on every board (2 and 4);
-    # 320 says so explicitly, so a reader gives the bye team the same points.
+    # C.04.6: the pairing-allocated bye is a drawn match (1 MP of 2/1/0, 4 x 1/2 = 2 GP) unless
+    # team.bye says otherwise; 320 says so explicitly, so a reader gives the bye team the
+    # same points as the standings.
     match = score_match(
         1,
         LineUp(1, 1, (1, 2, 3, 4)),
@@ -224,12 +225,12 @@ def test_pairing_bye_written_at_the_standings_value() -> None:
     assert team_record_lines(records) == [
         "352 WBWB",
         "362 TW 2.0   TD 1.0   TL 0.0",
-        "320  2.0  4.0 000 000 001",
+        "320  1.0  2.0 000 000 001",
     ]
     _text, rounds = _through_trf([match, second], (TeamBye(3, 1),))
     bye = rounds[1][2]
-    assert (bye.kind, bye.match_points, bye.game_points) == (TeamRoundKind.PAIRING_BYE, 2, 4)
-    assert [r.game_points for r in rounds[1]] == [4, 2, 4]
+    assert (bye.kind, bye.match_points, bye.game_points) == (TeamRoundKind.PAIRING_BYE, 1, 2)
+    assert [r.game_points for r in rounds[1]] == [4, 2, 2]
     assert [r.game_points for r in rounds[2]] == [0, 2, 0]
 
 
