@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -13,6 +17,112 @@ class Board:
     black: int
 
 
+class WarningKind(enum.Enum):
+    """What a pairing warning is about (the stored ``kind``)."""
+
+    FLOAT_AGAIN = "float_again"
+    """A player who already floated down floats down again (plays a lower pairing score)."""
+    BYE_AFTER_FLOAT = "bye_after_float"
+    """A player who already floated down receives the pairing-allocated bye."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PairingWarning:
+    """One thing the arbiter must know about a pairing, as data: the web app renders it in
+    the reader's language, :meth:`english` renders it for the command line and logs.
+
+    ``rule`` is the regulation code of the local rule met only as far as possible (e.g.
+    ``float_once``); ``player`` and ``opponent`` are pairing numbers, with the names they
+    had when the round was paired; ``score`` and ``opponent_score`` are pairing scores
+    before the round (``opponent`` is None for the bye)."""
+
+    kind: WarningKind
+    round_number: int
+    rule: str
+    player: int
+    player_name: str
+    score: Fraction
+    opponent: int | None = None
+    opponent_name: str = ""
+    opponent_score: Fraction | None = None
+
+    def english(self) -> str:
+        """The warning as one English sentence, naming the players by number and name."""
+        reason = (
+            f"Round {self.round_number}: no pairing lets every player float down only once "
+            f"(local rule {self.rule}), so the fewest possible float again: "
+        )
+        me = _named(self.player, self.player_name)
+        if self.kind is WarningKind.BYE_AFTER_FLOAT:
+            return f"{reason}{me} receives the bye although already floated down before."
+        other = _named(self.opponent or 0, self.opponent_name)
+        theirs = "" if self.opponent_score is None else points_text(self.opponent_score)
+        return (
+            f"{reason}{me} ({points_text(self.score)}) floats down a second time "
+            f"(plays {other}, on a lower score: {theirs})."
+        )
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def as_json(self) -> dict[str, str | int | None]:
+        """The warning as JSON values (scores as exact fractions, e.g. ``"3/2"``), as the
+        web app's audit log stores it; :meth:`from_json` reads it back."""
+        return {
+            "kind": self.kind.value,
+            "round": self.round_number,
+            "rule": self.rule,
+            "player": self.player,
+            "player_name": self.player_name,
+            "score": str(self.score),
+            "opponent": self.opponent,
+            "opponent_name": self.opponent_name,
+            "opponent_score": None if self.opponent_score is None else str(self.opponent_score),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> PairingWarning:
+        """The warning :meth:`as_json` wrote (ValueError, KeyError or TypeError when
+        ``data`` is not one)."""
+        opponent = data.get("opponent")
+        opponent_score = data.get("opponent_score")
+        return cls(
+            kind=WarningKind(data["kind"]),
+            round_number=_integer(data["round"]),
+            rule=str(data["rule"]),
+            player=_integer(data["player"]),
+            player_name=str(data.get("player_name", "")),
+            score=Fraction(str(data["score"])),
+            opponent=None if opponent is None else _integer(opponent),
+            opponent_name=str(data.get("opponent_name", "")),
+            opponent_score=None if opponent_score is None else Fraction(str(opponent_score)),
+        )
+
+
+def _integer(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _named(number: int, name: str) -> str:
+    return f"{number} {name}".strip()
+
+
+def points_text(points: Fraction) -> str:
+    """A score as printed: ``1``, ``1.5``, ``0.25`` (exact; a fraction with no finite
+    decimal, which no scoring system gives, as ``1/3``)."""
+    if points.denominator == 1:
+        return str(points.numerator)
+    denominator = points.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return str(points)
+    return format(Decimal(points.numerator) / Decimal(points.denominator), "f")
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class RoundPairing:
     """The pairing of one round: boards in board order, and the pairing-allocated bye."""
@@ -20,12 +130,12 @@ class RoundPairing:
     round_number: int
     boards: tuple[Board, ...]
     bye: int | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[PairingWarning, ...] = ()
     """What the arbiter must know about this pairing: a rule the engine could not meet and
-    met as far as it could (e.g. the Dutch local rule "float once", docs/pairing/dutch.md).
-    Plain English sentences naming the players; empty for a pairing that meets every rule.
-    The web app writes them to the audit log and shows them on the round page; ``crosstable
-    engine -p`` prints them on standard error."""
+    met as far as it could (e.g. the Dutch local rule "float once", docs/pairing/dutch.md),
+    one :class:`PairingWarning` per player concerned; empty for a pairing that meets every
+    rule. ``str(warning)`` is the English sentence; the web app stores them in the audit log
+    as data and shows them, translated, on the round page."""
 
     def as_engine_lines(self) -> list[str]:
         """The reference engines' output: number of pairs, then ``WHITE BLACK`` lines,

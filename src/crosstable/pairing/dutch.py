@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from crosstable.matching import MatchingOracle
 from crosstable.model import Colour, ResultCode, Tournament
-from crosstable.pairing.base import Board, PairingError, RoundPairing
+from crosstable.pairing.base import Board, PairingError, PairingWarning, RoundPairing
 from crosstable.pairing.colours import (
     ColourPreference,
     Strength,
@@ -902,7 +902,7 @@ def pair_round(
 
     initial = _initial_colour(tournament)
     matching = matching or _default_matching()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[PairingWarning, ...] = ()
     try:
         pairer, index_pairs, bye_index = _pair_players(
             tournament, round_number, players, initial, matching, rules

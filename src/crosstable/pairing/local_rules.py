@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from crosstable.model import Tournament
+from crosstable.pairing.base import PairingWarning, WarningKind
 from crosstable.pairing.history import Float, PlayerHistory
 from crosstable.regulations.schema import PairingRules
 
@@ -141,29 +142,39 @@ def float_again_warnings(
     histories: Mapping[int, PlayerHistory],
     boards: Iterable[tuple[int, int]],
     bye: int | None,
-) -> tuple[str, ...]:
+) -> tuple[PairingWarning, ...]:
     """The warnings of a round paired although ``float_once`` could not be met: one per
     player who floats down a second time (``boards``: pairs of TPNs; ``bye``: the PAB
     receiver), in pairing-number order."""
 
-    def named(number: int) -> str:
-        return f"{number} {tournament.players[number].name}".strip()
+    def name(number: int) -> str:
+        return tournament.players[number].name
 
-    reason = (
-        f"Round {round_number}: no pairing lets every player float down only once "
-        "(local rule float_once), so the fewest possible float again: "
-    )
-    lines: dict[int, str] = {}
+    found: dict[int, PairingWarning] = {}
     for a, b in boards:
         for me, other in ((a, b), (b, a)):
             if floats_again(histories[me], histories[other].score):
-                lines[me] = (
-                    f"{reason}{named(me)} floats down a second time "
-                    f"(plays {named(other)}, on a lower score)."
+                found[me] = PairingWarning(
+                    WarningKind.FLOAT_AGAIN,
+                    round_number,
+                    FLOAT_ONCE,
+                    me,
+                    name(me),
+                    histories[me].score,
+                    other,
+                    name(other),
+                    histories[other].score,
                 )
     if bye is not None and floats_again(histories[bye], None):
-        lines[bye] = f"{reason}{named(bye)} receives the bye although already floated down before."
-    return tuple(lines[n] for n in sorted(lines))
+        found[bye] = PairingWarning(
+            WarningKind.BYE_AFTER_FLOAT,
+            round_number,
+            FLOAT_ONCE,
+            bye,
+            name(bye),
+            histories[bye].score,
+        )
+    return tuple(found[n] for n in sorted(found))
 
 
 def barred_from_bye(histories: Iterable[PlayerHistory], rules: LocalRules) -> set[int]:

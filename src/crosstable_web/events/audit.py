@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -28,9 +29,11 @@ def record(
     target: str = "",
     old: Any = None,
     new: Any = None,
-    warnings: list[str] | None = None,
+    warnings: Sequence[str | Mapping[str, Any]] | None = None,
 ) -> models.AuditLog:
-    """Append one line to the audit log (inside the caller's transaction)."""
+    """Append one line to the audit log (inside the caller's transaction). ``warnings``:
+    sentences, or data a page renders in its reader's language (pairing warnings,
+    ``rounds.warning_text``)."""
     # The log's foreign key points at the configured user model, which every logged-in actor is.
     user = actor if isinstance(actor, get_user_model()) else None
     return models.AuditLog.objects.create(

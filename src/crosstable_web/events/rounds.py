@@ -17,7 +17,13 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing import registry
-from crosstable.pairing.base import PairingError, RoundPairing
+from crosstable.pairing.base import (
+    PairingError,
+    PairingWarning,
+    RoundPairing,
+    WarningKind,
+    points_text,
+)
 from crosstable.regulations.schema import PairingRules
 from crosstable_web import bridge
 from crosstable_web.events import audit, models
@@ -42,16 +48,65 @@ def pairing_function(system_code: str, rules: PairingRules | None = None) -> Pai
     return lambda tournament, number: pair(tournament, number)
 
 
-def _engine_code(section: models.Section) -> tuple[str, list[str]]:
+STAND_IN_SYSTEM = "stand_in_system"
+"""The ``kind`` of the stored warning that a section was paired with :data:`FALLBACK_SYSTEM`
+(the engine's own kinds are ``crosstable.pairing.base.WarningKind``)."""
+
+StoredWarning = dict[str, str | int | None]
+"""A pairing warning as the audit log stores it: data with a ``kind``, rendered in the
+reader's language when shown (:func:`warning_text`). Lines written before warnings were
+data hold plain strings, shown as they are."""
+
+
+def _engine_code(section: models.Section) -> tuple[str, list[StoredWarning]]:
     """The system code to pair with, and a warning when it is a stand-in."""
     try:
         registry.pairing_system(section.system_code)
     except KeyError:
-        warning = _(
-            "No engine implements the pairing system %(code)s yet: paired with %(fallback)s."
-        ) % {"code": section.system_code, "fallback": FALLBACK_SYSTEM}
+        warning: StoredWarning = {
+            "kind": STAND_IN_SYSTEM, "code": section.system_code, "fallback": FALLBACK_SYSTEM,
+        }
         return FALLBACK_SYSTEM, [warning]
     return section.system_code, []
+
+
+def warning_text(stored: object) -> str:
+    """A stored pairing warning in the active language: a stand-in system or a rule the
+    engine met only as far as it could (float once), as data; a plain string (audit lines
+    written before warnings were data) as it is; anything unreadable as its JSON text."""
+    if isinstance(stored, str):
+        return stored
+    if not isinstance(stored, dict):
+        return str(stored)
+    if stored.get("kind") == STAND_IN_SYSTEM:
+        return _(
+            "No engine implements the pairing system %(code)s yet: paired with %(fallback)s."
+        ) % {"code": stored.get("code", ""), "fallback": stored.get("fallback", "")}
+    try:
+        warning = PairingWarning.from_json(stored)
+    except (KeyError, ValueError, TypeError, ZeroDivisionError):
+        return str(stored)
+    values = {
+        "round": warning.round_number,
+        "rule": warning.rule,
+        "player": f"{warning.player} {warning.player_name}".strip(),
+        "score": points_text(warning.score),
+    }
+    if warning.kind is WarningKind.BYE_AFTER_FLOAT:
+        return _(
+            "Round %(round)d: no pairing lets every player float down only once (local rule "
+            "%(rule)s), so the fewest possible float again: %(player)s receives the bye "
+            "although already floated down before."
+        ) % values
+    values["opponent"] = f"{warning.opponent or ''} {warning.opponent_name}".strip()
+    values["opponent_score"] = (
+        "" if warning.opponent_score is None else points_text(warning.opponent_score)
+    )
+    return _(
+        "Round %(round)d: no pairing lets every player float down only once (local rule "
+        "%(rule)s), so the fewest possible float again: %(player)s (%(score)s) floats down a "
+        "second time (plays %(opponent)s, on a lower score: %(opponent_score)s)."
+    ) % values
 
 
 def _lock(section: models.Section) -> models.Section:
@@ -73,7 +128,7 @@ def pending_boards(round_row: models.Round) -> int:
 class _PairingPlan:
     section: models.Section
     job: PairingJob
-    warnings: list[str]
+    warnings: list[StoredWarning]
 
 
 def _plan(section: models.Section) -> _PairingPlan:
@@ -118,20 +173,20 @@ def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Ro
     audit.record(
         section.event, actor, "round.pair", f"{section.key} R{pairing.round_number}", None,
         {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
-        [*plan.warnings, *pairing.warnings],
+        [*plan.warnings, *(warning.as_json() for warning in pairing.warnings)],
     )
     return round_row
 
 
 def pairing_warnings_of(round_row: models.Round) -> list[str]:
     """The warnings given when ``round_row`` was paired (the audit log's latest
-    ``round.pair`` line for it): a stand-in system, a rule the engine met only as far as
-    it could."""
+    ``round.pair`` line for it), in the active language: a stand-in system, a rule the
+    engine met only as far as it could."""
     section = round_row.section
     line = models.AuditLog.objects.filter(
         event=section.event, action="round.pair", target=f"{section.key} R{round_row.number}"
     ).first()
-    return [] if line is None else [str(warning) for warning in line.warnings]
+    return [] if line is None else [warning_text(warning) for warning in line.warnings]
 
 
 @transaction.atomic

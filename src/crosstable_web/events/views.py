@@ -144,6 +144,11 @@ def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
     paired = _acting(request, lambda: rounds.pair_all_sections(event, request.user))
     if paired:
         messages.success(request, _("%(count)d sections paired.") % {"count": len(paired)})
+        # Each section's own pairing warnings (float once met only as far as possible, a
+        # stand-in system), named by section: they are on each round page too.
+        for round_row in paired:
+            for warning in rounds.pairing_warnings_of(round_row):
+                messages.warning(request, f"{round_row.section.name}: {warning}")
     return redirect("events:event_detail", slug=slug)
 
 
@@ -162,9 +167,10 @@ def fees(request: HttpRequest, slug: str) -> HttpResponse:
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     permissions.require_staff(request.user, event)
-    return render(request, "events/audit_log.html", {
-        "event": event, "lines": event.audit_log.all()[:500],
-    })
+    # Warnings stored as data (pairing warnings) are shown in the reader's language.
+    lines = [(line, [rounds.warning_text(warning) for warning in line.warnings])
+             for line in event.audit_log.all()[:500]]
+    return render(request, "events/audit_log.html", {"event": event, "lines": lines})
 
 
 @login_required

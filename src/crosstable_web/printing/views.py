@@ -162,7 +162,7 @@ def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
             score = standings.format_points(tournament.points(player, round_number))
             cells.append((f"{head}{entry.result.value.strip()}", score))
         lines.append({"number": number, "name": player.name, "unit": player.club,
-                      "rating": player.rating, "cells": cells})
+                      "rating": player.rating, "cells": cells, "house": player.house})
     return lines
 
 

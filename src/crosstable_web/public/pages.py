@@ -19,8 +19,9 @@ from crosstable_web import bridge
 from crosstable_web.events import models, rounds, rules, standings
 from crosstable_web.public.localisation import name_sort_key
 
-PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit")
-"""The only entry columns a public page reads."""
+PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit", "house")
+"""The only entry columns a public page reads (``house``: the organiser's house player, who
+is paired but not ranked, marked on every page as the standings mark them)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class PublicPlayer:
     title: str
     rating: int
     unit: str
+    house: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -75,7 +77,7 @@ def public_players(section: models.Section) -> dict[int, PublicPlayer]:
     """Entry id → public view of every numbered player of the section."""
     return {
         row["id"]: PublicPlayer(row["pairing_number"], row["name"], row["title"],
-                                row["rating"], row["unit"])
+                                row["rating"], row["unit"], row["house"])
         for row in section.entries.filter(pairing_number__isnull=False).values(
             *PUBLIC_ENTRY_FIELDS)
     }

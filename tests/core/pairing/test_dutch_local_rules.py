@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from crosstable.generate import GeneratorConfig, generate_tournament, random_config
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from crosstable.pairing import dutch
-from crosstable.pairing.base import PairingError, RoundPairing
+from crosstable.pairing.base import PairingError, PairingWarning, RoundPairing, WarningKind
 from crosstable.pairing.colours import Strength, colour_preference
 from crosstable.pairing.dutch import LocalRules, local_rules_from
 from crosstable.pairing.history import Float, PlayerHistory, build_histories
@@ -179,11 +179,28 @@ def test_float_once_met_as_far_as_possible_when_it_cannot_be_met() -> None:
     pairing = dutch.pair_round(tournament, 3, local_rules=FLOAT_ONCE)
     assert _boards(pairing) == [(3, 2), (1, 4)]
     assert pairing.bye is None
+    # 2 has 1.5 points (a draw with 3, a win against 4), 3 half a point (the draw).
     assert pairing.warnings == (
-        "Round 3: no pairing lets every player float down only once (local rule "
-        "float_once), so the fewest possible float again: 2 P2 floats down a second time "
-        "(plays 3 P3, on a lower score).",
+        PairingWarning(
+            WarningKind.FLOAT_AGAIN,
+            3,
+            "float_once",
+            2,
+            "P2",
+            Fraction(3, 2),
+            3,
+            "P3",
+            Fraction(1, 2),
+        ),
     )
+    assert [str(warning) for warning in pairing.warnings] == [
+        "Round 3: no pairing lets every player float down only once (local rule "
+        "float_once), so the fewest possible float again: 2 P2 (1.5) floats down a second "
+        "time (plays 3 P3, on a lower score: 0.5)."
+    ]
+    stored = pairing.warnings[0].as_json()
+    assert stored["score"] == "3/2" and stored["kind"] == "float_again"
+    assert PairingWarning.from_json(stored) == pairing.warnings[0]
     # Without the local rule the pairing is the same and carries no warning.
     assert dutch.pair_round(tournament, 3) == dataclasses.replace(pairing, warnings=())
 
@@ -208,8 +225,11 @@ def test_the_bye_may_go_to_a_player_who_floated_when_that_floats_fewest_again() 
     pairing = dutch.pair_round(tournament, 3, local_rules=KINABATANGAN)
     assert _boards(pairing) == [(2, 1), (5, 4)]
     assert pairing.bye == 3
-    assert len(pairing.warnings) == 1
-    assert "3 P3 receives the bye although already floated down before" in pairing.warnings[0]
+    assert pairing.warnings == (
+        PairingWarning(WarningKind.BYE_AFTER_FLOAT, 3, "float_once", 3, "P3", Fraction(1, 2)),
+    )
+    assert "3 P3 receives the bye although already floated down before" in str(pairing.warnings[0])
+    assert PairingWarning.from_json(pairing.warnings[0].as_json()) == pairing.warnings[0]
 
 
 def test_rounds_that_meet_float_once_carry_no_warning() -> None:
@@ -556,7 +576,8 @@ def _check_kinabatangan_round(tournament: Tournament, pairing: RoundPairing) -> 
         assert oracle.score(pairing.bye) == lowest, f"{where}: PAB score above {lowest} ([C5])"
     assert len(pairing.warnings) == len(again), f"{where}: warnings {pairing.warnings}"
     for n, warning in zip(again, pairing.warnings, strict=True):
-        assert f"{n} {tournament.players[n].name}" in warning, f"{where}: {warning}"
+        assert warning.player == n and warning.player_name == tournament.players[n].name
+        assert f"{n} {tournament.players[n].name}" in str(warning), f"{where}: {warning}"
     _check_colour_limits(oracle, pairing, where)
     _check_floaters(oracle, partner, pairing.bye, where, fewest)
 
@@ -726,3 +747,21 @@ def test_without_local_rules_the_pairing_is_fide(seed: int) -> None:
             assert dutch.pair_round(tournament, r, local_rules=inactive) == fide, (
                 f"round {r}: school rule without schoolmates, relaxation before the last round"
             )
+
+
+def test_a_stored_warning_that_is_not_one_is_refused() -> None:
+    """``PairingWarning.from_json`` reads only what ``as_json`` wrote: an unknown kind, a
+    missing field or a number given as text raise, so the web app can fall back to showing
+    the stored value as it is."""
+    good = PairingWarning(
+        WarningKind.FLOAT_AGAIN, 4, "float_once", 7, "Ali", Fraction(3), 2, "Siti", Fraction(5, 2)
+    ).as_json()
+    assert PairingWarning.from_json(good).opponent_score == Fraction(5, 2)
+    for broken in (
+        good | {"kind": "something_else"},
+        {key: value for key, value in good.items() if key != "player"},
+        good | {"player": "7"},
+    ):
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            PairingWarning.from_json(broken)
+            raise AssertionError(f"accepted {broken}")

@@ -76,13 +76,31 @@ def test_the_round_page_names_the_player_who_floats_again(
     )
     page = response.content.decode()
     assert 'id="pairing-warnings"' in page
-    expected = "2 Murid P 2 floats down a second time (plays 3 Murid P 3, on a lower score)."
+    # 2 has 1.5 points (won round 1, drew with 1), 3 half a point (drew 1, lost to 4).
+    expected = (
+        "2 Murid P 2 (1.5) floats down a second time (plays 3 Murid P 3, on a lower score: 0.5)."
+    )
     assert expected in page
     assert "Murid P 3 floats" not in page and "Murid P 1 floats" not in page
     assert _play(third, set(), arbiter) == {frozenset({1, 4}), frozenset({2, 3})}
     # The same warning in the audit log, on the line of the pairing.
+    # The audit log stores it as data (rendered in the reader's language when shown).
     line = models.AuditLog.objects.get(event=section.event, action="round.pair", target="P12 R3")
-    assert len(line.warnings) == 1 and expected in line.warnings[0]
+    assert line.warnings == [
+        {
+            "kind": "float_again",
+            "round": 3,
+            "rule": "float_once",
+            "player": 2,
+            "player_name": "Murid P 2",
+            "score": "3/2",
+            "opponent": 3,
+            "opponent_name": "Murid P 3",
+            "opponent_score": "1/2",
+        }
+    ]
+    audit_page = client.get(reverse("events:audit_log", args=[section.event.slug]))
+    assert expected in audit_page.content.decode()
     # Still on the round page once the results are in; not shown to a visitor.
     round_url = reverse("events:round_detail", args=[section.event.slug, section.key, 3])
     assert expected in client.get(round_url).content.decode()
@@ -111,4 +129,66 @@ def test_the_pair_command_prints_the_warning(organiser: User, arbiter: User) -> 
     )
     assert "P12 round 3" in out.getvalue()
     assert "warning: Round 3:" in err.getvalue()
-    assert "2 Murid P 2 floats down a second time" in err.getvalue()
+    assert "2 Murid P 2 (1.5) floats down a second time" in err.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_warning_is_translated_for_the_reader(organiser: User, arbiter: User) -> None:
+    """The same round 3 read in Chinese, Malay and Persian: the sentence is the reader's
+    language, with the players' numbers, names and scores in it."""
+    section = _girls(organiser, arbiter)
+    _play(rounds.pair_next_round(section, arbiter), {2}, arbiter)
+    _play(rounds.pair_next_round(section, arbiter), {4}, arbiter)
+    rounds.pair_next_round(section, arbiter)
+    client = Client()
+    client.force_login(arbiter)
+    url = reverse("events:round_detail", args=[section.event.slug, section.key, 3])
+    expected = {
+        "zh-hans": "第二次下浮",
+        "ms": "turun kali kedua",
+        "fa": "برای بار دوم",
+    }
+    for language, words in expected.items():
+        client.cookies["django_language"] = language
+        page = client.get(url).content.decode()
+        warning = page.split('id="pairing-warnings"', 1)[1].split("</section>", 1)[0]
+        assert words in warning, language
+        assert "2 Murid P 2" in warning and "3 Murid P 3" in warning and "1.5" in warning
+        assert "floats down" not in warning, language
+
+
+@pytest.mark.django_db
+def test_an_audit_line_written_as_text_still_shows(organiser: User, arbiter: User) -> None:
+    """Lines written before warnings were data hold English sentences: shown as they are;
+    an unreadable stored value is shown as its text, never an error."""
+    section = _girls(organiser, arbiter)
+    first = rounds.pair_next_round(section, arbiter)
+    line = models.AuditLog.objects.get(event=section.event, action="round.pair", target="P12 R1")
+    line.warnings = ["Round 1: an old warning, stored as a sentence.", {"kind": "unknown"}]
+    line.save()
+    assert rounds.pairing_warnings_of(first) == [
+        "Round 1: an old warning, stored as a sentence.",
+        "{'kind': 'unknown'}",
+    ]
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("events:round_detail", args=[section.event.slug, "P12", 1]))
+    assert "Round 1: an old warning, stored as a sentence." in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_pairing_every_section_shows_each_sections_warnings(organiser: User, arbiter: User) -> None:
+    """ "Pair the next round of all sections": round 3 of the girls floats 2 again; the
+    event page lists that warning, named by section."""
+    section = _girls(organiser, arbiter)
+    _play(rounds.pair_next_round(section, arbiter), {2}, arbiter)
+    _play(rounds.pair_next_round(section, arbiter), {4}, arbiter)
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "en"
+    response = client.post(reverse("events:pair_all", args=[section.event.slug]), follow=True)
+    page = response.content.decode()
+    assert section.rounds.filter(number=3).exists()
+    assert f"{section.name}: Round 3: no pairing lets every player float down only once" in page
+    assert "2 Murid P 2 (1.5) floats down a second time" in page
