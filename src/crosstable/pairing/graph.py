@@ -70,13 +70,15 @@ class PairingGraph:
     ) -> dict[int, int]:
         """As :meth:`solve`, for weights under which every player outside ``core`` is
         interchangeable (an edge's weight depends only on its ``core`` end, all edges outside
-        ``core`` weigh the same). The players outside ``core`` are first replaced by a few
-        interchangeable stand-ins; if the players the relaxed optimum sends out of ``core``
-        can really be paired with the others, that optimum is exact (a relaxation reached),
-        else the full problem is solved. Players sent out map to ``OUTSIDE``."""
+        ``core`` weigh the same). First the core alone is matched, each player left unpaired
+        being sent out at the weight of an edge to an outside player (the relaxation below);
+        if the players sent out can really be paired with the outside players, that optimum
+        is exact (a relaxation reached), else the full problem is solved. The relaxation has
+        only the core's vertices and edges, so it is tried however few the outside players
+        are. Players sent out map to ``OUTSIDE``."""
         outside = [v for v in vertices if v not in core]
         inner = [v for v in vertices if v in core]
-        if len(outside) <= len(inner) + 2 or len(outside) < 2:
+        if len(outside) < 2:
             return self.solve(vertices, weight)
         filler = weight(outside[0], outside[1])
         assert filler is not None
