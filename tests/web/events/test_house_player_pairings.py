@@ -10,11 +10,13 @@ house player meets Murid 2 on board 2 and nobody has a bye."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
@@ -127,3 +129,25 @@ def test_a_section_without_a_house_player_has_no_mark(organiser: User, arbiter: 
     for response in pages:
         assert response.status_code == 200
         assert "(house player)" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_pair_command_marks_the_house_player(boys: models.Section, arbiter: User) -> None:
+    out = io.StringIO()
+    call_command(
+        "pair",
+        boys.event.slug,
+        "--section",
+        "L12",
+        "--user",
+        arbiter.username,
+        stdout=out,
+        stderr=io.StringIO(),
+    )
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "L12 round 1"
+    marked = [line for line in lines if "(house player)" in line]
+    assert len(marked) == 1 and "Murid 2" in marked[0]
+    assert marked[0].endswith("4 Cikgu Rahman (house player)") or (
+        "4 Cikgu Rahman (house player)  –" in marked[0]
+    )

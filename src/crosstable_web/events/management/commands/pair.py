@@ -48,10 +48,16 @@ class Command(BaseCommand):
         self.stdout.write(f"{section.key} round {round_row.number}")
         for board in round_row.boards.select_related("white", "black"):
             self.stdout.write(f"  {board.number:3d}  {board.white.pairing_number:4d} "
-                              f"{board.white.name}  –  {board.black.pairing_number:4d} "
-                              f"{board.black.name}")
+                              f"{_named(board.white)}  –  {board.black.pairing_number:4d} "
+                              f"{_named(board.black)}")
         for bye in round_row.byes.select_related("entry"):
-            self.stdout.write(f"       {bye.entry.pairing_number:4d} {bye.entry.name}: "
+            self.stdout.write(f"       {bye.entry.pairing_number:4d} {_named(bye.entry)}: "
                               f"bye ({bye.result})")
         for warning in rounds.pairing_warnings_of(round_row):
             self.stderr.write(f"warning: {warning}")
+
+
+def _named(entry: models.Entry) -> str:
+    """The entry's name, marked "(house player)" as the standings mark the organiser's
+    house player (paired, never ranked)."""
+    return f"{entry.name} (house player)" if entry.house else entry.name
