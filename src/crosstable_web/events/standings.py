@@ -18,7 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from crosstable.model import Tournament
+from crosstable.model import ResultCode, Tournament
 from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
 from crosstable.prizes.team_places import IndividualPlace, UnitRanking, rank_units_by_places
 from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMethod, Where, matches
@@ -149,10 +149,27 @@ def _standings_rules(section: models.Section,
     return StandingsRules.from_text(tiebreaks, lots_seed=lots_seed, unshared_places=unshared)
 
 
+def completed_rounds(tournament: Tournament) -> int:
+    """The rounds the standings are after: every recorded round, except a last round that
+    is paired but has no game result yet. Counted, its pending games would be games of
+    nought points whose opponents enter Buchholz and the progressive scores, and the page
+    would say "after round 4" before round 4 is played. Once its first result is in, the
+    round counts (live standings while results come in; its other games are still pending)."""
+    last = tournament.rounds_recorded
+    for player in tournament:
+        entry = player.entry(last)
+        if entry is not None and entry.opponent is not None and (
+            entry.result is not ResultCode.PENDING
+        ):
+            return last
+    return max(last - 1, 0)
+
+
 def section_results(section: models.Section, rounds: int | None = None) -> SectionResults:
-    """Everything the standings page shows for ``section`` after ``rounds`` rounds."""
+    """Everything the standings page shows for ``section`` after ``rounds`` rounds (by
+    default the completed rounds: :func:`completed_rounds`)."""
     tournament = bridge.section_tournament(section)
-    count = tournament.rounds_recorded if rounds is None else rounds
+    count = completed_rounds(tournament) if rounds is None else rounds
     section_rules = rules.section_rules(section)
     standings_rules = _standings_rules(section, section_rules)
     main = compute_standings(tournament, standings_rules, count)

@@ -205,3 +205,35 @@ def test_pair_all_sections_side_by_side_equals_one_by_one(
     settings.PAIRING_PROCESSES = 2
     assert len(rounds.pair_all_sections(event, arbiter)) == 3
     assert boards(2) == one_by_one
+
+
+def test_standings_leave_out_the_round_being_played(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    # Round 1 (adjacent pairing 1-2, 3-4, 5-6): white wins on boards 1 and 2, board 3 drawn.
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board, text in ((1, "1"), (2, "1"), (3, "=")):
+        rounds.enter_result(round_one, board, text, arbiter)
+    after_one = standings.section_results(section)
+    # Worked by hand: 1 and 3 have 1 point; 1 met 2 (0 points), so Buchholz 0.
+    assert after_one.rounds == 1
+    assert after_one.main.row(1).points == 1
+    assert after_one.main.row(1).values[0] == 0
+
+    # Pairing round 2 (1-3, 5-6, 2-4 by score) changes nothing until a result is in:
+    # counted, its pending games would give 1 a nought-point game and 3's point in Buchholz.
+    round_two = rounds.pair_next_round(section, arbiter)
+    paired = standings.section_results(section)
+    assert paired.rounds == 1
+    assert paired.main.row(1).values == after_one.main.row(1).values
+    assert paired.main.row(1).points == 1
+    rounds.enter_result(round_two, 1, "1", arbiter)  # the first result: live standings
+    assert standings.section_results(section).rounds == 2
+    for board in (2, 3):
+        rounds.enter_result(round_two, board, "=", arbiter)
+    after_two = standings.section_results(section)
+    assert after_two.rounds == 2
+    # 1 beat 2 (then ½ with 4: ½ point) and 3 (lost to 1: still 1 point): 2 points,
+    # Buchholz ½ + 1.
+    assert after_two.main.row(1).points == 2
+    assert after_two.main.row(1).values[0] == Fraction(3, 2)
