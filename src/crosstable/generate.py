@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, ScoringSystem, Tournament
+from crosstable.pairing.acceleration import baku_accelerations
 from crosstable.pairing.base import RoundPairing
 
 PairFunction = Callable[[Tournament, int], RoundPairing]
@@ -66,6 +67,9 @@ class GeneratorConfig:
     scoring: ScoringSystem = dataclasses.field(default_factory=ScoringSystem.standard)
     initial_colour: Colour | None = None
     """Colour of the top player in round 1; None draws it from the seed."""
+    acceleration: str = "none"
+    """"baku": the Baku acceleration (C.04.7), stored as the tournament's accelerations (TRF
+    record 250) from the players paired in round 1."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -76,6 +80,18 @@ class GeneratorConfig:
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise GeneratorConfigError(f"{name}: {value} is not a probability in 0..1")
+        if self.acceleration not in _ACCELERATIONS:
+            raise GeneratorConfigError(
+                f"acceleration: expected one of {', '.join(_ACCELERATIONS)}; "
+                f"got {self.acceleration!r}"
+            )
+        if self.acceleration == "baku" and (
+            self.scoring.win != 2 * self.scoring.draw or self.scoring.loss != 0
+        ):
+            raise GeneratorConfigError(
+                "acceleration: the Baku method needs a win worth twice a draw and a loss "
+                "worth nothing"
+            )
         if not 0 <= self.rating_min <= self.rating_max <= 9999:
             raise GeneratorConfigError(
                 f"rating_min/rating_max: {self.rating_min}..{self.rating_max} is not a range "
@@ -91,6 +107,7 @@ _RATE_KEYS = (
     "withdrawal_rate",
     "late_entry_rate",
 )
+_ACCELERATIONS = ("none", "baku")
 _INTEGER_KEYS = ("players", "rounds", "rating_min", "rating_max")
 _POINT_KEYS = (
     "win",
@@ -137,7 +154,7 @@ def load_generator_config(path: str | Path) -> GeneratorConfig:
 
 def config_from_mapping(data: Mapping[str, Any]) -> GeneratorConfig:
     """Build a configuration from parsed TOML; unknown keys and wrong types are errors."""
-    known = {*_INTEGER_KEYS, *_RATE_KEYS, "points", "initial_colour"}
+    known = {*_INTEGER_KEYS, *_RATE_KEYS, "points", "initial_colour", "acceleration"}
     for key in data:
         if key not in known:
             raise GeneratorConfigError(f"unknown key {key!r} (known: {', '.join(sorted(known))})")
@@ -163,6 +180,13 @@ def config_from_mapping(data: Mapping[str, Any]) -> GeneratorConfig:
         values["initial_colour"] = _COLOURS[colour.lower()]
     if "points" in data:
         values["scoring"] = _scoring_from_value(data["points"])
+    if "acceleration" in data:
+        acceleration = data["acceleration"]
+        if not isinstance(acceleration, str):
+            raise GeneratorConfigError(
+                f"acceleration: expected one of {', '.join(_ACCELERATIONS)}; got {acceleration!r}"
+            )
+        values["acceleration"] = acceleration.lower()
     return GeneratorConfig(**values)
 
 
@@ -252,6 +276,9 @@ def generate_tournament(
                 tournament.players[number].withdrawn_after_round = last
         if absences:
             tournament.absences[round_number] = dict(absences)
+        if round_number == 1 and config.acceleration == "baku":
+            # Group A is fixed before round 1, from the players paired in it (C.04.7).
+            tournament.accelerations = baku_accelerations(tournament)
         pairing = pair_function(tournament, round_number)
         _check_pairing(tournament, pairing, round_number, absences)
         tournament.absences.pop(round_number, None)

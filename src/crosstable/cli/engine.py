@@ -153,6 +153,7 @@ def run_engine(args: argparse.Namespace) -> int:
 def pair_file(input_path: Path, output_path: Path | None) -> None:
     """Pair the round after the last one recorded in ``input_path`` and write the
     reference engines' output (number of pairs, then ``WHITE BLACK`` lines)."""
+    from crosstable.pairing.acceleration import AccelerationError
     from crosstable.pairing.base import PairingError
 
     tournament = read_tournament(input_path)
@@ -163,6 +164,8 @@ def pair_file(input_path: Path, output_path: Path | None) -> None:
         raise EngineFailure(
             EXIT_NO_VALID_PAIRING, f"{input_path}: no valid pairing: {error}"
         ) from None
+    except AccelerationError as error:  # 192 *_BAKU on a file that cannot take it
+        raise EngineFailure(EXIT_INVALID_INPUT, f"{input_path}: {error}") from None
     text = "\n".join(pairing.as_engine_lines()) + "\n"
     if output_path is None:
         sys.stdout.write(text)
@@ -173,11 +176,15 @@ def pair_file(input_path: Path, output_path: Path | None) -> None:
 def check_file(input_path: Path, out: TextIO) -> int:
     """Re-pair every round of ``input_path``; print each round that differs from the file.
     Returns EXIT_OK when all rounds are reproduced, EXIT_NO_VALID_PAIRING otherwise."""
+    from crosstable.pairing.acceleration import AccelerationError
     from crosstable.pairing.checker import check_tournament
 
     tournament = read_tournament(input_path)
     pair_round = dutch_pair_function()
-    differences = _guarded(lambda: list(check_tournament(tournament, pair_round)))
+    try:
+        differences = _guarded(lambda: list(check_tournament(tournament, pair_round)))
+    except AccelerationError as error:
+        raise EngineFailure(EXIT_INVALID_INPUT, f"{input_path}: {error}") from None
     rounds = tournament.rounds_recorded
     for difference in differences:
         out.write(f"{difference.describe()}\n")

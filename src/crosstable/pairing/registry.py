@@ -42,10 +42,21 @@ class PairingSystem:
 def _dutch(
     tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
 ) -> RoundPairing:
+    from crosstable.pairing.acceleration import with_acceleration
     from crosstable.pairing.dutch import local_rules_from, pair_round
 
     local_rules = None if rules is None else local_rules_from(rules)
-    return pair_round(tournament, round_number, local_rules=local_rules)
+    # C.04.7: Baku when record 192 names it or the section asks for it (explicit 250/XXA win).
+    accelerated = with_acceleration(tournament, None if rules is None else rules.acceleration)
+    return pair_round(accelerated, round_number, local_rules=local_rules)
+
+
+def _dutch_baku(
+    tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
+) -> RoundPairing:
+    from crosstable.pairing.acceleration import BAKU, with_acceleration
+
+    return _dutch(with_acceleration(tournament, BAKU), round_number, rules)
 
 
 def _xiangqi(
@@ -80,9 +91,9 @@ SYSTEMS: dict[str, PairingSystem] = {
         PairingSystem(
             "FIDE_DUTCH_BAKU",
             "FIDE (Dutch) system with Baku acceleration",
-            _DUTCH_2026 + "; C.04.7 acceleration from the tournament's virtual points",
-            _dutch,
-            "the virtual points come from the tournament's accelerations (TRF 250 / XXA)",
+            _DUTCH_2026 + "; C.04.7 (2026) Baku acceleration",
+            _dutch_baku,
+            "the standard Baku virtual points, unless the tournament has its own (TRF 250 / XXA)",
         ),
         PairingSystem(
             "XIANGQI_SWISS",

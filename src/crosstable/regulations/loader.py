@@ -101,6 +101,10 @@ LOCAL_RULES_APPLIED: dict[str, frozenset[str]] = {
 }
 """Pairing system code -> the local rules its engine applies (the others are listed as gaps)."""
 
+ACCELERATIONS = ("none", "baku")
+"""``pairing.acceleration``: none, or the Baku method (C.04.7; the Dutch engine applies it)."""
+ACCELERATED_SYSTEMS = frozenset({"FIDE_DUTCH_2026"})
+
 BOARD_CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
 TEAM_PLACE_TIEBREAKS = ("best_place",)
 FINAL_TIES = ("lots", "shared", "playoff")
@@ -513,6 +517,7 @@ class _Loader:
             segment_order=table.choice("segment_order", ("halves", "adjacent"), "halves"),
             house_player_for_odd=table.boolean("house_player_for_odd", False),
             local_rules=local_rules,
+            acceleration=table.choice("acceleration", ACCELERATIONS, "none"),
         )
         table.finish()
         return rules
@@ -809,6 +814,11 @@ class _Loader:
             if rule in applied:
                 continue
             gap("pairing.local_rules", f"{LOCAL_PAIRING_RULES[rule]} (issue 7)")
+        if (
+            section.pairing.acceleration != "none"
+            and section.pairing.system not in ACCELERATED_SYSTEMS
+        ):
+            gap("pairing.acceleration", "Baku acceleration: only the Dutch engine applies it")
         if section.pairing.system != "XIANGQI_SWISS":
             if section.pairing.round_one is not RoundOnePairing.RATING:
                 gap("pairing.round_one", "round 1 by lot: only the xiangqi Swiss draws it")

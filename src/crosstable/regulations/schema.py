@@ -208,6 +208,8 @@ class PairingRules:
     """The organiser may add one house player to a section with an odd entry count."""
     local_rules: tuple[str, ...] = ()
     """Local pairing rules by code (see ``LOCAL_PAIRING_RULES`` in the loader)."""
+    acceleration: str = "none"
+    """Accelerated pairing (C.04.7): "none" or "baku" (the Baku method's virtual points)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
