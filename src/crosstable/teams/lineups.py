@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from crosstable.regulations.schema import TeamRules
 from crosstable.regulations.sections import Problem
@@ -69,22 +69,54 @@ def lineup_deadline(round_start: datetime.datetime, rules: TeamRules) -> datetim
     return round_start - datetime.timedelta(minutes=rules.lineup_minutes_before_round)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class LineUpProblem(Problem):
+    """What is wrong with a line-up, with the boards, players (ids) and roster places it
+    concerns, so that a user interface can name the players and say it in its own language
+    (``message`` is the English text, with player names when :func:`validate_lineup` was
+    given them)."""
+
+    board: int = 0
+    """The board at fault (0: the line-up as a whole, ``lineup.board_count``)."""
+    player: int | None = None
+    roster_place: int | None = None
+    """``player``'s place on the roster (1 = first)."""
+    above_board: int | None = None
+    """``lineup.order``: the board above whose player ``player`` may not sit;
+    ``lineup.gap``: the empty board above ``board``."""
+    above_player: int | None = None
+    above_roster_place: int | None = None
+    boards_expected: int | None = None
+    boards_given: int | None = None
+
+
 def validate_lineup(
-    roster: TeamRoster, boards: Sequence[int | None], rules: TeamRules
-) -> list[Problem]:
+    roster: TeamRoster,
+    boards: Sequence[int | None],
+    rules: TeamRules,
+    names: Mapping[int, str] | None = None,
+) -> list[LineUpProblem]:
     """Everything wrong with putting ``boards`` (player or None, board by board) up for
-    ``roster`` under ``rules``; an empty list when the line-up is valid."""
-    problems: list[Problem] = []
+    ``roster`` under ``rules``; an empty list when the line-up is valid. ``names`` (player ->
+    name) lets the English messages name the players rather than give their ids."""
+
+    def called(player: int) -> str:
+        return names.get(player, f"player {player}") if names else f"player {player}"
+
+    problems: list[LineUpProblem] = []
     if len(boards) != rules.boards:
         problems.append(
-            Problem(
+            LineUpProblem(
                 "lineup.board_count",
                 f"a line-up has {rules.boards} boards, got {len(boards)}",
+                boards_expected=rules.boards,
+                boards_given=len(boards),
             )
         )
     seen: set[int] = set()
     previous_position = 0
     previous_board = 0
+    previous_player: int | None = None
     empty_seen_at = 0
     for board, player in enumerate(boards, start=1):
         if player is None:
@@ -92,37 +124,56 @@ def validate_lineup(
             continue
         if empty_seen_at:
             problems.append(
-                Problem(
+                LineUpProblem(
                     "lineup.gap",
                     f"board {board} is filled but board {empty_seen_at} is empty: "
                     "players move up, empty boards are the last ones",
+                    board=board,
+                    player=player,
+                    above_board=empty_seen_at,
                 )
             )
             empty_seen_at = 0
         if player in seen:
             problems.append(
-                Problem("lineup.duplicate", f"board {board}: player {player} is already listed")
+                LineUpProblem(
+                    "lineup.duplicate",
+                    f"board {board}: {called(player)} is already listed",
+                    board=board,
+                    player=player,
+                )
             )
             continue
         seen.add(player)
         if player not in roster.members:
             problems.append(
-                Problem(
+                LineUpProblem(
                     "lineup.not_on_roster",
-                    f"board {board}: player {player} is not on the roster of {roster.name}",
+                    f"board {board}: {called(player)} is not on the roster of {roster.name}",
+                    board=board,
+                    player=player,
                 )
             )
             continue
         position = roster.position(player)
         if rules.keep_board_order and position < previous_position:
+            assert previous_player is not None  # a higher roster place was seen before
             problems.append(
-                Problem(
+                LineUpProblem(
                     "lineup.order",
-                    f"board {board}: player {player} (roster {position}) may not play below "
-                    f"board {previous_board}'s player (roster {previous_position})",
+                    f"board {board}: {called(player)} (roster place {position}) may not play"
+                    f" below {called(previous_player)} (roster place {previous_position}) on"
+                    f" board {previous_board}: the line-up keeps the roster order",
+                    board=board,
+                    player=player,
+                    roster_place=position,
+                    above_board=previous_board,
+                    above_player=previous_player,
+                    above_roster_place=previous_position,
                 )
             )
-        previous_position, previous_board = max(previous_position, position), board
+        if position > previous_position:
+            previous_position, previous_board, previous_player = position, board, player
     return problems
 
 

@@ -115,13 +115,30 @@ def players(section: Section) -> dict[int, Player]:
     }
 
 
-def lineup_of(team: models.Team, round_row: models.TeamRound, team_rules: TeamRules) -> LineUp:
+def lineup_of(
+    team: models.Team,
+    round_row: models.TeamRound,
+    team_rules: TeamRules,
+    stored: models.LineUp | None = None,
+    team_roster: TeamRoster | None = None,
+) -> LineUp:
     """The line-up ``team`` plays in ``round_row``: the arbiter's, the captain's if in time,
-    else the registered one."""
-    stored = team.lineups.filter(round_number=round_row.number).first()
+    else the registered one. ``stored`` and ``team_roster``, when the caller fetched them in
+    bulk (:func:`scored_matches`), save the two queries of reading them here."""
+    if stored is None:
+        stored = team.lineups.filter(round_number=round_row.number).first()
+    return _effective(team_roster or roster(team), round_row, team_rules, stored)
+
+
+def _effective(
+    team_roster: TeamRoster,
+    round_row: models.TeamRound,
+    team_rules: TeamRules,
+    stored: models.LineUp | None,
+) -> LineUp:
     boards = None if stored is None else [b if b is None else int(b) for b in stored.boards]
     return effective_lineup(
-        roster(team),
+        team_roster,
         round_row.number,
         team_rules,
         submitted=boards if stored is not None and stored.source == "submitted" else None,
@@ -136,14 +153,29 @@ def lineup_of(team: models.Team, round_row: models.TeamRound, team_rules: TeamRu
 
 def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]]:
     """Every match of the section scored from its line-ups and board results, with the
-    ineligible players' re-scoring applied (the changes are returned for display)."""
+    ineligible players' re-scoring applied (the changes are returned for display).
+
+    A fixed number of queries whatever the number of teams and rounds: rosters, line-ups,
+    rounds, matches, board games and ineligible players are each read once."""
     team = team_rules(section)
     rules_of_match = match_rules(section)
+    by_team = {row.pk: roster(row) for row in section.teams.prefetch_related("members")}
+    stored_lineups = {
+        (lineup.team_id, lineup.round_number): lineup
+        for lineup in models.LineUp.objects.filter(team__section=section)
+    }
+    empty = TeamRoster(0, "", ())
+
+    def lineup(team_id: int, round_row: models.TeamRound) -> LineUp:
+        return _effective(
+            by_team.get(team_id, empty),
+            round_row,
+            team,
+            stored_lineups.get((team_id, round_row.number)),
+        )
+
     scored: list[ScoredMatch] = []
-    rounds = section.team_rounds.prefetch_related(
-        "matches__games", "matches__first", "matches__second"
-    )
-    for round_row in rounds:
+    for round_row in section.team_rounds.prefetch_related("matches__games"):
         for match in round_row.matches.all():
             results = {
                 game.board: (ResultCode(game.first_result), ResultCode(game.second_result))
@@ -152,15 +184,16 @@ def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]
             scored.append(
                 score_match(
                     round_row.number,
-                    lineup_of(match.first, round_row, team),
-                    lineup_of(match.second, round_row, team),
+                    lineup(match.first_id, round_row),
+                    lineup(match.second_id, round_row),
                     results,
                     rules_of_match,
                 )
             )
     changes: list[Rescoring] = []
-    for ineligible in models.IneligiblePlayer.objects.filter(entry__section=section):
-        scored, changed = rescore_ineligible(scored, ineligible.entry_id, rules_of_match)
+    ineligible = models.IneligiblePlayer.objects.filter(entry__section=section)
+    for entry_id in ineligible.values_list("entry_id", flat=True):
+        scored, changed = rescore_ineligible(scored, entry_id, rules_of_match)
         changes.extend(changed)
     return scored, changes
 

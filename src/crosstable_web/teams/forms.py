@@ -1,9 +1,10 @@
-"""The organiser's team form: name, unit, unit kind, captain, the team prize attributes the
-section's team prizes test (e.g. the Fars county prize: ``introduction_letter``,
-``local_players``), and the roster in board order, each place chosen from the section's
-entries or entered as a new player's name (and membership id, which some regulations
-require) with the rating the team's average rating counts (blank: unrated): the view enters
-new players in the section and updates changed ratings."""
+"""The organiser's team form: name, unit, unit kind, captain (chosen from the site's
+accounts), the team prize attributes the section's team prizes test (e.g. the Fars county
+prize: ``introduction_letter``, ``local_players``, with translated labels), and the roster in
+board order, each place chosen from the section's entries or entered as a new player's name
+(and membership id, which some regulations require) with the rating the team's average rating
+counts (blank: unrated): the view enters new players in the section and updates changed
+ratings."""
 
 from __future__ import annotations
 
@@ -16,6 +17,23 @@ from django.utils.translation import gettext_lazy as _
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.teams import models
 
+ATTRIBUTE_LABELS: dict[str, Any] = {
+    "introduction_letter": _("Introduction letter"),
+    "local_players": _("Local players"),
+}
+"""Labels of the team attributes the regulations' team prizes test (the Fars county prize:
+an introduction letter, at least three local players); another attribute is labelled with its
+key."""
+
+
+class AccountChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """The site's active accounts, each shown as its user name and, when there is one, the
+    full name."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        full = obj.get_full_name() if hasattr(obj, "get_full_name") else ""
+        return f"{obj.get_username()} — {full}" if full else str(obj.get_username())
+
 
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=200)
@@ -23,7 +41,13 @@ class TeamForm(forms.Form):
     unit_kind = forms.CharField(
         label=_("Unit kind (e.g. county, school, club)"), max_length=40, required=False
     )
-    captain = forms.CharField(label=_("Captain (user name)"), max_length=150, required=False)
+    captain = AccountChoiceField(
+        label=_("Captain"),
+        queryset=get_user_model().objects.none(),
+        required=False,
+        empty_label="—",
+        help_text=_("The account that submits this team's line-ups."),
+    )
 
     def __init__(
         self,
@@ -36,9 +60,12 @@ class TeamForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.places = places
+        captain = self.fields["captain"]
+        assert isinstance(captain, AccountChoiceField)
+        captain.queryset = get_user_model().objects.filter(is_active=True).order_by("username")
         self.attribute_kinds = dict(attributes or {})
         for name, kind in self.attribute_kinds.items():
-            label = name.replace("_", " ").capitalize()
+            label = ATTRIBUTE_LABELS.get(name) or name.replace("_", " ").capitalize()
             field: forms.Field
             if kind is bool:
                 field = forms.BooleanField(label=label, required=False)
@@ -81,15 +108,6 @@ class TeamForm(forms.Form):
 
     def attribute_fields(self) -> list[forms.BoundField]:
         return [self[f"attribute_{name}"] for name in self.attribute_kinds]
-
-    def clean_captain(self) -> Any:
-        username = self.cleaned_data["captain"].strip()
-        if not username:
-            return None
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise forms.ValidationError(_("No account is called %(name)s.") % {"name": username})
-        return user
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

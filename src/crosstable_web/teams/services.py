@@ -34,7 +34,12 @@ from crosstable.teams.board_prizes import (
     rank_board,
     team_entrants,
 )
-from crosstable.teams.lineups import boards_out_of_order, lineup_deadline, validate_lineup
+from crosstable.teams.lineups import (
+    LineUpProblem,
+    boards_out_of_order,
+    lineup_deadline,
+    validate_lineup,
+)
 from crosstable.teams.match_scoring import (
     Rescoring,
     ScoredMatch,
@@ -280,7 +285,15 @@ def submit_lineup(
         problems = [problem for problem in problems if problem.code != "lineup.order"]
         out_of_order = sorted(boards_out_of_order(roster, boards, team_rules))
     if problems:
-        raise ServiceError(" ".join(problem.message for problem in problems))
+        named = {p.player for p in problems} | {p.above_player for p in problems}
+        names = dict(
+            Entry.objects.filter(pk__in=[p for p in named if p is not None]).values_list(
+                "pk", "name"
+            )
+        )
+        raise ServiceError(
+            " ".join(lineup_problem_text(problem, names, team.name) for problem in problems)
+        )
     source = models.LineUpSource.ARBITER if staff else models.LineUpSource.SUBMITTED
     with transaction.atomic():
         existing = models.LineUp.objects.filter(team=team, round_number=round_number).first()
@@ -304,6 +317,44 @@ def submit_lineup(
             new["out_of_order"] = out_of_order
         record(event, actor, "lineup.submit", f"{_target(team)} round {round_number}", old, new)
     return lineup
+
+
+def lineup_problem_text(problem: LineUpProblem, names: dict[int, str], team: str) -> str:
+    """A line-up refusal in the user's language, naming the players (``names``: entry id ->
+    name), their roster places and boards."""
+
+    def called(player: int | None) -> str:
+        if player is None:
+            return "—"
+        return names.get(player) or _("player %(id)d") % {"id": player}
+
+    values: dict[str, object] = {
+        "board": problem.board,
+        "player": called(problem.player),
+        "place": problem.roster_place or 0,
+        "above_board": problem.above_board or 0,
+        "above_player": called(problem.above_player),
+        "above_place": problem.above_roster_place or 0,
+        "team": team,
+        "expected": problem.boards_expected or 0,
+        "given": problem.boards_given or 0,
+    }
+    texts = {
+        "lineup.order": _(
+            "Board %(board)d: %(player)s (roster place %(place)d) may not play below "
+            "%(above_player)s (roster place %(above_place)d) on board %(above_board)d; "
+            "the line-up must keep the roster order."
+        ),
+        "lineup.gap": _(
+            "Board %(board)d is filled but board %(above_board)d is empty: players move up, "
+            "empty boards are the last ones."
+        ),
+        "lineup.duplicate": _("Board %(board)d: %(player)s is already listed."),
+        "lineup.not_on_roster": _("Board %(board)d: %(player)s is not on the roster of %(team)s."),
+        "lineup.board_count": _("A line-up has %(expected)d boards, not %(given)d."),
+    }
+    text = texts.get(problem.code)
+    return problem.message if text is None else text % values
 
 
 @transaction.atomic

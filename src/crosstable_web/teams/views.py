@@ -15,7 +15,6 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -27,6 +26,7 @@ from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import bridge, forms, models, services
+from crosstable_web.teams.typed_entry import parse_typed_results
 
 
 def _section(slug: str, key: str) -> Section:
@@ -81,7 +81,7 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
             "name": team.name,
             "unit": team.unit,
             "unit_kind": team.unit_kind,
-            "captain": team.captain.get_username() if team.captain else "",
+            "captain": team.captain_id,
         }
         for member in team.members.select_related("entry"):
             initial[f"player_{member.position}"] = str(member.entry_id)
@@ -276,69 +276,67 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
     )
 
 
+@login_required
 def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
-    """A team round's matches board by board; arbiters enter results here."""
+    """A team round's matches board by board, every line-up shown: the arbiters' and
+    organisers' page (arbiters enter results here, from the keyboard: ``3.2 1-0`` or a
+    whole match ``3 1-0 1/2 0-1 1-0``). Captains and visitors are refused: the line-ups are
+    secret until their deadline, and the public round page publishes them then."""
     section = _section(slug, key)
-    round_row = get_object_or_404(models.TeamRound, section=section, number=number)
+    if not services.can_manage_lineups(request.user, section):
+        raise PermissionDenied(
+            _(
+                "Only an arbiter or an organiser of this event may see this page; the public "
+                "round page shows the line-ups once their deadline has passed."
+            )
+        )
+    round_row = get_object_or_404(
+        models.TeamRound.objects.select_related("bye_team"), section=section, number=number
+    )
     can_arbitrate = permissions.can_arbitrate(request.user, section.event)
     if request.method == "POST":
         if not can_arbitrate:
             raise PermissionDenied(_("Only an arbiter of this event may do that."))
-        match = get_object_or_404(
-            models.TeamMatch, round=round_row, number=int(request.POST.get("match", "0") or 0)
-        )
-        board = int(request.POST.get("board", "0") or 0)
-        _acting(
-            request,
-            lambda: services.enter_board_result(
-                match, board, request.POST.get("result", ""), request.user
-            ),
-            _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board},
-        )
+        if "typed" in request.POST:
+            _enter_typed_results(request, round_row, request.POST.get("typed", ""))
+        else:
+            match = get_object_or_404(
+                models.TeamMatch,
+                round=round_row,
+                number=int(request.POST.get("match", "0") or 0),
+            )
+            board = int(request.POST.get("board", "0") or 0)
+            _acting(
+                request,
+                lambda: services.enter_board_result(
+                    match, board, request.POST.get("result", ""), request.user
+                ),
+                _("Table %(table)d board %(board)d saved.")
+                % {"table": match.number, "board": board},
+            )
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
     scored, _changes = bridge.scored_matches(section)
     of_round = [m for m in scored if m.round_number == number]
     entries = {entry.pk: entry for entry in section.entries.all()}
-    teams = {team.number: team for team in section.teams.all()}
-    names = {number: team.name for number, team in teams.items()}
-    results_in = (
-        models.BoardGame.objects.filter(match__round=round_row).exclude(first_result="*").exists()
-    )
-    staff = services.can_manage_lineups(request.user, section)
-
-    def hidden(team_number: int) -> bool:
-        """Before the deadline only the team's captain and the staff see its line-up."""
-        team = teams[team_number]
-        if staff or results_in or services.is_captain(request.user, team):
-            return False
-        due = services.deadline(team, number)
-        return due is None or timezone.now() < due
-
-    matches = []
-    for table, scored_match in enumerate(of_round, start=1):
-        first_hidden, second_hidden = (
-            hidden(scored_match.first_team),
-            hidden(scored_match.second_team),
-        )
-        matches.append(
-            {
-                "table": table,
-                "match": scored_match,
-                "first": names[scored_match.first_team],
-                "second": names[scored_match.second_team],
-                "first_hidden": first_hidden,
-                "second_hidden": second_hidden,
-                "boards": [
-                    {
-                        "board": b,
-                        "first": None if first_hidden else entries.get(b.first_player or 0),
-                        "second": None if second_hidden else entries.get(b.second_player or 0),
-                        "label": b.first_result.value + b.second_result.value,
-                    }
-                    for b in scored_match.boards
-                ],
-            }
-        )
+    names = dict(section.teams.values_list("number", "name"))
+    matches = [
+        {
+            "table": table,
+            "match": scored_match,
+            "first": names[scored_match.first_team],
+            "second": names[scored_match.second_team],
+            "boards": [
+                {
+                    "board": b,
+                    "first": entries.get(b.first_player or 0),
+                    "second": entries.get(b.second_player or 0),
+                    "label": b.first_result.value + b.second_result.value,
+                }
+                for b in scored_match.boards
+            ],
+        }
+        for table, scored_match in enumerate(of_round, start=1)
+    ]
     return render(
         request,
         "teams/team_round.html",
@@ -350,6 +348,37 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             "can_arbitrate": can_arbitrate,
         },
     )
+
+
+def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, typed: str) -> None:
+    """The arbiter's keyboard entry: ``3.2 1-0`` (table 3, board 2), ``3 1-0 1/2 0-1 1-0``
+    (table 3, boards in order), several separated by commas or new lines; each board saved
+    and logged on its own, a line that cannot be read refused with its text."""
+    boards = bridge.team_rules(round_row.section).boards
+    try:
+        entries = parse_typed_results(typed, boards)
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return
+    tables = {match.number: match for match in round_row.matches.all()}
+    saved: list[str] = []
+    for table, board, result in ((e.table, e.board, e.result) for e in entries):
+        match = tables.get(table)
+        if match is None:
+            messages.error(
+                request,
+                _("Round %(round)d has no table %(table)d.")
+                % {"round": round_row.number, "table": table},
+            )
+            continue
+        try:
+            services.enter_board_result(match, board, result, request.user)
+        except (ServiceError, PermissionDenied) as error:
+            messages.error(request, f"{table}.{board} {result}: {error}")
+            continue
+        saved.append(f"{table}.{board} {result}")
+    if saved:
+        messages.success(request, _("Saved: %(boards)s.") % {"boards": ", ".join(saved)})
 
 
 @login_required

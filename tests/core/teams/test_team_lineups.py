@@ -79,3 +79,38 @@ def test_an_invalid_submitted_lineup_is_an_error() -> None:
 def test_a_roster_lists_each_player_once() -> None:
     with pytest.raises(ValueError, match="twice"):
         TeamRoster(2, "Twice", (1, 2, 2))
+
+
+def test_an_order_problem_names_players_places_and_boards() -> None:
+    # Roster 11..16; line-up 12, 11, 13, 14: board 2's player 11 (roster place 1) sits below
+    # board 1's player 12 (roster place 2).
+    names = {11: "Reza Ahmadi", 12: "Sara Karimi"}
+    (problem,) = validate_lineup(ROSTER, [12, 11, 13, 14], FARS, names)
+    assert (problem.code, problem.board, problem.player, problem.roster_place) == (
+        "lineup.order",
+        2,
+        11,
+        1,
+    )
+    assert (problem.above_board, problem.above_player, problem.above_roster_place) == (1, 12, 2)
+    assert problem.message == (
+        "board 2: Reza Ahmadi (roster place 1) may not play below Sara Karimi (roster place 2)"
+        " on board 1: the line-up keeps the roster order"
+    )
+
+
+def test_an_order_problem_points_at_the_highest_place_above() -> None:
+    # 14, 11, 12, 13: boards 2, 3 and 4 each sit below board 1's player 14 (roster place 4),
+    # not below the board just above them.
+    problems = validate_lineup(ROSTER, [14, 11, 12, 13], FARS)
+    assert [(p.board, p.above_board, p.above_player, p.above_roster_place) for p in problems] == [
+        (2, 1, 14, 4),
+        (3, 1, 14, 4),
+        (4, 1, 14, 4),
+    ]
+    gap, count = (
+        validate_lineup(ROSTER, [11, None, 13, 14], FARS)[0],
+        validate_lineup(ROSTER, [11, 12, 13], FARS)[0],
+    )
+    assert (gap.code, gap.board, gap.above_board) == ("lineup.gap", 3, 2)
+    assert (count.boards_expected, count.boards_given) == (4, 3)

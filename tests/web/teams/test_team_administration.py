@@ -199,18 +199,23 @@ def test_captain_sees_only_own_line_up_pages_and_staff_correct_any(
     assert log.new == {"boards": roster[:4], "by": "arbiter"}
     assert (log.user, log.username) == (organiser, organiser.username)
 
-    # Before the deadline the round page shows a team's players to its captain and the
-    # staff only.
+    # The back-office round page (every line-up) is the staff's: a visitor is sent to log in,
+    # a captain refused; the public round page hides the line-ups until their deadline.
     match = models.TeamMatch.objects.get(
         Q(first=team) | Q(second=team), round__section=league, round__number=1
     )
     opponent = match.second if match.first == team else match.first
-    page = Client().get(f"{_base(league)}/r/1/").content.decode()
-    assert "line-up not published yet" in page and "Player 1.1" not in page
-    own = captain_client.get(f"{_base(league)}/r/1/").content.decode()
-    assert "Player 1.1" in own and f"Player {opponent.number}.1" not in own
+    anonymous = Client().get(f"{_base(league)}/r/1/")
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    assert captain_client.get(f"{_base(league)}/r/1/").status_code == 403
+    public = Client().get(f"/p/{league.event.slug}/A/teams/round/1/").content.decode()
+    assert "Player 1.1" not in public and f"Player {opponent.number}.1" not in public
     staff_view = _client(arbiter).get(f"{_base(league)}/r/1/").content.decode()
     assert "Player 1.1" in staff_view and f"Player {opponent.number}.1" in staff_view
+    organiser_view = _client(organiser).get(f"{_base(league)}/r/1/").content.decode()
+    assert "Player 1.1" in organiser_view and f"Player {opponent.number}.1" in organiser_view
+    # The section page links visitors and captains to the public round page.
+    assert f"/p/{league.event.slug}/A/teams/round/1/" in section_page
 
 
 # -- 1. the TRF-2026 export with empty boards ----------------------------------------------------

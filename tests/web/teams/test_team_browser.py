@@ -1,6 +1,6 @@
 """A team event in a real browser (Debian's chromium, driven by Playwright), on the Fars league:
 a captain submits the next round's line-up and has an out-of-order one refused; the arbiter
-pairs a team round and types the board results from the keyboard; a parent on a phone finds
+pairs a team round and types the board results into the result field; a parent on a phone finds
 the child's board on the public team round page, then the team standings."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def test_captain_submits_next_line_up_and_an_out_of_order_one_is_refused(
     error = page.locator(".messages li.error")
     error.wait_for()
     message = error.inner_text()
-    assert "board 2" in message and "may not play below" in message, message
+    assert message.startswith("Board 2: T1 P1 (roster place 1) may not play below T1 P2"), message
     saved.refresh_from_db()
     assert saved.boards == [places[0], places[1], places[2], places[4]]
     log = event_models.AuditLog.objects.filter(event=section.event, action="lineup.submit")
@@ -91,18 +91,14 @@ def test_arbiter_pairs_a_team_round_and_types_board_results(page: Any, live_serv
     page.wait_for_url(f"**/e/{SLUG}/s/A/teams/r/1/")
     assert team_models.TeamMatch.objects.filter(round__section=section).count() == 2
 
-    # Table 1: 1-0, ½-½, 0-1, 1-0 (2½–1½); table 2: the second team wins every board (0–4).
-    typed = {1: ("1-0", "1/2", "0-1", "1-0"), 2: ("0-1", "0-1", "0-1", "0-1")}
-    for table, results in typed.items():
-        for board, result in enumerate(results, start=1):
-            form = page.locator(
-                f"form:has(input[name=match][value='{table}']):has(input[name=board][value='{board}'])"
-            )
-            form.locator("select[name=result]").focus()
-            page.keyboard.type(result[:2])  # type-ahead: "1-" picks 1-0, "1/" 1/2
-            page.keyboard.press("Tab")  # to the form's button
-            page.keyboard.press("Enter")
-            page.wait_for_selector(".messages li.success")
+    # Table 1: 1-0, ½-½, 0-1, 1-0 (2½–1½), typed board by board into the result field as on
+    # the individual round page; table 2, the second team wins every board (0–4), as a whole
+    # match.
+    for typed in ("1.1 1", "1.2 =", "1.3 0", "1.4 1", "2 0 0 0 0"):
+        page.focus("#id_typed")
+        page.keyboard.type(typed)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".messages li.success")
     games = {
         (game.match.number, game.board): game.first_result + game.second_result
         for game in team_models.BoardGame.objects.filter(match__round__section=section)

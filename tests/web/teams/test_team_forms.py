@@ -46,7 +46,7 @@ def test_organiser_creates_a_team_with_entries_new_names_and_a_captain(
         "name": "Kazerun",
         "unit": "Kazerun county",
         "unit_kind": "county",
-        "captain": "kian",
+        "captain": str(captain.pk),
         "new_6": "Sara Ahmadi",
         "member_6": "7001",
     }
@@ -78,7 +78,7 @@ def test_form_errors_name_the_field(
         f"{_base(league)}/new/",
         {
             "name": "Bad",
-            "captain": "nobody",
+            "captain": "999999",
             "player_1": first,
             "new_1": "Also typed",
             "player_2": first,
@@ -88,7 +88,7 @@ def test_form_errors_name_the_field(
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert {"captain", "new_1", "player_4"} <= set(errors)
-    assert "nobody" in errors["captain"][0]
+    assert "valid choice" in errors["captain"][0]
     duplicate = organiser_client.post(
         f"{_base(league)}/new/",
         {
@@ -127,14 +127,14 @@ def test_only_organisers_see_the_form(
 
 
 def test_roster_is_edited_until_round_one_is_paired(
-    league: event_models.Section, organiser_client: Client, arbiter: User
+    league: event_models.Section, organiser_client: Client, arbiter: User, captain: User
 ) -> None:
     team = models.Team.objects.get(section=league, number=2)
     members = [member.entry_id for member in team.members.order_by("position")]
     page = organiser_client.get(f"{_base(league)}/2/edit/").content.decode()
     assert f'value="{members[0]}" selected' in page
     swapped = [members[1], members[0], *members[2:]]
-    form = {"name": "Team 2", "unit": "County 2", "unit_kind": "club", "captain": "kian"}
+    form = {"name": "Team 2", "unit": "County 2", "unit_kind": "club", "captain": str(captain.pk)}
     form |= {f"player_{place}": str(entry) for place, entry in enumerate(swapped, start=1)}
     assert organiser_client.post(f"{_base(league)}/2/edit/", form).status_code == 302
     assert [m.entry_id for m in team.members.order_by("position")] == swapped
@@ -155,3 +155,21 @@ def test_roster_is_edited_until_round_one_is_paired(
     renamed["name"] = "Team Two"
     assert organiser_client.post(f"{_base(league)}/2/edit/", renamed).status_code == 302
     assert models.Team.objects.get(pk=team.pk).name == "Team Two"
+
+
+def test_captain_is_chosen_from_the_accounts_and_labels_are_translated(
+    league: event_models.Section, organiser: User, captain: User
+) -> None:
+    client = Client()
+    client.force_login(organiser)
+    client.cookies["django_language"] = "en"
+    page = client.get(f"{_base(league)}/1/edit/").content.decode()
+    # Team 1's captain is kian: the select offers every active account, kian chosen.
+    assert '<select name="captain"' in page
+    assert f'<option value="{captain.pk}" selected>kian</option>' in page
+    assert f'<option value="{organiser.pk}">olga</option>' in page
+    assert "Introduction letter" in page and "Local players" in page
+    client.cookies["django_language"] = "fa"
+    persian = client.get(f"{_base(league)}/1/edit/").content.decode()
+    assert "معرفی‌نامه" in persian and "بازیکنان بومی" in persian
+    assert "Introduction letter" not in persian

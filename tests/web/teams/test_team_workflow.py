@@ -159,13 +159,17 @@ def test_pages_and_permissions(
     team_services.pair_next_round(league, arbiter)
     base = f"/e/{league.event.slug}/s/{league.key}/teams"
     anonymous = Client()
-    for url in (f"{base}/", f"{base}/r/1/", f"{base}/standings/"):
+    for url in (f"{base}/", f"{base}/standings/"):
         assert anonymous.get(url).status_code == 200
+    # The back-office round page shows every line-up: staff only (the public one waits for
+    # the deadline).
+    assert anonymous.get(f"{base}/r/1/").status_code == 302
     section_page = anonymous.get(f"/e/{league.event.slug}/s/{league.key}/").content.decode()
     assert 'id="team-pages"' in section_page
     nosy = Client()
     nosy.force_login(outsider)
     assert nosy.get(f"{base}/1/lineup/1/").status_code == 403
+    assert nosy.get(f"{base}/r/1/").status_code == 403
     assert nosy.post(f"{base}/r/1/", {"match": 1, "board": 1, "result": "1-0"}).status_code == 403
     own = Client()
     own.force_login(captain)
