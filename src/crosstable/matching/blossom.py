@@ -109,8 +109,15 @@ class BlossomRun(BlossomTrees):
         bv = in_blossom[v]
         dv = dual[v] - total  # actual dual of S-vertex v
         dv_s = dv - total  # ... with the offset of an S neighbour folded in
+        # Per edge only the gap ``stored dual of w - doubled weight`` is computed (weights
+        # may have thousands of bits: one big-integer operation per edge, not two); the slack
+        # is the gap plus dv (w unlabelled) or dv_s (w an S-vertex), so tightness is a
+        # comparison with these limits.
+        tight_free = -dv
+        tight_s = -dv_s
+        key_offset = dv + total  # a delta2 key is the slack plus total_delta
         best_pair = -1
-        best_pair_slack = 0
+        best_pair_gap = 0
         for e in self.incident[v]:
             w = end_vertex[e]
             bw = in_blossom[w]
@@ -120,24 +127,24 @@ class BlossomRun(BlossomTrees):
             if lw == T:
                 continue  # S-T slacks do not change; T-blossom insides are rescanned if expanded
             k = e >> 1
-            k_slack = (dv if lw == FREE else dv_s) + dual[w] - weight2[k]
-            if k_slack <= 0:
-                if lw == FREE:
+            gap = dual[w] - weight2[k]
+            if lw == FREE:
+                if gap <= tight_free:
                     self.assign_label(w, T, e ^ 1)
-                elif self.join_s_blossoms(k):
-                    return  # v's tree died in an augmentation
                 else:
-                    bv = in_blossom[v]
-            elif lw == FREE:
-                key = k_slack + total
-                if rep_edge[w] == -1 or key < rep_edge_key[w]:
-                    rep_edge[w] = k
-                    rep_edge_key[w] = key
-                    push(edge_events, (key, k, w))
-            elif best_pair == -1 or k_slack < best_pair_slack:
+                    key = gap + key_offset
+                    if rep_edge[w] == -1 or key < rep_edge_key[w]:
+                        rep_edge[w] = k
+                        rep_edge_key[w] = key
+                        push(edge_events, (key, k, w))
+            elif gap <= tight_s:
+                if self.join_s_blossoms(k):
+                    return  # v's tree died in an augmentation
+                bv = in_blossom[v]
+            elif best_pair == -1 or gap < best_pair_gap:
                 best_pair = k
-                best_pair_slack = k_slack
-        self.set_pair_representative(v, best_pair, best_pair_slack)
+                best_pair_gap = gap
+        self.set_pair_representative(v, best_pair, best_pair_gap + dv_s)
 
     def join_s_blossoms(self, k: int) -> bool:
         """Tight edge k joins two different S-blossoms: close a blossom if they are in the same

@@ -26,25 +26,26 @@ class BlossomEvents(BlossomState):
         weight2 = self.weight2
         end_vertex = self.end_vertex
         incident = self.incident
+        total = self.total_delta
         for x in self.leaves(b):
-            # x is unlabelled (actual dual = stored); folding in the S-side offset here lets
-            # the loop use the stored dual of the S end as is.
-            dx = dual[x] - self.total_delta
+            # Slack of edge (x, u), u an S-vertex: x is unlabelled (actual dual = stored),
+            # u's actual dual is its stored one minus total, so the slack is gap - limit
+            # with gap = dual[u] - weight2: one big-integer operation per edge, not two.
+            limit = total - dual[x]
             best = -1
-            best_slack = 0
+            best_gap = 0
             for e in incident[x]:
                 u = end_vertex[e]
                 if label[in_blossom[u]] != S:
                     continue
-                k = e >> 1
-                k_slack = dx + dual[u] - weight2[k]
-                if k_slack <= 0:
+                gap = dual[u] - weight2[e >> 1]
+                if gap <= limit:
                     self.assign_label(x, T, e)
                     return
-                if best == -1 or k_slack < best_slack:
-                    best = k
-                    best_slack = k_slack
-            self.set_edge_representative(x, best, best_slack)
+                if best == -1 or gap < best_gap:
+                    best = e >> 1
+                    best_gap = gap
+            self.set_edge_representative(x, best, best_gap - limit)
 
     def set_edge_representative(self, x: int, k: int, k_slack: int) -> None:
         """Make edge k (slack k_slack, from unlabelled x to an S-vertex) x's delta2 entry."""
@@ -61,18 +62,18 @@ class BlossomEvents(BlossomState):
         dual = self.dual
         weight2 = self.weight2
         end_vertex = self.end_vertex
-        dx = dual[x] - self.total_delta  # x unlabelled, with the S ends' offset folded in
+        limit = self.total_delta - dual[x]  # slack = gap - limit, as in label_if_tight_to_s
         best = -1
-        best_slack = 0
+        best_gap = 0
         for e in self.incident[x]:
             u = end_vertex[e]
             if label[in_blossom[u]] != S:
                 continue
-            k_slack = dx + dual[u] - weight2[e >> 1]
-            if best == -1 or k_slack < best_slack:
+            gap = dual[u] - weight2[e >> 1]
+            if best == -1 or gap < best_gap:
                 best = e >> 1
-                best_slack = k_slack
-        self.set_edge_representative(x, best, best_slack)
+                best_gap = gap
+        self.set_edge_representative(x, best, best_gap - limit)
 
     def rescan_pairs(self, v: int) -> None:
         """S-vertex v's delta3 representative went stale: find its least-slack edge to
@@ -83,18 +84,19 @@ class BlossomEvents(BlossomState):
         weight2 = self.weight2
         end_vertex = self.end_vertex
         bv = in_blossom[v]
-        dv = dual[v] - 2 * self.total_delta  # both ends S
         best = -1
-        best_slack = 0
+        best_gap = 0
         for e in self.incident[v]:
-            bu = in_blossom[end_vertex[e]]
+            u = end_vertex[e]
+            bu = in_blossom[u]
             if bu == bv or label[bu] != S:
                 continue
-            k_slack = dv + dual[end_vertex[e]] - weight2[e >> 1]
-            if best == -1 or k_slack < best_slack:
+            gap = dual[u] - weight2[e >> 1]
+            if best == -1 or gap < best_gap:
                 best = e >> 1
-                best_slack = k_slack
-        self.set_pair_representative(v, best, best_slack)
+                best_gap = gap
+        # Both ends S: slack = (dual[v] - total) + (dual[u] - total) - weight2.
+        self.set_pair_representative(v, best, dual[v] - 2 * self.total_delta + best_gap)
 
     def set_pair_representative(self, v: int, k: int, k_slack: int) -> None:
         """Make edge k (slack k_slack, between S-vertex v and another S-blossom) v's delta3
