@@ -22,13 +22,14 @@ from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
 
 COLUMNS = ("section", "name", "sex", "birth_date", "rating", "title", "federation",
-           "fide_id", "national_grade", "unit", "native_unit", "member_id", "fee_paid")
+           "fide_id", "national_grade", "unit", "native_unit", "member_id", "fee_paid",
+           "unit_kind")
 """Recognised column headings (case-insensitive); only ``name`` is required."""
 
 _ALIASES = {"birth": "birth_date", "born": "birth_date", "grade": "national_grade",
             "school": "unit", "club": "unit", "team": "unit", "fide": "fide_id",
             "paid": "fee_paid", "elo": "rating", "native_of": "native_unit",
-            "membership": "member_id"}
+            "membership": "member_id", "kind": "unit_kind"}
 
 
 @dataclasses.dataclass(slots=True)
@@ -175,6 +176,7 @@ def _parse(row: RawRow, sections: dict[str, models.Section],
         title=field("title"), federation=field("federation").upper()[:3],
         fide_id=field("fide_id"), national_grade=field("national_grade"), unit=field("unit"),
         native_unit=field("native_unit"), member_id=field("member_id"),
+        unit_kind=field("unit_kind"),
     )
     return checked
 

@@ -35,6 +35,7 @@ _SECTION_FIELDS = ("key", "name", "position", "total_rounds", "system_code", "sc
 
 def _entry_json(entry: models.Entry) -> dict[str, Any]:
     data: dict[str, Any] = {name: getattr(entry, name) for name in _ENTRY_FIELDS}
+    data["unit_kind"] = entry.unit_kind
     data["id"] = entry.pk
     data["birth_date"] = entry.birth_date.isoformat() if entry.birth_date else None
     data["fee_due"] = str(entry.fee_due)
@@ -155,6 +156,7 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
                             if entry_data["birth_date"] else None),
                 fee_due=Decimal(entry_data["fee_due"]), fee_paid=Decimal(entry_data["fee_paid"]),
                 house=bool(entry_data.get("house", False)),  # absent before house players
+                unit_kind=str(entry_data.get("unit_kind", "")),  # absent before unit kinds
                 **{name: entry_data[name] for name in _ENTRY_FIELDS},
             )
             new_ids[entry_data["id"]] = entry.pk

@@ -35,6 +35,10 @@ class EntryForm(forms.Form):
     fide_id = forms.CharField(label=_("FIDE id"), required=False, max_length=12)
     national_grade = forms.CharField(label=_("National grade"), required=False, max_length=20)
     unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
+    unit_kind = forms.CharField(
+        label=_("Unit kind (e.g. school)"), required=False, max_length=40,
+        help_text=_("Only where the regulations rank some kinds of unit as teams."),
+    )
     native_unit = forms.CharField(label=_("Native of"), required=False, max_length=200)
     member_id = forms.CharField(label=_("Membership id"), required=False, max_length=30)
 

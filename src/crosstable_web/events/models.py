@@ -103,6 +103,9 @@ class Entry(models.Model):
     national_grade = models.CharField(_("national grade"), max_length=20, blank=True)
     unit = models.CharField(_("unit"), max_length=200, blank=True)
     """School, club, county or team the player enters through (fees are totalled per unit)."""
+    unit_kind = models.CharField(_("unit kind"), max_length=40, blank=True)
+    """What kind of unit ``unit`` is (e.g. ``school``), where the regulations rank only some
+    kinds of unit as teams (Futian youth: schools only, ``team_ranking.unit_kinds``)."""
     native_unit = models.CharField(_("native of"), max_length=200, blank=True)
     """Where the player is a native of (identity card), for units that may field natives only."""
     member_id = models.CharField(_("membership id"), max_length=30, blank=True)

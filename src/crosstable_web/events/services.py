@@ -110,6 +110,7 @@ class EntryData:
     unit: str = ""
     native_unit: str = ""
     member_id: str = ""
+    unit_kind: str = ""
 
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)

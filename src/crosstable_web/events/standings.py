@@ -196,7 +196,7 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
             kept = sub_ranking(main, _keeps_matching(attributes, sub.where))
             sub_rankings.append(Ranking(sub.key, sub.name, kept))
         by_key = {"individual": main} | {r.key: r.standings for r in sub_rankings}
-        unit_ranking = _unit_ranking(section_rules, main, attributes)
+        unit_ranking = _unit_ranking(section_rules, main, attributes, _unit_kinds(section))
         for table in section_rules.prizes:
             for key in table.rankings:
                 if key == "team" and unit_ranking is not None:
@@ -230,13 +230,24 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
     )
 
 
+def _unit_kinds(section: models.Section) -> dict[int, str]:
+    """Pairing number → the kind of the player's unit as entered (``Entry.unit_kind``)."""
+    rows = section.entries.values_list("pairing_number", "unit_kind")
+    return {number: kind for number, kind in rows if number is not None}
+
+
 def _unit_ranking(section_rules: SectionRules, main: Standings,
-                  attributes: dict[int, dict[str, AttributeValue]]) -> UnitRanking | None:
+                  attributes: dict[int, dict[str, AttributeValue]],
+                  unit_kinds: Mapping[int, str]) -> UnitRanking | None:
+    """Units by the sum of their members' places, where the regulations say so. A unit's
+    kind is its first-placed member's entry (``unit_kinds``); only the kinds the regulations
+    name are ranked (Futian youth: schools)."""
     team_ranking = section_rules.team_ranking
     if team_ranking is None or team_ranking.method is not TeamRankingMethod.SUM_OF_PLACES:
         return None
     individuals = [
         IndividualPlace(row.rank, row.number, str(attributes[row.number]["unit"] or ""),
+                        unit_kind=unit_kinds.get(row.number, "").strip(),
                         sex=str(attributes[row.number]["sex"] or ""))
         for row in main.rows
     ]

@@ -1,5 +1,8 @@
-"""``standings EVENT SECTION [--round N]``: the ranking with tie-breaks, sub-rankings and
-prizes, as text."""
+"""``standings EVENT SECTION [--round N]``: the ranking with tie-breaks, sub-rankings, the
+unit ranking by the sum of individual places (where the regulations rank units so, e.g.
+Huayuan: all 6 members; Futian youth: the best 2 boys and best girl of each school) and
+prizes, as text. Everything comes from ``events.standings.section_results``, the code the
+standings page uses."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from crosstable.prizes.team_places import UnitRanking
 from crosstable_web.events import standings
 from crosstable_web.events.management import cli
 
@@ -38,11 +42,30 @@ class Command(BaseCommand):
             write(f"\n{ranking.name}")
             for row in ranking.standings.rows:
                 write(f"{row.place:>5} {row.number:4d}  {results.name(row.number)}")
+        if results.unit_ranking is not None:
+            self._unit_ranking(results.unit_ranking)
         for table in results.prize_tables:
             write(f"\nprizes ({table.rankings})")
             for award in table.prizes.awards:
                 place = (f"{award.first_place}-{award.last_place}" if award.shared
                          else str(award.first_place))
                 amount = f" {award.amount_decimal} {table.currency}" if award.amount else ""
-                write(f"  {award.prize} {place}: {results.name(award.pairing_number)}{amount}"
-                      f" {' '.join(award.items)}")
+                # a team prize names the unit (table.names), an individual one the player
+                name = table.names.get(award.pairing_number) or results.name(award.pairing_number)
+                write(f"  {award.prize} {place}: {name}{amount} {' '.join(award.items)}".rstrip())
+
+    def _unit_ranking(self, ranking: UnitRanking) -> None:
+        """Units by the sum of their counted members' individual places, lower first (``=``
+        after a rank shared with another unit); then the units that could not field the
+        members the regulations count."""
+        write = self.stdout.write
+        write("\nunit ranking (sum of individual places, lower first)")
+        write(" rank  unit                          total  places counted")
+        for unit in ranking.units:
+            rank = f"{unit.rank}{'=' if unit.tied else ''}"
+            places = ", ".join(str(member.place) for member in unit.counted)
+            write(f"{rank:>5}  {unit.unit:28.28s} {unit.total:>6}  {places}")
+        if not ranking.units:
+            write("  (no unit ranked)")
+        if ranking.incomplete:
+            write(f"not ranked (too few counted members): {', '.join(ranking.incomplete)}")
