@@ -96,3 +96,23 @@ def test_parent_finds_the_board_in_two_taps(language: str, phone: Any, live_serv
     page.goto(f"{live_server.url}/p/phone-cup/open/standings/")  # tap 2 elsewhere: standings
     assert page.locator("#standings tbody tr").count() == 7
     page.screenshot(path=str(screenshots / f"standings-{language}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_public_pages_fit_a_phone(language: str, phone: Any, live_server: Any,
+                                  screenshots: Path, simple_pairing: Any) -> None:
+    """No public page is wider than a 390-px phone: wide tables scroll inside the page, and
+    long headings ("Jumlah mata", "Keputusan") wrap or scroll with their table."""
+    event = _paired_event()
+    section = event.sections.get(key="open")
+    player = section.entries.get(pairing_number=1)
+    page = phone
+    page.goto(f"{live_server.url}/p/language/{language}/")
+    for path in ("", "open/", "open/standings/", "open/crosstable/",
+                 f"open/player/{player.pairing_number}/"):
+        page.goto(f"{live_server.url}/p/phone-cup/{path}")
+        page.wait_for_selector(f"html[lang='{language}']")
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"/p/phone-cup/{path} in {language} is {overflow} px too wide"
+    page.screenshot(path=str(screenshots / f"player-{language}.png"), full_page=True)

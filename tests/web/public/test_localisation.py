@@ -26,6 +26,9 @@ def test_fars_league_opens_in_persian_with_jalali_schedule(organiser: User) -> N
     # Table A, round 1: Friday 24 Aban 1398, 09:30 — in Persian digits.
     assert "جمعه ۲۴ آبان ۱۳۹۸" in text
     assert "۰۹:۳۰" in text
+    # The schedule's round labels too ("دور 1" among Persian digits was a slip).
+    assert "<td>دور ۱</td>" in text and "<td>دور ۱۱</td>" in text
+    assert "<td>دور 1</td>" not in text
     # A visitor who chose English keeps English.
     client = Client()
     client.cookies["django_language"] = "en"
