@@ -75,3 +75,43 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
     assert points == sorted(points, reverse=True)
     assert models.AuditLog.objects.filter(event=event, action="result.enter",
                                           username="arif").count() == 9
+
+
+def test_back_office_fits_a_phone_in_persian(chromium: Any, live_server: Any) -> None:
+    """A captain on a phone (390 px, Persian, right to left) logs in, finds "Your teams" in
+    the header and nothing is wider than the screen: the header wraps, wide tables scroll."""
+    from crosstable_web.teams.models import Team
+
+    organiser = User.objects.create_user("olga", password="organiser-pass")
+    captain = User.objects.create_user("kian", password="captain-pass")
+    event = services.create_event(
+        EventSpec(name="لیگ تیمی شطرنج استان فارس", sections=[
+            SectionSpec(key="A", name="جدول آزاد (A)", total_rounds=3)]),
+        organiser, slug="phone-league",
+    )
+    section = event.sections.get()
+    for index in range(12):  # a wide entries table: every column filled
+        services.add_entry(section, services.EntryData(
+            name=f"بازیکن شماره {index} از شیراز", rating=1500 + index, sex="M",
+            unit="باشگاه شطرنج شهرستان مرودشت", national_grade="درجه ۱",
+        ), organiser)
+    Team.objects.create(section=section, number=1, name="مرودشت ۱", captain=captain)
+
+    page = chromium.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page.set_default_timeout(20_000)
+    page.goto(f"{live_server.url}/p/language/fa/")
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "kian")
+    page.fill("#id_password", "captain-pass")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#nav-my-teams")
+    for path in ("/", "/e/phone-league/", "/e/phone-league/s/A/", "/captain/teams/"):
+        page.goto(f"{live_server.url}{path}")
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} is {overflow} px wider than the phone"
+    page.goto(f"{live_server.url}/")
+    page.click("#nav-my-teams")
+    page.wait_for_url("**/captain/teams/")
+    assert "مرودشت ۱" in page.inner_text("main")

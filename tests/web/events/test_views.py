@@ -3,6 +3,7 @@ results typed as "board result" and Enter."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -136,3 +137,40 @@ def test_the_stylesheet_is_found() -> None:
     from django.contrib.staticfiles import finders
 
     assert finders.find("crosstable_web/site.css")
+
+
+def test_language_switch_names_each_language_in_its_own_script(event: models.Event,
+                                                               organiser: User) -> None:
+    client = _client(organiser)
+    client.cookies["django_language"] = "fa"
+    text = client.get(f"/e/{event.slug}/").content.decode()
+    assert 'lang="fa"' in text
+    # Django's own catalogue would write English as "انگلیسی" on a Persian page.
+    for name in (">English<", ">简体中文<", ">Bahasa Melayu<", ">فارسی<"):
+        assert name in text
+    assert "انگلیسی" not in text
+
+
+def test_a_captain_finds_their_teams_from_every_page(event: models.Event,
+                                                     organiser: User, outsider: User) -> None:
+    from crosstable_web.teams.models import Team
+
+    assert 'id="nav-my-teams"' not in _client(outsider).get("/").content.decode()
+    Team.objects.create(section=event.sections.get(key="open"), number=1, name="Rooks",
+                        captain=outsider)
+    for url in ("/", f"/e/{event.slug}/"):
+        text = _client(outsider).get(url).content.decode()
+        assert 'id="nav-my-teams"' in text and 'href="/captain/teams/"' in text, url
+    assert 'id="nav-my-teams"' not in _client(organiser).get("/").content.decode()
+
+
+def test_fees_by_section_has_column_headings(event: models.Event, organiser: User,
+                                             make_players: Callable[..., list[models.Entry]]
+                                             ) -> None:
+    make_players(event.sections.get(key="open"), 2, organiser)
+    text = _client(organiser).get(f"/e/{event.slug}/fees/").content.decode()
+    table = text[text.index('id="fees-by-section"'):]
+    table = table[:table.index("</table>")]
+    assert re.findall(r"<th(?: [^>]*)?>([^<]*)</th>", table) == [
+        "Section", "Entries", "Due", "Paid", "Outstanding"]
+    assert ">2<" in table  # the open section's two entries
