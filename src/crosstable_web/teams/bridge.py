@@ -230,12 +230,15 @@ def tournament(section: Section) -> Tournament:
     return result
 
 
-def trf_tournament(section: Section) -> Tournament:
+def trf_tournament(section: Section, last_round: int | None = None) -> Tournament:
     """The section for a TRF-2026 export: players renumbered 1..n in team and roster order
     (the store numbers them by entry id), team rosters with their match and game points and
     rank (310, as the standings count them), the board colours (352), the match-point system
     (362), the pairing-allocated byes (320), the matches lost as a whole (330) and the board
-    orders of matches with an empty board or a line-up out of roster order (300)."""
+    orders of matches with an empty board or a line-up out of roster order (300).
+
+    ``last_round``: only rounds 1..``last_round`` (a visitor's export leaves out a round whose
+    line-ups are not published yet: its board games would show them)."""
     from crosstable_web.teams.services import team_results  # services imports this module
 
     source = tournament(section)
@@ -278,8 +281,22 @@ def trf_tournament(section: Section) -> Tournament:
             for entry in player.rounds
         ]
         result.add_player(player)
+    if last_round is not None:
+        for player in result:
+            player.rounds = player.rounds[:last_round]
     # 352, 362, 320, 330 as they are; 300 (board orders) with the players renumbered
     records = team_event_records(source)
+    if last_round is not None:
+        records = dataclasses.replace(
+            records,
+            bye_teams={r: t for r, t in records.bye_teams.items() if r <= last_round},
+            forfeited_matches=tuple(
+                f for f in records.forfeited_matches if f.round_number <= last_round
+            ),
+            absences={r: a for r, a in records.absences.items() if r <= last_round},
+            board_orders=tuple(o for o in records.board_orders if o.round_number <= last_round),
+            assignments=tuple(a for a in records.assignments if a.round_number <= last_round),
+        )
     set_team_records(
         result,
         dataclasses.replace(

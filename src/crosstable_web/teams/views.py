@@ -25,6 +25,7 @@ from crosstable_web.events import permissions, rules
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
+from crosstable_web.public.team_pages import lineups_published
 from crosstable_web.teams import bridge, forms, models, services
 from crosstable_web.teams.typed_entry import parse_typed_results
 
@@ -432,9 +433,22 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    """The team section as TRF-2026 (players, board games, 310 rosters, 320 byes, 362)."""
+    """The team section as TRF-2026 (players, board games, 310 rosters, 320 byes, 362); for
+    anyone but the staff, without a round whose line-ups are not published yet."""
     section = _section(slug, key)
-    text = write_trf(bridge.trf_tournament(section), "2026")
+    last_round: int | None = None
+    if not services.can_manage_lineups(request.user, section):
+        # A visitor's (or captain's) file stops before a round whose line-ups are secret.
+        published = [
+            round_row.number
+            for round_row in section.team_rounds.all()
+            if lineups_published(round_row, section)[0]
+        ]
+        last_round = next(
+            (n - 1 for n in range(1, section.team_rounds.count() + 1) if n not in published),
+            None,
+        )
+    text = write_trf(bridge.trf_tournament(section, last_round), "2026")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-{key}-teams.trf"'
     return response
