@@ -380,6 +380,16 @@ class _Loader:
             report_minutes_before=reader.optional_int("report_minutes_before"),
         )
         self._check_prize_rankings(reader, section)
+        scoring = section.scoring
+        if section.pairing.acceleration == "baku" and (
+            scoring.win != 2 * scoring.draw or scoring.loss != 0
+        ):
+            # C.04.7's premise: virtual points are a win's points, then half of that.
+            raise reader.error(
+                "pairing.acceleration",
+                "Baku acceleration needs a win worth twice a draw and a loss worth nothing "
+                f"(scoring {scoring.win}/{scoring.draw}/{scoring.loss})",
+            )
         self._note_gaps(reader, section)
         reader.finish()
         return section

@@ -503,6 +503,16 @@ def test_regulations_reject_an_unknown_acceleration() -> None:
         parse_regulations(REGULATIONS.format(extra=', acceleration = "haley"'))
 
 
+def test_regulations_refuse_baku_when_a_win_is_not_two_draws() -> None:
+    from crosstable.regulations import RegulationsError
+
+    text = REGULATIONS.format(extra=', acceleration = "baku"')
+    text += "scoring = { win = 3, draw = 1, loss = 0 }\n"
+    with pytest.raises(RegulationsError, match=r"sections\[0\]\.pairing\.acceleration") as caught:
+        parse_regulations(text, "football.toml")
+    assert "twice a draw" in str(caught.value)
+
+
 def test_regulations_note_acceleration_on_a_system_that_ignores_it() -> None:
     text = REGULATIONS.format(extra=', acceleration = "baku"').replace(
         "FIDE_DUTCH_2026", "FIDE_TEAM"
