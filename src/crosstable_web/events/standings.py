@@ -252,3 +252,34 @@ def _unit_ranking(section_rules: SectionRules, main: Standings,
         for row in main.rows
     ]
     return rank_units_by_places(team_ranking, individuals)
+
+
+def prize_headings(section: models.Section, results: SectionResults) -> PrizeHeadings:
+    """How the prize lists name their tables and prizes, for the pages and printouts: a
+    table by the ranking it is for ("Girls / women", not the key "F"; nothing for the
+    section's own ranking), a prize by the regulations' category name ("best girl"), a place
+    prize by nothing (its place says it; the key "place" is no word to print on a
+    certificate)."""
+    tables = {ranking.key: ranking.name for ranking in results.sub_rankings}
+    tables["team"] = _("Units (sum of places)")
+    tables["individual"] = ""
+    section_rules = rules.section_rules(section)
+    prizes = {"place": ""}
+    if section_rules is not None:
+        for table in section_rules.prizes:
+            prizes.update({category.key: category.name for category in table.categories})
+    return PrizeHeadings(tables, prizes)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PrizeHeadings:
+    """See :func:`prize_headings`; an unknown key is shown as it is."""
+
+    tables: Mapping[str, str]
+    prizes: Mapping[str, str]
+
+    def table(self, key: str) -> str:
+        return self.tables.get(key, key)
+
+    def prize(self, key: str) -> str:
+        return self.prizes.get(key, key)

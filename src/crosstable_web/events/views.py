@@ -466,13 +466,15 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
         ]}
         for ranking in results.sub_rankings
     ]
+    headings = standings.prize_headings(section, results)
     prizes = [
-        {"table": table, "awards": [
-            {"award": award, "name": table.names.get(award.pairing_number)
+        {"table": table, "title": headings.table(table.rankings), "awards": [
+            {"award": award, "prize": headings.prize(award.prize),
+             "name": table.names.get(award.pairing_number)
              or results.name(award.pairing_number)}
             for award in table.prizes.awards
         ]}
-        for table in results.prize_tables
+        for table in results.prize_tables if table.prizes.awards
     ]
     return render(request, "events/standings.html", {
         "event": section.event, "section": section, "results": results, "rows": rows,

@@ -95,9 +95,11 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         if kind == "wallchart":
             context["chart"] = _wall_chart(results)
         if kind in ("prizes", "certificates"):
+            headings = standings.prize_headings(section, results)
             context["prizes"] = [
-                {"table": table, "awards": [
-                    {"award": award, "name": table.names.get(award.pairing_number)
+                {"table": table, "title": headings.table(table.rankings), "awards": [
+                    {"award": award, "prize": headings.prize(award.prize),
+                     "name": table.names.get(award.pairing_number)
                      or results.name(award.pairing_number)}
                     for award in table.prizes.awards]}
                 for table in results.prize_tables
@@ -171,7 +173,7 @@ def _certificates(prizes: list[dict[str, Any]],
     """A certificate per prize winner, or for the first three places without prize tables."""
     certificates = [
         {"name": award["name"], "place": award["award"].first_place,
-         "prize": award["award"].prize}
+         "prize": award["prize"]}
         for table in prizes for award in table["awards"]
     ]
     if certificates:

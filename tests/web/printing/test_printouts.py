@@ -4,19 +4,22 @@ for the event's staff only."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import shutil
 import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rounds, services
+from crosstable_web.events import models, rounds, rules, services
 from crosstable_web.printing.views import PRINTOUTS
 
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 NAMES = ["Ana Lim", "陈小明", "رضا کریمی", "Bao Tran", "李华"]
 
 
@@ -86,3 +89,36 @@ def test_printout_as_pdf_holds_the_names(section: models.Section, kind: str) -> 
     for name in names:
         for word in name.split():
             assert word in text, word
+
+
+def test_prize_list_and_certificates_name_rankings_and_prizes_in_words(
+        organiser: User, simple_pairing: Callable[..., object]) -> None:
+    """Futian: "top 8 of each sex" is one prize table for the rankings "M" and "F". The
+    prize list is headed by the ranking's name, a table nobody is in (no girls here) is left
+    out, and the place prizes' key "place" is printed nowhere (it was, on every certificate:
+    "Place 1 — place")."""
+    spec = rules.load_event_spec(EXAMPLES / "futian-chess-grade-2019.toml")
+    event = services.create_event(spec, organiser, slug="futian")
+    models.EventRole.objects.create(event=event, user=organiser, role=models.Role.ARBITER)
+    section = event.sections.get(key="G")
+    for index in range(4):
+        services.add_entry(section, services.EntryData(
+            name=f"Boy {index}", sex="M", birth_date=datetime.date(2012, 1, 1),
+            unit=f"School {index}"), organiser)
+    services.assign_pairing_numbers(section, organiser, "rating")
+    round_row = rounds.pair_next_round(section, organiser)
+    for board in round_row.boards.all():
+        rounds.enter_result(round_row, board.number, "1", organiser)
+
+    client = Client()
+    prizes = client.get("/print/futian/G/prizes/?lang=en").content.decode()
+    assert "<h2>Boys / men</h2>" in prizes
+    assert "<h2>M</h2>" not in prizes and "<h2>F</h2>" not in prizes
+    assert "Girls / women" not in prizes  # no girl: no award, no empty table
+    assert ">place<" not in prizes
+    assert prizes.count("Boy ") == 4  # places 1–8 prized, four boys
+    certificates = client.get("/print/futian/G/certificates/?lang=en").content.decode()
+    assert "Place 1" in certificates and "place</div>" not in certificates
+    client.force_login(organiser)
+    standings_page = client.get("/e/futian/s/G/standings/").content.decode()
+    assert "<h3>Boys / men</h3>" in standings_page and ">place<" not in standings_page
