@@ -265,3 +265,13 @@ def test_a_bad_team_bye_names_the_key(bye: str, message: str) -> None:
     )
     with pytest.raises(RegulationsError, match=message):
         parse_regulations(text, "fars.toml")
+
+
+def test_a_bye_inside_match_points_is_refused_naming_team_bye() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        "match_points = { win = 2, draw = 1, loss = 0 }",
+        "match_points = { win = 2, draw = 1, loss = 0, bye = 2 }",
+        1,
+    )
+    with pytest.raises(RegulationsError, match=r"team\.match_points\.bye: .*team\.bye"):
+        parse_regulations(text, "fars.toml")
