@@ -8,6 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from crosstable_web.public.localisation import LocalDateField, LocalDateInput
+
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
 
@@ -27,8 +29,8 @@ class EntryForm(forms.Form):
         label=_("Sex"), required=False,
         choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
     )
-    birth_date = forms.DateField(label=_("Birth date"), required=False,
-                                 widget=forms.DateInput(attrs={"type": "date"}))
+    # Jalali while the page is in Persian (typed, the browser's picker is Gregorian only).
+    birth_date = LocalDateField(label=_("Birth date"), required=False, widget=LocalDateInput())
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
     title = forms.CharField(label=_("Title"), required=False, max_length=4)
     federation = forms.CharField(label=_("Federation"), required=False, max_length=3)

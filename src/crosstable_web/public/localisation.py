@@ -98,6 +98,21 @@ class LocalDateField(forms.DateField):
         return super().prepare_value(value)
 
 
+class LocalDateInput(forms.DateInput):
+    """The browser's date picker, except while the page is in Persian: the picker knows only
+    the Gregorian calendar, so a text box takes the Jalali date (``LocalDateField``) as it
+    stands on an Iranian birth certificate."""
+
+    input_type = "date"
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        if uses_persian_digits():
+            context["widget"]["type"] = "text"
+            context["widget"]["attrs"].setdefault("placeholder", digits("1393/01/01"))
+        return context
+
+
 def name_sort_key(name: str) -> tuple[str, ...]:
     """Alphabetical order of names: Chinese characters by their pinyin (with tone number,
     then the characters themselves), other scripts by their case-folded letters."""

@@ -3,6 +3,7 @@ results typed as "board result" and Enter."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -174,3 +175,33 @@ def test_fees_by_section_has_column_headings(event: models.Event, organiser: Use
     assert re.findall(r"<th(?: [^>]*)?>([^<]*)</th>", table) == [
         "Section", "Entries", "Due", "Paid", "Outstanding"]
     assert ">2<" in table  # the open section's two entries
+
+
+def test_persian_organiser_types_a_jalali_birth_date(event: models.Event,
+                                                    organiser: User) -> None:
+    """The browser's date picker is Gregorian only: in Persian the entry form takes the
+    date as on an Iranian birth certificate. 1 Farvardin 1393 is Nowruz, 21 March 2014."""
+    client = _client(organiser)
+    client.cookies["django_language"] = "fa"
+    form_page = client.get(f"/e/{event.slug}/s/girls/").content.decode()
+    assert re.search(r'<input type="text" name="birth_date"[^>]*placeholder="۱۳۹۳/۰۱/۰۱"',
+                     form_page)
+    client.post(f"/e/{event.slug}/s/girls/", {
+        "section": "girls", "name": "Sara", "sex": "F", "birth_date": "۱۳۹۳/۰۱/۰۱",
+    })
+    entry = models.Entry.objects.get(name="Sara")
+    assert entry.birth_date == datetime.date(2014, 3, 21)
+    detail = client.get(f"/e/{event.slug}/entry/{entry.pk}/").content.decode()
+    assert 'value="۱۳۹۳-۰۱-۰۱"' in detail  # shown back in Jalali, Persian digits
+    # A date that is no Jalali date is refused, naming the field, and nothing is saved.
+    response = client.post(f"/e/{event.slug}/s/girls/", {
+        "section": "girls", "name": "Nika", "sex": "F", "birth_date": "۱۳۹۳/۱۳/۰۱",
+    })
+    assert response.status_code == 200 and not models.Entry.objects.filter(name="Nika")
+    page = response.content.decode()
+    assert 'value="Nika"' in page  # what was typed stays in the form
+    assert page.index('class="errorlist') < page.index('name="birth_date"')
+    # In English the browser's own date picker.
+    client.cookies["django_language"] = "en"
+    assert 'type="date" name="birth_date"' in client.get(
+        f"/e/{event.slug}/s/girls/").content.decode()
