@@ -164,8 +164,11 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         results = standings.section_results(section)
+        # The school under each name, as on the standings: namesakes are common
+        # (three "Ahmad bin Salleh" in one Kinabatangan section).
+        units = {player.number: player.unit for player in pages.public_players(section).values()}
         rows = [
-            {"row": row, "name": results.name(row.number),
+            {"row": row, "name": results.name(row.number), "unit": units.get(row.number, ""),
              "points": standings.format_points(row.points), "cells": cells}
             for row, cells in cross_table(results.tournament, results.main)
         ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -140,3 +141,23 @@ def test_stamp_files_keep_pages_fresh_without_a_query(
     assert len(queries) == 0  # the version came from the stamp file, the page from the cache
     rounds.enter_result(round_row, 1, "1", organiser)
     assert "1-0" in client.get(url).content.decode()
+
+
+def test_crosstable_tells_namesakes_apart_by_school(
+        event: models.Event, organiser: User, arbiter: User,
+        simple_pairing: Callable[..., object]) -> None:
+    """Three "Ahmad bin Salleh" in one Kinabatangan section: the cross-table shows each
+    one's school under the name, as the standings do."""
+    section = event.sections.get(key="open")
+    for index, school in enumerate(["SK Tongod", "SK Balat", "SK Sukau"]):
+        services.add_entry(section, services.EntryData(
+            name="Ahmad bin Salleh", birth_date=datetime.date(2013, 1, 1 + index),
+            rating=1500 - index, unit=school), organiser)
+    services.add_entry(section, services.EntryData(name="Aina", unit="SK Bilit"), organiser)
+    services.assign_pairing_numbers(section, arbiter, "rating")
+    rounds.pair_next_round(section, arbiter)
+    text = Client().get(f"/p/{event.slug}/open/crosstable/").content.decode()
+    rows = re.findall(r"<tr[^>]*><td class=\"num\">.*?</tr>", text)
+    schools = [re.search(r'<span class="unit">([^<]*)</span>', row) for row in rows]
+    assert sorted(match.group(1) for match in schools if match) == [
+        "SK Balat", "SK Bilit", "SK Sukau", "SK Tongod"]
