@@ -376,11 +376,21 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     })
 
 
+_AS_TYPED_ON_A_LATIN_KEYBOARD: dict[int, int | str] = {
+    # A Chinese input method in full-width mode types "１２　１", "１２　＝"; a Persian
+    # keyboard "۱۲ ۱" (Arabic-Indic digits too): read them as "12 1". "½" stays as it is.
+    0x3000: " ",
+    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+    **{ord(digit): str(value) for value, digit in enumerate("۰۱۲۳۴۵۶۷۸۹")},
+    **{ord(digit): str(value) for value, digit in enumerate("٠١٢٣٤٥٦٧٨٩")},
+}
+
+
 @login_required
 @require_POST
 def round_result(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
     round_row = _round(slug, key, number)
-    text = request.POST.get("entry", "").strip()
+    text = request.POST.get("entry", "").translate(_AS_TYPED_ON_A_LATIN_KEYBOARD).strip()
     board_text, _space, result = text.partition(" ")
     if "board" in request.POST:  # the per-board buttons post board and result separately
         board_text, result = request.POST["board"], request.POST.get("result", "")

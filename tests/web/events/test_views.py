@@ -70,6 +70,20 @@ def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
     assert "Type the board number" in response.content.decode()
 
 
+def test_results_typed_in_full_width_or_persian_digits(paired: models.Round,
+                                                       arbiter: User) -> None:
+    """A Chinese input method left in full-width mode, a Persian keyboard: the same results."""
+    client = _client(arbiter)
+    url = f"/e/{paired.section.event.slug}/s/open/r/1/result/"
+    for typed, board, white in (("１　１", 1, "1"), ("２　＝", 2, "="), ("۱ ۰", 1, "0"),
+                                ("٢ ١", 2, "1")):
+        response = client.post(url, {"entry": typed}, follow=True)
+        assert f"Board {board}:" in response.content.decode(), typed
+        assert paired.boards.get(number=board).white_result == white, typed
+    client.post(url, {"entry": "２ ½"})
+    assert paired.boards.get(number=2).white_result == "="
+
+
 @pytest.mark.parametrize("who", ["anonymous", "outsider", "organiser"])
 def test_nobody_else_can_enter_results(paired: models.Round, who: str,
                                        organiser: User, outsider: User) -> None:
