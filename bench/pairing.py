@@ -2,8 +2,10 @@
 
     .venv/bin/python -m bench.pairing            # full table (100 … 10,000 players)
     .venv/bin/python -m bench.pairing --quick    # 100, 500 and 1,000 players
+    .venv/bin/python -m bench.pairing --sizes 1000 --rounds 1,middle,final
 
-Each case pairs one round — an early one (round 2) and a late one (round 9) — of one input
+Each case pairs one round — by default an early one (round 2) and a late one (round 9);
+``--rounds`` takes round numbers, ``middle`` and ``final`` — of one input
 and runs in its own child process, so that the process peak memory belongs to that case
 alone. Inputs (see docs/bench.md):
 
