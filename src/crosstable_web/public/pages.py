@@ -194,5 +194,31 @@ def schedule(event: models.Event, section: models.Section | None = None) -> list
     return lines
 
 
+def event_schedules(event: models.Event) -> list[tuple[str, list[ScheduleLine]]]:
+    """The event home's schedule: one table when every section plays to the same times,
+    else one per schedule, headed by the regulations' names of the sections that play it
+    (Futian: the seven-round groups start at 08:00, the five-round ones at 10:20; one table
+    told a parent of the five-round groups the wrong time)."""
+    regulations = rules.event_regulations(event)
+    if regulations is None:
+        return []
+    by_key = {rules_section.key: rules_section for rules_section in regulations.sections}
+    groups: dict[tuple[object, ...], list[models.Section]] = {}
+    names: dict[tuple[object, ...], list[str]] = {}
+    for section in event.sections.all():
+        rules_section = by_key.get(rules.rules_key(section))
+        if rules_section is None or not rules_section.schedule:
+            continue
+        slots = tuple(rules_section.schedule)
+        groups.setdefault(slots, []).append(section)
+        if rules_section.name not in names.setdefault(slots, []):
+            names[slots].append(rules_section.name)
+    if len(groups) <= 1:
+        lines = schedule(event)
+        return [("", lines)] if lines else []
+    return [(" · ".join(names[slots]), schedule(event, sections[0]))
+            for slots, sections in groups.items()]
+
+
 def tournament_of(section: models.Section) -> Tournament:
     return bridge.section_tournament(section)

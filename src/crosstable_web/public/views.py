@@ -104,7 +104,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
                 "team_section": section.teams.exists(),
             })
         return render(request, "public/event.html", {
-            **_common(event), "section_rows": sections, "schedule": pages.schedule(event),
+            **_common(event), "section_rows": sections, "schedules": pages.event_schedules(event),
         })
     return _serve(request, slug, page)
 

@@ -5,6 +5,7 @@ typed into a form, Chinese names by pinyin."""
 from __future__ import annotations
 
 import datetime
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,33 @@ def test_chinese_names_sort_by_pinyin() -> None:
     names = ["张伟", "Anna", "王芳", "陈静", "李娜", "Zoe"]
     assert sorted(names, key=localisation.name_sort_key) == [
         "Anna", "陈静", "李娜", "王芳", "张伟", "Zoe"]  # zhang before zoe
+
+
+def test_each_schedule_under_the_sections_that_play_it(organiser: User) -> None:
+    """Futian: groups A–C play seven rounds from 08:00, D–G five rounds from 10:20 (七.2).
+    One table (the first section's) told the parents of D–G the wrong times."""
+    spec = rules.load_event_spec(EXAMPLES / "futian-chess-grade-2019.toml")
+    services.create_event(spec, organiser, slug="futian")
+    text = Client().get("/p/futian/").content.decode()
+    headings = re.findall(r'<h3 class="schedule-of">([^<]*)</h3>', text)
+    assert headings == [
+        "A组：四、五级棋士组 · B组：六、七级棋士组 · C组：八、九级棋士组",
+        "D组：十、十一级棋士组 · E组：十二、十三级棋士组 · F组：十四、十五级棋士组 · G组：无级组",
+    ]
+    seven, five = text.split('<h3 class="schedule-of">')[1:]
+    assert re.search(r"08:00</td><td>第1轮", seven) and "第7轮" in seven
+    assert re.search(r"10:20</td><td>第1轮", five) and "第6轮" not in five
+    assert "颁奖仪式" in seven and "颁奖仪式" in five  # the prize giving, for everyone
+
+
+def test_one_schedule_when_all_sections_play_alike(organiser: User) -> None:
+    """Futian youth: eight sections, one schedule (section_defaults): one table, no headings.
+    Kinabatangan's regulations give no times: no schedule at all."""
+    spec = rules.load_event_spec(EXAMPLES / "futian-youth-xiangqi-chess-2009.toml")
+    services.create_event(spec, organiser, slug="youth")
+    text = Client().get("/p/youth/").content.decode()
+    assert text.count('class="schedule"') == 1 and 'class="schedule-of"' not in text
+    assert re.search(r"08:30</td><td>第1轮", text)
+    spec = rules.load_event_spec(EXAMPLES / "kinabatangan-school-2024.toml")
+    services.create_event(spec, organiser, slug="kinabatangan")
+    assert 'class="schedule"' not in Client().get("/p/kinabatangan/").content.decode()
