@@ -81,7 +81,11 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         context["round"] = round_page
         filename = f"{slug}-{key}-r{number}-{kind}"
     else:
-        results = standings.section_results(section)
+        # The wall chart is filled in as the rounds are paired: the round being played shows
+        # each opponent and colour, its results to come; the other printouts rank after the
+        # completed rounds (standings.completed_rounds).
+        results = standings.section_results(
+            section, rounds=section.rounds.count() if kind == "wallchart" else None)
         context["results"] = results
         filename = f"{slug}-{key}-{kind}"
         units = {p.number: p.unit for p in pages.public_players(section).values()}

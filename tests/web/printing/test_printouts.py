@@ -122,3 +122,19 @@ def test_prize_list_and_certificates_name_rankings_and_prizes_in_words(
     client.force_login(organiser)
     standings_page = client.get("/e/futian/s/G/standings/").content.decode()
     assert "<h3>Boys / men</h3>" in standings_page and ">place<" not in standings_page
+
+
+def test_next_round_paired_wall_chart_shows_it_standings_wait(section: models.Section,
+                                                              arbiter: User) -> None:
+    """Round 2 paired, no result yet: the standings printout is still after round 1, the
+    wall chart already shows each round-2 opponent and colour with the result to come (*)."""
+    rounds.pair_next_round(section, arbiter)
+    client = Client()
+    printed = client.get(f"/print/{section.event.slug}/open/standings/?lang=en").content.decode()
+    assert "After round 1 of 3" in printed
+    chart = client.get(f"/print/{section.event.slug}/open/wallchart/?lang=en").content.decode()
+    head = chart[chart.index("<thead>"):chart.index("</thead>")]
+    assert re.findall(r'<th class="num">(\d)</th>', head) == ["1", "2"]
+    # Adjacent pairing: after round 1 (1 and 3 won, 5 had the bye) board 1 is 1 (White) – 3.
+    first_line = chart[chart.index("<tbody>"):].split("</tr>")[0]
+    assert '<td class="num cell">3w*<span>1</span></td>' in first_line
