@@ -330,8 +330,11 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         "event": event, "entry": entry, "section": entry.section, "edit_form": edit_form,
         "can_organise": permissions.can_organise(request.user, event),
         "payment_form": forms.PaymentForm(initial={"paid": entry.fee_paid}),
-        "bye_form": forms.ByeForm(initial={"round_number": paired + 1}),
-        "withdraw_form": forms.WithdrawForm(initial={"after_round": section_rounds}),
+        # A requested bye, not "Cancel the bye", unless the arbiter picks it; a withdrawn
+        # player's form shows the round they withdrew after, so "Save" changes nothing.
+        "bye_form": forms.ByeForm(initial={"round_number": paired + 1, "result": "H"}),
+        "withdraw_form": forms.WithdrawForm(initial={"after_round": section_rounds if (
+            entry.withdrawn_after_round is None) else entry.withdrawn_after_round}),
         "byes": entry.requested_byes.order_by("round_number"),
         "history": models.AuditLog.objects.filter(event=event, target__contains=entry.name)[:50],
     })

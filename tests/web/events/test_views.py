@@ -219,3 +219,23 @@ def test_persian_organiser_types_a_jalali_birth_date(event: models.Event,
     client.cookies["django_language"] = "en"
     assert 'type="date" name="birth_date"' in client.get(
         f"/e/{event.slug}/s/girls/").content.decode()
+
+
+def test_entry_page_forms_start_from_what_the_arbiter_means(
+        paired: models.Round, arbiter: User) -> None:
+    """The bye form offers a half-point bye, not "Cancel the bye"; a withdrawn player's
+    withdrawal form shows the round they withdrew after (saving it changes nothing)."""
+    entry = paired.section.entries.get(pairing_number=1)
+    client = _client(arbiter)
+    url = f"/e/{paired.section.event.slug}/entry/{entry.pk}/"
+    page = client.get(url).content.decode()
+    assert re.search(r'<option value="H" selected>', page)
+    assert not re.search(r'<option value="" selected>', page)
+    assert re.search(r'name="round_number" value="2"', page)
+    assert re.search(r'name="after_round" value="1"', page)  # one round paired
+    for board in paired.boards.all():
+        rounds.enter_result(paired, board.number, "1", arbiter)
+    rounds.withdraw(entry, 1, arbiter)  # left after round 1 …
+    rounds.pair_next_round(paired.section, arbiter)  # … and round 2 is paired without them
+    page = client.get(url).content.decode()
+    assert re.search(r'name="after_round" value="1"', page)  # not 2, the rounds paired
