@@ -415,9 +415,11 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     board = _acting(request, lambda: rounds.enter_result(
         round_row, int(board_text), result, request.user))
     if board is not None:
+        # The players too: "14 1" typed as "4 1" shows the wrong names at once.
+        label = rounds.result_label(board.white_result, board.black_result) or "*"
         messages.success(request, _("Board %(board)d: %(result)s") % {
             "board": board.number,
-            "result": rounds.result_label(board.white_result, board.black_result) or "*",
+            "result": f"{label} · {board.white.name} – {board.black.name}",
         })
     return redirect(target)
 

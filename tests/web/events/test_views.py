@@ -57,7 +57,10 @@ def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
     url = f"/e/{paired.section.event.slug}/s/open/r/1/result/"
     response = client.post(url, {"entry": "2 ="}, follow=True)
     assert response.status_code == 200
-    assert "Board 2: ½-½" in response.content.decode()
+    board_two = paired.boards.select_related("white", "black").get(number=2)
+    # The confirmation names the players, so a mistyped board number shows at once.
+    assert (f"Board 2: ½-½ · {board_two.white.name} – {board_two.black.name}"
+            in response.content.decode())
     assert '<td class="result">½-½</td>' in response.content.decode()  # the round's table
     assert paired.boards.get(number=2).white_result == "="
     response = client.post(url, {"entry": "9 1"}, follow=True)
