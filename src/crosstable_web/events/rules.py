@@ -256,9 +256,13 @@ def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str
 
 
 def fee_for(section: models.Section, data: EntryData) -> Decimal:
-    """The fee due for one entry: the regulations' fee with their discounts
-    (``crosstable.regulations.compute_fee``), else the section's entry fee."""
+    """The fee due for one player entry: the regulations' fee with their discounts
+    (``crosstable.regulations.compute_fee``), nothing when the regulations' fee is per team
+    (the team owes it: ``crosstable_web.teams.fees``; a player of a team is not charged a
+    share on top), else the section's entry fee."""
     regulations = event_regulations(section.event)
+    if regulations is not None and regulations.fees is not None and regulations.fees.per == "team":
+        return Decimal(0)
     if regulations is None or regulations.fees is None or regulations.fees.per != "player":
         return section.entry_fee
     return compute_fee(regulations, entrant_data(section, data)).amount_due

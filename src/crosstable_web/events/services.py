@@ -489,6 +489,8 @@ class FeeLine:
     entries: int = 0
     due: Decimal = Decimal(0)
     paid: Decimal = Decimal(0)
+    teams: int = 0
+    """Teams counted (their fee is the team's; their players' entries owe nothing)."""
 
     @property
     def outstanding(self) -> Decimal:
@@ -500,10 +502,16 @@ class FeeReport:
     by_unit: list[FeeLine]
     by_section: list[FeeLine]
     total: FeeLine
+    teams: list[Any] = dataclasses.field(default_factory=list)
+    """Each team's fee (``crosstable_web.teams.fees.TeamFeeLine``): due, discounts, paid,
+    balance, admitted or waiting."""
 
 
 def fee_report(event: models.Event) -> FeeReport:
-    """Fees due and paid per unit and per section, with totals."""
+    """Fees due and paid per unit and per section, with totals: player entries' fees and
+    team fees (a team counts under its unit and section)."""
+    # The teams app builds on this one; imported here to keep the dependency one way.
+    from crosstable_web.teams.fees import event_fee_lines
     units: dict[str, FeeLine] = {}
     sections: dict[str, FeeLine] = {}
     total = FeeLine(_("Total"))
@@ -519,8 +527,20 @@ def fee_report(event: models.Event) -> FeeReport:
             line.entries += 1
             line.due += due
             line.paid += paid
+    teams = event_fee_lines(event)
+    for team_line in teams:
+        team = team_line.team
+        for line in (
+            units.setdefault(team.unit, FeeLine(team.unit or _("(no unit)"))),
+            sections.setdefault(team.section.name, FeeLine(team.section.name)),
+            total,
+        ):
+            line.teams += 1
+            line.due += team_line.due
+            line.paid += team_line.paid
     return FeeReport(
         by_unit=sorted(units.values(), key=lambda line: line.label.casefold()),
         by_section=list(sections.values()),
         total=total,
+        teams=teams,
     )

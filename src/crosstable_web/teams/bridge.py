@@ -8,6 +8,7 @@ individual sections.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from fractions import Fraction
 
 from crosstable.formats.trf.team_records import set_team_records, team_event_records
@@ -206,10 +207,15 @@ def byes(section: Section) -> list[TeamBye]:
     ]
 
 
-def tournament(section: Section) -> Tournament:
-    """The section as the team Swiss engine pairs it: teams, their players' board games,
-    and the pairing-allocated byes (TRF 320)."""
-    teams = list(section.teams.prefetch_related("members"))
+def tournament(section: Section, playing: Collection[int] | None = None) -> Tournament:
+    """The section as the team Swiss engine pairs it: teams (only those numbered in
+    ``playing`` when given: the admitted ones), their players' board games, and the
+    pairing-allocated byes (TRF 320)."""
+    teams = [
+        team
+        for team in section.teams.prefetch_related("members")
+        if playing is None or team.number in playing
+    ]
     result = Tournament(
         name=section.name,
         total_rounds=section.total_rounds,

@@ -15,15 +15,22 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from crosstable_web.events.models import Entry, Section
+from crosstable_web.public.localisation import LocalDateField, LocalDateInput
 from crosstable_web.teams import models
 
 ATTRIBUTE_LABELS: dict[str, Any] = {
     "introduction_letter": _("Introduction letter"),
     "local_players": _("Local players"),
+    "previous_place": _("Place in the previous event"),
 }
-"""Labels of the team attributes the regulations' team prizes test (the Fars county prize:
-an introduction letter, at least three local players); another attribute is labelled with its
-key."""
+"""Labels of the team attributes the regulations' team prizes and fee discounts test (the
+Fars county prize and discount: an introduction letter, at least three local players; the
+placing discounts: the place in the last county league); another attribute is labelled with
+its key."""
+
+MEMBER_ATTRIBUTE_LABELS: dict[str, Any] = {"local": _("Local")}
+"""Labels of the per-player attributes the fee discounts test (Fars: a local player, born in
+the county or living there for six months)."""
 
 
 class AccountChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
@@ -56,10 +63,12 @@ class TeamForm(forms.Form):
         team: models.Team | None = None,
         *args: Any,
         attributes: dict[str, type] | None = None,
+        member_attributes: list[str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.places = places
+        self.member_attribute_names = list(member_attributes or [])
         captain = self.fields["captain"]
         assert isinstance(captain, AccountChoiceField)
         captain.queryset = get_user_model().objects.filter(is_active=True).order_by("username")
@@ -94,14 +103,22 @@ class TeamForm(forms.Form):
             self.fields[f"rating_{place}"] = forms.IntegerField(
                 label=_("Rating"), required=False, min_value=0, max_value=3500
             )
+            for name in self.member_attribute_names:
+                label = MEMBER_ATTRIBUTE_LABELS.get(name) or name.replace("_", " ").capitalize()
+                self.fields[f"roster_{name}_{place}"] = forms.BooleanField(
+                    label=label, required=False
+                )
 
-    def rows(self) -> list[tuple[forms.BoundField, ...]]:
+    def rows(self) -> list[tuple[Any, ...]]:
+        """Per roster place: the entry chosen, a new name, membership id, rating and the
+        place's per-player fee attributes (a list of check boxes)."""
         return [
             (
                 self[f"player_{place}"],
                 self[f"new_{place}"],
                 self[f"member_{place}"],
                 self[f"rating_{place}"],
+                [self[f"roster_{name}_{place}"] for name in self.member_attribute_names],
             )
             for place in range(1, self.places + 1)
         ]
@@ -118,6 +135,7 @@ class TeamForm(forms.Form):
                 attributes[name] = value.strip() if isinstance(value, str) else value
         cleaned["attributes"] = attributes
         ratings: list[int | None] = []
+        member_attributes: list[dict[str, Any]] = []
         roster: list[Entry | tuple[str, str]] = []
         seen: set[int] = set()
         empty_at = 0
@@ -147,6 +165,23 @@ class TeamForm(forms.Form):
             else:
                 roster.append((new, (cleaned.get(f"member_{place}") or "").strip()))
             ratings.append(cleaned.get(f"rating_{place}"))
+            member_attributes.append(
+                {
+                    name: True
+                    for name in self.member_attribute_names
+                    if cleaned.get(f"roster_{name}_{place}")
+                }
+            )
         cleaned["roster"] = roster
         cleaned["ratings"] = ratings
+        cleaned["member_attributes"] = member_attributes
         return cleaned
+
+
+class TeamPaymentForm(forms.Form):
+    """A payment of a team's fee: the amount and the day it was paid (which decides the
+    team's place when places go to the teams that pay first)."""
+
+    amount = forms.DecimalField(label=_("Amount"), decimal_places=2, max_digits=14)
+    paid_on = LocalDateField(label=_("Date paid"), widget=LocalDateInput())
+    """Jalali while the page is in Persian, as on the bank's receipt."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -37,6 +38,14 @@ class Team(models.Model):
         related_name="captained_teams",
     )
     """The account that may submit this team's line-ups (a per-event, per-team role)."""
+    entered_at = models.DateTimeField(default=timezone.now)
+    """When the team was entered: the order of unpaid teams on a waiting list."""
+    fee_due = models.DecimalField(_("fee due"), max_digits=14, decimal_places=2, default=0)
+    """The team fee after discounts (``crosstable.regulations.compute_fee``), recomputed by
+    :mod:`crosstable_web.teams.fees` whenever the team is saved."""
+    fee_base = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    fee_discounts = models.JSONField(default=list, blank=True)
+    """The discounts that applied: [{"key", "name", "amount"}] in the regulations' order."""
 
     class Meta:
         ordering = ["section", "number"]
@@ -54,12 +63,29 @@ class TeamMember(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="team_member")
     position = models.PositiveIntegerField()
+    attributes = models.JSONField(default=dict, blank=True)
+    """What the fee discounts test of a member beyond the entry's data, e.g. {"local": true}
+    (Fars: born in the county or living there for six months)."""
 
     class Meta:
         ordering = ["team", "position"]
         constraints = [
             models.UniqueConstraint(fields=["team", "position"], name="unique_roster_position")
         ]
+
+
+class TeamPayment(models.Model):
+    """A payment of a team's fee, on the day the organiser says it was paid; a team's fee
+    counts as paid on the day its payments first cover what it owes (admission by payment
+    date)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="payments")
+    amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2)
+    paid_on = models.DateField(_("date paid"))
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "paid_on", "recorded_at", "pk"]
 
 
 class TeamRound(models.Model):

@@ -51,7 +51,7 @@ from crosstable_web.events import permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import ServiceError, team_capacity_problem
-from crosstable_web.teams import bridge, models
+from crosstable_web.teams import bridge, fees, models
 
 
 def _target(team: models.Team) -> str:
@@ -66,15 +66,19 @@ def create_team(
     unit: str = "",
     unit_kind: str = "",
     attributes: dict[str, Any] | None = None,
+    member_attributes: Sequence[dict[str, Any]] | None = None,
 ) -> models.Team:
-    """A new team with ``members`` as its roster, in board order."""
+    """A new team with ``members`` as its roster, in board order (``member_attributes``: what
+    the fee discounts test of each, e.g. ``{"local": True}``), its fee computed and stored.
+    A full section refuses it, unless places go to the teams that pay first: then it is
+    entered and waits for a place (``crosstable_web.teams.fees``)."""
     permissions.require_organiser(actor, section.event)
     _check_roster_size(section, members)
     with transaction.atomic():
         # Locked so that two organisers saving at once cannot both take the last place.
         Section.objects.select_for_update().get(pk=section.pk)
         full = team_capacity_problem(section, section.teams.count())
-        if full is not None:
+        if full is not None and not fees.admission_by_payment(section):
             raise ServiceError(full)
         number = 1 + max(section.teams.values_list("number", flat=True), default=0)
         team = models.Team.objects.create(
@@ -85,7 +89,8 @@ def create_team(
             unit_kind=unit_kind,
             attributes=attributes or {},
         )
-        _add_members(team, members)
+        _add_members(team, members, member_attributes)
+        fee = fees.refresh_fee(team)
         record(
             section.event,
             actor,
@@ -98,9 +103,26 @@ def create_team(
                 "unit": unit,
                 "unit_kind": unit_kind,
                 "attributes": dict(attributes or {}),
+                **_member_attributes_log(members, member_attributes),
+                **fee,
             },
         )
     return team
+
+
+def _member_attributes_log(
+    members: Sequence[Entry], member_attributes: Sequence[dict[str, Any]] | None
+) -> dict[str, Any]:
+    """The roster's per-player fee attributes for the audit log (only when there are any)."""
+    if not member_attributes or not any(member_attributes):
+        return {}
+    return {
+        "member_attributes": {
+            entry.name: dict(values)
+            for entry, values in zip(members, member_attributes, strict=False)
+            if values
+        }
+    }
 
 
 def edit_team(
@@ -111,12 +133,15 @@ def edit_team(
     unit: str = "",
     unit_kind: str = "",
     attributes: dict[str, Any] | None = None,
+    member_attributes: Sequence[dict[str, Any]] | None = None,
 ) -> models.Team:
-    """Change a team's name, unit, prize attributes (None: unchanged) and roster (board
-    order); the roster only until the first round is paired."""
+    """Change a team's name, unit, prize and fee attributes (None: unchanged), roster (board
+    order) and its players' fee attributes (None: unchanged); the roster only until the first
+    round is paired. The fee is computed again and stored."""
     section = team.section
     permissions.require_organiser(actor, section.event)
-    old_roster = [member.entry for member in team.members.select_related("entry")]
+    old_members = list(team.members.select_related("entry"))
+    old_roster = [member.entry for member in old_members]
     roster_changed = [entry.pk for entry in old_roster] != [entry.pk for entry in members]
     if roster_changed and section.team_rounds.exists():
         raise ServiceError(_("Rosters are fixed once the first round is paired."))
@@ -128,14 +153,25 @@ def edit_team(
             "unit_kind": team.unit_kind,
             "attributes": dict(team.attributes),
             "roster": [entry.name for entry in old_roster],
+            **_member_attributes_log(old_roster, [m.attributes for m in old_members]),
+            "fee_due": str(team.fee_due),
         }
         team.name, team.unit, team.unit_kind = name, unit, unit_kind
         if attributes is not None:
             team.attributes = dict(attributes)
         team.save(update_fields=["name", "unit", "unit_kind", "attributes"])
+        if member_attributes is None:
+            kept = {member.entry_id: member.attributes for member in old_members}
+            member_attributes = [dict(kept.get(entry.pk, {})) for entry in members]
         if roster_changed:
             team.members.all().delete()
-            _add_members(team, members)
+            _add_members(team, members, member_attributes)
+        else:
+            for member, values in zip(old_members, member_attributes, strict=False):
+                if member.attributes != values:
+                    member.attributes = dict(values)
+                    member.save(update_fields=["attributes"])
+        fee = fees.refresh_fee(team)
         record(
             section.event,
             actor,
@@ -148,6 +184,8 @@ def edit_team(
                 "unit_kind": unit_kind,
                 "attributes": dict(team.attributes),
                 "roster": [entry.name for entry in members],
+                **_member_attributes_log(members, member_attributes),
+                **fee,
             },
         )
     return team
@@ -173,6 +211,12 @@ def delete_team(team: models.Team, actor: Actor) -> None:
             "attributes": dict(team.attributes),
             "captain": team.captain.get_username() if team.captain else None,
             "roster": [member.entry.name for member in team.members.select_related("entry")],
+            # Its payments go with it: the log keeps them (refunds are the organiser's matter).
+            "fee_due": str(team.fee_due),
+            "payments": [
+                {"amount": str(payment.amount), "paid_on": payment.paid_on.isoformat()}
+                for payment in team.payments.all()
+            ],
         }
         target = _target(team)
         team.delete()
@@ -193,13 +237,20 @@ def _check_roster_size(section: Section, members: Sequence[Entry]) -> None:
         )
 
 
-def _add_members(team: models.Team, members: Sequence[Entry]) -> None:
+def _add_members(
+    team: models.Team,
+    members: Sequence[Entry],
+    member_attributes: Sequence[dict[str, Any]] | None = None,
+) -> None:
     for position, entry in enumerate(members, start=1):
         if entry.section_id != team.section_id:
             raise ServiceError(_("%(name)s is not entered in this section.") % {"name": entry.name})
         if models.TeamMember.objects.filter(entry=entry).exists():
             raise ServiceError(_("%(name)s is already on a team.") % {"name": entry.name})
-        models.TeamMember.objects.create(team=team, entry=entry, position=position)
+        values = member_attributes[position - 1] if member_attributes else {}
+        models.TeamMember.objects.create(
+            team=team, entry=entry, position=position, attributes=dict(values or {})
+        )
 
 
 def set_captain(team: models.Team, user: AbstractBaseUser | None, actor: Actor) -> None:
@@ -375,8 +426,12 @@ def pair_next_round(
     scored, _changes = bridge.scored_matches(section)
     if any(match.first_result is ResultCode.PENDING for match in scored):
         raise ServiceError(_("Enter every result of the previous round first."))
+    # Places given by payment date: only the admitted teams are paired (fees.playing_teams).
+    playing = fees.playing_teams(section, number)
     try:
-        pairing = team_pair_function(section.system_code)(bridge.tournament(section), number)
+        pairing = team_pair_function(section.system_code)(
+            bridge.tournament(section, playing), number
+        )
     except (PairingError, ValueError) as error:
         raise ServiceError(str(error)) from None
     teams = {team.number: team for team in section.teams.all()}

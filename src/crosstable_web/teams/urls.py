@@ -13,6 +13,7 @@ urlpatterns = [
     path(
         "e/<slug:slug>/s/<str:key>/teams/<int:team>/delete/", views.team_delete, name="team_delete"
     ),
+    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/fee/", views.team_fee, name="team_fee"),
     path("captain/teams/", views.my_teams, name="my_teams"),
     path("e/<slug:slug>/s/<str:key>/teams/pair/", views.pair_round, name="pair_round"),
     path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings, name="team_standings"),

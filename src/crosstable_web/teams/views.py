@@ -26,7 +26,7 @@ from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.public.team_pages import lineups_published
-from crosstable_web.teams import bridge, forms, models, services
+from crosstable_web.teams import bridge, fees, forms, models, services
 from crosstable_web.teams.typed_entry import parse_typed_results
 
 
@@ -50,6 +50,7 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     teams = section.teams.prefetch_related("members__entry").select_related("captain")
     manage = services.can_manage_lineups(request.user, section)
     captain_of = [t for t in teams if services.is_captain(request.user, t)]
+    fee_lines = {line.team.pk: line for line in fees.section_fee_lines(section)}
     return render(
         request,
         "teams/team_section.html",
@@ -57,6 +58,11 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "event": section.event,
             "section": section,
             "teams": teams,
+            # Fee, payments and admitted / waiting, per team (the staff see the amounts).
+            "team_rows": [(team, fee_lines[team.pk]) for team in teams],
+            "team_fee": fees.team_fees(section) is not None,
+            "by_payment": fees.admission_by_payment(section),
+            "can_see_fees": permissions.can_organise(request.user, section.event) or manage,
             "rounds": section.team_rounds.all(),
             "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
             "can_organise": permissions.can_organise(request.user, section.event),
@@ -76,6 +82,13 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
     places = team_rules.boards + team_rules.reserves
     regulations = rules.section_rules(section)
     attribute_kinds = team_prize_attributes(regulations.prizes if regulations else ())
+    for name, kind in fees.team_fee_attributes(section).items():
+        attribute_kinds.setdefault(name, kind)
+    member_attributes = fees.member_fee_attributes(section)
+    # A count the roster's check boxes give (Fars: local players) is not typed in as well.
+    derived = {count: name for count, name in DERIVED_COUNTS.items() if name in member_attributes}
+    for count in derived:
+        attribute_kinds.pop(count, None)
     initial: dict[str, object] = {}
     if team is not None:
         initial = {
@@ -87,10 +100,18 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
         for member in team.members.select_related("entry"):
             initial[f"player_{member.position}"] = str(member.entry_id)
             initial[f"rating_{member.position}"] = member.entry.rating or None
+            for name in member_attributes:
+                initial[f"roster_{name}_{member.position}"] = bool(member.attributes.get(name))
         for name in attribute_kinds:
             initial[f"attribute_{name}"] = team.attributes.get(name)
     form = forms.TeamForm(
-        section, places, team, request.POST or None, initial=initial, attributes=attribute_kinds
+        section,
+        places,
+        team,
+        request.POST or None,
+        initial=initial,
+        attributes=attribute_kinds,
+        member_attributes=member_attributes,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -99,6 +120,8 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
             for name, value in (team.attributes if team else {}).items()
             if name not in attribute_kinds
         } | data["attributes"]
+        for count, name in derived.items():
+            attributes[count] = sum(1 for values in data["member_attributes"] if values.get(name))
         try:
             with transaction.atomic():
                 members = _roster_entries(request, section, data["roster"], data["ratings"])
@@ -111,6 +134,7 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
                         unit=data["unit"],
                         unit_kind=data["unit_kind"],
                         attributes=attributes,
+                        member_attributes=data["member_attributes"],
                     )
                 else:
                     saved = services.edit_team(
@@ -121,6 +145,7 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
                         unit=data["unit"],
                         unit_kind=data["unit_kind"],
                         attributes=attributes,
+                        member_attributes=data["member_attributes"],
                     )
                 if saved.captain_id != (data["captain"].pk if data["captain"] else None):
                     services.set_captain(saved, data["captain"], request.user)
@@ -138,6 +163,69 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
             "team": team,
             "form": form,
             "rounds_paired": section.team_rounds.exists(),
+            "previous_events": fees.previous_events(section),
+            "fee_line": next(
+                (line for line in fees.section_fee_lines(section) if line.team.pk == team.pk),
+                None,
+            )
+            if team is not None
+            else None,
+        },
+    )
+
+
+DERIVED_COUNTS = {"local_players": "local"}
+"""Team attributes (tested by team prizes) that count the roster's players with a per-player
+attribute (tested by fee discounts): the form sets the count from the check boxes."""
+
+
+@login_required
+def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpResponse:
+    """A team's fee (the regulations' fee, each discount named, due, paid, balance, admitted
+    or waiting) and its payments; organisers record a payment here (amount and date)."""
+    section = _section(slug, key)
+    if not (
+        permissions.can_organise(request.user, section.event)
+        or permissions.can_arbitrate(request.user, section.event)
+    ):
+        raise PermissionDenied(_("Only an organiser or an arbiter of this event may see this."))
+    team_row = models.Team.objects.filter(section=section, number=team).first()
+    if team_row is None:
+        messages.error(
+            request,
+            _("%(section)s has no team %(team)d (it may have been deleted); nothing was recorded.")
+            % {"section": section.key, "team": team},
+        )
+        return redirect(reverse("teams:team_section", args=[slug, key]))
+    form = forms.TeamPaymentForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            payment = _acting(
+                request,
+                lambda: fees.record_team_payment(
+                    team_row,
+                    form.cleaned_data["amount"],
+                    form.cleaned_data["paid_on"],
+                    request.user,
+                ),
+                _("Payment recorded for %(team)s.") % {"team": team_row.name},
+            )
+            if payment is not None:
+                return redirect(reverse("teams:team_fee", args=[slug, key, team]))
+        else:
+            messages.error(request, _("The payment was not recorded; see the form."))
+    line = next(line for line in fees.section_fee_lines(section) if line.team.pk == team_row.pk)
+    return render(
+        request,
+        "teams/team_fee.html",
+        {
+            "event": section.event,
+            "section": section,
+            "team": team_row,
+            "line": line,
+            "payments": team_row.payments.all(),
+            "form": form,
+            "can_organise": permissions.can_organise(request.user, section.event),
         },
     )
 

@@ -89,20 +89,24 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
     client = _client(organiser)
     team = models.Team.objects.get(section=league, number=1)
     page = client.get(f"{_base(league)}/1/edit/").content.decode()
-    # The Fars county prize tests introduction_letter (true) and local_players (at least 3).
+    # The Fars county prize tests introduction_letter (true) and local_players (at least 3);
+    # the county discount tests each player's "local", so the form asks it per player and
+    # counts local_players from the check boxes (not typed in a second time).
     assert 'name="attribute_introduction_letter"' in page
-    assert 'name="attribute_local_players"' in page and 'name="rating_1"' in page
+    assert 'name="attribute_local_players"' not in page
+    assert 'name="roster_local_1"' in page and 'name="rating_1"' in page
     roster = _roster(team)
     form = {
         "name": team.name,
         "unit": "Kazerun",
         "unit_kind": "county",
         "attribute_introduction_letter": "on",
-        "attribute_local_players": "4",
     }
     for place, entry in enumerate(roster, start=1):
         form[f"player_{place}"] = str(entry)
         form[f"rating_{place}"] = "1600" if place <= 4 else ""  # boards 5, 6 unrated
+        if place <= 4:
+            form[f"roster_local_{place}"] = "on"
     response = client.post(f"{_base(league)}/1/edit/", form)
     assert response.status_code == 302, response.context["form"].errors
     team.refresh_from_db()
@@ -125,9 +129,9 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
     assert entrant.attributes["unit_kind"] == "county"
     # A bad value names its field and nothing is saved.
     bad = client.post(
-        f"{_base(league)}/1/edit/", {**form, "attribute_local_players": "-1", "rating_1": "many"}
+        f"{_base(league)}/1/edit/", {**form, "roster_local_1": "", "rating_1": "many"}
     )
-    assert {"attribute_local_players", "rating_1"} <= set(bad.context["form"].errors)
+    assert {"rating_1"} <= set(bad.context["form"].errors)
     team.refresh_from_db()
     assert team.attributes["local_players"] == 4
 

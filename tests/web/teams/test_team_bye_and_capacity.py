@@ -75,6 +75,16 @@ def test_team_bye_in_the_stored_rules_says_otherwise(
     assert bridge.match_rules(league).bye_points() == (2, Fraction(4))
 
 
+def _first_come_first_served(section: event_models.Section) -> None:
+    """The league without "priority to teams that pay first": a full section refuses a team
+    (with the priority, it enters and waits: tests/web/teams/test_team_fees.py)."""
+    event = section.event
+    event.regulations_text = event.regulations_text.replace(
+        'capacity_priority = "payment_date"', "", 1
+    )
+    event.save(update_fields=["regulations_text"])
+
+
 def _team_of_six(section: event_models.Section, number: int, organiser: User) -> models.Team:
     entries = [
         services.add_entry(
@@ -95,6 +105,7 @@ def test_capacity_counts_teams_not_players(league: event_models.Section, organis
     # capacity = 61 (teams per table): the six teams' 36 players and five more teams' 30
     # (66 players) all enter; a 61-player reading refused the 11th team.
     assert league.max_entries == 61
+    _first_come_first_served(league)
     for number in range(7, 12):
         _team_of_six(league, number, organiser)
     assert league.teams.count() == 11 and league.entries.count() == 66
@@ -112,6 +123,7 @@ def test_capacity_in_the_team_form_refuses_the_team_and_keeps_nothing(
 ) -> None:
     league.max_entries = 6
     league.save(update_fields=["max_entries"])
+    _first_come_first_served(league)
     client = Client()
     client.force_login(organiser)
     form = (

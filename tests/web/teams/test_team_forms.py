@@ -168,8 +168,9 @@ def test_captain_is_chosen_from_the_accounts_and_labels_are_translated(
     assert '<select name="captain"' in page
     assert f'<option value="{captain.pk}" selected>kian</option>' in page
     assert f'<option value="{organiser.pk}">olga</option>' in page
-    assert "Introduction letter" in page and "Local players" in page
+    # Local players are ticked per player (the county discount tests each one): "Local".
+    assert "Introduction letter" in page and 'for="id_roster_local_1">Local' in page
     client.cookies["django_language"] = "fa"
     persian = client.get(f"{_base(league)}/1/edit/").content.decode()
-    assert "معرفی‌نامه" in persian and "بازیکنان بومی" in persian
+    assert "معرفی‌نامه" in persian and "بومی" in persian
     assert "Introduction letter" not in persian

@@ -1,0 +1,357 @@
+"""Team fees, payments and admission by payment date, on the real database (Fars league).
+
+The regulations (examples/fars-team-league-1398.toml, from the original's section 5): 720,000
+toman per team; the last county league's 1st/2nd/3rd teams 100% / 50% / 25% off; women free
+(their share); county teams with the county board's letter and at least three local players
+15% off; players over 50 (born on or before 29 Azar 1348 = 20 December 1969) half their share.
+Discounts apply one after another to what is left ("sequential"). A team of six pays in six
+shares of 720,000 / 6 = 120,000. Hall capacity: 61 teams per table, priority to the teams
+that pay first. Every amount below is worked out by hand from those lines.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.test import Client
+
+from crosstable_web.events import models as event_models
+from crosstable_web.events import rules, services
+from crosstable_web.events.services import EntryData, ServiceError
+from crosstable_web.teams import fees, models
+from crosstable_web.teams import services as team_services
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
+
+MAN = ("m", datetime.date(1990, 3, 1))
+WOMAN = ("f", datetime.date(1995, 6, 1))
+SENIOR = ("m", datetime.date(1960, 5, 1))
+
+
+@pytest.fixture
+def table_a(organiser: User, arbiter: User) -> event_models.Section:
+    """Table A of the Fars league, no team entered yet."""
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser, slug="fars-fees")
+    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
+    return event.sections.get(key="A")
+
+
+_serial = iter(range(100, 10_000))
+
+
+def _team(
+    section: event_models.Section,
+    name: str,
+    players: list[tuple[str, datetime.date]],
+    organiser: User,
+    unit_kind: str = "club",
+    attributes: dict[str, Any] | None = None,
+    local: int = 0,
+) -> models.Team:
+    """A team of the given players (sex, birth date) in board order; the first ``local`` of
+    them ticked as local players."""
+    entries = [
+        services.add_entry(
+            section,
+            EntryData(
+                name=f"{name} {board}",
+                sex=sex,
+                birth_date=born,
+                member_id=str(next(_serial)),
+                unit=name,
+            ),
+            organiser,
+        )
+        for board, (sex, born) in enumerate(players, start=1)
+    ]
+    return team_services.create_team(
+        section,
+        name,
+        entries,
+        organiser,
+        unit=name,
+        unit_kind=unit_kind,
+        attributes=attributes or {},
+        member_attributes=[{"local": True} if i < local else {} for i in range(len(entries))],
+    )
+
+
+def _discounts(team: models.Team) -> dict[str, Decimal]:
+    return {line["key"]: Decimal(line["amount"]) for line in team.fee_discounts}
+
+
+# -- the amounts -------------------------------------------------------------------------------
+
+
+def test_a_team_with_two_women_and_a_senior(table_a: event_models.Section, organiser: User) -> None:
+    # An organiser typed the fee on the section too: the players are still not charged it.
+    table_a.entry_fee = Decimal(720_000)
+    table_a.save(update_fields=["entry_fee"])
+    # Two women: their two shares free, 2 × 120,000 = 240,000. The senior: half his share,
+    # 60,000. Due 720,000 − 240,000 − 60,000 = 420,000.
+    team = _team(table_a, "Shiraz", [MAN, MAN, MAN, SENIOR, WOMAN, WOMAN], organiser)
+    assert team.fee_base == Decimal("720000.00")
+    assert team.fee_due == Decimal("420000.00")
+    assert _discounts(team) == {"women": Decimal("240000.00"), "seniors": Decimal("60000.00")}
+    assert [line["name"] for line in team.fee_discounts] == ["بانوان", "پیشکسوتان بالای ۵۰ سال"]
+    # The players' own entries owe nothing: the fee is the team's (not 6 × 720,000).
+    assert {entry.fee_due for entry in table_a.entries.all()} == {Decimal(0)}
+
+
+def test_the_senior_limit_is_29_azar_1348(table_a: event_models.Section, organiser: User) -> None:
+    # 29 Azar 1348 = 20 December 1969: born that day is a senior, a day later is not.
+    on_the_day = _team(table_a, "Day", [MAN] * 5 + [("m", datetime.date(1969, 12, 20))], organiser)
+    day_after = _team(table_a, "After", [MAN] * 5 + [("m", datetime.date(1969, 12, 21))], organiser)
+    assert on_the_day.fee_due == Decimal("660000.00")  # 720,000 − 60,000
+    assert day_after.fee_due == Decimal("720000.00")
+
+
+def test_a_county_team_needs_its_letter_and_three_local_players(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    letter = {"introduction_letter": True}
+    # 15% of the whole fee: 720,000 × 0.85 = 612,000.
+    county = _team(table_a, "Kazerun", [MAN] * 6, organiser, "county", letter, local=3)
+    assert county.fee_due == Decimal("612000.00")
+    assert _discounts(county) == {"county_team": Decimal("108000.00")}
+    assert county.attributes == letter  # the service stores what it is given
+    # Two local players, or no letter: no discount.
+    two_local = _team(table_a, "Fasa", [MAN] * 6, organiser, "county", letter, local=2)
+    no_letter = _team(table_a, "Jahrom", [MAN] * 6, organiser, "county", {}, local=6)
+    assert two_local.fee_due == no_letter.fee_due == Decimal("720000.00")
+
+
+def test_the_last_county_leagues_second_team(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    second = _team(table_a, "Lar", [MAN] * 6, organiser, attributes={"previous_place": 2})
+    assert second.fee_due == Decimal("360000.00")  # 50%
+    assert _discounts(second) == {"county_league_2nd": Decimal("360000.00")}
+    # Second last year, a county team with its letter and three locals, and a senior:
+    # each share 120,000 × 0.5 × 0.85 = 51,000; the senior's 51,000 × 0.5 = 25,500;
+    # 5 × 51,000 + 25,500 = 280,500. Taken off: 6 × 60,000 = 360,000 (2nd place),
+    # 6 × 9,000 = 54,000 (county), 25,500 (senior): 439,500 = 720,000 − 280,500.
+    both = _team(
+        table_a,
+        "Abadeh",
+        [MAN] * 5 + [SENIOR],
+        organiser,
+        "county",
+        {"previous_place": 2, "introduction_letter": True},
+        local=3,
+    )
+    assert both.fee_due == Decimal("280500.00")
+    assert _discounts(both) == {
+        "county_league_2nd": Decimal("360000.00"),
+        "county_team": Decimal("54000.00"),
+        "seniors": Decimal("25500.00"),
+    }
+    # The champion plays free.
+    first = _team(table_a, "Sepidan", [MAN] * 6, organiser, attributes={"previous_place": 1})
+    assert first.fee_due == Decimal(0)
+
+
+def test_the_team_form_records_local_players_and_the_previous_place(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    team = _team(table_a, "Kazerun", [MAN] * 6, organiser)
+    assert team.fee_due == Decimal("720000.00")
+    client = Client()
+    client.force_login(organiser)
+    base = f"/e/{table_a.event.slug}/s/A/teams/1/edit/"
+    page = client.get(base).content.decode()
+    assert 'name="attribute_previous_place"' in page and 'name="roster_local_6"' in page
+    form = {
+        "name": "Kazerun",
+        "unit": "Kazerun",
+        "unit_kind": "county",
+        "attribute_introduction_letter": "on",
+        "attribute_previous_place": "3",
+    }
+    for place, member in enumerate(team.members.order_by("position"), start=1):
+        form[f"player_{place}"] = str(member.entry_id)
+        if place in (2, 4, 6):
+            form[f"roster_local_{place}"] = "on"
+    response = client.post(base, form)
+    assert response.status_code == 302, response.context["form"].errors
+    team.refresh_from_db()
+    # 3rd last year (25%) and county (15%): 720,000 × 0.75 × 0.85 = 459,000.
+    assert team.fee_due == Decimal("459000.00")
+    assert team.attributes["local_players"] == 3  # counted from the check boxes
+    assert [m.attributes for m in team.members.order_by("position")] == [
+        {},
+        {"local": True},
+        {},
+        {"local": True},
+        {},
+        {"local": True},
+    ]
+    log = event_models.AuditLog.objects.filter(action="team.edit").latest("pk")
+    assert (log.old["fee_due"], log.new["fee_due"]) == ("720000.00", "459000.00")
+
+
+# -- payments and admission ----------------------------------------------------------------------
+
+
+def _pay(team: models.Team, amount: int, day: int, organiser: User) -> None:
+    fees.record_team_payment(team, Decimal(amount), datetime.date(2019, 11, day), organiser)
+
+
+def test_places_go_to_the_teams_that_pay_first(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    table_a.max_entries = 3
+    table_a.save(update_fields=["max_entries"])
+    # Five teams enter (none refused: the ones without a place wait), 720,000 each.
+    teams = [_team(table_a, f"Team {n}", [MAN] * 6, organiser) for n in range(1, 6)]
+    assert table_a.teams.count() == 5
+    t1, t2, t3, t4, t5 = teams
+    _pay(t4, 720_000, 1, organiser)
+    _pay(t2, 720_000, 2, organiser)
+    _pay(t1, 360_000, 1, organiser)  # half: not paid yet
+    # Two places taken; the unpaid wait in the order they entered.
+    decided = fees.admission(table_a)
+    assert decided is not None
+    assert decided.admitted == ("4", "2") and decided.waiting == ("1", "3", "5")
+    with pytest.raises(ServiceError, match=r"1 of 3 places are free .*Team 1, Team 3, Team 5"):
+        team_services.pair_next_round(table_a, arbiter)
+    assert not table_a.team_rounds.exists()
+    _pay(t5, 720_000, 3, organiser)
+    _pay(t1, 360_000, 5, organiser)  # paid in full on the 5th: after team 5
+    decided = fees.admission(table_a)
+    assert decided is not None
+    assert decided.admitted == ("4", "2", "5") and decided.waiting == ("1", "3")
+    lines = {line.team.number: line for line in fees.section_fee_lines(table_a)}
+    assert lines[1].status == "waiting" and lines[1].waiting_place == 1
+    assert lines[1].paid_on == datetime.date(2019, 11, 5) and lines[1].balance == 0
+    assert lines[3].waiting_place == 2 and lines[3].paid_on is None
+    assert lines[3].balance == Decimal("720000.00")
+    # The section is full: round 1 pairs the three admitted teams only (one has the bye).
+    round_one = team_services.pair_next_round(table_a, arbiter)
+    paired = {team for m in round_one.matches.all() for team in (m.first.number, m.second.number)}
+    assert round_one.bye_team is not None
+    assert paired | {round_one.bye_team.number} == {2, 4, 5}
+    # Team 3 pays now: round 1's field stays the field.
+    _pay(t3, 720_000, 6, organiser)
+    for match in round_one.matches.all():
+        for board in range(1, 5):
+            team_services.enter_board_result(match, board, "1-0", arbiter)
+    round_two = team_services.pair_next_round(table_a, arbiter)
+    assert round_two.bye_team is not None
+    paired = {team for m in round_two.matches.all() for team in (m.first.number, m.second.number)}
+    assert paired | {round_two.bye_team.number} == {2, 4, 5}
+    # The team section page says who has a place and who waits.
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/e/{table_a.event.slug}/s/A/teams/").content.decode()
+    assert page.count("admitted") == 3 and "waiting (1)" in page and "waiting (2)" in page
+    assert "3 places; they go to the teams that pay their fee first" in page
+
+
+def test_while_all_fit_unpaid_teams_play(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    # 61 places, four teams, nobody has paid: no one waits and round 1 pairs all four.
+    for number in range(1, 5):
+        _team(table_a, f"Team {number}", [MAN] * 6, organiser)
+    decided = fees.admission(table_a)
+    assert decided is not None and decided.waiting == () and len(decided.admitted) == 4
+    round_one = team_services.pair_next_round(table_a, arbiter)
+    assert round_one.matches.count() == 2
+
+
+def test_payments_on_the_same_day_keep_the_entry_order(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    table_a.max_entries = 1
+    table_a.save(update_fields=["max_entries"])
+    first, second = (_team(table_a, f"Team {n}", [MAN] * 6, organiser) for n in (1, 2))
+    _pay(second, 720_000, 4, organiser)
+    _pay(first, 720_000, 4, organiser)
+    decided = fees.admission(table_a)
+    assert decided is not None and decided.admitted == ("1",) and decided.waiting == ("2",)
+
+
+# -- the fee report ------------------------------------------------------------------------------
+
+
+def test_the_fee_report_counts_team_fees_once(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    shiraz = _team(table_a, "Shiraz", [MAN, MAN, MAN, SENIOR, WOMAN, WOMAN], organiser)  # 420,000
+    kazerun = _team(
+        table_a, "Kazerun", [MAN] * 6, organiser, "county", {"introduction_letter": True}, local=3
+    )  # 612,000
+    _team(table_a, "Lar", [MAN] * 6, organiser, attributes={"previous_place": 2})  # 360,000
+    _pay(shiraz, 200_000, 1, organiser)
+    _pay(kazerun, 612_000, 2, organiser)
+    report = services.fee_report(table_a.event)
+    # 420,000 + 612,000 + 360,000 = 1,392,000 due; 812,000 paid; 580,000 outstanding.
+    assert (report.total.due, report.total.paid) == (Decimal("1392000"), Decimal("812000"))
+    assert report.total.outstanding == Decimal("580000")
+    assert (report.total.teams, report.total.entries) == (3, 18)
+    (section_line,) = report.by_section
+    assert (section_line.due, section_line.teams) == (Decimal("1392000"), 3)
+    units = {line.label: line for line in report.by_unit}
+    assert (units["Shiraz"].entries, units["Shiraz"].teams) == (6, 1)
+    assert (units["Shiraz"].due, units["Shiraz"].paid) == (Decimal("420000"), Decimal("200000"))
+    assert units["Kazerun"].outstanding == 0
+    assert [line.team.name for line in report.teams] == ["Shiraz", "Kazerun", "Lar"]
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/e/{table_a.event.slug}/fees/").content.decode()
+    assert 'id="fees-by-team"' in page
+    assert "بانوان: −240000.00; پیشکسوتان بالای ۵۰ سال: −60000.00" in page
+    assert "1392000.00" in page and "580000.00" in page
+    fee_page = client.get(f"/e/{table_a.event.slug}/s/A/teams/1/fee/").content.decode()
+    assert 'id="fee-due">420000.00' in fee_page and 'id="fee-balance">220000.00' in fee_page
+
+
+# -- bad input -----------------------------------------------------------------------------------
+
+
+def test_bad_payments_are_refused_with_a_clear_message(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    team = _team(table_a, "Shiraz", [MAN] * 6, organiser)
+    with pytest.raises(ServiceError, match=r"Shiraz: a payment must be more than zero \(not -5"):
+        fees.record_team_payment(team, Decimal(-5), datetime.date(2019, 11, 1), organiser)
+    with pytest.raises(ServiceError, match="in the future"):
+        fees.record_team_payment(team, Decimal(5), datetime.date(2999, 1, 1), organiser)
+    with pytest.raises(PermissionDenied):
+        fees.record_team_payment(team, Decimal(5), datetime.date(2019, 11, 1), arbiter)
+    assert not models.TeamPayment.objects.exists()
+    # On the page: the message, the form kept, nothing recorded.
+    client = Client()
+    client.force_login(organiser)
+    url = f"/e/{table_a.event.slug}/s/A/teams/1/fee/"
+    response = client.post(url, {"amount": "-720000", "paid_on": "2019-11-01"}, follow=True)
+    assert "a payment must be more than zero" in response.content.decode()
+    assert not models.TeamPayment.objects.exists()
+    # A payment recorded is logged with the total before and after.
+    client.post(url, {"amount": "720000", "paid_on": "2019-11-01"})
+    log = event_models.AuditLog.objects.get(action="team.payment")
+    assert log.old == {"paid": "0.00"}
+    assert log.new == {
+        "amount": "720000.00",
+        "paid_on": "2019-11-01",
+        "paid": "720000.00",
+        "fee_due": "720000.00",
+    }
+    # A deleted team takes no payment, by the service or by the page; its payments are logged.
+    team_services.delete_team(team, organiser)
+    deleted = event_models.AuditLog.objects.get(action="team.delete")
+    assert deleted.old["payments"] == [{"amount": "720000.00", "paid_on": "2019-11-01"}]
+    with pytest.raises(ServiceError, match="Team Shiraz has been deleted"):
+        fees.record_team_payment(team, Decimal(5), datetime.date(2019, 11, 1), organiser)
+    response = client.post(url, {"amount": "5", "paid_on": "2019-11-01"}, follow=True)
+    assert "A has no team 1 (it may have been deleted); nothing was recorded." in (
+        response.content.decode()
+    )
+    assert not models.TeamPayment.objects.exists()
