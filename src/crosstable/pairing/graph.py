@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from crosstable.matching import SubsetMatcher, max_cardinality_matching
+from crosstable.matching import SubsetMatcher
 from crosstable.pairing.base import PairingError
 
 MatchingFunction = Callable[..., list[int]]
@@ -28,7 +28,6 @@ class PairingGraph:
         self.matching = matching
         self.neighbours: list[set[int]] = [set() for _ in range(vertex_count)]
         self._subsets: SubsetMatcher | None = None
-        self._subsets_checked = False
 
     def connect(self, u: int, v: int) -> None:
         self.neighbours[u].add(v)
@@ -130,22 +129,10 @@ class PairingGraph:
         """Whether ``vertices`` can all be paired among themselves.
 
         Asked many times per round on large subsets: answered on the graph's own rows by a
-        :class:`SubsetMatcher`, which starts from the previous answers' matching. It is built
-        at the first question (once the rows are filled in; edits after that go through
-        :meth:`connect` and :meth:`disconnect`, which keep them symmetric). Rows that are not
-        symmetric (an edge listed on one side) are answered with the edge read as present,
-        by a fresh matching of the subgraph each time."""
+        :class:`SubsetMatcher`, which starts from the previous answers' matching (an edge
+        counts if both players' rows list it, as :meth:`connect` keeps them)."""
         if len(vertices) % 2:
             return False
-        if not self._subsets_checked:
-            self._subsets_checked = True
-            try:
-                self._subsets = SubsetMatcher(self.neighbours)
-            except ValueError:
-                self._subsets = None
-        if self._subsets is not None:
-            return self._subsets.perfect_matching(vertices) is not None
-        local = {v: k for k, v in enumerate(vertices)}
-        adjacency = [[local[u] for u in self.neighbours[v] if u in local] for v in vertices]
-        mate = max_cardinality_matching(len(vertices), adjacency)
-        return all(m >= 0 for m in mate)
+        if self._subsets is None:
+            self._subsets = SubsetMatcher(self.neighbours)
+        return self._subsets.perfect_matching(vertices) is not None
