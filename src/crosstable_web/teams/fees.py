@@ -21,6 +21,7 @@ import dataclasses
 import datetime
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +32,7 @@ from crosstable.regulations.fees import FeeBreakdown, FeeContext, TeamEntry, com
 from crosstable.regulations.schema import AttributeValue, Fees
 from crosstable_web.events import permissions, rules
 from crosstable_web.events.audit import Actor, record
-from crosstable_web.events.models import Event, Section
+from crosstable_web.events.models import Entry, Event, Section
 from crosstable_web.events.services import ServiceError, entry_data_of
 from crosstable_web.teams import models
 
@@ -378,3 +379,31 @@ def event_fee_lines(event: Event) -> list[TeamFeeLine]:
         for section in event.sections.filter(teams__isnull=False).distinct().order_by("position")
         for line in section_fee_lines(section)
     ]
+
+
+def entry_saved(sender: type[Entry], instance: Entry, created: bool, **kwargs: Any) -> None:
+    """A player's entry was changed (``post_save``): the fee of the player's team is computed
+    again, and logged as ``team.fee`` (by "system", after the entry's own log line) when it
+    changed. A new entry is on no team yet."""
+    if created or kwargs.get("raw"):
+        return
+    member = (
+        models.TeamMember.objects.select_related("team__section__event")
+        .filter(entry_id=instance.pk)
+        .first()
+    )
+    if member is None or team_fees(member.team.section) is None:
+        return
+    team = member.team
+    old = {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
+    new = refresh_fee(team)
+    if new != old:
+        section = team.section
+        record(
+            section.event,
+            None,
+            "team.fee",
+            f"{section.key}/team {team.number} {team.name}",
+            old,
+            new,
+        )

@@ -196,6 +196,26 @@ def test_the_team_form_records_local_players_and_the_previous_place(
     assert (log.old["fee_due"], log.new["fee_due"]) == ("720000.00", "459000.00")
 
 
+def test_correcting_a_players_entry_recomputes_the_team_fee(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    team = _team(table_a, "Shiraz", [MAN] * 6, organiser)
+    assert team.fee_due == Decimal("720000.00")
+    # Board 6 is a woman after all: her share is free, 720,000 − 120,000 = 600,000.
+    entry = team.members.get(position=6).entry
+    data = services.entry_data_of(entry)
+    data.sex = "f"
+    services.update_entry(entry, data, organiser)
+    team.refresh_from_db()
+    assert team.fee_due == Decimal("600000.00")
+    log = event_models.AuditLog.objects.get(action="team.fee")
+    assert (log.old["fee_due"], log.new["fee_due"]) == ("720000.00", "600000.00")
+    # A change that does not touch the fee (the rating) logs nothing more.
+    data.rating = 1500
+    services.update_entry(entry, data, organiser)
+    assert event_models.AuditLog.objects.filter(action="team.fee").count() == 1
+
+
 # -- payments and admission ----------------------------------------------------------------------
 
 
