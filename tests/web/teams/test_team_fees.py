@@ -375,3 +375,20 @@ def test_bad_payments_are_refused_with_a_clear_message(
         response.content.decode()
     )
     assert not models.TeamPayment.objects.exists()
+
+
+def test_a_persian_organiser_records_a_payment_on_a_jalali_date(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    _team(table_a, "Shiraz", [MAN] * 6, organiser)
+    client = Client()
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fa"
+    url = f"/e/{table_a.event.slug}/s/A/teams/1/fee/"
+    # 10 Aban 1398 = 1 November 2019 (1 Aban = 23 October).
+    client.post(url, {"amount": "720000", "paid_on": "۱۳۹۸-۰۸-۱۰"})
+    payment = models.TeamPayment.objects.get()
+    assert payment.paid_on == datetime.date(2019, 11, 1)
+    page = client.get(url).content.decode()
+    # All fit in the 61 places: the team has its place ("admitted").
+    assert "تاریخ پرداخت" in page and '<td id="admission">پذیرفته</td>' in page
