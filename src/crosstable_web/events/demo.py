@@ -161,7 +161,9 @@ def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Rand
             data = generate_entry(section, script, rng, index)
             values = {name: str(value or "") for name, value in dataclasses.asdict(data).items()}
             values["section"] = section.key
-            values["fee_paid"] = str(section.entry_fee if rng.random() < 0.7 else 0)
+            # what the regulations charge this player (nothing in a per-team fee section)
+            due = rules.fee_for(section, data)
+            values["fee_paid"] = str(due if rng.random() < 0.7 else 0)
             rows.append(entries_import.RawRow(len(rows) + 2, values))
     # Generated players can collide (same name and birthday, unit limits): keep the rows
     # the rules accept, as an organiser would after reading the report.

@@ -43,5 +43,8 @@ def test_demo_loads_the_house_player_and_the_team_league(tmp_path: Path) -> None
         games = team_models.BoardGame.objects.filter(match__round__section=section)
         assert games.exists() and not games.filter(first_result="*").exists()
         assert team_models.LineUp.objects.filter(team__section=section).exists()
+        # a per-team fee: the players owe and pay nothing on their own, most teams have paid
+        assert not section.entries.exclude(fee_due=0, fee_paid=0).exists()
+        assert team_models.TeamPayment.objects.filter(team__section=section).exists()
         # the demo captain captains one team of each table
         assert teams.filter(captain__username="captain").count() == 1
