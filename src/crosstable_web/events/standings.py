@@ -33,6 +33,7 @@ from crosstable.standings import (
 from crosstable.tiebreaks.registry import TiebreakValue
 from crosstable_web import bridge
 from crosstable_web.events import models, rules
+from crosstable_web.events.tiebreak_labels import TiebreakLabel, labels
 
 
 @dataclasses.dataclass(slots=True)
@@ -61,9 +62,18 @@ class SectionResults:
     rounds: int
     unit_ranking: UnitRanking | None = None
     """Units ranked by the sum of their members' places, where the regulations say so."""
+    progress: RoundProgress | None = None
+    """The last counted round while some of its games still wait for a result (live
+    standings), else None: the pages say "in progress: k of m results"."""
 
     def name(self, number: int) -> str:
         return self.tournament.players[number].name
+
+    @property
+    def tiebreak_names(self) -> list[TiebreakLabel]:
+        """The tie-breaks in order, in words in the active language (the column headers,
+        their titles and the footnote of every standings page)."""
+        return labels(self.main.tiebreaks)
 
     def club(self, number: int) -> str:
         return self.tournament.players[number].club
@@ -73,9 +83,13 @@ class SectionResults:
         """The house players (not ranked), as the standings pages list them after the
         ranked players: row, name, unit, points and tie-break values as text."""
         return [
-            {"row": row, "name": self.name(row.number), "unit": self.club(row.number),
-             "points": format_points(row.points),
-             "values": [format_value(value) for value in row.values]}
+            {
+                "row": row,
+                "name": self.name(row.number),
+                "unit": self.club(row.number),
+                "points": format_points(row.points),
+                "values": [format_value(value) for value in row.values],
+            }
             for row in self.main.unranked
         ]
 
@@ -99,8 +113,10 @@ def _keeps_attribute(
     attributes: Mapping[int, Mapping[str, AttributeValue]], key: str, value: AttributeValue
 ) -> Callable[[int], bool]:
     """Keeps the participants whose attribute ``key`` equals ``value``."""
+
     def keep(number: int) -> bool:
         return attributes[number][key] == value
+
     return keep
 
 
@@ -108,13 +124,16 @@ def _keeps_matching(
     attributes: Mapping[int, Mapping[str, AttributeValue]], where: Where
 ) -> Callable[[int], bool]:
     """Keeps the participants whose attributes satisfy every condition of ``where``."""
+
     def keep(number: int) -> bool:
         return matches(where, attributes[number])
+
     return keep
 
 
-def _attributes(tournament: Tournament, number: int, reference: datetime.date,
-                rounds: int) -> dict[str, AttributeValue]:
+def _attributes(
+    tournament: Tournament, number: int, reference: datetime.date, rounds: int
+) -> dict[str, AttributeValue]:
     player = tournament.players[number]
     grade: int | None = None
     if player.national_grade.isdigit():
@@ -132,8 +151,7 @@ def _attributes(tournament: Tournament, number: int, reference: datetime.date,
     }
 
 
-def _standings_rules(section: models.Section,
-                     section_rules: SectionRules | None) -> StandingsRules:
+def _standings_rules(section: models.Section, section_rules: SectionRules | None) -> StandingsRules:
     tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")
     lots_seed = None
     unshared: frozenset[int] = frozenset()
@@ -149,6 +167,34 @@ def _standings_rules(section: models.Section,
     return StandingsRules.from_text(tiebreaks, lots_seed=lots_seed, unshared_places=unshared)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundProgress:
+    """How far a round's results are: ``done`` of its ``games`` have a result."""
+
+    round: int
+    done: int
+    games: int
+
+
+def round_progress(tournament: Tournament, round_number: int) -> RoundProgress | None:
+    """The results entered in ``round_number``, if some of its games are still pending
+    (None when every game has its result, or the round has no game). A game is counted once,
+    from its lower-numbered player; byes are not games."""
+    if round_number < 1:
+        return None
+    games = done = 0
+    for player in tournament:
+        entry = player.entry(round_number)
+        if entry is None or entry.opponent is None or entry.opponent < player.pairing_number:
+            continue
+        games += 1
+        if entry.result is not ResultCode.PENDING:
+            done += 1
+    if games == 0 or done == games:
+        return None
+    return RoundProgress(round_number, done, games)
+
+
 def completed_rounds(tournament: Tournament) -> int:
     """The rounds the standings are after: every recorded round, except a last round that
     is paired but has no game result yet. Counted, its pending games would be games of
@@ -158,8 +204,10 @@ def completed_rounds(tournament: Tournament) -> int:
     last = tournament.rounds_recorded
     for player in tournament:
         entry = player.entry(last)
-        if entry is not None and entry.opponent is not None and (
-            entry.result is not ResultCode.PENDING
+        if (
+            entry is not None
+            and entry.opponent is not None
+            and (entry.result is not ResultCode.PENDING)
         ):
             return last
     return max(last - 1, 0)
@@ -189,9 +237,9 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
         if section_rules.sex_split is not None:
             # A section played merged is still ranked by sex.
             for sex, name in (("M", _("Boys / men")), ("F", _("Girls / women"))):
-                sub_rankings.append(Ranking(sex, name, sub_ranking(
-                    main, _keeps_attribute(attributes, "sex", sex)
-                )))
+                sub_rankings.append(
+                    Ranking(sex, name, sub_ranking(main, _keeps_attribute(attributes, "sex", sex)))
+                )
         for sub in section_rules.sub_rankings:
             kept = sub_ranking(main, _keeps_matching(attributes, sub.where))
             sub_rankings.append(Ranking(sub.key, sub.name, kept))
@@ -200,20 +248,28 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
         for table in section_rules.prizes:
             for key in table.rankings:
                 if key == "team" and unit_ranking is not None:
-                    numbers = {unit.unit: index for index, unit in
-                               enumerate(unit_ranking.units, start=1)}
-                    prize_tables.append(PrizeTable(
-                        key, allocate_prizes(table, unit_ranking.as_ranking(numbers)),
-                        table.currency, {number: unit for unit, number in numbers.items()},
-                    ))
+                    numbers = {
+                        unit.unit: index for index, unit in enumerate(unit_ranking.units, start=1)
+                    }
+                    prize_tables.append(
+                        PrizeTable(
+                            key,
+                            allocate_prizes(table, unit_ranking.as_ranking(numbers)),
+                            table.currency,
+                            {number: unit for unit, number in numbers.items()},
+                        )
+                    )
                     continue
                 ranking = by_key.get(key)
                 if ranking is None:
                     continue
                 entrants = [
-                    RankedEntrant(row.rank, row.number,
-                                  tied_group=None if row.by_lot else (key, row.rank),
-                                  attributes=attributes[row.number])
+                    RankedEntrant(
+                        row.rank,
+                        row.number,
+                        tied_group=None if row.by_lot else (key, row.rank),
+                        attributes=attributes[row.number],
+                    )
                     for row in ranking.rows
                 ]
                 prize_tables.append(
@@ -227,6 +283,7 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
         prize_tables=prize_tables,
         rounds=count,
         unit_ranking=unit_ranking,
+        progress=round_progress(tournament, count),
     )
 
 
@@ -236,9 +293,12 @@ def _unit_kinds(section: models.Section) -> dict[int, str]:
     return {number: kind for number, kind in rows if number is not None}
 
 
-def _unit_ranking(section_rules: SectionRules, main: Standings,
-                  attributes: dict[int, dict[str, AttributeValue]],
-                  unit_kinds: Mapping[int, str]) -> UnitRanking | None:
+def _unit_ranking(
+    section_rules: SectionRules,
+    main: Standings,
+    attributes: dict[int, dict[str, AttributeValue]],
+    unit_kinds: Mapping[int, str],
+) -> UnitRanking | None:
     """Units by the sum of their members' places, where the regulations say so. A unit's
     kind is its first-placed member's entry (``unit_kinds``); only the kinds the regulations
     name are ranked (Futian youth: schools)."""
@@ -246,9 +306,13 @@ def _unit_ranking(section_rules: SectionRules, main: Standings,
     if team_ranking is None or team_ranking.method is not TeamRankingMethod.SUM_OF_PLACES:
         return None
     individuals = [
-        IndividualPlace(row.rank, row.number, str(attributes[row.number]["unit"] or ""),
-                        unit_kind=unit_kinds.get(row.number, "").strip(),
-                        sex=str(attributes[row.number]["sex"] or ""))
+        IndividualPlace(
+            row.rank,
+            row.number,
+            str(attributes[row.number]["unit"] or ""),
+            unit_kind=unit_kinds.get(row.number, "").strip(),
+            sex=str(attributes[row.number]["sex"] or ""),
+        )
         for row in main.rows
     ]
     return rank_units_by_places(team_ranking, individuals)

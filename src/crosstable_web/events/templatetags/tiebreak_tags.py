@@ -1,0 +1,34 @@
+"""Template tags for tie-break names: ``{{ code|tiebreak }}`` gives a
+:class:`~crosstable_web.events.tiebreak_labels.TiebreakLabel` (``.short``, ``.description``)
+for a descriptor such as ``BH/C1``; ``{% tiebreak_notes labels %}`` lists them in order under a
+table. Used by every standings page, so they all name tie-breaks the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+
+from crosstable.tiebreaks.descriptor import TiebreakSpec
+from crosstable_web.events import tiebreak_labels
+
+register = template.Library()
+
+
+@register.filter
+def tiebreak(
+    value: TiebreakSpec | str | tiebreak_labels.TiebreakLabel,
+) -> tiebreak_labels.TiebreakLabel:
+    """The label of one tie-break descriptor (or an existing label, unchanged)."""
+    if isinstance(value, tiebreak_labels.TiebreakLabel):
+        return value
+    return tiebreak_labels.label(value)
+
+
+@register.inclusion_tag("events/_tiebreak_notes.html")
+def tiebreak_notes(
+    items: Iterable[TiebreakSpec | str | tiebreak_labels.TiebreakLabel],
+) -> dict[str, Any]:
+    """The footnote: "Tie-breaks, in order: 1. Buchholz cut 1 (BH/C1): …"."""
+    return {"labels": [tiebreak(item) for item in items]}
