@@ -181,18 +181,27 @@ def _grade_problems(rules: Eligibility, entrant: EntrantData) -> list[Problem]:
     if not has_range and rules.ungraded is None:
         return []
     grade = effective_grade(rules, entrant)
-    raised = grade != entrant.grade
-    because = " (adults enter at this grade at the lowest)" if raised else ""
     if grade is None:
         if rules.ungraded:
             return []
         return [Problem("ungraded_not_accepted", "players without a grade may not enter")]
+    if grade != entrant.grade:
+        # The adult rule, not the player's grade, keeps them out: say so (an adult with
+        # grade 9 told "grade 6: this section is for grades 8-9" reads it as a typo).
+        adult = rules.adult_grade_rule
+        assert adult is not None
+        why = (
+            f"age rule: adults (aged {adult.adult_age} or older on {adult.age_on.isoformat()}) "
+            f"enter at grade {adult.lowest_grade} at the lowest (the player's grade: "
+            f"{entrant.grade if entrant.grade is not None else 'none'})"
+        )
+    else:
+        why = f"grade {grade}"
     if not has_range:
         if rules.ungraded:
             return [
                 Problem(
-                    "graded_not_accepted",
-                    f"grade {grade}{because}: this section is for players without a grade",
+                    "graded_not_accepted", f"{why}: this section is for players without a grade"
                 )
             ]
         return []
@@ -201,15 +210,14 @@ def _grade_problems(rules: Eligibility, entrant: EntrantData) -> list[Problem]:
         return [
             Problem(
                 "grade_too_strong",
-                f"grade {grade}: this section is for grades {rules.grade_from}-{rules.grade_to}",
+                f"{why}: this section is for grades {rules.grade_from}-{rules.grade_to}",
             )
         ]
     if grade > rules.grade_to:
         return [
             Problem(
                 "grade_too_weak",
-                f"grade {grade}{because}: this section is for grades "
-                f"{rules.grade_from}-{rules.grade_to}",
+                f"{why}: this section is for grades {rules.grade_from}-{rules.grade_to}",
             )
         ]
     return []

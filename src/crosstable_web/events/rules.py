@@ -27,7 +27,12 @@ from crosstable.regulations import (
 )
 from crosstable.regulations.fees import compute_fee
 from crosstable.regulations.schema import ColourRule
-from crosstable.regulations.sections import EntrantData, check_eligibility
+from crosstable.regulations.sections import (
+    EntrantData,
+    Problem,
+    check_eligibility,
+    effective_grade,
+)
 
 if TYPE_CHECKING:
     from crosstable_web.events import models
@@ -204,14 +209,59 @@ def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
     section_rules_ = section_rules(section)
     if section_rules_ is None:
         return _stored_limit_problems(section, data)
+    entrant = entrant_data(section, data)
     problems = [
-        _("%(section)s: %(problem)s") % {"section": section.key, "problem": problem.message}
-        for problem in check_eligibility(section_rules_, entrant_data(section, data))
+        _("%(section)s: %(problem)s")
+        % {"section": section.key, "problem": _problem_text(section_rules_, entrant, problem)}
+        for problem in check_eligibility(section_rules_, entrant)
     ]
     group_sex = section.settings.get("group_sex")
     if group_sex and data.sex.upper().replace("W", "F") != group_sex:
         problems.append(_("This group is for one sex only."))
     return problems
+
+
+_GRADE_PROBLEMS = ("grade_too_strong", "grade_too_weak", "graded_not_accepted")
+
+
+def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) -> str:
+    """The regulations' reason in the reader's language where the page has words for it:
+    a grade problem that comes from the adult rule (Futian: adults, 18 or older on the
+    event day, enter at 6th grade at the lowest) names the age rule, not the grade the
+    player did not give; other reasons are the core's English message."""
+    eligibility = rules_.eligibility
+    adult = eligibility.adult_grade_rule
+    if (
+        problem.code not in _GRADE_PROBLEMS
+        or adult is None
+        or effective_grade(eligibility, entrant) == entrant.grade
+    ):
+        return problem.message
+    values = {
+        "age": adult.adult_age,
+        "date": adult.age_on.isoformat(),
+        "grade": adult.lowest_grade,
+        "own": entrant.grade if entrant.grade is not None else _("none"),
+        "low": eligibility.grade_from,
+        "high": eligibility.grade_to,
+    }
+    if eligibility.grade_from is None:
+        return (
+            _(
+                "age rule: players aged %(age)s or older on %(date)s enter at grade %(grade)s "
+                "at the lowest (this player's grade: %(own)s), and this section is for "
+                "players without a grade."
+            )
+            % values
+        )
+    return (
+        _(
+            "age rule: players aged %(age)s or older on %(date)s enter at grade %(grade)s at "
+            "the lowest (this player's grade: %(own)s), and this section is for grades "
+            "%(low)s–%(high)s."
+        )
+        % values
+    )
 
 
 def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str]:

@@ -136,22 +136,27 @@ class EntryChecker:
         rows = models.Entry.objects.filter(section__event=event)
         if exclude_entry is not None:
             rows = rows.exclude(pk=exclude_entry.pk)
-        self.identities: set[tuple[str, ...]] = set()
+        self.identities: dict[tuple[str, ...], _EnteredAs] = {}
+        """Who is entered, by identity (FIDE ID, else name and birth date): how the entry
+        reads, for the message that names it."""
         self.per_section: dict[int, int] = {}
         self.per_unit: dict[tuple[int, str], int] = {}
         self.house_sections: set[int] = set()
         """Sections that have their house player: no more players may join them."""
-        for section_id, name, birth_date, fide_id, unit, house in rows.values_list(
-            "section_id", "name", "birth_date", "fide_id", "unit", "house"
+        for section_id, section_key, name, birth_date, fide_id, unit, house in rows.values_list(
+            "section_id", "section__key", "name", "birth_date", "fide_id", "unit", "house"
         ):
+            entered = _EnteredAs(name, birth_date, fide_id, section_key)
             if house:
-                self.identities.add(_identity(name, birth_date, fide_id))
+                self.identities[_identity(name, birth_date, fide_id)] = entered
                 self.house_sections.add(section_id)
             else:
-                self._remember(section_id, _identity(name, birth_date, fide_id), unit)
+                self._remember(section_id, _identity(name, birth_date, fide_id), unit, entered)
 
-    def _remember(self, section_id: int, identity: tuple[str, ...], unit: str) -> None:
-        self.identities.add(identity)
+    def _remember(
+        self, section_id: int, identity: tuple[str, ...], unit: str, entered: _EnteredAs
+    ) -> None:
+        self.identities[identity] = entered
         self.per_section[section_id] = self.per_section.get(section_id, 0) + 1
         self.per_unit[section_id, unit] = self.per_unit.get((section_id, unit), 0) + 1
 
@@ -165,8 +170,9 @@ class EntryChecker:
             problems.append(_("The name is missing."))
         if data.sex and data.sex.lower() not in ("m", "f", "w"):
             problems.append(_("Sex must be M or F."))
-        if _identity(data.name, data.birth_date, data.fide_id) in self.identities:
-            problems.append(_("This player is already entered in this event."))
+        existing = self.identities.get(_identity(data.name, data.birth_date, data.fide_id))
+        if existing is not None:
+            problems.append(existing.duplicate_message())
         if house:
             return problems
         problems.extend(rules.eligibility_problems(section, data))
@@ -196,7 +202,42 @@ class EntryChecker:
 
     def accept(self, section: models.Section, data: EntryData) -> None:
         """Count ``data`` as entered (for the checks of later rows)."""
-        self._remember(section.pk, _identity(data.name, data.birth_date, data.fide_id), data.unit)
+        self._remember(
+            section.pk,
+            _identity(data.name, data.birth_date, data.fide_id),
+            data.unit,
+            _EnteredAs(data.name, data.birth_date, data.fide_id, section.key),
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _EnteredAs:
+    """An entry already in the event (or accepted earlier in the same import), as the
+    duplicate message names it."""
+
+    name: str
+    birth_date: datetime.date | None
+    fide_id: str
+    section: str
+
+    def duplicate_message(self) -> str:
+        """Says what was compared (the FIDE ID, else the name and the birth date) and which
+        entry matched, so the organiser can tell a namesake from a second registration."""
+        if self.fide_id:
+            return _(
+                "This player is already entered in this event: %(name)s (section %(section)s) "
+                "has the same FIDE ID, %(fide_id)s."
+            ) % {"name": self.name, "section": self.section, "fide_id": self.fide_id}
+        if self.birth_date is None:
+            return _(
+                "This player is already entered in this event: %(name)s (section %(section)s) "
+                "has the same name and no birth date either (entries are compared by name and "
+                "birth date: give the birth dates of two players of the same name)."
+            ) % {"name": self.name, "section": self.section}
+        return _(
+            "This player is already entered in this event: %(name)s (section %(section)s) "
+            "has the same name and birth date (%(born)s)."
+        ) % {"name": self.name, "section": self.section, "born": self.birth_date.isoformat()}
 
 
 def capacity_counts_teams(section: models.Section) -> bool:
