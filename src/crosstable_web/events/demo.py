@@ -73,9 +73,28 @@ def _units(script: str) -> tuple[str, ...]:
     return {"ms": _MALAY_SCHOOLS, "fa": _PERSIAN_UNITS}.get(script, _CHINESE_UNITS)
 
 
+def _unique_name(script: str, sex: str, rng: random.Random, taken: set[str]) -> str:
+    """A made-up name nobody in ``taken`` has (then taken too): two 朱敏 in one section
+    look like a registration mistake on every list. Drawn again while taken; after many
+    tries (a name pool nearly used up) a number tells them apart."""
+    name = _name(script, sex, rng)
+    for _attempt in range(200):
+        if name not in taken:
+            break
+        name = _name(script, sex, rng)
+    else:
+        base, number = name, 2
+        while f"{base} {number}" in taken:
+            number += 1
+        name = f"{base} {number}"
+    taken.add(name)
+    return name
+
+
 def generate_entry(section: models.Section, script: str, rng: random.Random,
-                   index: int) -> services.EntryData:
-    """A made-up player who meets the section's eligibility limits."""
+                   index: int, taken: set[str] | None = None) -> services.EntryData:
+    """A made-up player who meets the section's eligibility limits; with ``taken`` (the
+    names already in the section), one whose name is not among them."""
     limits = section.settings
     sex = (limits.get("sex") or rng.choice("mf")).upper()
     earliest = datetime.date.fromisoformat(limits.get("born_on_or_after", "2008-01-01"))
@@ -84,8 +103,9 @@ def generate_entry(section: models.Section, script: str, rng: random.Random,
     grades = limits.get("grades") or [""]
     units = limits.get("units") or _units(script)
     unit = rng.choice(units)
+    name = _name(script, sex, rng) if taken is None else _unique_name(script, sex, rng, taken)
     return services.EntryData(
-        name=f"{_name(script, sex, rng)}",
+        name=name,
         sex=sex,
         birth_date=birth,
         rating=max(1000, int(rng.gauss(1500, 250))) if rng.random() < 0.8 else 0,
@@ -156,9 +176,12 @@ def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[mod
 def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Random,
               organiser: User, arbiter: User, captain: User, log: object) -> None:
     rows: list[entries_import.RawRow] = []
+    names: dict[int, set[str]] = {}
+    """Per section, the names generated so far: no namesakes in one section."""
     for section in event.sections.all():
+        taken = names.setdefault(section.pk, set())
         for index in range(plan.players_per_section):
-            data = generate_entry(section, script, rng, index)
+            data = generate_entry(section, script, rng, index, taken)
             values = {name: str(value or "") for name, value in dataclasses.asdict(data).items()}
             values["section"] = section.key
             # what the regulations charge this player (nothing in a per-team fee section)
@@ -175,7 +198,8 @@ def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Rand
     if plan.house_player:
         for section in event.sections.all():
             if section.entries.count() % 2:
-                house = generate_entry(section, script, rng, plan.players_per_section)
+                taken = set(section.entries.values_list("name", flat=True))
+                house = generate_entry(section, script, rng, plan.players_per_section, taken)
                 services.add_house_player(section, house, organiser)
     team_sections = [section for section in event.sections.all()
                      if is_team_system(section.system_code)]

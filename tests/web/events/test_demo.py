@@ -48,3 +48,22 @@ def test_demo_loads_the_house_player_and_the_team_league(tmp_path: Path) -> None
         assert team_models.TeamPayment.objects.filter(team__section=section).exists()
         # the demo captain captains one team of each table
         assert teams.filter(captain__username="captain").count() == 1
+
+
+@pytest.mark.django_db
+def test_demo_has_no_namesakes_in_a_section(tmp_path: Path) -> None:
+    """The Futian grade event (60 generated players per section, Chinese names of a
+    surname and one or two characters) had two 朱敏 in C-M; names are now drawn again while
+    taken in the section (deterministic: the same seed gives the same demo)."""
+    shutil.copy(EXAMPLES / "futian-chess-grade-2019.toml", tmp_path / "futian-grade.toml")
+    demo.load_demo(tmp_path, log=lambda *_: None)
+    event = models.Event.objects.get()
+    sections = list(event.sections.all())
+    assert len(sections) > 7  # split by sex into playing groups
+    for section in sections:
+        names = list(section.entries.values_list("name", flat=True))
+        assert len(names) == len(set(names)), section.key
+    first = sorted(models.Entry.objects.values_list("name", flat=True))
+    models.Event.objects.all().delete()
+    demo.load_demo(tmp_path, log=lambda *_: None)
+    assert sorted(models.Entry.objects.values_list("name", flat=True)) == first
