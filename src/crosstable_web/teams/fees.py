@@ -13,6 +13,14 @@ counting as paid on the day its payments first cover what it owes (a team that o
 on the day it was entered); while all fit, all play. Payments on the same day
 keep the order the teams were entered. Player entries of a section whose fee is per team owe
 nothing on their own (``crosstable_web.events.rules.fee_for``).
+
+Corrections: a payment recorded by mistake is cancelled by a reversing entry (the opposite
+amount, dated the day of the correction, with the reason) rather than edited or deleted, so the
+ledger keeps both; the pair is left out when deciding the day a team paid in full. Once round 1
+is paired its teams are the field, whatever is paid or cancelled later.
+
+A team saved before fees were computed (migration ``teams.0003``) has no
+``fee_computed_at``: :func:`complete_fees` computes its fee the first time it is read.
 """
 
 from __future__ import annotations
@@ -149,8 +157,32 @@ def refresh_fee(team: models.Team) -> dict[str, object]:
             }
             for line in breakdown.discounts
         ]
-    team.save(update_fields=["fee_base", "fee_due", "fee_discounts"])
+    team.fee_computed_at = timezone.now()
+    team.save(update_fields=["fee_base", "fee_due", "fee_discounts", "fee_computed_at"])
     return {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
+
+
+def complete_fees(section: Section) -> None:
+    """Compute the fee of each team of ``section`` whose fee was never computed (saved before
+    migration ``teams.0003``: it showed 0 until saved), logged as ``team.fee`` by "system".
+
+    Done when the fees are read rather than in a data migration, so that it runs the fee code
+    of the day on the current models; a row is locked and checked again so two requests at
+    once compute and log it once."""
+    if not section.teams.filter(fee_computed_at__isnull=True).exists():
+        return
+    with transaction.atomic():
+        for team in section.teams.select_for_update().filter(fee_computed_at__isnull=True):
+            old = {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
+            new = refresh_fee(team)
+            record(
+                section.event,
+                None,
+                "team.fee",
+                f"{section.key}/team {team.number} {team.name}",
+                old,
+                {**new, "reason": "first computed (team saved before fees were computed)"},
+            )
 
 
 def _money(numerator: int, denominator: int) -> Decimal:
@@ -209,19 +241,107 @@ def record_team_payment(
     return payment
 
 
+def cancel_team_payment(
+    payment: models.TeamPayment, reason: str, actor: Actor
+) -> models.TeamPayment:
+    """Cancel ``payment`` (organisers), recorded by mistake: a reversing entry of the opposite
+    amount, dated today, pointing at it, with ``reason``; nothing is edited or deleted.
+
+    Refused with a message when the reason is empty, the payment is already cancelled or is
+    itself a cancellation, or it (or its team) no longer exists. The log line
+    ``team.payment.cancel`` keeps the total paid and the team's admission before and after:
+    before round 1 is paired a team whose payment is cancelled may lose its place to a waiting
+    team; afterwards the field is round 1's."""
+    team = payment.team
+    section = team.section
+    permissions.require_organiser(actor, section.event)
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError(
+            _("%(team)s: say why the payment is cancelled; nothing was changed.")
+            % {"team": team.name}
+        )
+    with transaction.atomic():
+        # Locked: two organisers cancelling at once cancel it once.
+        current = (
+            models.TeamPayment.objects.select_for_update()
+            .select_related("team")
+            .filter(pk=payment.pk)
+            .first()
+        )
+        if current is None:
+            raise ServiceError(
+                _("%(team)s: this payment no longer exists; nothing was changed.")
+                % {"team": team.name}
+            )
+        if current.reverses_id is not None:
+            raise ServiceError(
+                _("%(team)s: a cancellation cannot itself be cancelled; record the payment again.")
+                % {"team": team.name}
+            )
+        if models.TeamPayment.objects.filter(reverses=current).exists():
+            raise ServiceError(
+                _("%(team)s: the payment of %(amount)s on %(date)s is already cancelled.")
+                % {
+                    "team": team.name,
+                    "amount": current.amount,
+                    "date": current.paid_on.isoformat(),
+                }
+            )
+        team = current.team
+        before = (paid_total(team), team_status(section, team))
+        reversal = models.TeamPayment.objects.create(
+            team=team,
+            amount=-current.amount,
+            paid_on=timezone.localdate(),
+            reverses=current,
+            reason=reason,
+        )
+        after = (paid_total(team), team_status(section, team))
+        record(
+            section.event,
+            actor,
+            "team.payment.cancel",
+            f"{section.key}/team {team.number} {team.name}",
+            {"paid": str(before[0]), "admission": before[1]},
+            {
+                "cancelled": {
+                    "amount": str(current.amount),
+                    "paid_on": current.paid_on.isoformat(),
+                },
+                "reason": reason,
+                "paid": str(after[0]),
+                "admission": after[1],
+                "fee_due": str(team.fee_due),
+            },
+        )
+    return reversal
+
+
 def paid_total(team: models.Team) -> Decimal:
+    """What ``team`` has paid: its payments less their cancellations."""
     return sum((payment.amount for payment in team.payments.all()), Decimal(0)).quantize(CENTS)
+
+
+def standing_payments(payments: Sequence[models.TeamPayment]) -> list[models.TeamPayment]:
+    """``payments`` (all of one team's) without the cancelled ones and their reversing
+    entries: what was really paid, and on which day."""
+    cancelled = {p.reverses_id for p in payments if p.reverses_id is not None}
+    return [p for p in payments if p.reverses_id is None and p.pk not in cancelled]
 
 
 def paid_in_full_on(
     team: models.Team, payments: Sequence[models.TeamPayment]
 ) -> datetime.date | None:
-    """The day ``payments`` (in date order) first cover what ``team`` owes; a team that owes
-    nothing counts as paid on the day it was entered; None: not paid in full yet."""
+    """The day ``payments`` (in date order; cancelled ones do not count) first cover what
+    ``team`` owes; a team that owes nothing counts as paid on the day it was entered; None:
+    not paid in full yet."""
     if team.fee_due <= 0:
         return timezone.localdate(team.entered_at)
     total = Decimal(0)
-    for payment in sorted(payments, key=lambda p: (p.paid_on, p.recorded_at, p.pk)):
+    for payment in sorted(
+        standing_payments(payments), key=lambda p: (p.paid_on, p.recorded_at, p.pk)
+    ):
         total += payment.amount
         if total >= team.fee_due:
             return payment.paid_on
@@ -257,6 +377,8 @@ def admission(section: Section, teams: Iterable[models.Team] | None = None) -> A
     assert regulations is not None
     if section_rules is None:
         return None
+    if teams is None:
+        complete_fees(section)
     rows = sorted(
         teams if teams is not None else section.teams.prefetch_related("payments"),
         key=lambda team: (team.entered_at, team.number),
@@ -290,17 +412,7 @@ def playing_teams(section: Section, round_number: int) -> set[int] | None:
     if not admission_by_payment(section):
         return None
     if round_number > 1:
-        first = section.team_rounds.filter(number=1).select_related("bye_team").first()
-        if first is None:
-            return None
-        numbers = {
-            team
-            for match in first.matches.all()
-            for team in (match.first.number, match.second.number)
-        }
-        if first.bye_team is not None:
-            numbers.add(first.bye_team.number)
-        return numbers
+        return round_one_field(section)
     decided = admission(section)
     if decided is None:
         return None
@@ -319,6 +431,40 @@ def playing_teams(section: Section, round_number: int) -> set[int] | None:
             }
         )
     return {int(key) for key in decided.admitted}
+
+
+def round_one_field(section: Section) -> set[int] | None:
+    """The team numbers round 1 paired (its matches and its bye team); None before round 1."""
+    first = section.team_rounds.filter(number=1).select_related("bye_team").first()
+    if first is None:
+        return None
+    numbers: set[int] = set()
+    for first_number, second_number in first.matches.values_list("first__number", "second__number"):
+        numbers.update((first_number, second_number))
+    if first.bye_team is not None:
+        numbers.add(first.bye_team.number)
+    return numbers
+
+
+def field_teams(section: Section) -> set[int] | None:
+    """The teams that play (team numbers; None: every team): where places go by payment date,
+    round 1's teams once it is paired, before that the teams admitted now. Standings, board
+    rankings and team prizes count only these; the others are the waiting list."""
+    if not admission_by_payment(section):
+        return None
+    paired = round_one_field(section)
+    if paired is not None:
+        return paired
+    decided = admission(section)
+    return None if decided is None else {int(key) for key in decided.admitted}
+
+
+def team_status(section: Section, team: models.Team) -> str | None:
+    """ "admitted" or "waiting" (None: places are not given by payment date)."""
+    field = field_teams(section)
+    if field is None:
+        return None
+    return "admitted" if team.number in field else "waiting"
 
 
 # -- what the pages show ------------------------------------------------------------------------
@@ -345,11 +491,20 @@ class TeamFeeLine:
 
 
 def section_fee_lines(section: Section) -> list[TeamFeeLine]:
-    """Every team of ``section`` with its fee, payments and admission, in team order."""
+    """Every team of ``section`` with its fee, payments and admission, in team order; once
+    round 1 is paired, its teams are the admitted ones (the field is fixed)."""
+    complete_fees(section)
     teams = list(section.teams.prefetch_related("payments").order_by("number"))
     decided = admission(section, teams)
-    waiting = list(decided.waiting) if decided else []
     admitted = set(decided.admitted) if decided else set()
+    paired = round_one_field(section) if decided is not None else None
+    if paired is not None:
+        admitted = {str(number) for number in paired}
+    waiting = [key for key in (decided.waiting if decided else ()) if key not in admitted]
+    waiting += sorted(
+        (str(t.number) for t in teams if decided and str(t.number) not in admitted | set(waiting)),
+        key=int,
+    )
     lines = []
     for team in teams:
         payments = list(team.payments.all())
@@ -363,7 +518,7 @@ def section_fee_lines(section: Section) -> list[TeamFeeLine]:
                 base=team.fee_base,
                 discounts=[(d["name"], Decimal(d["amount"])) for d in team.fee_discounts],
                 due=team.fee_due,
-                paid=sum((p.amount for p in payments), Decimal(0)),
+                paid=sum((p.amount for p in payments), Decimal(0)),  # less cancellations
                 paid_on=paid_in_full_on(team, payments),
                 status=status,
                 waiting_place=waiting.index(key) + 1 if key in waiting else None,

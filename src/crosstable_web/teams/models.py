@@ -46,6 +46,9 @@ class Team(models.Model):
     fee_base = models.DecimalField(max_digits=14, decimal_places=2, default=0)
     fee_discounts = models.JSONField(default=list, blank=True)
     """The discounts that applied: [{"key", "name", "amount"}] in the regulations' order."""
+    fee_computed_at = models.DateTimeField(null=True, blank=True)
+    """When the fee above was last computed; null for a team saved before fees were computed
+    (migration 0003): :mod:`crosstable_web.teams.fees` computes it the first time it is read."""
 
     class Meta:
         ordering = ["section", "number"]
@@ -77,12 +80,23 @@ class TeamMember(models.Model):
 class TeamPayment(models.Model):
     """A payment of a team's fee, on the day the organiser says it was paid; a team's fee
     counts as paid on the day its payments first cover what it owes (admission by payment
-    date)."""
+    date).
+
+    A payment recorded by mistake is never changed or deleted: it is cancelled by a reversing
+    entry, a second row with the opposite amount, dated the day of the correction, pointing at
+    it (``reverses``) and giving the reason. The ledger then still shows both and adds up to
+    what was really paid; admission ignores the pair."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="payments")
     amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2)
     paid_on = models.DateField(_("date paid"))
     recorded_at = models.DateTimeField(auto_now_add=True)
+    reverses = models.OneToOneField(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="reversal"
+    )
+    """For a reversing entry: the payment it cancels (each payment is cancelled at most once)."""
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    """Why a payment was cancelled (on the reversing entry)."""
 
     class Meta:
         ordering = ["team", "paid_on", "recorded_at", "pk"]

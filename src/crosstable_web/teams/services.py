@@ -518,18 +518,26 @@ class TeamResults:
 
 
 def team_results(section: Section) -> TeamResults:
-    """Standings on the section's tie-breaks, board rankings, team and board prizes."""
+    """Standings on the section's tie-breaks, board rankings, team and board prizes, of the
+    teams that play: where places go by payment date, a team on the waiting list (not in
+    round 1's field, or not admitted before round 1) is in none of them
+    (``fees.field_teams``; the team section page lists it apart)."""
     matches, rescorings = bridge.scored_matches(section)
     regulations = rules.section_rules(section)
     rounds = section.team_rounds.count()
-    names = dict(section.teams.values_list("number", "name"))
+    field = fees.field_teams(section)
+    names = {
+        number: name
+        for number, name in section.teams.values_list("number", "name")
+        if field is None or number in field
+    }
     event = team_event(matches, names, bridge.match_rules(section), rounds, bridge.byes(section))
     tiebreaks = list(section.tiebreaks)
     if regulations is not None and regulations.team_ranking is not None:
         tiebreaks = list(regulations.team_ranking.tiebreaks) or tiebreaks
     standings = compute_team_standings(event, StandingsRules.from_text(tiebreaks))
     ranks = standings.ranks()
-    rosters = bridge.rosters(section)
+    rosters = [roster for roster in bridge.rosters(section) if roster.number in names]
     players = bridge.players(section)
     board_rules = (
         regulations.board_ranking

@@ -58,8 +58,21 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "event": section.event,
             "section": section,
             "teams": teams,
-            # Fee, payments and admitted / waiting, per team (the staff see the amounts).
-            "team_rows": [(team, fee_lines[team.pk]) for team in teams],
+            # Fee, payments and admitted / waiting, per team (the staff see the amounts); the
+            # teams that do not play (fees.field_teams) are listed apart, in waiting order.
+            "team_rows": [
+                (team, fee_lines[team.pk])
+                for team in teams
+                if fee_lines[team.pk].status != "waiting"
+            ],
+            "waiting_rows": sorted(
+                (
+                    (team, fee_lines[team.pk])
+                    for team in teams
+                    if fee_lines[team.pk].status == "waiting"
+                ),
+                key=lambda row: row[1].waiting_place or 0,
+            ),
             "team_fee": fees.team_fees(section) is not None,
             "by_payment": fees.admission_by_payment(section),
             "can_see_fees": permissions.can_organise(request.user, section.event) or manage,
@@ -197,6 +210,9 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
             % {"section": section.key, "team": team},
         )
         return redirect(reverse("teams:team_section", args=[slug, key]))
+    if request.method == "POST" and "cancel" in request.POST:
+        _cancel_payment(request, team_row, request.POST.get("cancel", ""))
+        return redirect(reverse("teams:team_fee", args=[slug, key, team]))
     form = forms.TeamPaymentForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
@@ -223,10 +239,48 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
             "section": section,
             "team": team_row,
             "line": line,
-            "payments": team_row.payments.all(),
+            "payments": _payment_rows(team_row),
             "form": form,
             "can_organise": permissions.can_organise(request.user, section.event),
         },
+    )
+
+
+def _payment_rows(team: models.Team) -> list[dict[str, Any]]:
+    """The team's ledger in date order: each payment, whether a later entry cancels it (and
+    why), and each cancellation naming the payment it reverses."""
+    payments = list(team.payments.all())
+    reversal_of = {p.reverses_id: p for p in payments if p.reverses_id is not None}
+    by_pk = {p.pk: p for p in payments}
+    return [
+        {
+            "payment": payment,
+            "cancelled_by": reversal_of.get(payment.pk),
+            "reverses": by_pk.get(payment.reverses_id) if payment.reverses_id else None,
+        }
+        for payment in payments
+    ]
+
+
+def _cancel_payment(request: HttpRequest, team: models.Team, payment_id: str) -> None:
+    """The fee page's "Cancel payment" button: a reversing entry with the reason typed."""
+    payment = (
+        models.TeamPayment.objects.filter(team=team, pk=int(payment_id)).first()
+        if payment_id.isdigit()
+        else None
+    )
+    if payment is None:
+        messages.error(
+            request,
+            _("%(team)s has no such payment (it may have been cancelled); nothing was changed.")
+            % {"team": team.name},
+        )
+        return
+    _acting(
+        request,
+        lambda: fees.cancel_team_payment(payment, request.POST.get("reason", ""), request.user),
+        _("Payment of %(amount)s on %(date)s cancelled for %(team)s.")
+        % {"amount": payment.amount, "date": payment.paid_on.isoformat(), "team": team.name},
     )
 
 

@@ -20,6 +20,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.test import Client
+from django.utils import timezone
 
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rules, services
@@ -270,8 +271,13 @@ def test_places_go_to_the_teams_that_pay_first(
     client = Client()
     client.force_login(organiser)
     page = client.get(f"/e/{table_a.event.slug}/s/A/teams/").content.decode()
-    assert page.count("admitted") == 3 and "waiting (1)" in page and "waiting (2)" in page
+    assert page.count("admitted") == 3
     assert "3 places; they go to the teams that pay their fee first" in page
+    # The waiting teams are listed apart, in waiting order: Team 1 (paid on the 5th), Team 3.
+    waiting = page[page.index('id="waiting-list"') :]
+    assert waiting.index("Team 1") < waiting.index("Team 3")
+    main = page[page.index('id="teams"') : page.index('id="waiting-list"')]
+    assert "Team 1" not in main and "Team 3" not in main and "Team 5" in main
 
 
 def test_while_all_fit_unpaid_teams_play(
@@ -392,3 +398,220 @@ def test_a_persian_organiser_records_a_payment_on_a_jalali_date(
     page = client.get(url).content.decode()
     # All fit in the 61 places: the team has its place ("admitted").
     assert "تاریخ پرداخت" in page and '<td id="admission">پذیرفته</td>' in page
+
+
+# -- cancelling a payment recorded by mistake ----------------------------------------------------
+
+
+def _three_places_four_teams(table_a: event_models.Section, organiser: User) -> list[models.Team]:
+    """Capacity 3; teams 1-3 paid 720,000 on 1, 2 and 3 November 2019, team 4 on the 4th."""
+    table_a.max_entries = 3
+    table_a.save(update_fields=["max_entries"])
+    teams = [_team(table_a, f"Team {n}", [MAN] * 6, organiser) for n in range(1, 5)]
+    for day, team in enumerate(teams, start=1):
+        _pay(team, 720_000, day, organiser)
+    return teams
+
+
+def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    t1, _t2, _t3, t4 = _three_places_four_teams(table_a, organiser)
+    decided = fees.admission(table_a)
+    assert decided is not None
+    assert decided.admitted == ("1", "2", "3") and decided.waiting == ("4",)
+    # Team 1's payment of the 1st was recorded by mistake (it was team 4's cheque, say).
+    mistake = t1.payments.get()
+    with pytest.raises(ServiceError, match="say why the payment is cancelled"):
+        fees.cancel_team_payment(mistake, "  ", organiser)
+    with pytest.raises(PermissionDenied):
+        fees.cancel_team_payment(mistake, "wrong team", arbiter)
+    reversal = fees.cancel_team_payment(mistake, "recorded for the wrong team", organiser)
+    # Nothing deleted: the payment stays, a reversing entry of the opposite amount, dated
+    # today, points at it.
+    assert list(t1.payments.order_by("pk")) == [mistake, reversal]
+    assert reversal.amount == Decimal("-720000.00") and reversal.reverses == mistake
+    assert reversal.paid_on == timezone.localdate()
+    assert fees.paid_total(t1) == Decimal("0.00")
+    # Team 1 has not paid: paid teams 2, 3, 4 take the three places, team 1 waits.
+    decided = fees.admission(table_a)
+    assert decided is not None
+    assert decided.admitted == ("2", "3", "4") and decided.waiting == ("1",)
+    log = event_models.AuditLog.objects.get(action="team.payment.cancel")
+    assert log.target == "A/team 1 Team 1"
+    assert log.old == {"paid": "720000.00", "admission": "admitted"}
+    assert log.new == {
+        "cancelled": {"amount": "720000.00", "paid_on": "2019-11-01"},
+        "reason": "recorded for the wrong team",
+        "paid": "0.00",
+        "admission": "waiting",
+        "fee_due": "720000.00",
+    }
+    # Neither the payment nor its cancellation can be cancelled (again).
+    with pytest.raises(ServiceError, match=r"720000.00 on 2019-11-01 is already cancelled"):
+        fees.cancel_team_payment(mistake, "twice", organiser)
+    with pytest.raises(ServiceError, match="a cancellation cannot itself be cancelled"):
+        fees.cancel_team_payment(reversal, "undo", organiser)
+    # Team 1 pays for real on the 5th: paid in full on the 5th (not the 1st), still waiting.
+    _pay(t1, 720_000, 5, organiser)
+    line = next(line for line in fees.section_fee_lines(table_a) if line.team == t1)
+    assert (line.paid, line.paid_on, line.status) == (
+        Decimal("720000.00"),
+        datetime.date(2019, 11, 5),
+        "waiting",
+    )
+    # Round 1 pairs teams 2, 3 and 4.
+    round_one = team_services.pair_next_round(table_a, arbiter)
+    assert round_one.bye_team is not None
+    paired = {team for m in round_one.matches.all() for team in (m.first.number, m.second.number)}
+    assert paired | {round_one.bye_team.number} == {2, 3, 4}
+    assert t4.number == 4
+
+
+def test_cancelling_on_the_fee_page(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    team = _team(table_a, "Shiraz", [MAN] * 6, organiser)
+    _pay(team, 700_000, 1, organiser)  # typed 700,000 for 720,000
+    client = Client()
+    client.force_login(organiser)
+    url = f"/e/{table_a.event.slug}/s/A/teams/1/fee/"
+    payment = team.payments.get()
+    page = client.post(url, {"cancel": str(payment.pk), "reason": ""}, follow=True)
+    assert "say why the payment is cancelled" in page.content.decode()
+    assert team.payments.count() == 1
+    page = client.post(
+        url, {"cancel": str(payment.pk), "reason": "typed 700,000"}, follow=True
+    ).content.decode()
+    assert "Payment of 700000.00 on 2019-11-01 cancelled for Shiraz." in page
+    assert "cancelled on " in page and ": typed 700,000" in page
+    assert "cancels the payment of 700000.00 on Friday 1 November 2019: typed 700,000" in page
+    assert 'id="fee-paid">0.00' in page and 'id="fee-balance">720000.00' in page
+    # The cancelled payment and its reversal have no cancel button; an unknown one is named.
+    assert page.count('name="cancel"') == 0
+    page = client.post(url, {"cancel": "99999", "reason": "x"}, follow=True).content.decode()
+    assert "Shiraz has no such payment" in page
+    client.post(url, {"amount": "720000", "paid_on": "2019-11-02"})
+    page = client.get(url).content.decode()
+    assert 'id="fee-paid">720000.00' in page and page.count('name="cancel"') == 1
+    # An arbiter sees the ledger but no cancel button, and cannot cancel by posting.
+    arbiter_client = Client()
+    arbiter_client.force_login(arbiter)
+    assert 'name="cancel"' not in arbiter_client.get(url).content.decode()
+    standing = team.payments.get(paid_on=datetime.date(2019, 11, 2))
+    arbiter_client.post(url, {"cancel": str(standing.pk), "reason": "x"})
+    assert not models.TeamPayment.objects.filter(reverses=standing).exists()
+    # Deleting the team logs its whole ledger (the payments and the cancellation).
+    team_services.delete_team(team, organiser)
+    deleted = event_models.AuditLog.objects.get(action="team.delete")
+    assert [p["amount"] for p in deleted.old["payments"]] == [
+        "700000.00",
+        "720000.00",
+        "-700000.00",
+    ]
+
+
+def test_after_round_1_a_cancelled_payment_changes_no_place(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    t1, _t2, _t3, _t4 = _three_places_four_teams(table_a, organiser)
+    round_one = team_services.pair_next_round(table_a, arbiter)
+    fees.cancel_team_payment(t1.payments.get(), "cheque bounced", organiser)
+    log = event_models.AuditLog.objects.get(action="team.payment.cancel")
+    assert log.old["admission"] == log.new["admission"] == "admitted"
+    lines = {line.team.number: line for line in fees.section_fee_lines(table_a)}
+    assert [lines[n].status for n in (1, 2, 3, 4)] == ["admitted"] * 3 + ["waiting"]
+    assert lines[1].balance == Decimal("720000.00") and lines[4].waiting_place == 1
+    for match in round_one.matches.all():
+        for board in range(1, 5):
+            team_services.enter_board_result(match, board, "1-0", arbiter)
+    round_two = team_services.pair_next_round(table_a, arbiter)
+    assert round_two.bye_team is not None
+    paired = {team for m in round_two.matches.all() for team in (m.first.number, m.second.number)}
+    assert paired | {round_two.bye_team.number} == {1, 2, 3}
+
+
+# -- teams on the waiting list are not in the standings ------------------------------------------
+
+
+def test_waiting_teams_are_left_out_of_standings_board_rankings_and_prizes(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    _three_places_four_teams(table_a, organiser)  # team 4 waits
+    # Before round 1: the three admitted teams, each 0.
+    results = team_services.team_results(table_a)
+    assert {row.number for row in results.standings.rows} == {1, 2, 3}
+    round_one = team_services.pair_next_round(table_a, arbiter)
+    (match,) = round_one.matches.all()
+    assert round_one.bye_team is not None
+    winner, loser, bye = match.first.number, match.second.number, round_one.bye_team.number
+    for board in range(1, 5):
+        team_services.enter_board_result(match, board, "1-0", arbiter)
+    # 4-0: the winner 2 MP, the bye team the drawn match (1 MP, 2 GP), the loser 0; team 4
+    # (waiting) is in none of it.
+    results = team_services.team_results(table_a)
+    assert [(row.number, row.points) for row in results.standings.rows] == [
+        (winner, 2),
+        (bye, 1),
+        (loser, 0),
+    ]
+    # Team prizes: places 1-3 to the three teams that play, in that order (no team takes two
+    # prizes, so the under-1700 prize finds no one left); places 4 and 5 to nobody (team 4,
+    # with 0 points, took place 4 when waiting teams were ranked).
+    assert [
+        (award.prize, award.first_place, award.pairing_number)
+        for prizes in results.team_prizes
+        for award in prizes.awards
+    ] == [("place", 1, winner), ("place", 2, bye), ("place", 3, loser)]
+    team_four = set(
+        models.Team.objects.get(section=table_a, number=4).members.values_list(
+            "entry_id", flat=True
+        )
+    )
+    for standing in results.boards:
+        assert not {place.record.player for place in standing.places} & team_four
+    # The public standings and the team section page.
+    public = Client().get(f"/p/{table_a.event.slug}/A/teams/").content.decode()
+    assert "Team 1" in public and "Team 4" not in public
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/e/{table_a.event.slug}/s/A/teams/").content.decode()
+    waiting = page[page.index('id="waiting-list"') :]
+    assert "Team 4" in waiting and "the field is the teams of round 1" in page
+
+
+# -- teams saved before fees were computed ------------------------------------------------------
+
+
+def test_a_team_saved_before_fees_were_computed_gets_its_fee_when_read(
+    table_a: event_models.Section, organiser: User, arbiter: User
+) -> None:
+    table_a.max_entries = 1
+    table_a.save(update_fields=["max_entries"])
+    old = _team(table_a, "Shiraz", [MAN, MAN, MAN, SENIOR, WOMAN, WOMAN], organiser)
+    paid = _team(table_a, "Lar", [MAN] * 6, organiser)
+    _pay(paid, 720_000, 2, organiser)
+    # As migration 0004 leaves a team saved before 0003: a fee of 0, never computed.
+    models.Team.objects.filter(pk=old.pk).update(
+        fee_due=0, fee_base=0, fee_discounts=[], fee_computed_at=None
+    )
+    # Owing 0, Shiraz would count as paid on its entry day and take Lar's place: once its fee
+    # is computed (420,000, unpaid) the place is Lar's.
+    decided = fees.admission(table_a)
+    assert decided is not None and decided.admitted == ("2",) and decided.waiting == ("1",)
+    old.refresh_from_db()
+    assert old.fee_due == Decimal("420000.00") and old.fee_computed_at is not None
+    (log,) = event_models.AuditLog.objects.filter(action="team.fee")
+    assert log.username == "system"
+    assert log.old == {"fee_due": "0.00", "discounts": []}
+    assert log.new["fee_due"] == "420000.00"
+    # Shown on the fee page; read again, nothing more is logged.
+    models.Team.objects.filter(pk=old.pk).update(
+        fee_due=0, fee_base=0, fee_discounts=[], fee_computed_at=None
+    )
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/e/{table_a.event.slug}/s/A/teams/1/fee/").content.decode()
+    assert 'id="fee-due">420000.00' in page
+    client.get(f"/e/{table_a.event.slug}/s/A/teams/1/fee/")
+    assert event_models.AuditLog.objects.filter(action="team.fee").count() == 2
