@@ -18,8 +18,10 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from crosstable.model import Acceleration, Tournament
+from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
 from crosstable_web import bridge
-from crosstable_web.events import audit, models
+from crosstable_web.events import audit, models, rules
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.services import ServiceError
 
@@ -189,8 +191,34 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
 
 
 def export_section_trf(section: models.Section) -> str:
-    """The section as a TRF-2026 file."""
+    """The section as a TRF-2026 file; a section paired with Baku acceleration carries it as
+    records 250 (:func:`pairing_accelerations`), so the file re-pairs as the app paired it."""
     from crosstable.formats.trf import write_trf
 
     tournament = bridge.section_tournament(section)
+    tournament.accelerations = pairing_accelerations(section, tournament)
     return write_trf(tournament)
+
+
+def pairing_accelerations(section: models.Section, tournament: Tournament) -> list[Acceleration]:
+    """The accelerations the app pairs ``section`` with, as explicit ranges (TRF-2026 record
+    250): the standard Baku ranges when the regulations say ``pairing.acceleration = "baku"``
+    (or the system code ends in ``_BAKU``) and the system is the Dutch one, which alone
+    applies it (``crosstable.pairing.registry``); none otherwise.
+
+    Written out rather than left to the reader: a ``crosstable engine -p`` / ``-c`` of the file
+    (or another program) knows nothing of the regulations, and record 192 keeps the section's
+    own code. The ranges are those every pairing of the section computed (group A from the
+    players paired in round 1, ``acceleration.baku_accelerations``), so round by round the
+    file pairs the same. A section whose scoring Baku cannot take was refused at pairing;
+    its file gets none."""
+    declared = rules.section_rules(section)
+    acceleration = None if declared is None else declared.pairing.acceleration
+    if not section.system_code.strip().upper().startswith("FIDE_DUTCH"):
+        return []
+    if not asks_for_baku(tournament, acceleration):
+        return []
+    try:
+        return baku_accelerations(tournament)
+    except AccelerationError:
+        return []
