@@ -268,6 +268,26 @@ for _words, _codes in (
         _RESULT_WORDS[_word] = _codes
 
 
+_AS_TYPED_ON_A_LATIN_KEYBOARD: dict[int, int | str] = {
+    # A Chinese input method in full-width mode types "１２　１", "１２　＝"; a Persian
+    # keyboard "۱۲ ۱" (Arabic-Indic digits too), "۳٫۲" (the Persian decimal separator) and
+    # "،" / "؛" (its comma and semicolon): read them as "12 1", "3.2", ",", ";". "½" stays.
+    0x3000: " ",
+    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+    **{ord(digit): str(value) for value, digit in enumerate("۰۱۲۳۴۵۶۷۸۹")},
+    **{ord(digit): str(value) for value, digit in enumerate("٠١٢٣٤٥٦٧٨٩")},
+    ord("٫"): ".",
+    ord("،"): ",",
+    ord("؛"): ";",
+}
+
+
+def as_typed_on_a_latin_keyboard(text: str) -> str:
+    """What was typed in a keyboard box (results, numbers) with Latin digits and ASCII
+    signs, whichever digit set or full-width mode the arbiter's keyboard was in."""
+    return text.translate(_AS_TYPED_ON_A_LATIN_KEYBOARD)
+
+
 def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
     """Keyboard shorthand: ``1`` white wins, ``0`` black wins, ``=``/``5`` draw, ``+``/``-``
     forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet."""
@@ -294,15 +314,66 @@ def result_label(white: str, black: str) -> str:
     return _LABELS.get((white, black), f"{white}/{black}")
 
 
-@transaction.atomic
+@dataclasses.dataclass(frozen=True, slots=True)
+class ResultChange:
+    """A board's result as entered, and the result it replaced (TRF codes, white's first;
+    ``("*", "*")`` when the board had none): what an undo puts back."""
+
+    board: models.Board
+    previous: tuple[str, str]
+
+    @property
+    def replaced_a_result(self) -> bool:
+        """A stored result was cleared or changed (not a first entry, not the same again)."""
+        current = (self.board.white_result, self.board.black_result)
+        return self.previous[0] != ResultCode.PENDING.value and self.previous != current
+
+    @property
+    def cleared(self) -> bool:
+        return self.replaced_a_result and self.board.is_pending
+
+
 def enter_result(
     round_row: models.Round, board_number: int, text: str, actor: Actor
 ) -> models.Board:
     """Record the result of one board (also a correction of an earlier round: standings
     and automatic withdrawals after it are recomputed)."""
+    return record_result(round_row, board_number, text, actor).board
+
+
+@transaction.atomic
+def record_result(
+    round_row: models.Round, board_number: int, text: str, actor: Actor
+) -> ResultChange:
+    """:func:`enter_result`, telling also what the board held before (for the round page's
+    one-step undo of a cleared or changed result)."""
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
     white_code, black_code = parse_result(text)
+    return _set_result(section, round_row, board_number, (white_code.value, black_code.value),
+                       actor, None)
+
+
+@transaction.atomic
+def undo_result(
+    round_row: models.Round, board_number: int, previous: tuple[str, str],
+    replaced: tuple[str, str], actor: Actor,
+) -> ResultChange:
+    """Put back ``previous`` on a board whose result ``previous`` was cleared or changed to
+    ``replaced``; refused (nothing changed) if the board no longer holds ``replaced`` — the
+    board was entered again meanwhile, by this arbiter or another."""
+    section = _lock(round_row.section)
+    require_arbiter(actor, section.event)
+    valid = {code.value for code in ResultCode}
+    if not set(previous) | set(replaced) <= valid:
+        raise ServiceError(_("Nothing to undo."))
+    return _set_result(section, round_row, board_number, previous, actor, replaced)
+
+
+def _set_result(
+    section: models.Section, round_row: models.Round, board_number: int,
+    codes: tuple[str, str], actor: Actor, expected: tuple[str, str] | None,
+) -> ResultChange:
     try:
         board = round_row.boards.select_related("white", "black").get(number=board_number)
     except models.Board.DoesNotExist:
@@ -310,20 +381,29 @@ def enter_result(
             _("Round %(round)d has no board %(board)d.")
             % {"round": round_row.number, "board": board_number}
         ) from None
-    old = result_label(board.white_result, board.black_result)
-    board.white_result, board.black_result = white_code.value, black_code.value
+    previous = (board.white_result, board.black_result)
+    if expected is not None and previous != expected:
+        raise ServiceError(
+            _("Board %(board)d has changed since (now %(result)s): nothing undone.")
+            % {"board": board_number, "result": result_label(*previous) or "*"}
+        )
+    old = result_label(*previous)
+    board.white_result, board.black_result = codes
     board.save(update_fields=["white_result", "black_result"])
     new = result_label(board.white_result, board.black_result)
     if old != new:
+        action = "result.correct" if old else "result.enter"
+        if expected is not None:
+            action = "result.undo"
         audit.record(
-            section.event, actor, "result.correct" if old else "result.enter",
+            section.event, actor, action,
             f"{section.key} R{round_row.number} B{board_number}: "
             f"{board.white.name} – {board.black.name}",
             old or None, new or None,
         )
     for entry in (board.white, board.black):
         _update_automatic_withdrawal(section, entry, actor)
-    return board
+    return ResultChange(board, previous)
 
 
 @transaction.atomic

@@ -137,10 +137,33 @@ def form_groups(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("events:event_detail", slug=slug)
 
 
+def _confirm(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The confirmation step of an action that cannot be taken back in one click: the same
+    POST again with ``confirm=yes`` does it; nothing is changed before."""
+    return render(request, "events/confirm.html", context)
+
+
 @login_required
 @require_POST
 def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pair the next round of every section, after a confirmation page naming each section
+    and the round it gets (a stray click pairs nothing)."""
     event = _event(slug)
+    if request.POST.get("confirm") != "yes":
+        permissions.require_arbiter(request.user, event)
+        plan = []
+        for section in event.sections.all():
+            last = rounds.last_round(section)
+            number = last.number + 1 if last else 1
+            plan.append({"section": section, "round": number,
+                         "done": number > section.total_rounds,
+                         "pending": rounds.pending_boards(last) if last else 0})
+        return _confirm(request, {
+            "event": event, "title": _("Pair the next round of all sections"),
+            "question": _("Pair the next round of every section listed below?"),
+            "sections": plan, "action": reverse("events:pair_all", args=[slug]),
+            "button": _("Yes, pair them"), "cancel": reverse("events:event_detail", args=[slug]),
+        })
     paired = _acting(request, lambda: rounds.pair_all_sections(event, request.user))
     if paired:
         messages.success(request, _("%(count)d sections paired.") % {"count": len(paired)})
@@ -368,7 +391,9 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     byes = round_row.byes.select_related("entry").order_by("entry__pairing_number")
     next_pending = next((board.number for board in boards if board.is_pending), None)
     can_arbitrate = permissions.can_arbitrate(request.user, section.event)
+    undo = request.session.get(_UNDO_KEY) if can_arbitrate else None
     return render(request, "events/round_detail.html", {
+        "undo": undo if undo and undo.get("round") == round_row.pk else None,
         "event": section.event, "section": section, "round": round_row,
         "boards": labelled_boards, "byes": byes, "next_pending": next_pending,
         "is_last": not section.rounds.filter(number__gt=number).exists(),
@@ -379,25 +404,27 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     })
 
 
-_AS_TYPED_ON_A_LATIN_KEYBOARD: dict[int, int | str] = {
-    # A Chinese input method in full-width mode types "１２　１", "１２　＝"; a Persian
-    # keyboard "۱۲ ۱" (Arabic-Indic digits too): read them as "12 1". "½" stays as it is.
-    0x3000: " ",
-    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
-    **{ord(digit): str(value) for value, digit in enumerate("۰۱۲۳۴۵۶۷۸۹")},
-    **{ord(digit): str(value) for value, digit in enumerate("٠١٢٣٤٥٦٧٨٩")},
-}
+_UNDO_KEY = "round_result_undo"
+"""Session key of the round page's one-step undo: the last result this arbiter cleared or
+changed (round, board, the codes before and after, what to show)."""
 
 
 @login_required
 @require_POST
 def round_result(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """The keyboard box (``12 1``), the per-board buttons, fouls (``12 f 1 0``) and the undo
+    of the last cleared or changed result. Clearing (``12 *``, ``12 x``) a stored result is
+    done at once, as typed, and the page says what was cleared and offers to put it back:
+    an arbiter entering results at speed keeps typing, and a slip is one click to undo."""
     round_row = _round(slug, key, number)
-    text = request.POST.get("entry", "").translate(_AS_TYPED_ON_A_LATIN_KEYBOARD).strip()
+    target = reverse("events:round_detail", args=[slug, key, number])
+    if request.POST.get("undo_board"):
+        _undo_result(request, round_row)
+        return redirect(target)
+    text = rounds.as_typed_on_a_latin_keyboard(request.POST.get("entry", "")).strip()
     board_text, _space, result = text.partition(" ")
     if "board" in request.POST:  # the per-board buttons post board and result separately
         board_text, result = request.POST["board"], request.POST.get("result", "")
-    target = reverse("events:round_detail", args=[slug, key, number])
     if not board_text.isdigit() or not result:
         messages.error(request, _("Type the board number, a space and the result, e.g. 12 1."))
         return redirect(target)
@@ -412,22 +439,74 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
                 _("Board %(board)s: fouls %(white)s–%(black)s")
                 % {"board": board_text, "white": fouls[1], "black": fouls[2]})
         return redirect(target)
-    board = _acting(request, lambda: rounds.enter_result(
+    change = _acting(request, lambda: rounds.record_result(
         round_row, int(board_text), result, request.user))
-    if board is not None:
-        # The players too: "14 1" typed as "4 1" shows the wrong names at once.
-        label = rounds.result_label(board.white_result, board.black_result) or "*"
+    if change is None:
+        return redirect(target)
+    board = change.board
+    players = f"{board.white.name} – {board.black.name}"
+    # The players too: "14 1" typed as "4 1" shows the wrong names at once.
+    label = rounds.result_label(board.white_result, board.black_result)
+    was = rounds.result_label(*change.previous)
+    if change.cleared:
+        messages.warning(request, _("Board %(board)d: result %(was)s cleared · %(players)s")
+                         % {"board": board.number, "was": was, "players": players})
+    elif change.replaced_a_result:
+        messages.success(request, _("Board %(board)d: %(result)s (was %(was)s) · %(players)s")
+                         % {"board": board.number, "result": label, "was": was,
+                            "players": players})
+    else:
         messages.success(request, _("Board %(board)d: %(result)s") % {
-            "board": board.number,
-            "result": f"{label} · {board.white.name} – {board.black.name}",
-        })
+            "board": board.number, "result": f"{label or '*'} · {players}"})
+    if change.replaced_a_result:
+        request.session[_UNDO_KEY] = {
+            "round": round_row.pk, "board": board.number, "players": players,
+            "previous": list(change.previous), "was": was,
+            "replaced": [board.white_result, board.black_result],
+        }
+    else:
+        request.session.pop(_UNDO_KEY, None)  # one step: an undo offered is for the last entry
     return redirect(target)
+
+
+def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
+    """Put back the result the arbiter's last entry on this round cleared or changed."""
+    undo = request.session.get(_UNDO_KEY)
+    if not undo or undo.get("round") != round_row.pk or str(undo.get("board")) != (
+            request.POST.get("undo_board")):
+        messages.error(request, _("Nothing to undo."))
+        return
+    change = _acting(request, lambda: rounds.undo_result(
+        round_row, int(undo["board"]), (undo["previous"][0], undo["previous"][1]),
+        (undo["replaced"][0], undo["replaced"][1]), request.user))
+    request.session.pop(_UNDO_KEY, None)
+    if change is not None:
+        messages.success(request, _("Board %(board)d: %(result)s put back · %(players)s") % {
+            "board": change.board.number, "players": undo["players"],
+            "result": rounds.result_label(change.board.white_result,
+                                          change.board.black_result)})
 
 
 @login_required
 @require_POST
 def round_unpair(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """Un-pair the last round, after a confirmation page (``confirm=yes``) naming the round
+    and its boards: a stray click deletes nothing."""
     round_row = _round(slug, key, number)
+    section = round_row.section
+    if request.POST.get("confirm") != "yes":
+        permissions.require_arbiter(request.user, section.event)
+        return _confirm(request, {
+            "event": section.event, "section": section, "round": round_row,
+            "title": _("Un-pair this round"),
+            "question": _("Delete the pairing of %(section)s round %(round)d (%(boards)d "
+                          "boards)?")
+            % {"section": section.name, "round": round_row.number,
+               "boards": round_row.boards.count()},
+            "action": reverse("events:round_unpair", args=[slug, key, number]),
+            "button": _("Yes, un-pair round %(round)d") % {"round": round_row.number},
+            "cancel": reverse("events:round_detail", args=[slug, key, number]),
+        })
     if _acting(request, lambda: rounds.unpair_round(round_row, request.user),
                _("Round un-paired.")) is None and models.Round.objects.filter(
                    pk=round_row.pk).exists():

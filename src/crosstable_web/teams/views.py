@@ -15,18 +15,21 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from crosstable.formats.trf.writer import write_trf
+from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
-from crosstable_web.events import permissions, rules
+from crosstable_web.events import permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
-from crosstable_web.public.team_pages import lineups_published
+from crosstable_web.public.team_pages import lineups_published, points_text
 from crosstable_web.teams import bridge, fees, forms, models, services
+from crosstable_web.teams.models import BoardGame
 from crosstable_web.teams.typed_entry import parse_typed_results
 
 
@@ -363,6 +366,7 @@ def my_teams(request: HttpRequest) -> HttpResponse:
                         number,
                         services.deadline(team, number),
                         team.lineups.filter(round_number=number).first(),
+                        bool(_closed_for_captain(request.user, team, number)),
                     )
                     for number in numbers
                 ],
@@ -381,6 +385,10 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
             _("Only this team's captain, an arbiter or an organiser may see this page.")
         )
     team_rules = bridge.team_rules(section)
+    closed = _closed_for_captain(request.user, team_row, number)
+    if request.method == "POST" and closed:
+        messages.error(request, closed)
+        return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
     if request.method == "POST":
         boards: list[int | None] = []
         for board in range(1, team_rules.boards + 1):
@@ -411,12 +419,36 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
             "deadline": services.deadline(team_row, number),
             "stored": stored,
             "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+            "closed": closed,
+            # board, chosen entry id, its roster member (None: an empty board)
             "boards": [
-                (board, chosen[board - 1] if board <= len(chosen) else None)
-                for board in range(1, team_rules.boards + 1)
+                (board, entry_id, next((m for m in members if m.entry_id == entry_id), None))
+                for board, entry_id in (
+                    (board, chosen[board - 1] if board <= len(chosen) else None)
+                    for board in range(1, team_rules.boards + 1)
+                )
             ],
         },
     )
+
+
+def _closed_for_captain(user: Any, team: models.Team, number: int) -> str:
+    """Why a captain may no longer submit this round's line-up (empty when they may, and
+    always for arbiters and organisers, who correct line-ups at any time): the deadline has
+    passed or results of the round are in — the refusals of ``services.submit_lineup``,
+    said before the captain fills in a form that would be refused."""
+    if services.can_manage_lineups(user, team.section):
+        return ""
+    due = services.deadline(team, number)
+    if due is not None and timezone.now() > due:
+        return _("The line-up deadline has passed; the registered line-up will be played.")
+    if (
+        BoardGame.objects.filter(match__round__section=team.section, match__round__number=number)
+        .exclude(first_result=ResultCode.PENDING.value)
+        .exists()
+    ):
+        return _("Results of this round are already in.")
+    return ""
 
 
 @login_required
@@ -441,7 +473,8 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
         if not can_arbitrate:
             raise PermissionDenied(_("Only an arbiter of this event may do that."))
         if "typed" in request.POST:
-            _enter_typed_results(request, round_row, request.POST.get("typed", ""))
+            typed = rounds.as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
+            _enter_typed_results(request, round_row, typed)
         else:
             match = get_object_or_404(
                 models.TeamMatch,
@@ -468,12 +501,16 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             "match": scored_match,
             "first": names[scored_match.first_team],
             "second": names[scored_match.second_team],
+            # 2½ – 1½, as the public team pages write a match score.
+            "first_points": points_text(scored_match.first_game_points),
+            "second_points": points_text(scored_match.second_game_points),
             "boards": [
                 {
                     "board": b,
                     "first": entries.get(b.first_player or 0),
                     "second": entries.get(b.second_player or 0),
-                    "label": b.first_result.value + b.second_result.value,
+                    # As on the individual round page: 1-0, ½-½, 0-1, +/- (empty while pending).
+                    "label": rounds.result_label(b.first_result.value, b.second_result.value),
                 }
                 for b in scored_match.boards
             ],
@@ -549,6 +586,15 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "results": results,
             "entries": entries,
             "names": names,
+            # Scores as the public team standings write them (standings.format_value).
+            "team_rows": [
+                {
+                    "row": row,
+                    "points": standings.format_value(row.points),
+                    "values": [standings.format_value(value) for value in row.values],
+                }
+                for row in results.standings.rows
+            ],
             "team_awards": [
                 [(award, names.get(award.pairing_number, "")) for award in prizes.awards]
                 for prizes in results.team_prizes
@@ -564,7 +610,12 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 (
                     standing.board,
                     [
-                        (place, entries.get(place.record.player), names.get(place.record.team, ""))
+                        (
+                            place,
+                            entries.get(place.record.player),
+                            names.get(place.record.team, ""),
+                            standings.format_value(place.record.points),
+                        )
                         for place in standing.places
                     ],
                 )

@@ -4,12 +4,16 @@ transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
 
 from crosstable.model import ResultCode
 from crosstable_web import bridge
@@ -237,3 +241,144 @@ def test_standings_leave_out_the_round_being_played(
     # Buchholz ½ + 1.
     assert after_two.main.row(1).points == 2
     assert after_two.main.row(1).values[0] == Fraction(3, 2)
+
+
+# --- the round page in the browser's place: the Django client -----------------------------
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test() -> Iterator[None]:
+    """A Persian request leaves Persian active in the thread for the next test's messages."""
+    yield
+    translation.deactivate()
+
+
+def _arbiter_client(arbiter: User, language: str = "en") -> Client:
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = language
+    return client
+
+
+def _messages(response: Any) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_clearing_a_stored_result_says_what_was_cleared_and_can_be_undone(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    """``2 x`` on a board holding 1-0 clears it at once (the arbiter keeps typing), says
+    what was cleared, and one click puts it back."""
+    round_one = rounds.pair_next_round(section, arbiter)
+    client = _arbiter_client(arbiter)
+    url = reverse("events:round_result", args=[section.event.slug, "open", 1])
+    client.post(url, {"entry": "2 1"}, follow=True)
+    response = client.post(url, {"entry": "2 x"}, follow=True)
+    board = round_one.boards.get(number=2)
+    assert board.is_pending
+    assert _messages(response) == ["Board 2: result 1-0 cleared · Player 03 – Player 04"]
+    page = response.content.decode()
+    assert 'id="undo-form"' in page and "Undo: put back 1-0" in page
+    response = client.post(url, {"undo_board": "2"}, follow=True)
+    board.refresh_from_db()
+    assert (board.white_result, board.black_result) == ("1", "0")
+    assert _messages(response) == ["Board 2: 1-0 put back · Player 03 – Player 04"]
+    assert 'id="undo-form"' not in response.content.decode()  # one step only
+    undone = models.AuditLog.objects.get(action="result.undo")
+    assert (undone.old, undone.new, undone.username) == (None, "1-0", "arif")
+    # A second undo has nothing to put back.
+    response = client.post(url, {"undo_board": "2"}, follow=True)
+    assert _messages(response) == ["Nothing to undo."]
+
+
+def test_a_changed_result_names_the_old_one_and_undo_never_overwrites_a_newer_entry(
+    section: models.Section, arbiter: User, organiser: User, simple_pairing: object
+) -> None:
+    round_one = rounds.pair_next_round(section, arbiter)
+    client = _arbiter_client(arbiter)
+    url = reverse("events:round_result", args=[section.event.slug, "open", 1])
+    client.post(url, {"entry": "1 ="}, follow=True)
+    response = client.post(url, {"entry": "1 0"}, follow=True)
+    assert _messages(response) == ["Board 1: 0-1 (was ½-½) · Player 01 – Player 02"]
+    assert "Undo: put back ½-½" in response.content.decode()
+    # Meanwhile another arbiter clears board 1: the undo would overwrite it, so it refuses.
+    rounds.enter_result(round_one, 1, "*", arbiter)
+    response = client.post(url, {"undo_board": "1"}, follow=True)
+    assert _messages(response) == ["Board 1 has changed since (now *): nothing undone."]
+    assert round_one.boards.get(number=1).is_pending
+    # A first entry offers no undo (nothing was lost).
+    response = client.post(url, {"entry": "3 1"}, follow=True)
+    assert 'id="undo-form"' not in response.content.decode()
+
+
+def test_unpairing_asks_first(section: models.Section, arbiter: User,
+                              simple_pairing: object) -> None:
+    rounds.pair_next_round(section, arbiter)
+    client = _arbiter_client(arbiter)
+    url = reverse("events:round_unpair", args=[section.event.slug, "open", 1])
+    response = client.post(url)
+    assert section.rounds.filter(number=1).exists()  # nothing deleted yet
+    page = response.content.decode()
+    assert "Delete the pairing of Open round 1 (3 boards)?" in page
+    assert 'name="confirm" value="yes"' in page
+    client.post(url, {"confirm": "yes"})
+    assert not section.rounds.exists()
+
+
+def test_pairing_every_section_asks_first(section: models.Section, arbiter: User,
+                                          simple_pairing: object) -> None:
+    client = _arbiter_client(arbiter)
+    url = reverse("events:pair_all", args=[section.event.slug])
+    response = client.post(url)
+    assert not models.Round.objects.filter(section__event=section.event).exists()
+    page = response.content.decode()
+    assert re.search(r"<td>Open</td><td>1</td>", page), page
+    client.post(url, {"confirm": "yes"})
+    assert section.rounds.filter(number=1).exists()
+
+
+def test_round_page_links_its_printouts(section: models.Section, arbiter: User,
+                                        simple_pairing: object) -> None:
+    rounds.pair_next_round(section, arbiter)
+    client = _arbiter_client(arbiter)
+    page = client.get(reverse("events:round_detail",
+                              args=[section.event.slug, "open", 1])).content.decode()
+    for kind in ("pairings", "pairings-by-name", "slips"):
+        link = f"/print/{section.event.slug}/open/{kind}/?round=1"
+        assert link in page, kind
+        assert client.get(link).status_code == 200
+
+
+def test_round_page_in_persian_digits_and_persian_digits_typed(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    round_one = rounds.pair_next_round(section, arbiter)
+    client = _arbiter_client(arbiter, "fa")
+    slug = section.event.slug
+    client.post(reverse("events:round_result", args=[slug, "open", 1]), {"entry": "۳ ۱"})
+    page = client.get(reverse("events:round_detail", args=[slug, "open", 1])).content.decode()
+    assert re.search(r"<h1>Open — [^<]* ۱</h1>", page), page
+    row = re.search(r'<tr class="" id="board-3">(.*?)</tr>', page, re.S)
+    assert row and '<td class="num">۳</td>' in row.group(1)
+    assert '<td class="result">۱-۰' in row.group(1)
+    # The exchange form takes pairing numbers in Persian digits too.
+    for board in round_one.boards.all():
+        rounds.enter_result(round_one, board.number, "*", arbiter)
+    client.post(reverse("events:round_swap", args=[slug, "open", 1]),
+                {"first": "۱", "second": "۳", "confirm": "on"})
+    assert round_one.boards.get(number=1).white.pairing_number == 3
+
+
+def test_standings_page_in_persian_digits(section: models.Section, arbiter: User,
+                                          simple_pairing: object) -> None:
+    # Round 1: 1-2, 3-4, 5-6; board 1 drawn, boards 2 and 3 won by White: 3 and 5 lead
+    # with 1 point (Buchholz 0 each: places 1-2 shared), 1 and 2 have ½.
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board, text in ((1, "="), (2, "1"), (3, "1")):
+        rounds.enter_result(round_one, board, text, arbiter)
+    page = _arbiter_client(arbiter, "fa").get(
+        reverse("events:standings", args=[section.event.slug, "open"])).content.decode()
+    first = re.search(r"<tr><td class=\"num\">(.*?)</td><td class=\"num\">(.*?)</td>", page)
+    assert first and first.groups() == ("۱-۲", "۳")  # places 1-2 shared, pairing number 3
+    assert '<td class="num points">۱</td>' in page
+    assert '<td class="num points">۰٫۵</td>' in page

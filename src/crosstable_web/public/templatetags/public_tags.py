@@ -1,6 +1,7 @@
-"""Template filters of the public pages and printouts: ``digits`` (Persian digits in
-Persian), ``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time
-of day, in the site's time zone), ``colour`` (White/Black or Red/Black)."""
+"""Template filters of the public pages, printouts and back office: ``digits`` (Persian digits
+in Persian), ``number`` (the same, isolated left to right for scores like ``2½``),
+``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time of day, in
+the site's time zone), ``colour`` (White/Black or Red/Black)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import pgettext
 
 from crosstable_web.public import localisation
@@ -19,6 +22,15 @@ register = template.Library()
 @register.filter
 def digits(value: Any) -> str:
     return localisation.digits(value)
+
+
+@register.filter
+def number(value: Any) -> SafeString | str:
+    """A score or number in the language's digits, isolated left to right (``<bdi>``): on a
+    right-to-left page ``۲½`` would otherwise show as ``½۲``, the ½ taking the page's
+    direction. Empty for an empty value."""
+    text = localisation.digits(value)
+    return format_html('<bdi dir="ltr">{}</bdi>', text) if text else ""
 
 
 @register.filter
