@@ -156,6 +156,7 @@ def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
             last = rounds.last_round(section)
             number = last.number + 1 if last else 1
             plan.append({"section": section, "round": number,
+                         "team": bool(section.settings.get("team_event")),
                          "done": number > section.total_rounds,
                          "pending": rounds.pending_boards(last) if last else 0})
         return _confirm(request, {

@@ -164,3 +164,13 @@ def test_public_team_round_isolates_scores_in_persian(
     # A board's points are one character each (1, ½, 0): no isolate needed.
     assert '<td class="num result">½–½</td>' in page  # board 2
     assert not re.search(r"(?<!>)۲½", page)  # never outside an isolate
+
+
+def test_pairing_every_section_asks_first_and_says_team_sections_pair_elsewhere(
+    league: event_models.Section, arbiter: User
+) -> None:
+    client = _client(arbiter)
+    page = client.post(f"/e/{league.event.slug}/pair-all/").content.decode()
+    assert "not paired here: a team section is paired on its team pages" in page
+    assert 'name="confirm" value="yes"' in page
+    assert not models.TeamRound.objects.filter(section=league).exists()
