@@ -23,14 +23,20 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from crosstable.matching import max_cardinality_matching, max_weight_matching
+from crosstable.matching import max_weight_matching
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
-from crosstable.pairing.colours import colour_difference, colour_preference, last_differing_colours
+from crosstable.pairing.colours import (
+    ColourPreference,
+    colour_difference,
+    colour_preference,
+    last_differing_colours,
+)
 from crosstable.pairing.history import (
     PlayerHistory,
     build_histories,
@@ -39,6 +45,7 @@ from crosstable.pairing.history import (
     ranked,
 )
 from crosstable.pairing.weights import WeightLayout
+from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
 from crosstable.regulations.schema import ColourRule, PairingRules, RoundOnePairing
 
 SYSTEM_CODE = "XIANGQI_SWISS"
@@ -390,6 +397,15 @@ class _RoundOne(_Pairer):
 # --- rounds 2 and later ------------------------------------------------------------------
 
 
+def _colour_conflict(first: ColourPreference, second: ColourPreference) -> int:
+    """X8: 0 when the two are due different colours (or either has no preference), else how
+    strongly the one who must give way wanted his colour."""
+    if first.colour is None or first.colour is not second.colour:
+        return 0
+    weaker, stronger = sorted((int(first.strength), int(second.strength)))
+    return 4 * weaker + stronger
+
+
 class _LaterRound(_Pairer):
     """Rounds after the first: the weighted matching of X1-X9."""
 
@@ -419,6 +435,32 @@ class _LaterRound(_Pairer):
         self.preference = {n: colour_preference(histories[n].colours) for n in present}
 
     def pair(self) -> RoundPairing:
+        graph = self._graph()
+        mate = None
+        for span in NEAR_SPANS:
+            mate = near_matching(graph, span)
+            if mate is not None or graph.no_near_optimum:
+                break
+        order = self.order
+        n = len(order)
+        if mate is None:
+            mate = self.match(graph.vertex_count, graph.edges, f"the {n} players")
+        bye_vertex = graph.bye_vertex
+        bye = order[mate[bye_vertex]] if bye_vertex >= 0 else None
+        pairs = [(order[i], order[mate[i]]) for i in range(n) if i < mate[i] < n]
+        pairs.sort(key=self._board_key)
+        boards = tuple(self._colours(a, b) for a, b in pairs)
+        return RoundPairing(self.round_number, boards, bye)
+
+    def _graph(self) -> RoundGraph:
+        """The players (in ranking order) and the bye vertex, with an edge for every pair X1-X3
+        allow, weighted ``top - penalty``: the penalty packs X5, X7, X8 and X9 (and X6 on the
+        bye edges) into one integer, most important first.
+
+        The loops are written for speed (a 200-player round has some 20,000 pairs): each
+        criterion is looked up per player in lists indexed by ranking position, and the parts
+        of the penalty that depend on one player only are summed once per row.
+        """
         order = self.order
         n = len(order)
         pairs_capacity = n // 2 + 2
@@ -438,166 +480,75 @@ class _LaterRound(_Pairer):
             for low in range(high + 1, self.levels):
                 total += boundary[low - 1]
                 crossing[high][low] = total + m["distance"] * (low - high) ** 2
-        edges: list[tuple[int, int, int]] = []
-        histories = self.histories
+        top, avoid, order_weight = layout.top, m["avoid"], m["order"]
         level = [self.level[number] for number in order]
+        position = [self.position[number] for number in order]
         forced = [self.forced[number] for number in order]
+        units = [self.units.get(number, "") for number in order]
+        # X8: two players' colour conflict depends only on their preferences (colour and
+        # strength): a small table, indexed by each player's kind of preference.
+        preferences = [self.preference[number] for number in order]
+        kind_index: dict[ColourPreference, int] = {}
+        kind = [kind_index.setdefault(p, len(kind_index)) for p in preferences]
+        conflict = [
+            [m["colour"] * _colour_conflict(first, second) for second in kind_index]
+            for first in kind_index
+        ]
+        # X9 for floaters: the distance from the bottom of the floater's segment plus the
+        # opponent's distance from the top of his; the opponent's part, weighted, per player.
+        weighted_position = [order_weight * p for p in position]
+        halves = self.options.segment_order is SegmentOrder.HALVES
+        level_end = list(itertools.accumulate(self.group_size))
+        rank = self.rank
+        histories = self.histories
         any_prohibited = bool(self.tournament.prohibited_pairings)
-        top, avoid, colour, order_weight = layout.top, m["avoid"], m["colour"], m["order"]
+        edges: list[tuple[int, int, int]] = []
+        row_start: list[int] = []
+        row_cut: dict[int, list[int]] = {span: [] for span in NEAR_SPANS}
         for i in range(n):
+            row_start.append(len(edges))
             a = order[i]
-            opponents = histories[a].opponents
-            crossing_from_a = crossing[level[i]]
-            forced_a = forced[i]
-            for j in range(i + 1, n):
-                b = order[j]
-                if b in opponents or (any_prohibited and self.prohibited(a, b)):
-                    continue
-                if forced_a is not None and forced_a is forced[j]:
-                    continue  # X3: both must have the same colour
-                penalty = (
-                    crossing_from_a[level[j]]
-                    + colour * self._colour_conflict(a, b)
-                    + order_weight * self._order_penalty(a, b)
-                )
-                if self.units and self.same_unit(a, b):
-                    penalty += avoid
-                edges.append((i, j, top - penalty))
-        bye_vertex = n if n % 2 else -1
-        if bye_vertex >= 0:
+            met = {rank[b] for b in histories[a].opponents if b in rank}  # X1
+            forced_a, unit_a, conflict_a = forced[i], units[i], conflict[kind[i]]
+            level_a, position_a = level[i], position[i]
+            size = self.group_size[level_a]
+            ideal = size // 2 if halves else 1
+            # The row's part of the penalty at each lower level: X7, and X9's floater part.
+            floater = order_weight * (size - 1 - position_a)
+            row_top = [top - crossing[level_a][low] - floater for low in range(self.levels)]
+            # Same level: X9's deviation from the ideal opponent.
+            for j in range(i + 1, level_end[level_a]):
+                if j in met or (forced_a is not None and forced_a is forced[j]):
+                    continue  # X1, X3: both would need the same colour
+                if any_prohibited and self.prohibited(a, order[j]):
+                    continue  # X2
+                deviation = position[j] - position_a - ideal
+                weight = top - order_weight * deviation * deviation - conflict_a[kind[j]]
+                if unit_a and unit_a == units[j]:
+                    weight -= avoid  # X5
+                edges.append((i, j, weight))
+            # ends[d]: where the row's pairs at most d levels apart end.
+            ends = [len(edges)]
+            for low in range(level_a + 1, self.levels):
+                low_top = row_top[low]
+                for j in range(level_end[low - 1], level_end[low]):
+                    if j in met or (forced_a is not None and forced_a is forced[j]):
+                        continue
+                    if any_prohibited and self.prohibited(a, order[j]):
+                        continue
+                    weight = low_top - weighted_position[j] - conflict_a[kind[j]]
+                    if unit_a and unit_a == units[j]:
+                        weight -= avoid
+                    edges.append((i, j, weight))
+                ends.append(len(edges))
+            for span, cuts in row_cut.items():
+                cuts.append(ends[min(span, len(ends) - 1)])
+        row_start.append(len(edges))
+        if n % 2:
             for i, number in enumerate(order):
                 if not had_pairing_bye(self.tournament, number, self.round_number):
-                    edges.append((i, bye_vertex, layout.top - m["bye"] * (n - 1 - i)))
-        vertex_count = n + (bye_vertex >= 0)
-        mate = None
-        for span in (1, 2):
-            mate = self._near_matching(vertex_count, edges, level, bye_vertex, span)
-            if mate is not None:
-                break
-        if mate is None:
-            mate = self.match(vertex_count, edges, f"the {n} players")
-        bye = order[mate[bye_vertex]] if bye_vertex >= 0 else None
-        pairs = [(order[i], order[mate[i]]) for i in range(n) if i < mate[i] < n]
-        pairs.sort(key=self._board_key)
-        boards = tuple(self._colours(a, b) for a, b in pairs)
-        return RoundPairing(self.round_number, boards, bye)
-
-    def _near_matching(
-        self,
-        vertex_count: int,
-        edges: list[tuple[int, int, int]],
-        level: list[int],
-        bye_vertex: int,
-        span: int,
-    ) -> list[int] | None:
-        """The optimum over the pairs at most ``span`` score levels apart, if it is provably
-        the optimum over all pairs; None otherwise (then the caller solves the whole
-        graph). A speed-up only: the result is the same either way.
-
-        Proof: a matching better than this one over all pairs would need no more same-unit
-        games (X5: here none), a bye at least as good (X6: checked below), and each
-        boundary crossed no more often; here each is crossed the least a matching can (the
-        players above it, less the bye, that a maximum matching among them leaves). So it
-        crosses the boundaries as often as this one: the sum of its pairs' distances d is
-        the same, and its sum of d² must not be larger, that is its sum of d(d - 1) not
-        larger than this one's. A pair more than ``span`` levels apart alone makes that sum
-        at least (span + 1) x span, which this one stays below: so it has no such pair, is
-        among the matchings considered here, and is not better.
-        """
-        n = len(level)
-        near = [
-            edge
-            for edge in edges
-            if edge[1] == bye_vertex or abs(level[edge[0]] - level[edge[1]]) <= span
-        ]
-        if len(near) == len(edges):
-            return None
-        mate = max_weight_matching(vertex_count, near, max_cardinality=True)
-        if any(partner < 0 for partner in mate):
-            return None
-        order = self.order
-        if self.units and any(
-            self.same_unit(order[i], order[mate[i]]) for i in range(n) if mate[i] < n
-        ):
-            return None
-        bye_index = mate[bye_vertex] if bye_vertex >= 0 else -1
-        if bye_index >= 0 and not self._no_better_bye(vertex_count, edges, bye_vertex, bye_index):
-            return None
-        crossings = [0] * self.levels
-        excess = 0  # the sum of d(d - 1) over the pairs, d their level distance
-        for i in range(n):
-            if i < mate[i] < n:
-                high, low = sorted((level[i], level[mate[i]]))
-                excess += (low - high) * (low - high - 1)
-                for boundary in range(high, low):
-                    crossings[boundary] += 1
-        if excess >= (span + 1) * span:
-            return None
-        # The least each boundary can be crossed: the players above it (less the bye) that a
-        # maximum matching among themselves leaves unpaired.
-        adjacency: list[list[int]] = [[] for _ in range(n)]
-        for u, v, _ in edges:
-            if v != bye_vertex and bye_index not in (u, v):
-                adjacency[max(u, v)].append(min(u, v))
-        above = 0
-        inner_mate: list[int] = []
-        for boundary in range(self.levels - 1):
-            first = above
-            above += self.group_size[boundary]
-            inner_mate += [-1] * (above - first)
-            rows = [[w for w in adjacency[v] if w < above] for v in range(above)]
-            for v in range(first, above):
-                for w in rows[v]:
-                    rows[w].append(v)
-            inner_mate = max_cardinality_matching(above, rows, inner_mate)
-            unpaired = sum(1 for v in range(above) if inner_mate[v] < 0 and v != bye_index)
-            if crossings[boundary] != unpaired:
-                return None
-        return mate
-
-    def _no_better_bye(
-        self, vertex_count: int, edges: list[tuple[int, int, int]], bye_vertex: int, chosen: int
-    ) -> bool:
-        """Whether no player ranked below ``chosen`` could take the bye (X6) with everyone
-        else paired over all pairs."""
-        eligible = {u for u, v, _ in edges if v == bye_vertex}
-        adjacency: list[list[int]] = [[] for _ in range(bye_vertex)]
-        for u, v, _ in edges:
-            if v != bye_vertex:
-                adjacency[u].append(v)
-                adjacency[v].append(u)
-        for candidate in range(bye_vertex - 1, chosen, -1):
-            if candidate not in eligible:
-                continue
-            rows = [
-                [] if x == candidate else [y for y in row if y != candidate]
-                for x, row in enumerate(adjacency)
-            ]
-            mate = max_cardinality_matching(bye_vertex, rows)
-            if sum(partner >= 0 for partner in mate) == bye_vertex - 1:
-                return False
-        return True
-
-    def _colour_conflict(self, a: int, b: int) -> int:
-        """X8: 0 when the two are due different colours (or either has no preference), else
-        how strongly the one who must give way wanted his colour."""
-        first, second = self.preference[a], self.preference[b]
-        if first.colour is None or first.colour is not second.colour:
-            return 0
-        weaker, stronger = sorted((int(first.strength), int(second.strength)))
-        return 4 * weaker + stronger
-
-    def _order_penalty(self, a: int, b: int) -> int:
-        """X9 (``a`` ranked above ``b``)."""
-        level_a, level_b = self.level[a], self.level[b]
-        position_a, position_b = self.position[a], self.position[b]
-        if level_a == level_b:
-            size = self.group_size[level_a]
-            ideal = size // 2 if self.options.segment_order is SegmentOrder.HALVES else 1
-            deviation = position_b - position_a - ideal
-            return deviation * deviation
-        # A floater: the lowest of its segment against the highest of the next ones.
-        return (self.group_size[level_a] - 1 - position_a) + position_b
+                    edges.append((i, n, top - m["bye"] * (n - 1 - i)))  # X6
+        return RoundGraph(level, list(self.group_size), edges, row_start, row_cut, units)
 
     def _board_key(self, pair: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
         a, b = pair
