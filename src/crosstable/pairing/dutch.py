@@ -26,7 +26,6 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from crosstable.matching import MatchingOracle
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, PairingWarning, RoundPairing
 from crosstable.pairing.colours import (
@@ -211,19 +210,29 @@ class _RoundPairer(PairingGraph):
             if not p.topscorer and p.preference.strength is Strength.ABSOLUTE:
                 assert p.preference.colour is not None
                 absolute[p.preference.colour].add(k)
-        banned: list[set[int]] = [{k} for k in range(len(players))]
+        count = len(players)
+        banned: list[set[int]] = [{k} for k in range(count)]
         for group in prohibited:
             members = {index_of[n] for n in group if n in index_of}
             for k in members:
                 banned[k] |= members
-        everyone = set(range(len(players)))
+        for k, p in enumerate(players):
+            # [C1] both ways: a row lists whom its player may meet, and both rows must agree.
+            for o in p.history.opponents:
+                j = index_of.get(o)
+                if j is not None:
+                    banned[k].add(j)
+                    banned[j].add(k)
         for k, p in enumerate(players):
             excluded = banned[k]
-            excluded.update(index_of[o] for o in p.history.opponents if o in index_of)
             colour = p.preference.colour
             if colour is not None and k in absolute[colour]:
                 excluded |= absolute[colour]
-            self.neighbours[k] = everyone - excluded
+            if self.bye_vertex is not None:
+                excluded.add(self.bye_vertex)  # connected afterwards, to eligible players only
+            # Most players may meet most others: a row stores whichever of "may meet" and
+            # "may not meet" is smaller (10,000 players: 10^8 entries otherwise).
+            self.set_row(k, excluded)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -271,17 +280,21 @@ class _RoundPairer(PairingGraph):
             return
         bye = self.bye_vertex
         real = [v for v in vertices if v != bye]
-        local = {v: k for k, v in enumerate(real)}
-        adjacency = [[local[u] for u in self.neighbours[v] if u in local] for v in real]
-        oracle = MatchingOracle(len(real), adjacency)
+        # Asked of the graph's own rows through ``has_perfect_matching`` (a SubsetMatcher that
+        # keeps its matching between questions), not of a renumbered copy of the field. The
+        # same questions: "can ``real`` all be paired?" is a perfect matching of the subgraph
+        # induced by ``real`` (the bye vertex hidden), and "can everyone but ``candidate`` be
+        # paired?" one of ``real`` minus the candidate (an even set: the bye exists when
+        # ``real`` is odd). The matcher counts an edge only when both rows list it, and every
+        # row here is symmetric (``connect`` / ``connect_compatible``), so it sees exactly
+        # the edges the renumbered adjacency had. Same answers, hence the same [C5] score.
         if bye is None:
-            if oracle.size * 2 != len(real):
+            if not self.has_perfect_matching(real):
                 raise PairingError(self.no_pairing_message())
             return
         candidates = sorted(self.neighbours[bye], key=lambda v: (self.players[v].score, -v))
         for candidate in candidates:
-            mate = oracle.matching_without([local[candidate]])
-            if all(m >= 0 for k, m in enumerate(mate) if k != local[candidate]):
+            if self.has_perfect_matching([v for v in real if v != candidate]):
                 bye_score = self.players[candidate].score
                 break
         else:
@@ -527,52 +540,88 @@ class _RoundPairer(PairingGraph):
                 bound += max(0, wanting - others)
             return bound
 
-        def transpose(s1: list[int], s2: list[int], i: int) -> bool:
-            if i == len(s1):
-                if not complete():
-                    return False
-                if not leftover:
-                    return True
-                if acceptable_bye(s2):
-                    return True
-                if unknown[0]:
-                    raise _GiveUp
-                return False
-            for r in s2:
-                if r in used:
-                    continue
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return False
-                if take(s1[i], r):
-                    if colour_failures_ahead(s1, s2, i + 1) <= allowance[0] and transpose(
-                        s1, s2, i + 1
-                    ):
-                        return True
+        def transpose(s1: list[int], s2: list[int]) -> bool:
+            """Depth-first over the S2 transpositions: S1 player ``i`` tries the free S2
+            players in order. An explicit stack (``cursor[i]``: the next S2 position player
+            ``i`` tries), not recursion: S1 has a thousand players in a 2,000-player round 1,
+            deeper than Python's frame limit."""
+            depth = len(s1)
+            cursor = [0] * (depth + 1)
+            i = 0
+            while True:
+                if i == depth:
+                    if complete():
+                        if not leftover or acceptable_bye(s2):
+                            return True
+                        if unknown[0]:
+                            raise _GiveUp
+                    # Back to the previous S1 player, who tries his next opponent.
+                    if i == 0:
+                        return False
+                    i -= 1
                     untake()
-            return False
+                    continue
+                advanced = False
+                while cursor[i] < len(s2):
+                    r = s2[cursor[i]]
+                    cursor[i] += 1
+                    if r in used:
+                        continue
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        return False
+                    if take(s1[i], r):
+                        if colour_failures_ahead(s1, s2, i + 1) <= allowance[0]:
+                            advanced = True
+                            break
+                        untake()
+                if advanced:
+                    i += 1
+                    cursor[i] = 0
+                    continue
+                if i == 0:
+                    return False
+                i -= 1
+                untake()
 
-        def place_mdp(k: int) -> bool:
-            if k == len(mdps):
-                remaining = [r for r in residents if r not in used]
-                half = len(remaining) // 2
-                if transpose(remaining[:half], remaining[half:], 0):
-                    return True
-                raise _GiveUp  # an exchange might come before the next MDP-pairing
-            for r in residents:
-                if r in used:
-                    continue
-                budget[0] -= 1
-                if budget[0] < 0:
-                    raise _GiveUp
-                if take(mdps[k], r):
-                    if place_mdp(k + 1):
+        def place_mdps() -> bool:
+            """Depth-first over the MDPs' opponents (Art. 4.4, 4.2), then the remainder's
+            transpositions; the same explicit stack as :func:`transpose`. Once the MDPs are
+            placed the answer is final: a perfect candidate or give up (an exchange might come
+            before the next MDP-pairing)."""
+            depth = len(mdps)
+            cursor = [0] * (depth + 1)
+            k = 0
+            while True:
+                if k == depth:
+                    remaining = [r for r in residents if r not in used]
+                    half = len(remaining) // 2
+                    if transpose(remaining[:half], remaining[half:]):
                         return True
-                    untake()
-            return False
+                    raise _GiveUp
+                advanced = False
+                while cursor[k] < len(residents):
+                    r = residents[cursor[k]]
+                    cursor[k] += 1
+                    if r in used:
+                        continue
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise _GiveUp
+                    if take(mdps[k], r):
+                        advanced = True
+                        break
+                if advanced:
+                    k += 1
+                    cursor[k] = 0
+                    continue
+                if k == 0:
+                    return False
+                k -= 1
+                untake()
 
         try:
-            return pairs if place_mdp(0) else None
+            return pairs if place_mdps() else None
         except _GiveUp:
             return None
 
@@ -796,7 +845,15 @@ class _BracketQuality:
         fields: list[tuple[str, int]] = [("exchanged", size + 1), ("s1-sum", size * size + 1)]
         fields += [(f"kept:{b}", 2) for b in range(s1, 0, -1)]
         fields += [(f"moved:{b}", 3) for b in range(s1 + 1, size + 1)]
-        fields += [(f"opponent:{b}", size + 1) for b in range(1, size)]
+        # Transpositions: field ``opponent:b`` holds ``high - b`` for the pair whose lower BSN
+        # is ``b``. A matching has at most one such pair (b is in one pair), so the field's
+        # total is at most ``size - b`` and a capacity of ``size - b + 1`` keeps every field
+        # above the largest sum of the fields after it: the packing optimises them in the same
+        # lexicographic order as a uniform ``size + 1`` did, on log2(size!) bits instead of
+        # (size - 1) log2(size + 1) (612 players: about 4,780 instead of 5,660). A smaller
+        # encoding is not used: the order compares opponents S1 player by S1 player, and an
+        # additive weight for that needs each position to outweigh every choice after it.
+        fields += [(f"opponent:{b}", size - b + 1) for b in range(1, size)]
         order = WeightLayout(fields)
         scale = order.top
         top = self.layout.top * scale

@@ -8,7 +8,8 @@ FIDE Dutch system uses it bracket by bracket, and the other Swiss systems can.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from itertools import chain
 
 from crosstable.matching import SubsetMatcher
 from crosstable.pairing.base import PairingError
@@ -20,14 +21,66 @@ OUTSIDE = -2
 """Mate of a vertex that :meth:`PairingGraph.solve_around` sends out of the core."""
 
 
+class AllBut(Collection[int]):
+    """A row of a dense graph: every vertex of ``0 .. size-1`` except ``excluded``.
+
+    A Swiss field is dense: in the early rounds each player may meet nearly everyone, and a
+    10,000-player field stored as sets of allowed opponents holds 10^8 entries (16 GB). This
+    row stores the few a player may *not* meet instead (itself, previous opponents, absolute
+    colour conflicts, prohibited pairings, the bye vertex while not connected) and answers
+    like the set of the others: ``in``, iteration (ascending, as a set of the ints
+    ``0 .. n-1`` in a table of at least ``n`` slots iterates: the dense rows this replaces),
+    ``len``, ``add`` and ``discard``."""
+
+    __slots__ = ("excluded", "size")
+
+    def __init__(self, size: int, excluded: set[int]) -> None:
+        self.size = size
+        self.excluded = {v for v in excluded if 0 <= v < size}
+
+    def __contains__(self, vertex: object) -> bool:
+        return isinstance(vertex, int) and 0 <= vertex < self.size and vertex not in self.excluded
+
+    def __iter__(self) -> Iterator[int]:
+        # The runs between excluded vertices, as ranges chained in C: no set lookup per
+        # vertex (a 10,000-player field's rows are read whole when a matcher checks them).
+        cuts = sorted(self.excluded)
+        starts = [0, *(cut + 1 for cut in cuts)]
+        return chain.from_iterable(map(range, starts, [*cuts, self.size]))
+
+    def __len__(self) -> int:
+        return self.size - len(self.excluded)
+
+    def add(self, vertex: int) -> None:
+        self.excluded.discard(vertex)
+
+    def discard(self, vertex: int) -> None:
+        if 0 <= vertex < self.size:
+            self.excluded.add(vertex)
+
+
+Row = set[int] | AllBut
+"""The neighbours of one vertex: the set itself, or its complement where that is smaller."""
+
+
 class PairingGraph:
     """Vertices ``0 .. vertex_count-1`` and the pairs allowed between them."""
 
     def __init__(self, vertex_count: int, matching: MatchingFunction) -> None:
         self.vertex_count = vertex_count
         self.matching = matching
-        self.neighbours: list[set[int]] = [set() for _ in range(vertex_count)]
+        self.neighbours: list[Row] = [set() for _ in range(vertex_count)]
         self._subsets: SubsetMatcher | None = None
+
+    def set_row(self, v: int, excluded: set[int]) -> None:
+        """Make ``v`` adjacent to every vertex but ``excluded`` (which should hold ``v``),
+        stored as the smaller of the row and its complement. The caller keeps the rows
+        symmetric, as :meth:`connect` does."""
+        n = self.vertex_count
+        if 2 * len(excluded) < n:
+            self.neighbours[v] = AllBut(n, excluded)
+        else:
+            self.neighbours[v] = set(range(n)) - excluded
 
     def connect(self, u: int, v: int) -> None:
         self.neighbours[u].add(v)

@@ -12,7 +12,7 @@ import pytest
 
 from crosstable.matching import max_weight_matching
 from crosstable.pairing.base import PairingError
-from crosstable.pairing.graph import OUTSIDE, PairingGraph
+from crosstable.pairing.graph import OUTSIDE, AllBut, PairingGraph
 
 
 def random_case(seed: int) -> tuple[PairingGraph, list[int], set[int], dict[tuple[int, int], int]]:
@@ -116,3 +116,55 @@ def test_subset_questions_agree_with_networkx(seed: int) -> None:
         )
         perfect = 2 * len(nx.max_weight_matching(reference, maxcardinality=True)) == len(subset)
         assert graph.has_perfect_matching(subset) == perfect
+
+
+def dense_twin(graph: PairingGraph) -> PairingGraph:
+    """The same graph with every row given by its complement (``set_row``), which stores the
+    row as an ``AllBut`` wherever the player may meet more than half of the field."""
+    twin = PairingGraph(graph.vertex_count, graph.matching)
+    for v in range(graph.vertex_count):
+        twin.set_row(v, set(range(graph.vertex_count)) - set(graph.neighbours[v]))
+    return twin
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_complement_rows_answer_like_sets(seed: int) -> None:
+    graph, vertices, core, table = random_case(seed)
+    twin = dense_twin(graph)
+    assert any(isinstance(row, AllBut) for row in twin.neighbours)
+    rng = random.Random(2000 + seed)
+    for v in vertices:
+        row, plain = twin.neighbours[v], graph.neighbours[v]
+        assert sorted(row) == sorted(plain)
+        if isinstance(row, AllBut):
+            assert list(row) == sorted(plain)  # ascending
+        assert len(row) == len(plain)
+        assert all((u in row) == (u in plain) for u in range(-1, graph.vertex_count + 1))
+    for _ in range(10):
+        u, v = rng.sample(vertices, 2)
+        if rng.random() < 0.5:
+            graph.disconnect(u, v)
+            twin.disconnect(u, v)
+        else:
+            graph.connect(u, v)
+            twin.connect(u, v)
+        subset = rng.sample(vertices, rng.randrange(0, len(vertices) + 1, 2))
+        assert twin.has_perfect_matching(subset) == graph.has_perfect_matching(subset)
+    weight = weight_function(core, table, 11)
+    try:
+        expected = graph.solve(vertices, weight)
+    except PairingError:
+        with pytest.raises(PairingError):
+            twin.solve(vertices, weight)
+        return
+    assert twin.solve(vertices, weight) == expected
+
+
+def test_complement_row_holds_only_vertices_of_the_graph() -> None:
+    row = AllBut(5, {0, 3, 9, -1})
+    assert list(row) == [1, 2, 4] and len(row) == 3
+    row.discard(7)  # not a vertex: nothing to remove
+    row.add(3)
+    row.discard(1)
+    assert list(row) == [2, 3, 4] and len(row) == 3
+    assert 5 not in row and -1 not in row
