@@ -26,7 +26,6 @@ import hashlib
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 
 from crosstable.matching import max_weight_matching
 from crosstable.model import Colour, ResultCode, Tournament
@@ -447,9 +446,14 @@ class _LaterRound(_Pairer):
             mate = self.match(graph.vertex_count, graph.edges, f"the {n} players")
         bye_vertex = graph.bye_vertex
         bye = order[mate[bye_vertex]] if bye_vertex >= 0 else None
-        pairs = [(order[i], order[mate[i]]) for i in range(n) if i < mate[i] < n]
-        pairs.sort(key=self._board_key)
-        boards = tuple(self._colours(a, b) for a, b in pairs)
+        # Board order: the higher score of the pair, then the lower, then the better ranking
+        # (i < j: i is ranked above j, so its level is the higher score's).
+        level = graph.level
+        pairs = sorted(
+            ((i, mate[i]) for i in range(n) if i < mate[i] < n),
+            key=lambda pair: (level[pair[0]], level[pair[1]], pair[0]),
+        )
+        boards = tuple(self._colours(order[i], order[j]) for i, j in pairs)
         return RoundPairing(self.round_number, boards, bye)
 
     def _graph(self) -> RoundGraph:
@@ -549,11 +553,6 @@ class _LaterRound(_Pairer):
                 if not had_pairing_bye(self.tournament, number, self.round_number):
                     edges.append((i, n, top - m["bye"] * (n - 1 - i)))  # X6
         return RoundGraph(level, list(self.group_size), edges, row_start, row_cut, units)
-
-    def _board_key(self, pair: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
-        a, b = pair
-        scores = sorted((self.histories[a].score, self.histories[b].score), reverse=True)
-        return (-scores[0], -scores[1], min(self.rank[a], self.rank[b]))
 
     def _colours(self, a: int, b: int) -> Board:
         """Colour allocation (X3, then X8): ``a`` is ranked above ``b``."""
