@@ -49,7 +49,11 @@ def _check_rows(rows: Sequence[Collection[int]]) -> None:
     for v, row in enumerate(rows):
         if not row:
             continue
-        if min(row) < 0 or max(row) >= n:
+        # A row that knows its least and greatest vertex (a dense row stored as its
+        # complement) says so: scanning 10,000 rows of 10,000 costs seconds.
+        bounds = getattr(row, "bounds", None)
+        low, high = bounds() if bounds is not None else (min(row), max(row))
+        if low < 0 or high >= n:
             w = next(w for w in row if not 0 <= w < n)
             raise ValueError(f"adjacency[{v}] names vertex {w}, outside 0..{n - 1}")
         if v in row:

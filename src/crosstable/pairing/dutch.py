@@ -61,7 +61,13 @@ from crosstable.pairing.local_rules import local_rules_from as local_rules_from
 from crosstable.pairing.weights import WeightLayout
 
 QUICK_SEARCH_BUDGET = 5000
-"""Steps the quick first-candidate search may take before handing over to the matchings."""
+"""Steps the quick first-candidate search may take before handing over to the matchings, plus
+``QUICK_SEARCH_STEPS_PER_PLAYER`` per bracket player."""
+QUICK_SEARCH_STEPS_PER_PLAYER = 4
+"""The search takes at least one step per S1 player: a bracket of 5,000 (10,000 players,
+round 2) would exhaust a fixed budget and fall back to a matching of 12 million edges. The
+budget changes no pairing (a candidate found is the rules' choice, the matchings find it
+too); only the time."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -479,7 +485,7 @@ class _RoundPairer(PairingGraph):
             unknown[0] = True
             return False
 
-        budget = [QUICK_SEARCH_BUDGET]
+        budget = [QUICK_SEARCH_BUDGET + QUICK_SEARCH_STEPS_PER_PLAYER * len(bracket)]
         used: set[int] = set()
         pairs: list[tuple[int, int]] = []
         bound12, bound13 = self.colour_failure_bounds(bracket, len(bracket) // 2)
@@ -529,23 +535,44 @@ class _RoundPairer(PairingGraph):
         preferred = [p.preference.colour for p in self.players]
         strict_floaters = self.local_rules.float_highest_number_first
 
-        def colour_failures_ahead(s1: list[int], s2: list[int], i: int) -> int:
-            """A lower bound of the [C12] failures still to come: S1 players from ``i`` on
-            who want a colour need partners in S2 who do not want the same one."""
-            free = [r for r in s2 if r not in used]
-            bound = 0
-            for colour in (Colour.WHITE, Colour.BLACK):
-                wanting = sum(1 for u in s1[i:] if preferred[u] is colour)
-                others = sum(1 for r in free if preferred[r] is not colour)
-                bound += max(0, wanting - others)
-            return bound
-
         def transpose(s1: list[int], s2: list[int]) -> bool:
             """Depth-first over the S2 transpositions: S1 player ``i`` tries the free S2
             players in order. An explicit stack (``cursor[i]``: the next S2 position player
             ``i`` tries), not recursion: S1 has a thousand players in a 2,000-player round 1,
-            deeper than Python's frame limit."""
+            deeper than Python's frame limit.
+
+            A branch is cut when a lower bound of the [C12] failures still to come exceeds
+            the allowance: S1 players from ``i`` on who want a colour need partners among
+            the free S2 players who do not want the same one. Its counts are kept as the
+            search goes (``wanting_from``: per colour, S1 players from ``i`` on wanting it;
+            ``free_wanting``: free S2 players wanting it), not recounted at each step."""
             depth = len(s1)
+            colours = (Colour.WHITE, Colour.BLACK)
+            wanting_from = {colour: [0] * (depth + 1) for colour in colours}
+            for colour in colours:
+                counts = wanting_from[colour]
+                for i in range(depth - 1, -1, -1):
+                    counts[i] = counts[i + 1] + (preferred[s1[i]] is colour)
+            free = [r for r in s2 if r not in used]
+            free_total = [len(free)]
+            free_wanting = {
+                colour: sum(1 for r in free if preferred[r] is colour) for colour in colours
+            }
+
+            def colour_failures_ahead(i: int) -> int:
+                return sum(
+                    max(0, wanting_from[colour][i] - (free_total[0] - free_wanting[colour]))
+                    for colour in colours
+                )
+
+            def release_last() -> None:
+                r = pairs[-1][1]
+                untake()
+                free_total[0] += 1
+                wanted = preferred[r]
+                if wanted is not None:
+                    free_wanting[wanted] += 1
+
             cursor = [0] * (depth + 1)
             i = 0
             while True:
@@ -559,7 +586,7 @@ class _RoundPairer(PairingGraph):
                     if i == 0:
                         return False
                     i -= 1
-                    untake()
+                    release_last()
                     continue
                 advanced = False
                 while cursor[i] < len(s2):
@@ -571,10 +598,14 @@ class _RoundPairer(PairingGraph):
                     if budget[0] < 0:
                         return False
                     if take(s1[i], r):
-                        if colour_failures_ahead(s1, s2, i + 1) <= allowance[0]:
+                        free_total[0] -= 1
+                        wanted = preferred[r]
+                        if wanted is not None:
+                            free_wanting[wanted] -= 1
+                        if colour_failures_ahead(i + 1) <= allowance[0]:
                             advanced = True
                             break
-                        untake()
+                        release_last()
                 if advanced:
                     i += 1
                     cursor[i] = 0
@@ -582,7 +613,7 @@ class _RoundPairer(PairingGraph):
                 if i == 0:
                     return False
                 i -= 1
-                untake()
+                release_last()
 
         def place_mdps() -> bool:
             """Depth-first over the MDPs' opponents (Art. 4.4, 4.2), then the remainder's
@@ -939,10 +970,11 @@ def pair_round(
     # Local rule: in the final round everyone is exempt from the colour limits, as topscorers.
     everyone_exempt = colour_limits_lifted(tournament, round_number, rules)
     present = players_to_pair(tournament, round_number)
+    present_set = set(present)
     entered = [
         n
         for n in sorted(tournament.players)
-        if n in set(present) or _has_entered(tournament, n, round_number)
+        if n in present_set or _has_entered(tournament, n, round_number)
     ]
     rank_of = {n: k for k, n in enumerate(entered, start=1)}
     players = [

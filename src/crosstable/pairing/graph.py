@@ -51,6 +51,16 @@ class AllBut(Collection[int]):
     def __len__(self) -> int:
         return self.size - len(self.excluded)
 
+    def bounds(self) -> tuple[int, int]:
+        """The least and the greatest vertex of a non-empty row, without reading it whole
+        (``SubsetMatcher`` checks every row's range when it is created)."""
+        low, high = 0, self.size - 1
+        while low in self.excluded:
+            low += 1
+        while high in self.excluded:
+            high -= 1
+        return low, high
+
     def add(self, vertex: int) -> None:
         self.excluded.discard(vertex)
 

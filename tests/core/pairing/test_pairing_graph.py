@@ -138,6 +138,7 @@ def test_complement_rows_answer_like_sets(seed: int) -> None:
         assert sorted(row) == sorted(plain)
         if isinstance(row, AllBut):
             assert list(row) == sorted(plain)  # ascending
+            assert row.bounds() == (min(plain), max(plain))
         assert len(row) == len(plain)
         assert all((u in row) == (u in plain) for u in range(-1, graph.vertex_count + 1))
     for _ in range(10):
@@ -167,4 +168,5 @@ def test_complement_row_holds_only_vertices_of_the_graph() -> None:
     row.add(3)
     row.discard(1)
     assert list(row) == [2, 3, 4] and len(row) == 3
+    assert row.bounds() == (2, 4)
     assert 5 not in row and -1 not in row
