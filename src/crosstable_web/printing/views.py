@@ -21,7 +21,6 @@ from crosstable.standings import cross_table
 from crosstable_web.events import models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
 from crosstable_web.public import localisation, pages, team_pages
-from crosstable_web.teams.services import team_results
 
 PRINTOUTS = ("pairings", "pairings-by-name", "slips", "standings", "crosstable", "wallchart",
              "prizes", "certificates")
@@ -129,24 +128,8 @@ def _team_printout(request: HttpRequest, section: models.Section, kind: str,
         context["round"] = round_page
         return _respond(request, "printing/team-pairings.html", context,
                         f"{slug}-{key}-r{number}-{kind}")
-    results = team_results(section)
-    names = dict(section.entries.values_list("id", "name"))  # name only: public
-    team_names = dict(section.teams.values_list("number", "name"))
-    context["team_rows"] = [
-        {"row": row, "points": standings.format_value(row.points),
-         "values": [standings.format_value(value) for value in row.values]}
-        for row in results.standings.rows
-    ]
-    context["tiebreaks"] = [str(spec) for spec in results.standings.tiebreaks]
+    context.update(team_pages.team_standings_context(section))
     context["rounds"] = len(team_pages.round_numbers(section))
-    context["boards"] = [
-        (standing.board, [
-            (place.rank, names.get(place.record.player, ""),
-             team_names.get(place.record.team, ""),
-             team_pages.points_text(place.record.points), place.record.games)
-            for place in standing.places])
-        for standing in results.boards
-    ]
     return _respond(request, "printing/team-standings.html", context, f"{slug}-{key}-{kind}")
 
 

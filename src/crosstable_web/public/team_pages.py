@@ -171,6 +171,43 @@ def points_text(value: Fraction) -> str:
     return standings.format_points(value)
 
 
+def team_standings_context(section: models.Section) -> dict[str, object]:
+    """What the public team standings page and its printout show: team rows (place, points,
+    tie-break values), the tie-break codes, and each board's ranking as (place, player,
+    team, points, games); names only, as the public may see them."""
+    results = team_results(section)
+    names = dict(section.entries.values_list("id", "name"))
+    team_names = dict(section.teams.values_list("number", "name"))
+    return {
+        "team_rows": [
+            {
+                "row": row,
+                "points": standings.format_value(row.points),
+                "values": [standings.format_value(value) for value in row.values],
+            }
+            for row in results.standings.rows
+        ],
+        "tiebreaks": [str(spec) for spec in results.standings.tiebreaks],
+        "boards": [
+            (
+                standing.board,
+                [
+                    (
+                        place.rank,
+                        names.get(place.record.player, ""),
+                        team_names.get(place.record.team, ""),
+                        points_text(place.record.points),
+                        place.record.games,
+                    )
+                    for place in standing.places
+                ],
+            )
+            for standing in results.boards
+        ],
+        "ranked_boards": any(standing.places for standing in results.boards),
+    }
+
+
 def _teams(section: models.Section) -> dict[int, PublicTeam]:
     return {
         number: PublicTeam(number, name, unit)

@@ -186,27 +186,7 @@ def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         section = _section(event, key)
         context: dict[str, object] = {**_common(event, section), "tab": "teams"}
         if section.teams.exists():
-            from crosstable_web.teams.services import team_results
-
-            results = team_results(section)
-            names = dict(section.entries.values_list("id", "name"))  # name only: public
-            team_names = dict(section.teams.values_list("number", "name"))
-            context["team_rows"] = [
-                {"row": row, "points": standings.format_value(row.points),
-                 "values": [standings.format_value(value) for value in row.values]}
-                for row in results.standings.rows
-            ]
-            context["tiebreaks"] = [str(spec) for spec in results.standings.tiebreaks]
-            context["boards"] = [
-                (standing.board, [
-                    (place.rank,
-                     names.get(place.record.player, ""),
-                     team_names.get(place.record.team, ""),
-                     standings.format_value(place.record.points), place.record.games)
-                    for place in standing.places])
-                for standing in results.boards
-            ]
-            context["ranked_boards"] = any(standing.places for standing in results.boards)
+            context.update(team_pages.team_standings_context(section))
         else:
             results_of_section = standings.section_results(section)
             if results_of_section.unit_ranking is None:
