@@ -2,16 +2,20 @@
 unit ranking by the sum of individual places (where the regulations rank units so, e.g.
 Huayuan: all 6 members; Futian youth: the best 2 boys and best girl of each school) and
 prizes, as text. Everything comes from ``events.standings.section_results``, the code the
-standings page uses."""
+standings page uses; the tie-break columns are headed as the English pages name them, with
+the code in brackets ("Buchholz cut 1 (BH/C1)", ``events.tiebreak_labels``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
 
 from crosstable.prizes.team_places import UnitRanking
-from crosstable_web.events import standings
+from crosstable.tiebreaks.registry import TiebreakValue
+from crosstable_web.events import standings, tiebreak_labels
 from crosstable_web.events.management import cli
 
 
@@ -27,17 +31,41 @@ class Command(BaseCommand):
         section = cli.section(cli.event(options["event"]), options["section"])
         results = standings.section_results(section, options["round"])
         write = self.stdout.write
-        write(f"{section.name}: after round {results.rounds} of {section.total_rounds}")
-        write("place  no.  name                          pts  " + "  ".join(
-            results.tiebreak_labels))
+        progress = results.progress
+        pending = (
+            f" (in progress: {progress.done} of {progress.games} results)"
+            if progress is not None
+            else ""
+        )
+        write(f"{section.name}: after round {results.rounds} of {section.total_rounds}{pending}")
+        # The pages' English words, whatever language the server runs in: the command's
+        # output is read by an operator and compared in scripts.
+        with translation.override("en"):
+            headings = [
+                f"{label.short} ({label.code})"
+                for label in tiebreak_labels.labels(results.tiebreak_labels)
+            ]
+        widths = [len(heading) for heading in headings]
+
+        def columns(row_values: Sequence[TiebreakValue]) -> str:
+            return "  ".join(
+                f"{standings.format_value(value):>{width}}"
+                for value, width in zip(row_values, widths, strict=True)
+            )
+
+        write("place  no.  name                          pts  " + "  ".join(headings))
         for row in results.main.rows:
-            values = "  ".join(standings.format_value(v) for v in row.values)
-            write(f"{row.place:>5} {row.number:4d}  {results.name(row.number):28.28s} "
-                  f"{standings.format_points(row.points):>4}  {values}")
+            values = columns(row.values)
+            write(
+                f"{row.place:>5} {row.number:4d}  {results.name(row.number):28.28s} "
+                f"{standings.format_points(row.points):>4}  {values}"
+            )
         for row in results.main.unranked:  # house players: listed last, not ranked
-            values = "  ".join(standings.format_value(v) for v in row.values)
-            write(f"house {row.number:4d}  {results.name(row.number):28.28s} "
-                  f"{standings.format_points(row.points):>4}  {values}")
+            values = columns(row.values)
+            write(
+                f"house {row.number:4d}  {results.name(row.number):28.28s} "
+                f"{standings.format_points(row.points):>4}  {values}"
+            )
         for ranking in results.sub_rankings:
             write(f"\n{ranking.name}")
             for row in ranking.standings.rows:
@@ -47,8 +75,11 @@ class Command(BaseCommand):
         for table in results.prize_tables:
             write(f"\nprizes ({table.rankings})")
             for award in table.prizes.awards:
-                place = (f"{award.first_place}-{award.last_place}" if award.shared
-                         else str(award.first_place))
+                place = (
+                    f"{award.first_place}-{award.last_place}"
+                    if award.shared
+                    else str(award.first_place)
+                )
                 amount = f" {award.amount_decimal} {table.currency}" if award.amount else ""
                 # a team prize names the unit (table.names), an individual one the player
                 name = table.names.get(award.pairing_number) or results.name(award.pairing_number)
