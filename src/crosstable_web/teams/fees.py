@@ -173,15 +173,8 @@ def complete_fees(section: Section) -> None:
         return
     with transaction.atomic():
         for team in section.teams.select_for_update().filter(fee_computed_at__isnull=True):
-            old = {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
-            new = refresh_fee(team)
-            record(
-                section.event,
-                None,
-                "team.fee",
-                f"{section.key}/team {team.number} {team.name}",
-                old,
-                {**new, "reason": "first computed (team saved before fees were computed)"},
+            _refresh_and_record(
+                team, reason="first computed (team saved before fees were computed)"
             )
 
 
@@ -549,16 +542,19 @@ def entry_saved(sender: type[Entry], instance: Entry, created: bool, **kwargs: A
     )
     if member is None or team_fees(member.team.section) is None:
         return
-    team = member.team
+    _refresh_and_record(member.team)
+
+
+def _refresh_and_record(team: models.Team, reason: str | None = None) -> None:
+    """Compute ``team``'s fee again; log it as ``team.fee`` by "system" when it changed (or
+    always, with ``reason``)."""
     old = {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
-    new = refresh_fee(team)
-    if new != old:
-        section = team.section
-        record(
-            section.event,
-            None,
-            "team.fee",
-            f"{section.key}/team {team.number} {team.name}",
-            old,
-            new,
-        )
+    new: dict[str, object] = dict(refresh_fee(team))
+    if reason is None and new == old:
+        return
+    if reason is not None:
+        new["reason"] = reason
+    section = team.section
+    record(
+        section.event, None, "team.fee", f"{section.key}/team {team.number} {team.name}", old, new
+    )
