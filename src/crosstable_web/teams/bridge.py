@@ -30,7 +30,7 @@ from crosstable.teams.match_scoring import (
 from crosstable.teams.roster import TeamRoster
 from crosstable_web.events import rules
 from crosstable_web.events.models import Section
-from crosstable_web.teams import models
+from crosstable_web.teams import fees, models
 
 DEFAULT_TEAM_RULES = TeamRules(boards=4, match_points=ScoringSystem(Fraction(2), Fraction(1)))
 
@@ -244,10 +244,13 @@ def trf_tournament(section: Section, last_round: int | None = None) -> Tournamen
     orders of matches with an empty board or a line-up out of roster order (300).
 
     ``last_round``: only rounds 1..``last_round`` (a visitor's export leaves out a round whose
-    line-ups are not published yet: its board games would show them)."""
+    line-ups are not published yet: its board games would show them).
+
+    Only the teams that play (``fees.field_teams``) and their players: a team on the waiting
+    list has no games and no rank, and is left out as the team standings leave it out."""
     from crosstable_web.teams.services import team_results  # services imports this module
 
-    source = tournament(section)
+    source = tournament(section, fees.field_teams(section))
     matches, _changes = scored_matches(section)
     names = {team.number: team.name for team in source.teams}
     event = team_event(
