@@ -22,7 +22,10 @@ from crosstable_web.events import models, rules
 LANGUAGE_OF_REGULATIONS = {"en": "en", "zh_hans": "zh-hans", "zh-hans": "zh-hans", "zh": "zh-hans",
                            "ms": "ms", "fa": "fa"}
 
-_PERSIAN_DIGITS = str.maketrans("0123456789.", "۰۱۲۳۴۵۶۷۸۹٫")
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+_DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+"""A point between two digits (12.5, table 3.2): the Persian decimal separator ٫. Any other
+point (the end of a sentence in a message or a tie-break's description) stays a full stop."""
 _ASCII_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 JALALI_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور",
                  "مهر", "آبان", "آذر", "دی", "بهمن", "اسفند")
@@ -43,9 +46,13 @@ def uses_persian_digits(language: str | None = None) -> bool:
 
 
 def digits(value: Any, language: str | None = None) -> str:
-    """``value`` as text, with Persian digits when the language is Persian."""
+    """``value`` as text, with Persian digits when the language is Persian (a decimal point
+    between digits as ٫; a full stop stays one). Running text too: the back office's messages
+    (“صفحه ۳: …”) go through it, every digit in them, names included."""
     text = "" if value is None else str(value)
-    return text.translate(_PERSIAN_DIGITS) if uses_persian_digits(language) else text
+    if not uses_persian_digits(language):
+        return text
+    return _DECIMAL_POINT.sub("٫", text).translate(_PERSIAN_DIGITS)
 
 
 def format_date(day: datetime.date | None, language: str | None = None) -> str:
