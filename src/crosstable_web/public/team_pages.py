@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Sequence
 from fractions import Fraction
 
 from django.utils import timezone
@@ -171,14 +172,42 @@ def points_text(value: Fraction) -> str:
     return standings.format_points(value)
 
 
+def team_round_progress(
+    matches: Sequence[ScoredMatch], round_number: int
+) -> standings.RoundProgress | None:
+    """How far round ``round_number``'s results are, counted per match: a match counts once
+    its score is final (every board has its result, or it was decided as a whole), since the
+    match points the team standings rank by come only then; the pairing bye is no match.
+    None when every match has its result, or the round has none — the individual pages'
+    ``RoundProgress``, so the team pages say it with the same words ("in progress: 2 of 3
+    results")."""
+    games = [match for match in matches if match.round_number == round_number]
+    done = sum(1 for match in games if match.first_result is not ResultCode.PENDING)
+    if not games or done == len(games):
+        return None
+    return standings.RoundProgress(round_number, done, len(games))
+
+
+def team_standings_heading(
+    section: models.Section, matches: Sequence[ScoredMatch]
+) -> dict[str, object]:
+    """``rounds`` (the rounds the team standings count: every paired round) and ``progress``
+    (the last of them, while matches are still being played), for "After round N of M (in
+    progress: k of m results)" on every team standings page."""
+    rounds = section.team_rounds.count()
+    return {"rounds": rounds, "progress": team_round_progress(matches, rounds)}
+
+
 def team_standings_context(section: models.Section) -> dict[str, object]:
-    """What the public team standings page and its printout show: team rows (place, points,
-    tie-break values), the tie-break codes, and each board's ranking as (place, player,
-    team, points, games); names only, as the public may see them."""
+    """What the public team standings page and its printout show: the heading's round and
+    progress, team rows (place, points, tie-break values), the tie-break codes, and each
+    board's ranking as (place, player, team, points, games); names only, as the public may
+    see them."""
     results = team_results(section)
     names = dict(section.entries.values_list("id", "name"))
     team_names = dict(section.teams.values_list("number", "name"))
     return {
+        **team_standings_heading(section, results.matches),
         "team_rows": [
             {
                 "row": row,

@@ -27,7 +27,11 @@ from crosstable_web.events import permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
-from crosstable_web.public.team_pages import lineups_published, points_text
+from crosstable_web.public.team_pages import (
+    lineups_published,
+    points_text,
+    team_standings_heading,
+)
 from crosstable_web.teams import bridge, fees, forms, models, services
 from crosstable_web.teams.models import BoardGame
 from crosstable_web.teams.typed_entry import parse_typed_results
@@ -584,6 +588,7 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "event": section.event,
             "section": section,
             "results": results,
+            **team_standings_heading(section, results.matches),
             "entries": entries,
             "names": names,
             # Scores as the public team standings write them (standings.format_value).
