@@ -42,7 +42,8 @@ def _ensure_database(url: str) -> None:
     admin = url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as connection:
         exists = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
+        ).fetchone()
         if not exists:
             connection.execute(f'CREATE DATABASE "{name}"')
 
@@ -67,9 +68,18 @@ def _build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
     from crosstable_web.events.rules import EventSpec, SectionSpec
 
     organiser = demo.ensure_user("bench-organiser", "x")
-    event = services.create_event(EventSpec(name="Public load bench", sections=[
-        SectionSpec(key="open", name="Open", total_rounds=9, tiebreaks=["BH/C1", "BH", "SB"]),
-    ]), organiser, slug="load")
+    event = services.create_event(
+        EventSpec(
+            name="Public load bench",
+            sections=[
+                SectionSpec(
+                    key="open", name="Open", total_rounds=9, tiebreaks=["BH/C1", "BH", "SB"]
+                ),
+            ],
+        ),
+        organiser,
+        slug="load",
+    )
     EventRole.objects.create(event=event, user=organiser, role=Role.ARBITER)
     section = event.sections.get()
     rng = random.Random(5)
@@ -109,7 +119,10 @@ def _wrk(url: str, seconds: int, connections: int) -> tuple[float, str, int]:
     """Requests/s, mean latency and non-2xx count from one wrk run."""
     output = subprocess.run(
         ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
-        capture_output=True, text=True, check=True).stdout
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
     latency = re.search(r"Latency\s+(\S+)", output).group(1)  # type: ignore[union-attr]
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
@@ -122,14 +135,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4, help="rounds played before measuring")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=8, help="threads per worker (gthread)")
-    parser.add_argument("--reuse", action="store_true",
-                        help="measure the event built by an earlier run (skip building)")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="measure the event built by an earlier run (skip building)",
+    )
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args(argv)
     if not shutil.which("wrk"):
-        print("wrk is not installed: apt-get install wrk (scripts/bootstrap does, as root)",
-              file=sys.stderr)
+        print(
+            "wrk is not installed: apt-get install wrk (scripts/bootstrap does, as root)",
+            file=sys.stderr,
+        )
         return 2
     os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE)
     if not os.environ["DATABASE_URL"].startswith("postgres"):
@@ -142,15 +160,27 @@ def main(argv: list[str] | None = None) -> int:
         slug, key = "load", "open"
     else:
         slug, key = _build_event(args.players, args.rounds)
-    print(f"event: {args.players} players, {args.rounds} rounds played, round "
-          f"{args.rounds + 1} paired ({time.perf_counter() - started:.0f} s to build)")
+    print(
+        f"event: {args.players} players, {args.rounds} rounds played, round "
+        f"{args.rounds + 1} paired ({time.perf_counter() - started:.0f} s to build)"
+    )
 
     port = _free_port()
     server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "crosstable_web.wsgi",
-         "--workers", str(args.workers), "--worker-class", "gthread", "--threads",
-         str(args.threads), "--bind", f"127.0.0.1:{port}", "--log-level",
-         "warning"],
+        [
+            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            "crosstable_web.wsgi",
+            "--workers",
+            str(args.workers),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            str(args.threads),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
         # the same settings (prod: persistent database connections, version stamps).
         env=dict(os.environ),
         cwd=ROOT,
@@ -160,12 +190,15 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     try:
         _wait_until_up(pages["pairings"])
-        print(f"gunicorn: {args.workers} workers x {args.threads} threads; wrk: 2 threads, "
-              f"{args.connections} connections, {args.seconds} s per page; "
-              f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f}"
-              " (other work on the machine shares the cores)")
-        print(f"{'page':12s} {'requests/s':>11s} {'mean latency':>13s} {'errors':>7s} "
-              f"{'target':>8s}")
+        print(
+            f"gunicorn: {args.workers} workers x {args.threads} threads; wrk: 2 threads, "
+            f"{args.connections} connections, {args.seconds} s per page; "
+            f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f}"
+            " (other work on the machine shares the cores)"
+        )
+        print(
+            f"{'page':12s} {'requests/s':>11s} {'mean latency':>13s} {'errors':>7s} {'target':>8s}"
+        )
         for name, url in pages.items():
             _wrk(url, 5, args.connections)  # warm-up: every worker renders once
             rate, latency, errors = _wrk(url, args.seconds, args.connections)
@@ -185,8 +218,9 @@ def _check_fresh_after_result(pages: dict[str, str]) -> int:
 
     round_row = models.Round.objects.order_by("-number").first()
     assert round_row is not None
-    board = (round_row.boards.filter(white_result="*").order_by("number").first()
-             or round_row.boards.get(number=1))
+    board = round_row.boards.filter(white_result="*").order_by(
+        "number"
+    ).first() or round_row.boards.get(number=1)
     typed, expected = ("0", "0-1") if board.white_result == "1" else ("1", "1-0")
     before = urllib.request.urlopen(pages["standings"]).read().decode()
     rounds.enter_result(round_row, board.number, typed, "bench-organiser")
@@ -194,13 +228,14 @@ def _check_fresh_after_result(pages: dict[str, str]) -> int:
     pairings = urllib.request.urlopen(pages["pairings"]).read().decode()
     standings = urllib.request.urlopen(pages["standings"]).read().decode()
     seconds = time.perf_counter() - started
-    shown = re.search(rf'id="board-{board.number}".*?class="num result">([^<]*)<', pairings,
-                      re.S)
+    shown = re.search(rf'id="board-{board.number}".*?class="num result">([^<]*)<', pairings, re.S)
     fresh = shown is not None and shown.group(1) == expected and standings != before
-    print(f"after a result: board {board.number} of round {round_row.number} shows "
-          f"{shown.group(1) if shown else '?'!r} (entered {expected}) on the next request; "
-          f"standings changed: {standings != before} (both pages re-rendered in "
-          f"{seconds:.2f} s): {'correct' if fresh else 'STALE'}")
+    print(
+        f"after a result: board {board.number} of round {round_row.number} shows "
+        f"{shown.group(1) if shown else '?'!r} (entered {expected}) on the next request; "
+        f"standings changed: {standings != before} (both pages re-rendered in "
+        f"{seconds:.2f} s): {'correct' if fresh else 'STALE'}"
+    )
     return 0 if fresh else 1
 
 

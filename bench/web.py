@@ -51,8 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=1000, help="players in the event")
     parser.add_argument("--rounds", type=int, default=3, help="rounds to pair")
     parser.add_argument("--page-requests", type=int, default=30)
-    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
-                        help="engines side by side for 'pair all sections' (1: in process)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="engines side by side for 'pair all sections' (1: in process)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="crosstable-bench-") as folder:
         _setup_django(folder)
@@ -94,8 +98,10 @@ def _run(args: argparse.Namespace) -> int:
         services.assign_pairing_numbers(section, arbiter)
 
     print(f"engines side by side: {args.processes}")
-    print(f"database: {connection.vendor}; {args.players} players in {len(sections)} groups; "
-          f"import with validation report {import_seconds:.2f} s")
+    print(
+        f"database: {connection.vendor}; {args.players} players in {len(sections)} groups; "
+        f"import with validation report {import_seconds:.2f} s"
+    )
     engine_seconds = [0.0, 0.0]  # wall, CPU
     real_pairing_function = rounds.pairing_function
 
@@ -116,8 +122,7 @@ def _run(args: argparse.Namespace) -> int:
     from django.conf import settings
 
     settings.PAIRING_PROCESSES = args.processes  # engine time is measured only in process
-    print(f"{'action':42s} {'wall s':>8s} {'cpu s':>8s} {'engine wall/cpu s':>18s} "
-          f"{'target':>8s}")
+    print(f"{'action':42s} {'wall s':>8s} {'cpu s':>8s} {'engine wall/cpu s':>18s} {'target':>8s}")
     worst = 0.0
     for round_number in range(1, args.rounds + 1):
         engine_seconds[:] = [0.0, 0.0]
@@ -126,9 +131,11 @@ def _run(args: argparse.Namespace) -> int:
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         worst = max(worst, wall)
         boards = sum(round_row.boards.count() for round_row in paired)
-        print(f"{f'pair + save round {round_number} ({boards} boards)':42s} "
-              f"{wall:8.3f} {cpu:8.3f} {engine_seconds[0]:9.3f}/{engine_seconds[1]:<8.3f} "
-              f"{'< 3 s':>8s}")
+        print(
+            f"{f'pair + save round {round_number} ({boards} boards)':42s} "
+            f"{wall:8.3f} {cpu:8.3f} {engine_seconds[0]:9.3f}/{engine_seconds[1]:<8.3f} "
+            f"{'< 3 s':>8s}"
+        )
         wall = time.perf_counter()
         entered = 0
         for round_row in paired:
@@ -136,8 +143,10 @@ def _run(args: argparse.Namespace) -> int:
                 rounds.enter_result(round_row, number, rng.choice("10="), arbiter)
                 entered += 1
         wall = time.perf_counter() - wall
-        print(f"{f'  enter {entered} results (each a transaction)':42s} "
-              f"{wall / max(entered, 1) * 1000:7.1f}ms {'per result':>8s}")
+        print(
+            f"{f'  enter {entered} results (each a transaction)':42s} "
+            f"{wall / max(entered, 1) * 1000:7.1f}ms {'per result':>8s}"
+        )
 
     section = sections[0]
     last = rounds.last_round(section)
@@ -155,22 +164,29 @@ def _run(args: argparse.Namespace) -> int:
         cpu_timings.append(time.process_time() - cpu)
         assert response.status_code == 200
     boards = last.boards.count()
-    print(f"{f'results-entry page ({boards} boards), median':42s} "
-          f"{statistics.median(timings) * 1000:7.1f}ms "
-          f"{statistics.median(cpu_timings) * 1000:7.1f}ms cpu {'< 100 ms':>9s}")
-    print(f"{'results-entry page, slowest of ' + str(len(timings)):42s} "
-          f"{max(timings) * 1000:7.1f}ms")
+    print(
+        f"{f'results-entry page ({boards} boards), median':42s} "
+        f"{statistics.median(timings) * 1000:7.1f}ms "
+        f"{statistics.median(cpu_timings) * 1000:7.1f}ms cpu {'< 100 ms':>9s}"
+    )
+    print(
+        f"{'results-entry page, slowest of ' + str(len(timings)):42s} {max(timings) * 1000:7.1f}ms"
+    )
     post_timings = []
     post_url = f"{url}result/"
     for number in range(1, min(boards, 10) + 1):
         wall = time.perf_counter()
         client.post(post_url, {"entry": f"{number} ="})
         post_timings.append(time.perf_counter() - wall)
-    print(f"{'enter a result by POST (+redirect), median':42s} "
-          f"{statistics.median(post_timings) * 1000:7.1f}ms")
+    print(
+        f"{'enter a result by POST (+redirect), median':42s} "
+        f"{statistics.median(post_timings) * 1000:7.1f}ms"
+    )
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    print(f"slowest pairing of all sections: {worst:.3f} s "
-          f"({'within' if worst < 3 else 'OVER'} the 3 s target)")
+    print(
+        f"slowest pairing of all sections: {worst:.3f} s "
+        f"({'within' if worst < 3 else 'OVER'} the 3 s target)"
+    )
     return 0
 
 

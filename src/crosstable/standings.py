@@ -185,16 +185,25 @@ def _finish(
             _draw_lots(members, rng)
             lots.append(tuple(members))
             for offset, number in enumerate(members):
-                rows.append(_row(position + offset, str(position + offset), number, names,
-                                 points, display, by_lot=True))
+                rows.append(
+                    _row(
+                        position + offset,
+                        str(position + offset),
+                        number,
+                        names,
+                        points,
+                        display,
+                        by_lot=True,
+                    )
+                )
         else:
             place = str(position) if len(members) == 1 else f"{position}-{last}"
             for number in members:
-                rows.append(_row(position, place, number, names, points, display,
-                                 playoff=playoff))
+                rows.append(_row(position, place, number, names, points, display, playoff=playoff))
         position = last + 1
-    return Standings(tuple(rows), rules.tiebreaks, rounds, tuple(playoffs), tuple(lots),
-                     rules.lots_seed)
+    return Standings(
+        tuple(rows), rules.tiebreaks, rounds, tuple(playoffs), tuple(lots), rules.lots_seed
+    )
 
 
 def _draw_lots(members: list[int], rng: random.Random) -> None:
@@ -216,8 +225,16 @@ def _row(
     by_lot: bool = False,
     playoff: bool = False,
 ) -> StandingsRow:
-    return StandingsRow(rank, place, number, names.get(number, ""), points[number],
-                        tuple(display[number]), by_lot, playoff)
+    return StandingsRow(
+        rank,
+        place,
+        number,
+        names.get(number, ""),
+        points[number],
+        tuple(display[number]),
+        by_lot,
+        playoff,
+    )
 
 
 def compute_standings(
@@ -261,10 +278,18 @@ def _individual_standings(
     if not house:
         return standings
     unranked = [
-        StandingsRow(0, "", number, names[number], points[number],
-                     tuple(0 if evaluation.values is None else evaluation.values[number]
-                           for evaluation in evaluations),
-                     house=True)
+        StandingsRow(
+            0,
+            "",
+            number,
+            names[number],
+            points[number],
+            tuple(
+                0 if evaluation.values is None else evaluation.values[number]
+                for evaluation in evaluations
+            ),
+            house=True,
+        )
         for number in sorted(house, key=lambda number: (-points[number], number))
         if number in points
     ]
@@ -283,9 +308,7 @@ def compute_team_standings(event: TeamEvent, rules: StandingsRules) -> Standings
 # -- sub-rankings ----------------------------------------------------------------------
 
 
-def sub_ranking(
-    standings: Standings, keep: Callable[[int], bool]
-) -> Standings:
+def sub_ranking(standings: Standings, keep: Callable[[int], bool]) -> Standings:
     """The rows of ``standings`` whose participant satisfies ``keep``, renumbered in the same
     order; participants sharing a place in the section still share it."""
     kept = [row for row in standings.rows if keep(row.number)]
@@ -389,7 +412,8 @@ def cross_table(
                 cells.append(entry.result.value.strip())
             else:
                 colour = entry.colour.value if entry.colour else "-"
-                cells.append(f"{ranks.get(entry.opponent, entry.opponent)}{colour}"
-                             f"{entry.result.value}")
+                cells.append(
+                    f"{ranks.get(entry.opponent, entry.opponent)}{colour}{entry.result.value}"
+                )
         table.append((row, cells))
     return table

@@ -96,8 +96,13 @@ def section_tournament(
         rounds = [(pk, number) for pk, number in rounds if number <= up_to_round]
     number_of_round = dict(rounds)
     boards = models.Board.objects.filter(round_id__in=number_of_round).values_list(
-        "round_id", "white_id", "black_id", "white_result", "black_result",
-        "white_fouls", "black_fouls",
+        "round_id",
+        "white_id",
+        "black_id",
+        "white_result",
+        "black_result",
+        "white_fouls",
+        "black_fouls",
     )
     recorded: dict[int, dict[int, RoundEntry]] = {number: {} for _, number in rounds}
     for round_id, white_id, black_id, white_result, black_result, w_fouls, b_fouls in boards:
@@ -130,9 +135,9 @@ def section_tournament(
         entry__section=section
     ).values_list("entry_id", "round_number", "result"):
         if round_number not in paired and entry_id in by_id:
-            tournament.absences.setdefault(round_number, {})[
-                by_id[entry_id].pairing_number
-            ] = ResultCode(result)
+            tournament.absences.setdefault(round_number, {})[by_id[entry_id].pairing_number] = (
+                ResultCode(result)
+            )
     for number in range(1, section.total_rounds + 1):
         if number in paired:
             continue

@@ -46,7 +46,10 @@ def test_points_then_tiebreaks() -> None:
 def test_shared_places_when_no_tiebreak_separates() -> None:
     standings = compute_standings(tournament(TIED), StandingsRules.from_text("BH,DE"))
     assert [(row.place, row.number) for row in standings.rows] == [
-        ("1-2", 1), ("1-2", 3), ("3-4", 2), ("3-4", 4)
+        ("1-2", 1),
+        ("1-2", 3),
+        ("3-4", 2),
+        ("3-4", 4),
     ]
     assert standings.row(1).values[1] == 0  # DE separated nothing
 
@@ -69,9 +72,12 @@ def test_lots_are_reproducible_and_recorded() -> None:
     assert all(row.by_lot for row in first.rows)
     assert first.lots_seed == "2026-03-01 board 1"
     orders = {
-        tuple(row.number for row in compute_standings(
-            tournament(TIED), StandingsRules.from_text("BH", lots_seed=str(seed))
-        ).rows)
+        tuple(
+            row.number
+            for row in compute_standings(
+                tournament(TIED), StandingsRules.from_text("BH", lots_seed=str(seed))
+            ).rows
+        )
         for seed in range(20)
     }
     assert len(orders) > 1  # the seed matters
@@ -137,9 +143,7 @@ def test_cli_csv_columns(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.skipif(not FILE.exists(), reason="corpus not available")
-def test_cli_reads_the_files_212_record(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_cli_reads_the_files_212_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "event.trf"
     path.write_text(FILE.read_text() + "212 PTS,WIN,BH/C1\n")
     status, out, _ = run(capsys, str(path), "--format", "json")

@@ -41,12 +41,20 @@ def small_spec() -> rules.EventSpec:
         name="Test Open 2026",
         sections=[
             rules.SectionSpec(
-                key="open", name="Open", total_rounds=3, tiebreaks=["BH", "PS"],
-                forfeits_to_withdraw=2, entry_fee=Decimal("5.00"),
+                key="open",
+                name="Open",
+                total_rounds=3,
+                tiebreaks=["BH", "PS"],
+                forfeits_to_withdraw=2,
+                entry_fee=Decimal("5.00"),
             ),
             rules.SectionSpec(
-                key="girls", name="Girls U12", total_rounds=3,
-                scoring=ScoringSystem.xiangqi(), entry_fee=Decimal("5.00"), max_entries=6,
+                key="girls",
+                name="Girls U12",
+                total_rounds=3,
+                scoring=ScoringSystem.xiangqi(),
+                entry_fee=Decimal("5.00"),
+                max_entries=6,
                 settings={"sex": "f", "born_on_or_after": "2014-01-01", "max_per_unit": 3},
             ),
         ],
@@ -65,8 +73,11 @@ def add_players(section: models.Section, count: int, actor: object) -> list[mode
         services.add_entry(
             section,
             services.EntryData(
-                name=f"Player {index:02d}", sex="f", rating=2000 - 10 * index,
-                birth_date=datetime.date(2015, 1, 1), unit=f"School {index % 4}",
+                name=f"Player {index:02d}",
+                sex="f",
+                rating=2000 - 10 * index,
+                birth_date=datetime.date(2015, 1, 1),
+                unit=f"School {index % 4}",
             ),
             actor,  # type: ignore[arg-type]
         )
@@ -85,7 +96,8 @@ def adjacent_pairing(tournament: Tournament, round_number: int) -> RoundPairing:
     rules): available players by score then number, paired neighbour to neighbour."""
     absent = tournament.absences.get(round_number, {})
     players = [
-        p for p in tournament
+        p
+        for p in tournament
         if p.pairing_number not in absent
         and (p.withdrawn_after_round is None or p.withdrawn_after_round >= round_number)
     ]
@@ -106,12 +118,17 @@ def simple_pairing(monkeypatch: pytest.MonkeyPatch) -> Callable[..., RoundPairin
     return adjacent_pairing
 
 
-
 CHROMIUM = "/usr/bin/chromium"
 """Debian's chromium (scripts/bootstrap installs it as root); Playwright never downloads one."""
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from crosstable_web.events.rules import EventSpec, SectionSpec
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
 @pytest.fixture
 def browser_page(chromium: Any) -> Any:
     page = chromium.new_page()
@@ -27,17 +28,23 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
     organiser = User.objects.create_user("olga", password="organiser-pass")
     arbiter = User.objects.create_user("arif", password="arbiter-pass")
     event = services.create_event(
-        EventSpec(name="Browser Cup", sections=[
-            SectionSpec(key="open", name="Open", total_rounds=3, tiebreaks=["BH", "SB"])
-        ]),
-        organiser, slug="browser-cup",
+        EventSpec(
+            name="Browser Cup",
+            sections=[SectionSpec(key="open", name="Open", total_rounds=3, tiebreaks=["BH", "SB"])],
+        ),
+        organiser,
+        slug="browser-cup",
     )
     models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
     section = event.sections.get()
     for index, name in enumerate(["Ana", "Bao", "Chen", "Dara", "Eli", "Farid", "Gul"]):
-        services.add_entry(section, services.EntryData(
-            name=name, rating=2000 - 50 * index, birth_date=datetime.date(2000, 1, 1)
-        ), organiser)
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=name, rating=2000 - 50 * index, birth_date=datetime.date(2000, 1, 1)
+            ),
+            organiser,
+        )
 
     page.goto(f"{live_server.url}/accounts/login/?next=/e/browser-cup/s/open/")
     page.fill("#id_username", "arif")
@@ -59,7 +66,10 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
             page.keyboard.press("Enter")
             page.wait_for_selector(f"text=Board {board}:")
             assert page.locator(f"#board-{board} td.result").inner_text().strip() in (
-                "1-0", "½-½", "0-1")
+                "1-0",
+                "½-½",
+                "0-1",
+            )
         assert page.locator("tr.pending").count() == 0
 
     page.click("text=Standings")
@@ -67,14 +77,15 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
     rows = page.locator("#standings tbody tr")
     assert rows.count() == 7
     points = [
-        Fraction(rows.nth(i).locator("td.points").inner_text().strip())
-        for i in range(rows.count())
+        Fraction(rows.nth(i).locator("td.points").inner_text().strip()) for i in range(rows.count())
     ]
     # Three rounds: 3 decided boards of 1 point + the bye (1 point) each round.
     assert sum(points) == 3 * 4
     assert points == sorted(points, reverse=True)
-    assert models.AuditLog.objects.filter(event=event, action="result.enter",
-                                          username="arif").count() == 9
+    assert (
+        models.AuditLog.objects.filter(event=event, action="result.enter", username="arif").count()
+        == 9
+    )
 
 
 def test_back_office_fits_a_phone_in_persian(chromium: Any, live_server: Any) -> None:
@@ -85,16 +96,26 @@ def test_back_office_fits_a_phone_in_persian(chromium: Any, live_server: Any) ->
     organiser = User.objects.create_user("olga", password="organiser-pass")
     captain = User.objects.create_user("kian", password="captain-pass")
     event = services.create_event(
-        EventSpec(name="لیگ تیمی شطرنج استان فارس", sections=[
-            SectionSpec(key="A", name="جدول آزاد (A)", total_rounds=3)]),
-        organiser, slug="phone-league",
+        EventSpec(
+            name="لیگ تیمی شطرنج استان فارس",
+            sections=[SectionSpec(key="A", name="جدول آزاد (A)", total_rounds=3)],
+        ),
+        organiser,
+        slug="phone-league",
     )
     section = event.sections.get()
     for index in range(12):  # a wide entries table: every column filled
-        services.add_entry(section, services.EntryData(
-            name=f"بازیکن شماره {index} از شیراز", rating=1500 + index, sex="M",
-            unit="باشگاه شطرنج شهرستان مرودشت", national_grade="درجه ۱",
-        ), organiser)
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"بازیکن شماره {index} از شیراز",
+                rating=1500 + index,
+                sex="M",
+                unit="باشگاه شطرنج شهرستان مرودشت",
+                national_grade="درجه ۱",
+            ),
+            organiser,
+        )
     Team.objects.create(section=section, number=1, name="مرودشت ۱", captain=captain)
 
     page = chromium.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -109,7 +130,8 @@ def test_back_office_fits_a_phone_in_persian(chromium: Any, live_server: Any) ->
         page.goto(f"{live_server.url}{path}")
         assert page.evaluate("document.documentElement.dir") == "rtl"
         overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
         assert overflow <= 0, f"{path} is {overflow} px wider than the phone"
     page.goto(f"{live_server.url}/")
     page.click("#nav-my-teams")

@@ -17,8 +17,9 @@ LANGUAGES = ["zh_Hans", "ms", "fa"]
 
 
 def _fill_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fill_translations",
-                                                  LOCALE / "fill_translations.py")
+    spec = importlib.util.spec_from_file_location(
+        "fill_translations", LOCALE / "fill_translations.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -46,17 +47,26 @@ def test_translations_keep_the_placeholders(language: str) -> None:
         for name, text in fields.items():
             if not name.startswith("msgstr") or not text:
                 continue
-            source = fields["msgid"] if name in ("msgstr", "msgstr[0]") else fields.get(
-                "msgid_plural", fields["msgid"])
+            source = (
+                fields["msgid"]
+                if name in ("msgstr", "msgstr[0]")
+                else fields.get("msgid_plural", fields["msgid"])
+            )
             if FILL.placeholders(text) != FILL.placeholders(source):
                 wrong.append((source, text))
     assert wrong == []
 
 
 def test_a_table_row_with_a_lost_placeholder_is_refused(tmp_path: Path) -> None:
-    table = {"messages": {"Round %(round)d has no board %(board)d.": [
-        "第%(round)d轮没有第%(board)d台。", "Pusingan %(round)d tiada papan.",
-        "دور %(round)d میز %(board)d ندارد."]}}
+    table = {
+        "messages": {
+            "Round %(round)d has no board %(board)d.": [
+                "第%(round)d轮没有第%(board)d台。",
+                "Pusingan %(round)d tiada papan.",
+                "دور %(round)d میز %(board)d ندارد.",
+            ]
+        }
+    }
     (tmp_path / "area.json").write_text(json.dumps(table), encoding="utf-8")
     problems = FILL.Tables(tmp_path).problems()
     assert len(problems) == 1 and "Pusingan %(round)d tiada papan." in problems[0]
@@ -75,8 +85,11 @@ def test_compiled_catalogue_matches_its_po(language: str) -> None:
         msgid = fields["msgid"]
         context = fields.get("msgctxt")
         if "msgid_plural" in fields:
-            got = compiled.npgettext(context, msgid, fields["msgid_plural"], 1) if context \
+            got = (
+                compiled.npgettext(context, msgid, fields["msgid_plural"], 1)
+                if context
                 else compiled.ngettext(msgid, fields["msgid_plural"], 1)
+            )
             assert got == fields["msgstr[0]"]
         else:
             got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)

@@ -66,14 +66,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="unplayed rounds: 2026 (C.07 in force), 2023 (uncapped dummy), virtual (pre-2023)",
     )
     parser.add_argument("--unrated-rating", type=int, help="rating of unrated players")
-    parser.add_argument("--round-robin", action="store_true",
-                        help="predetermined pairings (C.07 Art. 15.2)")
-    parser.add_argument("--lots", metavar="SEED",
-                        help="break remaining ties by drawing lots with this seed")
-    parser.add_argument("--unshared", metavar="PLACES", default="",
-                        help="places that may not be shared, e.g. 1 (ties there need a play-off)")
-    parser.add_argument("--crosstable", action="store_true",
-                        help="text format: add the round-by-round cross-table")
+    parser.add_argument(
+        "--round-robin", action="store_true", help="predetermined pairings (C.07 Art. 15.2)"
+    )
+    parser.add_argument(
+        "--lots", metavar="SEED", help="break remaining ties by drawing lots with this seed"
+    )
+    parser.add_argument(
+        "--unshared",
+        metavar="PLACES",
+        default="",
+        help="places that may not be shared, e.g. 1 (ties there need a play-off)",
+    )
+    parser.add_argument(
+        "--crosstable", action="store_true", help="text format: add the round-by-round cross-table"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -94,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
     if text is None and args.preset is not None:
         text = PRESETS[args.preset]
     if text is None:
-        text = ",".join(tournament.tiebreaks) if tournament.tiebreaks else (
-            DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_INDIVIDUAL_TIEBREAKS
+        text = (
+            ",".join(tournament.tiebreaks)
+            if tournament.tiebreaks
+            else (DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_INDIVIDUAL_TIEBREAKS)
         )
     try:
         specs = parse_descriptor_list(text)
@@ -115,8 +124,9 @@ def run(args: argparse.Namespace) -> int:
         unshared_places=unshared,
     )
     if args.round is not None and not 0 <= args.round <= tournament.rounds_recorded:
-        return _fail(EXIT_INVALID_INPUT,
-                     f"--round: the file has {tournament.rounds_recorded} rounds")
+        return _fail(
+            EXIT_INVALID_INPUT, f"--round: the file has {tournament.rounds_recorded} rounds"
+        )
     try:
         if teams:
             from crosstable.tiebreaks.team_matches import team_event_from_tournament
@@ -182,11 +192,15 @@ HOUSE_PLACE = "house"
 def _cells(standings: Standings) -> list[list[str]]:
     rows = []
     for row in standings.rows + standings.unranked:
-        rows.append([
-            HOUSE_PLACE if row.house else row.place, str(row.number), row.name,
-            format_value(row.points),
-            *(format_value(value) for value in row.values),
-        ])
+        rows.append(
+            [
+                HOUSE_PLACE if row.house else row.place,
+                str(row.number),
+                row.name,
+                format_value(row.points),
+                *(format_value(value) for value in row.values),
+            ]
+        )
     return rows
 
 
@@ -254,15 +268,18 @@ def _align(table: list[list[str]]) -> str:
 
 
 def render_text(standings: Standings) -> str:
-    text = _align([["Place", "No", "Name", "Pts", *(str(s) for s in standings.tiebreaks)],
-                   *_cells(standings)])
+    text = _align(
+        [["Place", "No", "Name", "Pts", *(str(s) for s in standings.tiebreaks)], *_cells(standings)]
+    )
     for group in standings.playoffs:
         members = ", ".join(map(str, group))
         text += f"Play-off needed: {members} share a place that may not be shared\n"
     if standings.lots:
-        text += f"Ties broken by lot (seed {standings.lots_seed!r}): " + "; ".join(
-            " > ".join(map(str, group)) for group in standings.lots
-        ) + "\n"
+        text += (
+            f"Ties broken by lot (seed {standings.lots_seed!r}): "
+            + "; ".join(" > ".join(map(str, group)) for group in standings.lots)
+            + "\n"
+        )
     return text
 
 
@@ -273,8 +290,13 @@ def render_cross_table(tournament: object, standings: Standings) -> str:
     rows = cross_table(tournament, standings)
     header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.rounds + 1))]
     table = [header] + [
-        [row.place if row.house else str(row.rank), str(row.number), row.name,
-         format_value(row.points), *cells]
+        [
+            row.place if row.house else str(row.rank),
+            str(row.number),
+            row.name,
+            format_value(row.points),
+            *cells,
+        ]
         for row, cells in rows
     ]
     return _align(table)

@@ -65,9 +65,20 @@ PAIRING_SYSTEMS: dict[str, str] = {
     **{
         f"FIDE_TEAM_{variant}": ""
         for variant in (
-            "TYPEA", "TYPEB", "MP", "GP", "MP_GP", "GP_MP",
-            "TYPEA_MP", "TYPEA_GP", "TYPEA_MP_GP", "TYPEA_GP_MP",
-            "TYPEB_MP", "TYPEB_GP", "TYPEB_MP_GP", "TYPEB_GP_MP",
+            "TYPEA",
+            "TYPEB",
+            "MP",
+            "GP",
+            "MP_GP",
+            "GP_MP",
+            "TYPEA_MP",
+            "TYPEA_GP",
+            "TYPEA_MP_GP",
+            "TYPEA_GP_MP",
+            "TYPEB_MP",
+            "TYPEB_GP",
+            "TYPEB_MP_GP",
+            "TYPEB_GP_MP",
         )
     },
 }
@@ -677,8 +688,9 @@ class _Loader:
                     " { match_points, game_points })",
                 )
         short_team_result = table.string("short_team_result", "")
-        if short_team_result and not re.fullmatch(r"\s*\d+(\.\d+)?\s*-\s*\d+(\.\d+)?\s*",
-                                                  short_team_result):
+        if short_team_result and not re.fullmatch(
+            r"\s*\d+(\.\d+)?\s*-\s*\d+(\.\d+)?\s*", short_team_result
+        ):
             raise table.error(
                 "short_team_result",
                 f"expected the short team's score then its opponent's, e.g. '0-4', got "

@@ -108,9 +108,7 @@ def fore_buchholz(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, Fract
     return {number: fore.fraction(value) for number, value in units.items()}
 
 
-def average_of_buchholz(
-    ctx: IndividualContext, spec: TiebreakSpec
-) -> dict[int, Fraction | None]:
+def average_of_buchholz(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, Fraction | None]:
     """AOB (Art. 8.2): mean Buchholz (Fore Buchholz with /F) of the opponents played over
     the board. Kept exact; docs/tiebreaks.md explains why it is not rounded."""
     plain = TiebreakSpec("BH")

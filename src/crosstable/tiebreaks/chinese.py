@@ -41,9 +41,7 @@ def opponents_score_xiangqi(
 
 def fouls(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
     """犯规: fouls recorded against the participant over all rounds (fewer is better)."""
-    return {
-        number: sum(record.fouls for record in ctx.records[number]) for number in ctx.numbers
-    }
+    return {number: sum(record.fouls for record in ctx.records[number]) for number in ctx.numbers}
 
 
 def previous_round_standing(
@@ -56,6 +54,4 @@ def previous_round_standing(
     """
     history = ctx.rank_history
     ranks_by_round = [history(round_number) for round_number in range(ctx.rounds - 1, 0, -1)]
-    return {
-        number: tuple(ranks[number] for ranks in ranks_by_round) for number in ctx.numbers
-    }
+    return {number: tuple(ranks[number] for ranks in ranks_by_round) for number in ctx.numbers}

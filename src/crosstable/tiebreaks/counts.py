@@ -43,9 +43,7 @@ def black_wins(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | No
     win = ctx.win
     return _count(
         ctx,
-        lambda record: record.played
-        and record.colour is Colour.BLACK
-        and record.points == win,
+        lambda record: record.played and record.colour is Colour.BLACK and record.points == win,
     )
 
 

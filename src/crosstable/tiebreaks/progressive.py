@@ -22,8 +22,7 @@ def _cumulative(ctx: IndividualContext, number: int) -> list[int]:
 def progressive_score(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, Fraction | None]:
     """PS with Cut-n (the first n rounds' cumulative scores dropped)."""
     return {
-        number: ctx.fraction(sum(_cumulative(ctx, number)[spec.cut :]))
-        for number in ctx.numbers
+        number: ctx.fraction(sum(_cumulative(ctx, number)[spec.cut :])) for number in ctx.numbers
     }
 
 

@@ -30,13 +30,9 @@ if TYPE_CHECKING:
 
 TiebreakValue: TypeAlias = Fraction | int | tuple[Fraction | int, ...] | None
 ValueFunction: TypeAlias = Callable[[IndividualContext, TiebreakSpec], Mapping[int, TiebreakValue]]
-SplitFunction: TypeAlias = Callable[
-    [IndividualContext, TiebreakSpec, list[int]], list[list[int]]
-]
+SplitFunction: TypeAlias = Callable[[IndividualContext, TiebreakSpec, list[int]], list[list[int]]]
 TeamValueFunction: TypeAlias = Callable[["TeamContext", TiebreakSpec], Mapping[int, TiebreakValue]]
-TeamSplitFunction: TypeAlias = Callable[
-    ["TeamContext", TiebreakSpec, list[int]], list[list[int]]
-]
+TeamSplitFunction: TypeAlias = Callable[["TeamContext", TiebreakSpec, list[int]], list[list[int]]]
 
 
 class UnknownTiebreakError(ValueError):
@@ -81,124 +77,256 @@ _OWN = "counts the points actually awarded"
 
 _DEFINITIONS: tuple[TiebreakDefinition, ...] = (
     TiebreakDefinition(
-        "DE", "Direct encounter", "6", "points in the games among the tied participants; "
+        "DE",
+        "Direct encounter",
+        "6",
+        "points in the games among the tied participants; "
         "Swiss: a participant ranks first only if alone on top whatever the missing games",
-        "forfeits excluded (unless /P or predetermined pairings)", _C07, "P",
+        "forfeits excluded (unless /P or predetermined pairings)",
+        _C07,
+        "P",
         split=direct_encounter.direct_encounter_split,
     ),
     TiebreakDefinition(
-        "WIN", "Number of wins", "7.1", "rounds with the points of a win, played or not",
-        "forfeit wins and byes worth a win count", _C07, values=counts.wins,
+        "WIN",
+        "Number of wins",
+        "7.1",
+        "rounds with the points of a win, played or not",
+        "forfeit wins and byes worth a win count",
+        _C07,
+        values=counts.wins,
         aliases=("胜局",),
     ),
     TiebreakDefinition(
-        "WON", "Games won", "7.2", "games won over the board", _OTB, _C07,
+        "WON",
+        "Games won",
+        "7.2",
+        "games won over the board",
+        _OTB,
+        _C07,
         values=counts.games_won,
     ),
     TiebreakDefinition(
-        "BPG", "Games played with Black", "7.3", "games played over the board with Black "
-        "(xiangqi: as second mover)", _OTB, _C07, values=counts.black_games,
+        "BPG",
+        "Games played with Black",
+        "7.3",
+        "games played over the board with Black (xiangqi: as second mover)",
+        _OTB,
+        _C07,
+        values=counts.black_games,
         aliases=("后走局数",),
     ),
     TiebreakDefinition(
-        "BWG", "Games won with Black", "7.4", "games won over the board with Black", _OTB, _C07,
-        values=counts.black_wins, aliases=("后胜局",),
+        "BWG",
+        "Games won with Black",
+        "7.4",
+        "games won over the board with Black",
+        _OTB,
+        _C07,
+        values=counts.black_wins,
+        aliases=("后胜局",),
     ),
     TiebreakDefinition(
-        "PS", "Progressive scores", "7.5", "Σ of the cumulative score after each round; Cut-n "
-        "drops the first n", _OWN, _C07, "C", values=progressive.progressive_score,
+        "PS",
+        "Progressive scores",
+        "7.5",
+        "Σ of the cumulative score after each round; Cut-n drops the first n",
+        _OWN,
+        _C07,
+        "C",
+        values=progressive.progressive_score,
     ),
     TiebreakDefinition(
-        "REP", "Rounds one elected to play", "7.6", "rounds minus half-point byes, zero-point "
-        "byes and forfeit losses (was GE)", "VURs are the rounds not counted", _C07,
-        values=counts.rounds_elected_to_play, aliases=("GE",),
+        "REP",
+        "Rounds one elected to play",
+        "7.6",
+        "rounds minus half-point byes, zero-point byes and forfeit losses (was GE)",
+        "VURs are the rounds not counted",
+        _C07,
+        values=counts.rounds_elected_to_play,
+        aliases=("GE",),
     ),
     TiebreakDefinition(
-        "STD", "Standard points", "7.7", "1 per round scoring more than the opponent (or more "
+        "STD",
+        "Standard points",
+        "7.7",
+        "1 per round scoring more than the opponent (or more "
         "than a draw without opponent), ½ per equal round (or a draw's points)",
-        "byes by their value against a draw; forfeit loss 0", _C07,
+        "byes by their value against a draw; forfeit loss 0",
+        _C07,
         values=counts.standard_points,
     ),
     TiebreakDefinition(
-        "TPN", "Tournament pairing number", "7.8", "the final pairing number, smaller first",
-        "not affected", _C07, "R", lower_is_better=True, values=counts.pairing_number,
+        "TPN",
+        "Tournament pairing number",
+        "7.8",
+        "the final pairing number, smaller first",
+        "not affected",
+        _C07,
+        "R",
+        lower_is_better=True,
+        values=counts.pairing_number,
     ),
     TiebreakDefinition(
-        "BH", "Buchholz", "8.1", "Σ of the opponents' adjusted scores", _ART16, _C07, "CMPFS",
+        "BH",
+        "Buchholz",
+        "8.1",
+        "Σ of the opponents' adjusted scores",
+        _ART16,
+        _C07,
+        "CMPFS",
         values=buchholz.buchholz,
     ),
     TiebreakDefinition(
-        "AOB", "Average of opponents' Buchholz", "8.2", "mean BH (FB with /F) of the opponents "
-        "met over the board, exact", _OTB + "; their BH per Art. 16", _C07, "F",
+        "AOB",
+        "Average of opponents' Buchholz",
+        "8.2",
+        "mean BH (FB with /F) of the opponents met over the board, exact",
+        _OTB + "; their BH per Art. 16",
+        _C07,
+        "F",
         values=buchholz.average_of_buchholz,
     ),
     TiebreakDefinition(
-        "FB", "Fore Buchholz", "8.3", "BH with every paired final-round game taken as a draw",
-        _ART16, _C07, "CMPS", values=buchholz.fore_buchholz,
+        "FB",
+        "Fore Buchholz",
+        "8.3",
+        "BH with every paired final-round game taken as a draw",
+        _ART16,
+        _C07,
+        "CMPS",
+        values=buchholz.fore_buchholz,
     ),
     TiebreakDefinition(
-        "SB", "Sonneborn-Berger", "9.1", "Σ of opponent's adjusted score × points scored "
-        "against him", _ART16 + "; Cut: VUR exception of 16.5", _C07, "CMPFS",
-        values=sonneborn_berger.sonneborn_berger, aliases=("小分",),
+        "SB",
+        "Sonneborn-Berger",
+        "9.1",
+        "Σ of opponent's adjusted score × points scored against him",
+        _ART16 + "; Cut: VUR exception of 16.5",
+        _C07,
+        "CMPFS",
+        values=sonneborn_berger.sonneborn_berger,
+        aliases=("小分",),
     ),
     TiebreakDefinition(
-        "KS", "Koya system", "9.2", "points scored against participants with at least 50 % of "
-        "the maximum score; /L±n moves the limit by n half-points", _OWN, _C07, "LS",
+        "KS",
+        "Koya system",
+        "9.2",
+        "points scored against participants with at least 50 % of "
+        "the maximum score; /L±n moves the limit by n half-points",
+        _OWN,
+        _C07,
+        "LS",
         values=sonneborn_berger.koya,
     ),
     TiebreakDefinition(
-        "ARO", "Average rating of opponents", "10.1", "mean rating of the opponents met over the "
-        "board, rounded .5 up", _OTB, _C07, "CM", values=performance.average_rating_of_opponents,
+        "ARO",
+        "Average rating of opponents",
+        "10.1",
+        "mean rating of the opponents met over the board, rounded .5 up",
+        _OTB,
+        _C07,
+        "CM",
+        values=performance.average_rating_of_opponents,
     ),
     TiebreakDefinition(
-        "TPR", "Tournament performance rating", "10.2", "ARO + dp(p), p = over-the-board "
-        "percentage rounded to .01 (B.02 table)", _OTB, _C07,
+        "TPR",
+        "Tournament performance rating",
+        "10.2",
+        "ARO + dp(p), p = over-the-board percentage rounded to .01 (B.02 table)",
+        _OTB,
+        _C07,
         values=performance.tournament_performance,
     ),
     TiebreakDefinition(
-        "PTP", "Perfect tournament performance", "10.3", "lowest rating R with Σ PD(R − Ropp) ≥ "
-        "score; zero score: lowest opponent − 800", _OTB, _C07,
+        "PTP",
+        "Perfect tournament performance",
+        "10.3",
+        "lowest rating R with Σ PD(R − Ropp) ≥ score; zero score: lowest opponent − 800",
+        _OTB,
+        _C07,
         values=performance.perfect_performance,
     ),
     TiebreakDefinition(
-        "APRO", "Average performance rating of opponents", "10.4", "mean TPR of the opponents "
-        "met over the board, rounded .5 up", _OTB, _C07,
+        "APRO",
+        "Average performance rating of opponents",
+        "10.4",
+        "mean TPR of the opponents met over the board, rounded .5 up",
+        _OTB,
+        _C07,
         values=performance.average_performance_of_opponents,
     ),
     TiebreakDefinition(
-        "APPO", "Average perfect performance of opponents", "10.5", "mean PTP of the opponents "
-        "met over the board, rounded .5 up", _OTB, _C07,
+        "APPO",
+        "Average perfect performance of opponents",
+        "10.5",
+        "mean PTP of the opponents met over the board, rounded .5 up",
+        _OTB,
+        _C07,
         values=performance.average_perfect_performance_of_opponents,
     ),
     TiebreakDefinition(
-        "RTNG", "Rating", "10.6", "the participant's rating, higher first", "not affected",
-        _C07, "R", values=performance.rating,
+        "RTNG",
+        "Rating",
+        "10.6",
+        "the participant's rating, higher first",
+        "not affected",
+        _C07,
+        "R",
+        values=performance.rating,
     ),
     TiebreakDefinition(
-        "OTHER_DSF", "对手分 (opponents' scores, xiangqi)", "14.3.1", "Σ of opponents' final "
-        "scores; a bye counts the lowest non-zero score in the event",
-        "forfeits count the scheduled opponent; requested byes count 0", _XQ,
-        values=chinese.opponents_score_xiangqi, aliases=("对手分",),
+        "OTHER_DSF",
+        "对手分 (opponents' scores, xiangqi)",
+        "14.3.1",
+        "Σ of opponents' final scores; a bye counts the lowest non-zero score in the event",
+        "forfeits count the scheduled opponent; requested byes count 0",
+        _XQ,
+        values=chinese.opponents_score_xiangqi,
+        aliases=("对手分",),
     ),
     TiebreakDefinition(
-        "OTHER_LJF", "累进分 逐轮递减 (progressive, dropping rounds)", "14.3.2", "PS, then PS "
-        "without round 1, without rounds 1–2, … until separated", _OWN, _XQ,
-        values=progressive.progressive_score_dropping_rounds, aliases=("累进分",),
+        "OTHER_LJF",
+        "累进分 逐轮递减 (progressive, dropping rounds)",
+        "14.3.2",
+        "PS, then PS without round 1, without rounds 1–2, … until separated",
+        _OWN,
+        _XQ,
+        values=progressive.progressive_score_dropping_rounds,
+        aliases=("累进分",),
     ),
     TiebreakDefinition(
-        "OTHER_FOUL", "犯规 (fouls)", "14.1", "rule infractions recorded by the arbiters, "
-        "fewer first", "no fouls in unplayed rounds", _XQ, lower_is_better=True,
-        values=chinese.fouls, aliases=("犯规",),
+        "OTHER_FOUL",
+        "犯规 (fouls)",
+        "14.1",
+        "rule infractions recorded by the arbiters, fewer first",
+        "no fouls in unplayed rounds",
+        _XQ,
+        lower_is_better=True,
+        values=chinese.fouls,
+        aliases=("犯规",),
     ),
     TiebreakDefinition(
-        "OTHER_ZS", "直胜 (direct encounter of exactly two)", "14.1", "only when exactly two are "
-        "tied: who scored more in their game(s)", "forfeits excluded (unless /P)", _XQ, "P",
-        split=direct_encounter.two_tied_encounter_split, aliases=("直胜",),
+        "OTHER_ZS",
+        "直胜 (direct encounter of exactly two)",
+        "14.1",
+        "only when exactly two are tied: who scored more in their game(s)",
+        "forfeits excluded (unless /P)",
+        _XQ,
+        "P",
+        split=direct_encounter.two_tied_encounter_split,
+        aliases=("直胜",),
     ),
     TiebreakDefinition(
-        "OTHER_PREV", "前一轮名次 (standing after the previous round)", "14.3.1", "rank after "
-        "round r−1, then r−2, … (same rules, ties kept)", "as in the earlier standings", _XQ,
-        lower_is_better=True, values=chinese.previous_round_standing, aliases=("前一轮名次",),
+        "OTHER_PREV",
+        "前一轮名次 (standing after the previous round)",
+        "14.3.1",
+        "rank after round r−1, then r−2, … (same rules, ties kept)",
+        "as in the earlier standings",
+        _XQ,
+        lower_is_better=True,
+        values=chinese.previous_round_standing,
+        aliases=("前一轮名次",),
     ),
 )
 
@@ -248,12 +376,12 @@ _MODIFIER_LETTERS = (
 def lookup(spec: TiebreakSpec, *, teams: bool = False) -> TiebreakDefinition:
     """The definition of ``spec``; raises UnknownTiebreakError naming the known codes."""
     definition = registry().get(spec.code)
-    if definition is None or (teams and not definition.for_teams) or (
-        not teams and not definition.for_individuals
+    if (
+        definition is None
+        or (teams and not definition.for_teams)
+        or (not teams and not definition.for_individuals)
     ):
-        usable = [
-            d.code for d in definitions() if (d.for_teams if teams else d.for_individuals)
-        ]
+        usable = [d.code for d in definitions() if (d.for_teams if teams else d.for_individuals)]
         raise UnknownTiebreakError(
             f"unknown tie-break {spec.code!r}; known codes: {', '.join(usable)}"
         )
@@ -285,9 +413,7 @@ class Evaluation:
         return self.splitter(group)
 
 
-def ordinal_keys(
-    values: Mapping[int, TiebreakValue], higher_is_better: bool
-) -> dict[int, int]:
+def ordinal_keys(values: Mapping[int, TiebreakValue], higher_is_better: bool) -> dict[int, int]:
     """1 for the best value, 2 for the next distinct one, …; missing values come last.
 
     Fractions are compared as integers over their common denominator: ranking 2,000

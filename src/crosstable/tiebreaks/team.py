@@ -189,9 +189,7 @@ class TeamContext:
 # -- team tie-breaks -------------------------------------------------------------------
 
 
-def _board_games(
-    ctx: TeamContext, team: int
-) -> list[tuple[Fraction, bool, Colour | None]]:
+def _board_games(ctx: TeamContext, team: int) -> list[tuple[Fraction, bool, Colour | None]]:
     """Every board game of a team as (points, played over the board, colour); a match without
     opponent counts each board at the match's per-board value."""
     games: list[tuple[Fraction, bool, Colour | None]] = []
@@ -204,9 +202,9 @@ def _board_games(
     return games
 
 
-def _count_board_games(test: Callable[[Fraction, bool, Colour | None, Fraction], bool]) -> (
-    TeamValueFunction
-):
+def _count_board_games(
+    test: Callable[[Fraction, bool, Colour | None, Fraction], bool],
+) -> TeamValueFunction:
     def values(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:
         win = ctx.event.game_win
         return {
@@ -314,9 +312,7 @@ def top_board_result(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, Tiebr
     return {team: tuple(ctx.board_points(team)) for team in ctx.numbers}
 
 
-def bottom_board_elimination(
-    ctx: TeamContext, spec: TiebreakSpec
-) -> Mapping[int, TiebreakValue]:
+def bottom_board_elimination(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:
     """BBE (12.3): points on all boards but the last, then all but the last two, …"""
     result: dict[int, TiebreakValue] = {}
     for team in ctx.numbers:
@@ -327,17 +323,13 @@ def bottom_board_elimination(
     return result
 
 
-def score_strength_combination(
-    ctx: TeamContext, spec: TiebreakSpec
-) -> Mapping[int, TiebreakValue]:
+def score_strength_combination(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:
     """SSSC (13.4): secondary score + Buchholz on the primary score ÷ K (exact)."""
     event = ctx.event
     if spec.k is not None:
         divisor = spec.k
     elif ctx.primary == "MP":
-        divisor = math.floor(
-            event.match_win * ctx.rounds / (event.game_win * event.boards)
-        )
+        divisor = math.floor(event.match_win * ctx.rounds / (event.game_win * event.boards))
     else:
         divisor = math.floor(event.game_win * event.boards * ctx.rounds / event.match_win)
     divisor = max(divisor, 1)
@@ -423,21 +415,41 @@ def _team_definitions() -> tuple[TiebreakDefinition, ...]:
     esb_unplayed = "Art. 16 applied to the opponents' score; own unplayed matches against a dummy"
     definitions = [
         TiebreakDefinition(
-            "MP", "Match points", "13", "the team's match points", "points awarded", _TEAM,
+            "MP",
+            "Match points",
+            "13",
+            "the team's match points",
+            "points awarded",
+            _TEAM,
             team_values=match_points,
         ),
         TiebreakDefinition(
-            "GP", "Game points", "13", "the team's game points", "points awarded", _TEAM,
+            "GP",
+            "Game points",
+            "13",
+            "the team's game points",
+            "points awarded",
+            _TEAM,
             team_values=game_points,
         ),
         TiebreakDefinition(
-            "MPVGP", "Match or game points", "13.1", "the secondary score: MP when GP decide, GP "
-            "when MP decide", "points awarded", _TEAM, team_values=secondary_score,
+            "MPVGP",
+            "Match or game points",
+            "13.1",
+            "the secondary score: MP when GP decide, GP when MP decide",
+            "points awarded",
+            _TEAM,
+            team_values=secondary_score,
             aliases=("MPvGP",),
         ),
         TiebreakDefinition(
-            "ESB", "Extended Sonneborn-Berger", "13.2", "primary-score ESB: opponents' primary "
-            "score × own secondary score (EMGSB or EGMSB)", esb_unplayed, _TEAM, "CMPF",
+            "ESB",
+            "Extended Sonneborn-Berger",
+            "13.2",
+            "primary-score ESB: opponents' primary score × own secondary score (EMGSB or EGMSB)",
+            esb_unplayed,
+            _TEAM,
+            "CMPF",
             team_values=_esb("P", "S"),
         ),
     ]
@@ -445,29 +457,55 @@ def _team_definitions() -> tuple[TiebreakDefinition, ...]:
         code = f"E{opponent_kind}{own_kind}SB"
         definitions.append(
             TiebreakDefinition(
-                code, f"Extended Sonneborn-Berger {opponent_kind}P × {own_kind}P", "13.2",
-                f"Σ opponent's {opponent_kind}P × own {own_kind}P against him", esb_unplayed,
-                _TEAM, "CMPF",
+                code,
+                f"Extended Sonneborn-Berger {opponent_kind}P × {own_kind}P",
+                "13.2",
+                f"Σ opponent's {opponent_kind}P × own {own_kind}P against him",
+                esb_unplayed,
+                _TEAM,
+                "CMPF",
                 team_values=_esb(opponent_kind + "P", own_kind + "P"),
             )
         )
     definitions += [
         TiebreakDefinition(
-            "BC", "Board count", "12.1", "Σ board number × game points on that board, lower "
-            "first", _PER_MATCH, _TEAM, lower_is_better=True, team_values=board_count,
+            "BC",
+            "Board count",
+            "12.1",
+            "Σ board number × game points on that board, lower first",
+            _PER_MATCH,
+            _TEAM,
+            lower_is_better=True,
+            team_values=board_count,
         ),
         TiebreakDefinition(
-            "TBR", "Top board result", "12.2", "game points on board 1, then board 2, …",
-            _PER_MATCH, _TEAM, team_values=top_board_result,
+            "TBR",
+            "Top board result",
+            "12.2",
+            "game points on board 1, then board 2, …",
+            _PER_MATCH,
+            _TEAM,
+            team_values=top_board_result,
         ),
         TiebreakDefinition(
-            "BBE", "Bottom board elimination", "12.3", "game points on all boards but the last, "
-            "then but the last two, …", _PER_MATCH, _TEAM, team_values=bottom_board_elimination,
+            "BBE",
+            "Bottom board elimination",
+            "12.3",
+            "game points on all boards but the last, then but the last two, …",
+            _PER_MATCH,
+            _TEAM,
+            team_values=bottom_board_elimination,
         ),
         TiebreakDefinition(
-            "SSSC", "Scores and schedule strength combination", "13.4", "secondary score + BH "
+            "SSSC",
+            "Scores and schedule strength combination",
+            "13.4",
+            "secondary score + BH "
             "on the primary score ÷ K (K from /Kn or max primary ÷ max secondary per match)",
-            "BH per Art. 16", _TEAM, "KPF", team_values=score_strength_combination,
+            "BH per Art. 16",
+            _TEAM,
+            "KPF",
+            team_values=score_strength_combination,
         ),
     ]
     for code, extra in (
@@ -479,9 +517,14 @@ def _team_definitions() -> tuple[TiebreakDefinition, ...]:
     ):
         definitions.append(
             TiebreakDefinition(
-                code, "Extended direct encounter", "13.3", "DE on the primary score, else on "
+                code,
+                "Extended direct encounter",
+                "13.3",
+                "DE on the primary score, else on "
                 f"the secondary score{extra}; restarted for every new tied subset",
-                "matches not played excluded (unless /P)", _TEAM, "P",
+                "matches not played excluded (unless /P)",
+                _TEAM,
+                "P",
                 team_split=extended_direct_encounter,
             )
         )

@@ -98,5 +98,3 @@ def _boards(
         )
     limit = records.boards or len(results)
     return tuple(results[:limit]) if limit else tuple(results)
-
-

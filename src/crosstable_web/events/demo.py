@@ -17,20 +17,78 @@ from django.contrib.auth.models import User
 from crosstable.pairing.registry import is_team_system
 from crosstable_web.events import entries_import, models, rounds, rules, services
 
-_MALAY_GIVEN = ("Ahmad", "Muhammad", "Aiman", "Hafiz", "Irfan", "Danish", "Amir", "Haziq",
-                "Nur", "Siti", "Aisyah", "Farah", "Aina", "Balqis", "Iman", "Sofea")
-_MALAY_FATHER = ("Abdullah", "Ismail", "Hassan", "Rahman", "Yusof", "Osman", "Salleh",
-                 "Hamid", "Jamal", "Karim", "Latif", "Rashid")
-_MALAY_SCHOOLS = ("SK Bukit Garam", "SK Kinabatangan", "SK Sukau", "SK Bilit",
-                  "SK Lamag", "SK Tongod", "SK Balat", "SK Kuamut")
+_MALAY_GIVEN = (
+    "Ahmad",
+    "Muhammad",
+    "Aiman",
+    "Hafiz",
+    "Irfan",
+    "Danish",
+    "Amir",
+    "Haziq",
+    "Nur",
+    "Siti",
+    "Aisyah",
+    "Farah",
+    "Aina",
+    "Balqis",
+    "Iman",
+    "Sofea",
+)
+_MALAY_FATHER = (
+    "Abdullah",
+    "Ismail",
+    "Hassan",
+    "Rahman",
+    "Yusof",
+    "Osman",
+    "Salleh",
+    "Hamid",
+    "Jamal",
+    "Karim",
+    "Latif",
+    "Rashid",
+)
+_MALAY_SCHOOLS = (
+    "SK Bukit Garam",
+    "SK Kinabatangan",
+    "SK Sukau",
+    "SK Bilit",
+    "SK Lamag",
+    "SK Tongod",
+    "SK Balat",
+    "SK Kuamut",
+)
 _CHINESE_SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡"
 _CHINESE_GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍鹏辉建文浩宇轩晨欣怡子涵"
-_CHINESE_UNITS = ("福田小学", "莲花小学", "荔园小学", "园岭小学", "福田实验学校", "梅林小学",
-                  "益田小学", "华富小学", "新沙小学", "红岭中学")
+_CHINESE_UNITS = (
+    "福田小学",
+    "莲花小学",
+    "荔园小学",
+    "园岭小学",
+    "福田实验学校",
+    "梅林小学",
+    "益田小学",
+    "华富小学",
+    "新沙小学",
+    "红岭中学",
+)
 _PERSIAN_GIVEN_M = ("علی", "محمد", "حسین", "رضا", "مهدی", "امیر", "سینا", "آرش", "پارسا", "کیان")
 _PERSIAN_GIVEN_F = ("زهرا", "فاطمه", "مریم", "سارا", "نگار", "پریا", "ترانه", "یاسمن", "هستی")
-_PERSIAN_FAMILY = ("احمدی", "محمدی", "حسینی", "رضایی", "کریمی", "موسوی", "جعفری", "شیرازی",
-                   "کاظمی", "رحیمی", "صادقی", "نوری")
+_PERSIAN_FAMILY = (
+    "احمدی",
+    "محمدی",
+    "حسینی",
+    "رضایی",
+    "کریمی",
+    "موسوی",
+    "جعفری",
+    "شیرازی",
+    "کاظمی",
+    "رحیمی",
+    "صادقی",
+    "نوری",
+)
 _PERSIAN_UNITS = ("شیراز", "مرودشت", "کازرون", "فسا", "جهرم", "لار", "داراب", "آباده")
 
 
@@ -91,8 +149,13 @@ def _unique_name(script: str, sex: str, rng: random.Random, taken: set[str]) -> 
     return name
 
 
-def generate_entry(section: models.Section, script: str, rng: random.Random,
-                   index: int, taken: set[str] | None = None) -> services.EntryData:
+def generate_entry(
+    section: models.Section,
+    script: str,
+    rng: random.Random,
+    index: int,
+    taken: set[str] | None = None,
+) -> services.EntryData:
     """A made-up player who meets the section's eligibility limits; with ``taken`` (the
     names already in the section), one whose name is not among them."""
     limits = section.settings
@@ -163,8 +226,7 @@ def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[mod
         slug = path.stem
         models.Event.objects.filter(slug=slug).delete()
         event = services.create_event(spec, organiser, slug=slug)
-        models.EventRole.objects.get_or_create(event=event, user=arbiter,
-                                               role=models.Role.ARBITER)
+        models.EventRole.objects.get_or_create(event=event, user=arbiter, role=models.Role.ARBITER)
         regulations = rules.event_regulations(event)
         script = regulations.language[:2] if regulations is not None else "en"
         rng = random.Random(f"{seed}-{slug}")
@@ -173,8 +235,16 @@ def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[mod
     return created
 
 
-def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Random,
-              organiser: User, arbiter: User, captain: User, log: object) -> None:
+def _populate(
+    event: models.Event,
+    plan: DemoPlan,
+    script: str,
+    rng: random.Random,
+    organiser: User,
+    arbiter: User,
+    captain: User,
+    log: object,
+) -> None:
     rows: list[entries_import.RawRow] = []
     names: dict[int, set[str]] = {}
     """Per section, the names generated so far: no namesakes in one section."""
@@ -201,8 +271,9 @@ def _populate(event: models.Event, plan: DemoPlan, script: str, rng: random.Rand
                 taken = set(section.entries.values_list("name", flat=True))
                 house = generate_entry(section, script, rng, plan.players_per_section, taken)
                 services.add_house_player(section, house, organiser)
-    team_sections = [section for section in event.sections.all()
-                     if is_team_system(section.system_code)]
+    team_sections = [
+        section for section in event.sections.all() if is_team_system(section.system_code)
+    ]
     # The demo spans both apps: a team section is filled through the teams services.
     from crosstable_web.teams.demo import form_teams, play_team_rounds
 

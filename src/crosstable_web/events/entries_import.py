@@ -21,15 +21,38 @@ from crosstable_web.events import audit, models, rules, services
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
 
-COLUMNS = ("section", "name", "sex", "birth_date", "rating", "title", "federation",
-           "fide_id", "national_grade", "unit", "native_unit", "member_id", "fee_paid",
-           "unit_kind")
+COLUMNS = (
+    "section",
+    "name",
+    "sex",
+    "birth_date",
+    "rating",
+    "title",
+    "federation",
+    "fide_id",
+    "national_grade",
+    "unit",
+    "native_unit",
+    "member_id",
+    "fee_paid",
+    "unit_kind",
+)
 """Recognised column headings (case-insensitive); only ``name`` is required."""
 
-_ALIASES = {"birth": "birth_date", "born": "birth_date", "grade": "national_grade",
-            "school": "unit", "club": "unit", "team": "unit", "fide": "fide_id",
-            "paid": "fee_paid", "elo": "rating", "native_of": "native_unit",
-            "membership": "member_id", "kind": "unit_kind"}
+_ALIASES = {
+    "birth": "birth_date",
+    "born": "birth_date",
+    "grade": "national_grade",
+    "school": "unit",
+    "club": "unit",
+    "team": "unit",
+    "fide": "fide_id",
+    "paid": "fee_paid",
+    "elo": "rating",
+    "native_of": "native_unit",
+    "membership": "member_id",
+    "kind": "unit_kind",
+}
 
 
 @dataclasses.dataclass(slots=True)
@@ -108,8 +131,9 @@ def read_entries_file(content: bytes, filename: str) -> list[RawRow]:
     for line, cells in enumerate(table[1:], start=2):
         if not any(cell.strip() for cell in cells):
             continue
-        rows.append(RawRow(line, {h: c.strip() for h, c in zip(headings, cells, strict=False)
-                                  if h}))
+        rows.append(
+            RawRow(line, {h: c.strip() for h, c in zip(headings, cells, strict=False) if h})
+        )
     return rows
 
 
@@ -119,8 +143,9 @@ def _read_xlsx(content: bytes) -> list[list[str]]:
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise ImportFileError(_("The Excel file cannot be read: %(error)s") % {"error": error}) \
-            from None
+        raise ImportFileError(
+            _("The Excel file cannot be read: %(error)s") % {"error": error}
+        ) from None
     sheet = workbook.worksheets[0]
     table = []
     for row in sheet.iter_rows(values_only=True):
@@ -133,8 +158,9 @@ def _read_xlsx(content: bytes) -> list[list[str]]:
     return table
 
 
-def _parse(row: RawRow, sections: dict[str, models.Section],
-           default: models.Section | None) -> CheckedRow:
+def _parse(
+    row: RawRow, sections: dict[str, models.Section], default: models.Section | None
+) -> CheckedRow:
     checked = CheckedRow(row.line, None, None)
     values = row.values
     problems = checked.problems
@@ -155,27 +181,38 @@ def _parse(row: RawRow, sections: dict[str, models.Section],
         try:
             birth_date = datetime.date.fromisoformat(field("birth_date")[:10])
         except ValueError:
-            problems.append(_("column birth_date: %(value)s is not a date (YYYY-MM-DD).")
-                            % {"value": field("birth_date")})
+            problems.append(
+                _("column birth_date: %(value)s is not a date (YYYY-MM-DD).")
+                % {"value": field("birth_date")}
+            )
     rating = 0
     if field("rating"):
         try:
             rating = int(float(field("rating")))
         except ValueError:
-            problems.append(_("column rating: %(value)s is not a number.")
-                            % {"value": field("rating")})
+            problems.append(
+                _("column rating: %(value)s is not a number.") % {"value": field("rating")}
+            )
     if field("fee_paid"):
         try:
             checked.fee_paid = Decimal(field("fee_paid"))
         except InvalidOperation:
-            problems.append(_("column fee_paid: %(value)s is not an amount.")
-                            % {"value": field("fee_paid")})
+            problems.append(
+                _("column fee_paid: %(value)s is not an amount.") % {"value": field("fee_paid")}
+            )
     checked.section = section
     checked.data = services.EntryData(
-        name=field("name"), sex=field("sex").upper()[:1], birth_date=birth_date, rating=rating,
-        title=field("title"), federation=field("federation").upper()[:3],
-        fide_id=field("fide_id"), national_grade=field("national_grade"), unit=field("unit"),
-        native_unit=field("native_unit"), member_id=field("member_id"),
+        name=field("name"),
+        sex=field("sex").upper()[:1],
+        birth_date=birth_date,
+        rating=rating,
+        title=field("title"),
+        federation=field("federation").upper()[:3],
+        fide_id=field("fide_id"),
+        national_grade=field("national_grade"),
+        unit=field("unit"),
+        native_unit=field("native_unit"),
+        member_id=field("member_id"),
         unit_kind=field("unit_kind"),
     )
     return checked
@@ -202,8 +239,11 @@ def check_rows(event: models.Event, rows: Sequence[RawRow]) -> ImportReport:
 
 
 @transaction.atomic
-def import_entries(event: models.Event, rows: Sequence[RawRow], actor: Actor,
-                   ) -> ImportReport:
+def import_entries(
+    event: models.Event,
+    rows: Sequence[RawRow],
+    actor: Actor,
+) -> ImportReport:
     """Check ``rows`` and, only if nothing is wrong, save them all."""
     require_organiser(actor, event)
     report = check_rows(event, rows)
@@ -212,8 +252,10 @@ def import_entries(event: models.Event, rows: Sequence[RawRow], actor: Actor,
     for row in report.rows:
         assert row.section is not None and row.data is not None
         models.Entry.objects.create(
-            section=row.section, fee_due=rules.fee_for(row.section, row.data),
-            fee_paid=row.fee_paid, **dataclasses.asdict(row.data),
+            section=row.section,
+            fee_due=rules.fee_for(row.section, row.data),
+            fee_paid=row.fee_paid,
+            **dataclasses.asdict(row.data),
         )
     audit.record(event, actor, "entry.import", event.name, None, {"entries": len(report.rows)})
     return report

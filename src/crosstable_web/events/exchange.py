@@ -28,11 +28,34 @@ from crosstable_web.events.services import ServiceError
 FORMAT = "crosstable-event"
 VERSION = 1
 
-_ENTRY_FIELDS = ("pairing_number", "name", "sex", "rating", "title", "federation", "fide_id",
-                 "national_grade", "unit", "native_unit", "member_id", "joined_before_round",
-                 "withdrawn_after_round", "withdrawn_automatically")
-_SECTION_FIELDS = ("key", "name", "position", "total_rounds", "system_code", "scoring",
-                   "tiebreaks", "forfeits_to_withdraw", "max_entries", "settings")
+_ENTRY_FIELDS = (
+    "pairing_number",
+    "name",
+    "sex",
+    "rating",
+    "title",
+    "federation",
+    "fide_id",
+    "national_grade",
+    "unit",
+    "native_unit",
+    "member_id",
+    "joined_before_round",
+    "withdrawn_after_round",
+    "withdrawn_automatically",
+)
+_SECTION_FIELDS = (
+    "key",
+    "name",
+    "position",
+    "total_rounds",
+    "system_code",
+    "scoring",
+    "tiebreaks",
+    "forfeits_to_withdraw",
+    "max_entries",
+    "settings",
+)
 
 
 def _entry_json(entry: models.Entry) -> dict[str, Any]:
@@ -60,12 +83,18 @@ def event_document(event: models.Event) -> dict[str, Any]:
             {
                 "number": round_row.number,
                 "boards": [
-                    [b.number, b.white_id, b.black_id, b.white_result, b.black_result,
-                     b.white_fouls, b.black_fouls]
+                    [
+                        b.number,
+                        b.white_id,
+                        b.black_id,
+                        b.white_result,
+                        b.black_result,
+                        b.white_fouls,
+                        b.black_fouls,
+                    ]
                     for b in round_row.boards.order_by("number")
                 ],
-                "byes": [[bye.entry_id, bye.result]
-                         for bye in round_row.byes.order_by("entry_id")],
+                "byes": [[bye.entry_id, bye.result] for bye in round_row.byes.order_by("entry_id")],
             }
             for round_row in section.rounds.order_by("number")
         ]
@@ -86,8 +115,15 @@ def event_document(event: models.Event) -> dict[str, Any]:
         ],
         "sections": sections,
         "audit_log": [
-            {"at": line.at.isoformat(), "username": line.username, "action": line.action,
-             "target": line.target, "old": line.old, "new": line.new, "warnings": line.warnings}
+            {
+                "at": line.at.isoformat(),
+                "username": line.username,
+                "action": line.action,
+                "target": line.target,
+                "old": line.old,
+                "new": line.new,
+                "warnings": line.warnings,
+            }
             for line in event.audit_log.order_by("at", "id")
         ],
     }
@@ -103,8 +139,10 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     text = json.dumps(document, sort_keys=True)
     copy: dict[str, Any] = json.loads(text)
     for section in copy["sections"]:
-        ids = {entry["id"]: entry["pairing_number"] or f"#{i}"
-               for i, entry in enumerate(section["entries"])}
+        ids = {
+            entry["id"]: entry["pairing_number"] or f"#{i}"
+            for i, entry in enumerate(section["entries"])
+        }
         for entry in section["entries"]:
             entry.pop("id")
         for round_data in section["rounds"]:
@@ -128,18 +166,21 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
             % {"line": error.lineno, "col": error.colno, "msg": error.msg}
         ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ServiceError(_("Not a crosstable event file (format must be %(f)s).")
-                           % {"f": FORMAT})
+        raise ServiceError(_("Not a crosstable event file (format must be %(f)s).") % {"f": FORMAT})
     if document.get("version") != VERSION:
-        raise ServiceError(_("Unsupported event file version %(v)s.")
-                           % {"v": document.get("version")})
+        raise ServiceError(
+            _("Unsupported event file version %(v)s.") % {"v": document.get("version")}
+        )
     data = document["event"]
     slug = slug or data["slug"]
     if models.Event.objects.filter(slug=slug).exists():
         raise ServiceError(_("An event with the code %(slug)s already exists.") % {"slug": slug})
     event = models.Event.objects.create(
-        slug=slug, name=data["name"], game=data["game"],
-        registration_open=data["registration_open"], regulations_text=data["regulations_text"],
+        slug=slug,
+        name=data["name"],
+        game=data["game"],
+        registration_open=data["registration_open"],
+        regulations_text=data["regulations_text"],
     )
     for username, role in document.get("roles", []):
         user = User.objects.filter(username=username).first()
@@ -147,16 +188,21 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
             models.EventRole.objects.create(event=event, user=user, role=role)
     for section_data in document["sections"]:
         section = models.Section.objects.create(
-            event=event, entry_fee=Decimal(section_data["entry_fee"]),
+            event=event,
+            entry_fee=Decimal(section_data["entry_fee"]),
             **{name: section_data[name] for name in _SECTION_FIELDS},
         )
         new_ids: dict[int, int] = {}
         for entry_data in section_data["entries"]:
             entry = models.Entry.objects.create(
                 section=section,
-                birth_date=(datetime.date.fromisoformat(entry_data["birth_date"])
-                            if entry_data["birth_date"] else None),
-                fee_due=Decimal(entry_data["fee_due"]), fee_paid=Decimal(entry_data["fee_paid"]),
+                birth_date=(
+                    datetime.date.fromisoformat(entry_data["birth_date"])
+                    if entry_data["birth_date"]
+                    else None
+                ),
+                fee_due=Decimal(entry_data["fee_due"]),
+                fee_paid=Decimal(entry_data["fee_paid"]),
                 house=bool(entry_data.get("house", False)),  # absent before house players
                 unit_kind=str(entry_data.get("unit_kind", "")),  # absent before unit kinds
                 **{name: entry_data[name] for name in _ENTRY_FIELDS},
@@ -169,11 +215,19 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
         for round_data in section_data["rounds"]:
             round_row = models.Round.objects.create(section=section, number=round_data["number"])
             models.Board.objects.bulk_create(
-                models.Board(round=round_row, number=number, white_id=new_ids[white],
-                             black_id=new_ids[black], white_result=w_result,
-                             black_result=b_result, white_fouls=w_fouls, black_fouls=b_fouls)
-                for number, white, black, w_result, b_result, w_fouls, b_fouls
-                in round_data["boards"]
+                models.Board(
+                    round=round_row,
+                    number=number,
+                    white_id=new_ids[white],
+                    black_id=new_ids[black],
+                    white_result=w_result,
+                    black_result=b_result,
+                    white_fouls=w_fouls,
+                    black_fouls=b_fouls,
+                )
+                for number, white, black, w_result, b_result, w_fouls, b_fouls in round_data[
+                    "boards"
+                ]
             )
             models.Bye.objects.bulk_create(
                 models.Bye(round=round_row, entry_id=new_ids[entry_id], result=result)
@@ -181,8 +235,13 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> model
             )
     for line in document.get("audit_log", []):
         row = models.AuditLog.objects.create(
-            event=event, username=line["username"], action=line["action"],
-            target=line["target"], old=line["old"], new=line["new"], warnings=line["warnings"],
+            event=event,
+            username=line["username"],
+            action=line["action"],
+            target=line["target"],
+            old=line["old"],
+            new=line["new"],
+            warnings=line["warnings"],
         )
         # ``at`` is set on creation; keep the original time.
         models.AuditLog.objects.filter(pk=row.pk).update(at=parse_datetime(line["at"]))

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 class RegulationsForm(forms.Form):
     regulations = forms.FileField(label=_("Regulations file (TOML)"))
     rounds = forms.IntegerField(
-        label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30,
+        label=_("Rounds, where the regulations leave them open"),
+        min_value=1,
+        max_value=30,
         initial=7,
     )
 
@@ -26,7 +28,8 @@ class EntryForm(forms.Form):
     section = forms.ChoiceField(label=_("Section"))
     name = forms.CharField(label=_("Name"), max_length=200)
     sex = forms.ChoiceField(
-        label=_("Sex"), required=False,
+        label=_("Sex"),
+        required=False,
         choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
     )
     # Jalali while the page is in Persian (typed, the browser's picker is Gregorian only).
@@ -38,7 +41,9 @@ class EntryForm(forms.Form):
     national_grade = forms.CharField(label=_("National grade"), required=False, max_length=20)
     unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
     unit_kind = forms.CharField(
-        label=_("Unit kind (e.g. school)"), required=False, max_length=40,
+        label=_("Unit kind (e.g. school)"),
+        required=False,
+        max_length=40,
         help_text=_("Only where the regulations rank some kinds of unit as teams."),
     )
     native_unit = forms.CharField(label=_("Native of"), required=False, max_length=200)
@@ -57,7 +62,8 @@ class HousePlayerForm(forms.Form):
 
     name = forms.CharField(label=_("Name"), max_length=200)
     sex = forms.ChoiceField(
-        label=_("Sex"), required=False,
+        label=_("Sex"),
+        required=False,
         choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
     )
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
@@ -70,9 +76,11 @@ class ImportForm(forms.Form):
 
 class ResultForm(forms.Form):
     entry = forms.CharField(
-        label=pgettext_lazy("chess", "Board and result"), max_length=40,
-        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
-                                      "placeholder": "12 1", "size": 10}),
+        label=pgettext_lazy("chess", "Board and result"),
+        max_length=40,
+        widget=forms.TextInput(
+            attrs={"autofocus": True, "autocomplete": "off", "placeholder": "12 1", "size": 10}
+        ),
     )
 
 
@@ -84,8 +92,12 @@ class ByeForm(forms.Form):
     round_number = forms.IntegerField(label=pgettext_lazy("chess", "Round"), min_value=1)
     result = forms.ChoiceField(
         label=pgettext_lazy("chess", "Bye"),
-        choices=[("H", _("Half-point bye")), ("F", _("Full-point bye")),
-                 ("Z", _("Zero-point bye")), ("", _("Cancel the bye"))],
+        choices=[
+            ("H", _("Half-point bye")),
+            ("F", _("Full-point bye")),
+            ("Z", _("Zero-point bye")),
+            ("", _("Cancel the bye")),
+        ],
         required=False,
     )
 

@@ -80,9 +80,7 @@ class Section(models.Model):
 
     class Meta:
         ordering = ["event", "position", "key"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "key"], name="unique_section_key")
-        ]
+        constraints = [models.UniqueConstraint(fields=["event", "key"], name="unique_section_key")]
 
     def __str__(self) -> str:
         return f"{self.event.name} — {self.name}"
@@ -197,9 +195,7 @@ class RequestedBye(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["entry", "round_number"], name="unique_requested_bye"
-            )
+            models.UniqueConstraint(fields=["entry", "round_number"], name="unique_requested_bye")
         ]
 
 

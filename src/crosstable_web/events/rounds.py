@@ -64,7 +64,9 @@ def _engine_code(section: models.Section) -> tuple[str, list[StoredWarning]]:
         registry.pairing_system(section.system_code)
     except KeyError:
         warning: StoredWarning = {
-            "kind": STAND_IN_SYSTEM, "code": section.system_code, "fallback": FALLBACK_SYSTEM,
+            "kind": STAND_IN_SYSTEM,
+            "code": section.system_code,
+            "fallback": FALLBACK_SYSTEM,
         }
         return FALLBACK_SYSTEM, [warning]
     return section.system_code, []
@@ -93,20 +95,26 @@ def warning_text(stored: object) -> str:
         "score": points_text(warning.score),
     }
     if warning.kind is WarningKind.BYE_AFTER_FLOAT:
-        return _(
-            "Round %(round)d: no pairing lets every player float down only once (local rule "
-            "%(rule)s), so the fewest possible float again: %(player)s receives the bye "
-            "although already floated down before."
-        ) % values
+        return (
+            _(
+                "Round %(round)d: no pairing lets every player float down only once (local rule "
+                "%(rule)s), so the fewest possible float again: %(player)s receives the bye "
+                "although already floated down before."
+            )
+            % values
+        )
     values["opponent"] = f"{warning.opponent or ''} {warning.opponent_name}".strip()
     values["opponent_score"] = (
         "" if warning.opponent_score is None else points_text(warning.opponent_score)
     )
-    return _(
-        "Round %(round)d: no pairing lets every player float down only once (local rule "
-        "%(rule)s), so the fewest possible float again: %(player)s (%(score)s) floats down a "
-        "second time (plays %(opponent)s, on a lower score: %(opponent_score)s)."
-    ) % values
+    return (
+        _(
+            "Round %(round)d: no pairing lets every player float down only once (local rule "
+            "%(rule)s), so the fewest possible float again: %(player)s (%(score)s) floats down a "
+            "second time (plays %(opponent)s, on a lower score: %(opponent_score)s)."
+        )
+        % values
+    )
 
 
 def _lock(section: models.Section) -> models.Section:
@@ -134,8 +142,9 @@ class _PairingPlan:
 def _plan(section: models.Section) -> _PairingPlan:
     """What pairing the next round of ``section`` needs, or why it cannot be paired."""
     if section.settings.get("team_event"):
-        raise ServiceError(_("A team section is paired by team: use its team pages "
-                             "(Teams, line-ups and matches)."))
+        raise ServiceError(
+            _("A team section is paired by team: use its team pages (Teams, line-ups and matches).")
+        )
     previous = last_round(section)
     if previous is not None and pending_boards(previous):
         raise ServiceError(
@@ -150,8 +159,12 @@ def _plan(section: models.Section) -> _PairingPlan:
         raise ServiceError(_("Assign pairing numbers first."))
     code, warnings = _engine_code(section)
     declared = section_rules(section)
-    job = PairingJob(code, bridge.section_tournament(section), number,
-                     None if declared is None else declared.pairing)
+    job = PairingJob(
+        code,
+        bridge.section_tournament(section),
+        number,
+        None if declared is None else declared.pairing,
+    )
     return _PairingPlan(section, job, warnings)
 
 
@@ -171,7 +184,11 @@ def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Ro
     # The engine's own warnings (a rule met only as far as possible, e.g. float once) join
     # the plan's; the round page shows them from this line (pairing_warnings_of).
     audit.record(
-        section.event, actor, "round.pair", f"{section.key} R{pairing.round_number}", None,
+        section.event,
+        actor,
+        "round.pair",
+        f"{section.key} R{pairing.round_number}",
+        None,
         {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
         [*plan.warnings, *(warning.as_json() for warning in pairing.warnings)],
     )
@@ -247,8 +264,14 @@ def unpair_round(round_row: models.Round, actor: Actor) -> None:
         raise ServiceError(_("Only the last round can be un-paired."))
     if round_row.boards.exclude(white_result=ResultCode.PENDING.value).exists():
         raise ServiceError(_("Results are already entered in this round."))
-    audit.record(section.event, actor, "round.unpair", f"{section.key} R{round_row.number}",
-                 {"boards": round_row.boards.count()}, None)
+    audit.record(
+        section.event,
+        actor,
+        "round.unpair",
+        f"{section.key} R{round_row.number}",
+        {"boards": round_row.boards.count()},
+        None,
+    )
     round_row.delete()
 
 
@@ -301,9 +324,15 @@ def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
 
 
 _LABELS = {
-    ("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "½-½",
-    ("+", "-"): "+/-", ("-", "+"): "-/+", ("-", "-"): "-/-",
-    ("W", "L"): "1-0 (u)", ("L", "W"): "0-1 (u)", ("D", "D"): "½-½ (u)",
+    ("1", "0"): "1-0",
+    ("0", "1"): "0-1",
+    ("=", "="): "½-½",
+    ("+", "-"): "+/-",
+    ("-", "+"): "-/+",
+    ("-", "-"): "-/-",
+    ("W", "L"): "1-0 (u)",
+    ("L", "W"): "0-1 (u)",
+    ("D", "D"): "½-½ (u)",
 }
 
 
@@ -350,14 +379,18 @@ def record_result(
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
     white_code, black_code = parse_result(text)
-    return _set_result(section, round_row, board_number, (white_code.value, black_code.value),
-                       actor, None)
+    return _set_result(
+        section, round_row, board_number, (white_code.value, black_code.value), actor, None
+    )
 
 
 @transaction.atomic
 def undo_result(
-    round_row: models.Round, board_number: int, previous: tuple[str, str],
-    replaced: tuple[str, str], actor: Actor,
+    round_row: models.Round,
+    board_number: int,
+    previous: tuple[str, str],
+    replaced: tuple[str, str],
+    actor: Actor,
 ) -> ResultChange:
     """Put back ``previous`` on a board whose result ``previous`` was cleared or changed to
     ``replaced``; refused (nothing changed) if the board no longer holds ``replaced`` — the
@@ -371,8 +404,12 @@ def undo_result(
 
 
 def _set_result(
-    section: models.Section, round_row: models.Round, board_number: int,
-    codes: tuple[str, str], actor: Actor, expected: tuple[str, str] | None,
+    section: models.Section,
+    round_row: models.Round,
+    board_number: int,
+    codes: tuple[str, str],
+    actor: Actor,
+    expected: tuple[str, str] | None,
 ) -> ResultChange:
     try:
         board = round_row.boards.select_related("white", "black").get(number=board_number)
@@ -396,10 +433,13 @@ def _set_result(
         if expected is not None:
             action = "result.undo"
         audit.record(
-            section.event, actor, action,
+            section.event,
+            actor,
+            action,
             f"{section.key} R{round_row.number} B{board_number}: "
             f"{board.white.name} – {board.black.name}",
-            old or None, new or None,
+            old or None,
+            new or None,
         )
     for entry in (board.white, board.black):
         _update_automatic_withdrawal(section, entry, actor)
@@ -407,8 +447,9 @@ def _set_result(
 
 
 @transaction.atomic
-def set_fouls(round_row: models.Round, board_number: int, white: int, black: int,
-              actor: Actor) -> None:
+def set_fouls(
+    round_row: models.Round, board_number: int, white: int, black: int, actor: Actor
+) -> None:
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
     try:
@@ -421,12 +462,19 @@ def set_fouls(round_row: models.Round, board_number: int, white: int, black: int
     old = [board.white_fouls, board.black_fouls]
     board.white_fouls, board.black_fouls = white, black
     board.save(update_fields=["white_fouls", "black_fouls"])
-    audit.record(section.event, actor, "result.fouls",
-                 f"{section.key} R{round_row.number} B{board_number}", old, [white, black])
+    audit.record(
+        section.event,
+        actor,
+        "result.fouls",
+        f"{section.key} R{round_row.number} B{board_number}",
+        old,
+        [white, black],
+    )
 
 
-def _update_automatic_withdrawal(section: models.Section, entry: models.Entry,
-                                 actor: Actor) -> None:
+def _update_automatic_withdrawal(
+    section: models.Section, entry: models.Entry, actor: Actor
+) -> None:
     """Withdraw a player after the regulation's number of forfeit losses; undo it if a
     correction brings the count back below."""
     limit = section.forfeits_to_withdraw
@@ -453,8 +501,15 @@ def _update_automatic_withdrawal(section: models.Section, entry: models.Entry,
             old = entry.withdrawn_after_round
             entry.withdrawn_after_round, entry.withdrawn_automatically = after, True
             entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
-            audit.record(section.event, actor, "entry.withdraw_auto", entry.name, old, after,
-                         [_("%(count)d forfeits") % {"count": len(forfeit_rounds)}])
+            audit.record(
+                section.event,
+                actor,
+                "entry.withdraw_auto",
+                entry.name,
+                old,
+                after,
+                [_("%(count)d forfeits") % {"count": len(forfeit_rounds)}],
+            )
     elif entry.withdrawn_automatically:
         old = entry.withdrawn_after_round
         entry.withdrawn_after_round, entry.withdrawn_automatically = None, False
@@ -485,8 +540,9 @@ def request_bye(entry: models.Entry, round_number: int, result: str, actor: Acto
         )
     else:
         raise ServiceError(_("A requested bye is H, F or Z."))
-    audit.record(section.event, actor, "entry.bye", f"{entry.name} R{round_number}", old,
-                 result or None)
+    audit.record(
+        section.event, actor, "entry.bye", f"{entry.name} R{round_number}", old, result or None
+    )
 
 
 @transaction.atomic
@@ -512,8 +568,9 @@ class ManualChange:
     second: int
 
 
-def pairing_warnings(tournament: Tournament, round_number: int,
-                     boards: list[tuple[int, int]]) -> list[str]:
+def pairing_warnings(
+    tournament: Tournament, round_number: int, boards: list[tuple[int, int]]
+) -> list[str]:
     """What a hand-made pairing breaks: rematches, colour rules, prohibited pairs."""
     warnings: list[str] = []
     names = {number: player.name for number, player in tournament.players.items()}
@@ -564,8 +621,13 @@ def _pairing_numbers(section: models.Section) -> dict[int, int]:
 
 
 @transaction.atomic
-def swap_players(round_row: models.Round, first: models.Entry, second: models.Entry,
-                 actor: Actor, confirm: bool = False) -> list[str]:
+def swap_players(
+    round_row: models.Round,
+    first: models.Entry,
+    second: models.Entry,
+    actor: Actor,
+    confirm: bool = False,
+) -> list[str]:
     """Exchange two players' places in a round without results. Returns the warnings;
     unless ``confirm``, a change with warnings is not made (the arbiter must confirm)."""
     section = _lock(round_row.section)
@@ -589,7 +651,8 @@ def swap_players(round_row: models.Round, first: models.Entry, second: models.En
     numbers = _pairing_numbers(section)
     tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
     warnings = pairing_warnings(
-        tournament, round_row.number,
+        tournament,
+        round_row.number,
         [(numbers[board.white_id], numbers[board.black_id]) for board in boards],
     )
     if warnings and not confirm:
@@ -603,16 +666,21 @@ def swap_players(round_row: models.Round, first: models.Entry, second: models.En
         models.Bye(round=round_row, entry_id=bye.entry_id, result=bye.result) for bye in byes
     )
     audit.record(
-        section.event, actor, "round.manual_change",
+        section.event,
+        actor,
+        "round.manual_change",
         f"{section.key} R{round_row.number}: {first.name} ↔ {second.name}",
-        old, [[numbers[b.white_id], numbers[b.black_id]] for b in boards], warnings,
+        old,
+        [[numbers[b.white_id], numbers[b.black_id]] for b in boards],
+        warnings,
     )
     return warnings
 
 
 @transaction.atomic
-def swap_colours(round_row: models.Round, board_number: int, actor: Actor,
-                 confirm: bool = False) -> list[str]:
+def swap_colours(
+    round_row: models.Round, board_number: int, actor: Actor, confirm: bool = False
+) -> list[str]:
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
     board = round_row.boards.get(number=board_number)
@@ -620,12 +688,20 @@ def swap_colours(round_row: models.Round, board_number: int, actor: Actor,
         raise ServiceError(_("Un-enter the result before changing colours."))
     numbers = _pairing_numbers(section)
     tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
-    warnings = pairing_warnings(tournament, round_row.number,
-                                [(numbers[board.black_id], numbers[board.white_id])])
+    warnings = pairing_warnings(
+        tournament, round_row.number, [(numbers[board.black_id], numbers[board.white_id])]
+    )
     if warnings and not confirm:
         return warnings
     board.white_id, board.black_id = board.black_id, board.white_id
     board.save(update_fields=["white_id", "black_id"])
-    audit.record(section.event, actor, "round.swap_colours",
-                 f"{section.key} R{round_row.number} B{board_number}", None, None, warnings)
+    audit.record(
+        section.event,
+        actor,
+        "round.swap_colours",
+        f"{section.key} R{round_row.number} B{board_number}",
+        None,
+        None,
+        warnings,
+    )
     return warnings

@@ -178,8 +178,10 @@ class EntryChecker:
         problems.extend(rules.eligibility_problems(section, data))
         if section.pk in self.house_sections:
             problems.append(
-                _("%(section)s has a house player; remove the house player before adding "
-                  "players (a house player is only for an odd number of entries).")
+                _(
+                    "%(section)s has a house player; remove the house player before adding "
+                    "players (a house player is only for an odd number of entries)."
+                )
                 % {"section": section.key}
             )
         if (
@@ -191,8 +193,10 @@ class EntryChecker:
                 _("The section is full (%(limit)d entries).") % {"limit": section.max_entries}
             )
         per_unit = section.settings.get("max_per_unit")
-        if per_unit and data.unit and self.per_unit.get((section.pk, data.unit), 0) >= int(
+        if (
             per_unit
+            and data.unit
+            and self.per_unit.get((section.pk, data.unit), 0) >= int(per_unit)
         ):
             problems.append(
                 _("%(unit)s already has %(limit)d players in this section.")
@@ -257,9 +261,7 @@ def team_capacity_problem(section: models.Section, teams: int) -> str | None:
     return None
 
 
-def _identity(
-    name: str, birth_date: datetime.date | None, fide_id: str
-) -> tuple[str, ...]:
+def _identity(name: str, birth_date: datetime.date | None, fide_id: str) -> tuple[str, ...]:
     if fide_id:
         return ("fide", fide_id)
     return ("name", " ".join(name.casefold().split()), str(birth_date or ""))
@@ -324,8 +326,9 @@ def update_entry(entry: models.Entry, data: EntryData, actor: Actor) -> models.E
     for name in ENTRY_FIELDS:
         setattr(entry, name, getattr(data, name))
     entry.save()
-    audit.record(section.event, actor, "entry.update", f"{section.key}: {entry.name}", old,
-                 data.as_json())
+    audit.record(
+        section.event, actor, "entry.update", f"{section.key}: {entry.name}", old, data.as_json()
+    )
     return entry
 
 
@@ -337,12 +340,20 @@ def delete_entry(entry: models.Entry, actor: Actor) -> None:
         raise ServiceError(_("Players cannot be deleted once a round is paired; withdraw them."))
     if not entry.house and section.entries.filter(house=True).exists():
         raise ServiceError(
-            _("%(section)s has a house player; remove the house player before deleting "
-              "players (a house player is only for an odd number of entries).")
+            _(
+                "%(section)s has a house player; remove the house player before deleting "
+                "players (a house player is only for an odd number of entries)."
+            )
             % {"section": section.key}
         )
-    audit.record(section.event, actor, "entry.delete", f"{section.key}: {entry.name}",
-                 entry_data_of(entry).as_json(), None)
+    audit.record(
+        section.event,
+        actor,
+        "entry.delete",
+        f"{section.key}: {entry.name}",
+        entry_data_of(entry).as_json(),
+        None,
+    )
     entry.delete()
 
 
@@ -359,10 +370,12 @@ def house_player_allowed(section: models.Section) -> bool:
 def _house_refusal_message(section: models.Section, refusal: HousePlayerRefusal) -> str:
     messages = {
         HousePlayerRefusal.NOT_ALLOWED: _(
-            "%(section)s: the regulations do not allow a house player."),
+            "%(section)s: the regulations do not allow a house player."
+        ),
         HousePlayerRefusal.EVEN_COUNT: _(
             "%(section)s: no house player with an even number of entries (%(count)d); "
-            "a house player is only added to avoid a bye."),
+            "a house player is only added to avoid a bye."
+        ),
         HousePlayerRefusal.ALREADY_ONE: _("%(section)s already has its house player."),
     }
     return messages[refusal] % {
@@ -402,8 +415,9 @@ def add_house_player(section: models.Section, data: EntryData, actor: Actor) -> 
         fee_due=Decimal(0),
         **dataclasses.asdict(data),
     )
-    audit.record(event, actor, "entry.house_add", f"{section.key}: {entry.name}", None,
-                 data.as_json())
+    audit.record(
+        event, actor, "entry.house_add", f"{section.key}: {entry.name}", None, data.as_json()
+    )
     return entry
 
 
@@ -416,10 +430,17 @@ def remove_house_player(section: models.Section, actor: Actor) -> None:
     if entry is None:
         raise ServiceError(_("%(section)s has no house player.") % {"section": section.key})
     if section.rounds.exists():
-        raise ServiceError(_("The house player cannot be removed once a round is paired; "
-                             "withdraw them."))
-    audit.record(section.event, actor, "entry.house_remove", f"{section.key}: {entry.name}",
-                 entry_data_of(entry).as_json(), None)
+        raise ServiceError(
+            _("The house player cannot be removed once a round is paired; withdraw them.")
+        )
+    audit.record(
+        section.event,
+        actor,
+        "entry.house_remove",
+        f"{section.key}: {entry.name}",
+        entry_data_of(entry).as_json(),
+        None,
+    )
     entry.delete()
 
 
@@ -441,14 +462,17 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
         if section.rounds.exists():
             continue
         section_rules = rules.section_rules(section)
-        if section_rules is None or (section_rules.sex_split is None
-                                     and section_rules.split_over is None):
+        if section_rules is None or (
+            section_rules.sex_split is None and section_rules.split_over is None
+        ):
             continue
         if section.entries.filter(house=True).exists():
             # the groups' counts are not known yet: the house player goes to an odd group
             raise ServiceError(
-                _("%(section)s has a house player; remove the house player before forming "
-                  "playing groups, then add one to a group with an odd number of entries.")
+                _(
+                    "%(section)s has a house player; remove the house player before forming "
+                    "playing groups, then add one to a group with an odd number of entries."
+                )
                 % {"section": section.key}
             )
         entries = list(section.entries.all())
@@ -463,20 +487,30 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
         for group in groups:
             position += 1
             group_section = models.Section.objects.create(
-                event=event, key=group.key, name=group.name, position=position,
-                total_rounds=section.total_rounds, system_code=section.system_code,
-                scoring=section.scoring, tiebreaks=section.tiebreaks,
+                event=event,
+                key=group.key,
+                name=group.name,
+                position=position,
+                total_rounds=section.total_rounds,
+                system_code=section.system_code,
+                scoring=section.scoring,
+                tiebreaks=section.tiebreaks,
                 forfeits_to_withdraw=section.forfeits_to_withdraw,
-                entry_fee=section.entry_fee, max_entries=section.max_entries,
-                settings={**section.settings, "rules_key": rules.rules_key(section),
-                          **({"group_sex": group.sex} if group.sex else {})},
+                entry_fee=section.entry_fee,
+                max_entries=section.max_entries,
+                settings={
+                    **section.settings,
+                    "rules_key": rules.rules_key(section),
+                    **({"group_sex": group.sex} if group.sex else {}),
+                },
             )
             models.Entry.objects.filter(
                 pk__in=[entry_of[id(entrant)] for entrant in group.entrants]
             ).update(section=group_section, pairing_number=None)
             created.append(group_section)
-        audit.record(event, actor, "section.split", section.key, section.key,
-                     [group.key for group in groups])
+        audit.record(
+            event, actor, "section.split", section.key, section.key, [group.key for group in groups]
+        )
         section.delete()
     return created
 
@@ -504,8 +538,14 @@ def assign_pairing_numbers(
     for number, entry in enumerate(entries, start=1):
         entry.pairing_number = number
     models.Entry.objects.bulk_update(entries, ["pairing_number"])
-    audit.record(section.event, actor, "section.pairing_numbers", section.key, old,
-                 {entry.name: entry.pairing_number for entry in entries})
+    audit.record(
+        section.event,
+        actor,
+        "section.pairing_numbers",
+        section.key,
+        old,
+        {entry.name: entry.pairing_number for entry in entries},
+    )
 
 
 # --- fees ---------------------------------------------------------------------------------
@@ -553,6 +593,7 @@ def fee_report(event: models.Event) -> FeeReport:
     team fees (a team counts under its unit and section)."""
     # The teams app builds on this one; imported here to keep the dependency one way.
     from crosstable_web.teams.fees import event_fee_lines
+
     units: dict[str, FeeLine] = {}
     sections: dict[str, FeeLine] = {}
     total = FeeLine(_("Total"))

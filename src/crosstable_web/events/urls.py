@@ -25,9 +25,11 @@ urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/standings/", views.section_standings, name="standings"),
     path("e/<slug:slug>/s/<str:key>/trf/", views.section_trf, name="section_trf"),
     path("e/<slug:slug>/s/<str:key>/r/<int:number>/", views.round_detail, name="round_detail"),
-    path("e/<slug:slug>/s/<str:key>/r/<int:number>/result/", views.round_result,
-         name="round_result"),
-    path("e/<slug:slug>/s/<str:key>/r/<int:number>/unpair/", views.round_unpair,
-         name="round_unpair"),
+    path(
+        "e/<slug:slug>/s/<str:key>/r/<int:number>/result/", views.round_result, name="round_result"
+    ),
+    path(
+        "e/<slug:slug>/s/<str:key>/r/<int:number>/unpair/", views.round_unpair, name="round_unpair"
+    ),
     path("e/<slug:slug>/s/<str:key>/r/<int:number>/swap/", views.round_swap, name="round_swap"),
 ]

@@ -38,8 +38,9 @@ def _event(slug: str) -> models.Event:
 
 
 def _section(slug: str, key: str) -> models.Section:
-    return get_object_or_404(models.Section.objects.select_related("event"), event__slug=slug,
-                             key=key)
+    return get_object_or_404(
+        models.Section.objects.select_related("event"), event__slug=slug, key=key
+    )
 
 
 def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
@@ -63,11 +64,15 @@ def _back(request: HttpRequest, default: str) -> HttpResponseRedirect:
 
 def event_list(request: HttpRequest) -> HttpResponse:
     events = models.Event.objects.prefetch_related("sections")
-    return render(request, "events/event_list.html", {
-        "events": events,
-        "form": forms.RegulationsForm(),
-        "can_create": request.user.is_authenticated and request.user.is_staff,
-    })
+    return render(
+        request,
+        "events/event_list.html",
+        {
+            "events": events,
+            "form": forms.RegulationsForm(),
+            "can_create": request.user.is_authenticated and request.user.is_staff,
+        },
+    )
 
 
 @login_required
@@ -91,8 +96,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     except RegulationsError as error:
         messages.error(request, str(error))
         return redirect("events:event_list")
-    event = _acting(request, lambda: services.create_event(spec, request.user),
-                    _("Event created."))
+    event = _acting(request, lambda: services.create_event(spec, request.user), _("Event created."))
     if event is None:
         return redirect("events:event_list")
     return redirect("events:event_detail", slug=event.slug)
@@ -103,27 +107,37 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     sections = []
     for section in event.sections.all():
         last = rounds.last_round(section)
-        sections.append({
-            "section": section,
-            "entries": section.entries.count(),
-            "last_round": last,
-            "pending": rounds.pending_boards(last) if last else 0,
-        })
-    return render(request, "events/event_detail.html", {
-        "event": event,
-        "sections": sections,
-        "can_organise": permissions.can_organise(request.user, event),
-        "can_arbitrate": permissions.can_arbitrate(request.user, event),
-        "import_form": forms.ImportForm(),
-    })
+        sections.append(
+            {
+                "section": section,
+                "entries": section.entries.count(),
+                "last_round": last,
+                "pending": rounds.pending_boards(last) if last else 0,
+            }
+        )
+    return render(
+        request,
+        "events/event_detail.html",
+        {
+            "event": event,
+            "sections": sections,
+            "can_organise": permissions.can_organise(request.user, event),
+            "can_arbitrate": permissions.can_arbitrate(request.user, event),
+            "import_form": forms.ImportForm(),
+        },
+    )
 
 
 @login_required
 @require_POST
 def event_registration(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    _acting(request, lambda: services.set_registration_open(
-        event, request.POST.get("open") == "1", request.user))
+    _acting(
+        request,
+        lambda: services.set_registration_open(
+            event, request.POST.get("open") == "1", request.user
+        ),
+    )
     return redirect("events:event_detail", slug=slug)
 
 
@@ -155,16 +169,27 @@ def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
         for section in event.sections.all():
             last = rounds.last_round(section)
             number = last.number + 1 if last else 1
-            plan.append({"section": section, "round": number,
-                         "team": bool(section.settings.get("team_event")),
-                         "done": number > section.total_rounds,
-                         "pending": rounds.pending_boards(last) if last else 0})
-        return _confirm(request, {
-            "event": event, "title": _("Pair the next round of all sections"),
-            "question": _("Pair the next round of every section listed below?"),
-            "sections": plan, "action": reverse("events:pair_all", args=[slug]),
-            "button": _("Yes, pair them"), "cancel": reverse("events:event_detail", args=[slug]),
-        })
+            plan.append(
+                {
+                    "section": section,
+                    "round": number,
+                    "team": bool(section.settings.get("team_event")),
+                    "done": number > section.total_rounds,
+                    "pending": rounds.pending_boards(last) if last else 0,
+                }
+            )
+        return _confirm(
+            request,
+            {
+                "event": event,
+                "title": _("Pair the next round of all sections"),
+                "question": _("Pair the next round of every section listed below?"),
+                "sections": plan,
+                "action": reverse("events:pair_all", args=[slug]),
+                "button": _("Yes, pair them"),
+                "cancel": reverse("events:event_detail", args=[slug]),
+            },
+        )
     paired = _acting(request, lambda: rounds.pair_all_sections(event, request.user))
     if paired:
         messages.success(request, _("%(count)d sections paired.") % {"count": len(paired)})
@@ -181,10 +206,15 @@ def fees(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     permissions.require_staff(request.user, event)
     entries = models.Entry.objects.filter(section__event=event).select_related("section")
-    return render(request, "events/fees.html", {
-        "event": event, "report": services.fee_report(event),
-        "entries": entries.order_by("unit", "name"),
-    })
+    return render(
+        request,
+        "events/fees.html",
+        {
+            "event": event,
+            "report": services.fee_report(event),
+            "entries": entries.order_by("unit", "name"),
+        },
+    )
 
 
 @login_required
@@ -192,8 +222,10 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     permissions.require_staff(request.user, event)
     # Warnings stored as data (pairing warnings) are shown in the reader's language.
-    lines = [(line, [rounds.warning_text(warning) for warning in line.warnings])
-             for line in event.audit_log.all()[:500]]
+    lines = [
+        (line, [rounds.warning_text(warning) for warning in line.warnings])
+        for line in event.audit_log.all()[:500]
+    ]
     return render(request, "events/audit_log.html", {"event": event, "lines": lines})
 
 
@@ -212,19 +244,28 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             report = entries_import.import_entries(event, rows, request.user)
             if report.is_clean:
-                messages.success(request, _("%(count)d entries imported.")
-                                 % {"count": len(report.rows)})
+                messages.success(
+                    request, _("%(count)d entries imported.") % {"count": len(report.rows)}
+                )
                 return redirect("events:event_detail", slug=slug)
-    return render(request, "events/entries_import.html", {
-        "event": event, "form": form, "report": report, "columns": entries_import.COLUMNS,
-    })
+    return render(
+        request,
+        "events/entries_import.html",
+        {
+            "event": event,
+            "form": form,
+            "report": report,
+            "columns": entries_import.COLUMNS,
+        },
+    )
 
 
 def export_event(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     permissions.require_staff(request.user, event)
-    response = HttpResponse(exchange.export_event_json(event),
-                            content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        exchange.export_event_json(event), content_type="application/json; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response
 
@@ -244,28 +285,41 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         form.offer_only_section(section)
         if form.is_valid():
             data = _entry_data(form)
-            if _acting(request, lambda: services.add_entry(section, data, request.user),
-                       _("Entry added.")):
+            if _acting(
+                request, lambda: services.add_entry(section, data, request.user), _("Entry added.")
+            ):
                 return redirect("events:section_detail", slug=slug, key=key)
     entries = list(section.entries.all())
     house = next((entry for entry in entries if entry.house), None)
     ordinary = sum(1 for entry in entries if not entry.house)
     paired = section.rounds.exists()
-    return render(request, "events/section_detail.html", {
-        "event": event, "section": section,
-        "entries": entries,
-        "rounds": section.rounds.all(),
-        "last_round": rounds.last_round(section),
-        "form": form,
-        "can_organise": can_organise, "can_arbitrate": can_arbitrate,
-        "can_enter": can_organise or (can_arbitrate and paired),
-        # the house player form: organisers only, before round 1, where the rules allow it
-        "house": house,
-        "house_form": forms.HousePlayerForm() if (
-            can_organise and not paired and house is None and ordinary % 2 == 1
-            and services.house_player_allowed(section)) else None,
-        "can_remove_house": can_organise and not paired and house is not None,
-    })
+    return render(
+        request,
+        "events/section_detail.html",
+        {
+            "event": event,
+            "section": section,
+            "entries": entries,
+            "rounds": section.rounds.all(),
+            "last_round": rounds.last_round(section),
+            "form": form,
+            "can_organise": can_organise,
+            "can_arbitrate": can_arbitrate,
+            "can_enter": can_organise or (can_arbitrate and paired),
+            # the house player form: organisers only, before round 1, where the rules allow it
+            "house": house,
+            "house_form": forms.HousePlayerForm()
+            if (
+                can_organise
+                and not paired
+                and house is None
+                and ordinary % 2 == 1
+                and services.house_player_allowed(section)
+            )
+            else None,
+            "can_remove_house": can_organise and not paired and house is not None,
+        },
+    )
 
 
 @login_required
@@ -275,18 +329,28 @@ def house_player(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section's house player; the service checks the role and the rules."""
     section = _section(slug, key)
     if request.POST.get("action") == "remove":
-        _acting(request, lambda: services.remove_house_player(section, request.user),
-                _("House player removed."))
+        _acting(
+            request,
+            lambda: services.remove_house_player(section, request.user),
+            _("House player removed."),
+        )
         return redirect("events:section_detail", slug=slug, key=key)
     form = forms.HousePlayerForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the house player's name."))
         return redirect("events:section_detail", slug=slug, key=key)
     values = form.cleaned_data
-    data = services.EntryData(name=values["name"], sex=values["sex"] or "",
-                              rating=values["rating"] or 0, unit=values["unit"] or "")
-    _acting(request, lambda: services.add_house_player(section, data, request.user),
-            _("House player added."))
+    data = services.EntryData(
+        name=values["name"],
+        sex=values["sex"] or "",
+        rating=values["rating"] or 0,
+        unit=values["unit"] or "",
+    )
+    _acting(
+        request,
+        lambda: services.add_house_player(section, data, request.user),
+        _("House player added."),
+    )
     return redirect("events:section_detail", slug=slug, key=key)
 
 
@@ -305,16 +369,23 @@ def _entry_data(form: forms.EntryForm) -> services.EntryData:
 @require_POST
 def pairing_numbers(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
-    _acting(request, lambda: services.assign_pairing_numbers(
-        section, request.user, request.POST.get("method", "rating")),
-        _("Pairing numbers assigned."))
+    _acting(
+        request,
+        lambda: services.assign_pairing_numbers(
+            section, request.user, request.POST.get("method", "rating")
+        ),
+        _("Pairing numbers assigned."),
+    )
     return redirect("events:section_detail", slug=slug, key=key)
 
 
 @login_required
 def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
-    entry = get_object_or_404(models.Entry.objects.select_related("section__event"),
-                              pk=entry_id, section__event__slug=slug)
+    entry = get_object_or_404(
+        models.Entry.objects.select_related("section__event"),
+        pk=entry_id,
+        section__event__slug=slug,
+    )
     event = entry.section.event
     permissions.require_staff(request.user, event)
     if request.method == "POST":
@@ -324,44 +395,79 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
             edit.offer_only_section(entry.section)
             if edit.is_valid():
                 data = _entry_data(edit)
-                _acting(request, lambda: services.update_entry(entry, data, request.user),
-                        _("Entry changed."))
+                _acting(
+                    request,
+                    lambda: services.update_entry(entry, data, request.user),
+                    _("Entry changed."),
+                )
         elif action == "payment":
             payment = forms.PaymentForm(request.POST)
             if payment.is_valid():
-                _acting(request, lambda: services.record_payment(
-                    entry, payment.cleaned_data["paid"], request.user), _("Payment recorded."))
+                _acting(
+                    request,
+                    lambda: services.record_payment(
+                        entry, payment.cleaned_data["paid"], request.user
+                    ),
+                    _("Payment recorded."),
+                )
         elif action == "bye":
             bye = forms.ByeForm(request.POST)
             if bye.is_valid():
-                _acting(request, lambda: rounds.request_bye(
-                    entry, bye.cleaned_data["round_number"], bye.cleaned_data["result"],
-                    request.user), _("Bye recorded."))
+                _acting(
+                    request,
+                    lambda: rounds.request_bye(
+                        entry,
+                        bye.cleaned_data["round_number"],
+                        bye.cleaned_data["result"],
+                        request.user,
+                    ),
+                    _("Bye recorded."),
+                )
         elif action == "withdraw":
             withdraw = forms.WithdrawForm(request.POST)
             if withdraw.is_valid():
-                _acting(request, lambda: rounds.withdraw(
-                    entry, withdraw.cleaned_data["after_round"], request.user),
-                    _("Withdrawal recorded."))
+                _acting(
+                    request,
+                    lambda: rounds.withdraw(
+                        entry, withdraw.cleaned_data["after_round"], request.user
+                    ),
+                    _("Withdrawal recorded."),
+                )
         return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
     paired = section_rounds = entry.section.rounds.count()
-    edit_form = forms.EntryForm(initial={
-        "section": entry.section.key,
-        **{name: getattr(entry, name) for name in services.ENTRY_FIELDS},
-    })
+    edit_form = forms.EntryForm(
+        initial={
+            "section": entry.section.key,
+            **{name: getattr(entry, name) for name in services.ENTRY_FIELDS},
+        }
+    )
     edit_form.offer_only_section(entry.section)
-    return render(request, "events/entry_detail.html", {
-        "event": event, "entry": entry, "section": entry.section, "edit_form": edit_form,
-        "can_organise": permissions.can_organise(request.user, event),
-        "payment_form": forms.PaymentForm(initial={"paid": entry.fee_paid}),
-        # A requested bye, not "Cancel the bye", unless the arbiter picks it; a withdrawn
-        # player's form shows the round they withdrew after, so "Save" changes nothing.
-        "bye_form": forms.ByeForm(initial={"round_number": paired + 1, "result": "H"}),
-        "withdraw_form": forms.WithdrawForm(initial={"after_round": section_rounds if (
-            entry.withdrawn_after_round is None) else entry.withdrawn_after_round}),
-        "byes": entry.requested_byes.order_by("round_number"),
-        "history": models.AuditLog.objects.filter(event=event, target__contains=entry.name)[:50],
-    })
+    return render(
+        request,
+        "events/entry_detail.html",
+        {
+            "event": event,
+            "entry": entry,
+            "section": entry.section,
+            "edit_form": edit_form,
+            "can_organise": permissions.can_organise(request.user, event),
+            "payment_form": forms.PaymentForm(initial={"paid": entry.fee_paid}),
+            # A requested bye, not "Cancel the bye", unless the arbiter picks it; a withdrawn
+            # player's form shows the round they withdrew after, so "Save" changes nothing.
+            "bye_form": forms.ByeForm(initial={"round_number": paired + 1, "result": "H"}),
+            "withdraw_form": forms.WithdrawForm(
+                initial={
+                    "after_round": section_rounds
+                    if (entry.withdrawn_after_round is None)
+                    else entry.withdrawn_after_round
+                }
+            ),
+            "byes": entry.requested_byes.order_by("round_number"),
+            "history": models.AuditLog.objects.filter(event=event, target__contains=entry.name)[
+                :50
+            ],
+        },
+    )
 
 
 # --- rounds and results -------------------------------------------------------------------
@@ -378,8 +484,12 @@ def pair_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 def _round(slug: str, key: str, number: int) -> models.Round:
-    return get_object_or_404(models.Round.objects.select_related("section__event"),
-                             section__event__slug=slug, section__key=key, number=number)
+    return get_object_or_404(
+        models.Round.objects.select_related("section__event"),
+        section__event__slug=slug,
+        section__key=key,
+        number=number,
+    )
 
 
 def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
@@ -393,16 +503,25 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     next_pending = next((board.number for board in boards if board.is_pending), None)
     can_arbitrate = permissions.can_arbitrate(request.user, section.event)
     undo = request.session.get(_UNDO_KEY) if can_arbitrate else None
-    return render(request, "events/round_detail.html", {
-        "undo": undo if undo and undo.get("round") == round_row.pk else None,
-        "event": section.event, "section": section, "round": round_row,
-        "boards": labelled_boards, "byes": byes, "next_pending": next_pending,
-        "is_last": not section.rounds.filter(number__gt=number).exists(),
-        "can_arbitrate": can_arbitrate,
-        "pairing_warnings": rounds.pairing_warnings_of(round_row) if can_arbitrate else [],
-        "form": forms.ResultForm(), "swap_form": forms.SwapForm(),
-        "xiangqi": section.event.game == models.Game.XIANGQI,
-    })
+    return render(
+        request,
+        "events/round_detail.html",
+        {
+            "undo": undo if undo and undo.get("round") == round_row.pk else None,
+            "event": section.event,
+            "section": section,
+            "round": round_row,
+            "boards": labelled_boards,
+            "byes": byes,
+            "next_pending": next_pending,
+            "is_last": not section.rounds.filter(number__gt=number).exists(),
+            "can_arbitrate": can_arbitrate,
+            "pairing_warnings": rounds.pairing_warnings_of(round_row) if can_arbitrate else [],
+            "form": forms.ResultForm(),
+            "swap_form": forms.SwapForm(),
+            "xiangqi": section.event.game == models.Game.XIANGQI,
+        },
+    )
 
 
 _UNDO_KEY = "round_result_undo"
@@ -435,13 +554,18 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
         if len(fouls) != 3 or not (fouls[1].isdigit() and fouls[2].isdigit()):
             messages.error(request, _("Fouls: type the board, f, and two counts, e.g. 12 f 1 0."))
         else:
-            _acting(request, lambda: rounds.set_fouls(
-                round_row, int(board_text), int(fouls[1]), int(fouls[2]), request.user),
+            _acting(
+                request,
+                lambda: rounds.set_fouls(
+                    round_row, int(board_text), int(fouls[1]), int(fouls[2]), request.user
+                ),
                 _("Board %(board)s: fouls %(white)s–%(black)s")
-                % {"board": board_text, "white": fouls[1], "black": fouls[2]})
+                % {"board": board_text, "white": fouls[1], "black": fouls[2]},
+            )
         return redirect(target)
-    change = _acting(request, lambda: rounds.record_result(
-        round_row, int(board_text), result, request.user))
+    change = _acting(
+        request, lambda: rounds.record_result(round_row, int(board_text), result, request.user)
+    )
     if change is None:
         return redirect(target)
     board = change.board
@@ -450,19 +574,30 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     label = rounds.result_label(board.white_result, board.black_result)
     was = rounds.result_label(*change.previous)
     if change.cleared:
-        messages.warning(request, _("Board %(board)d: result %(was)s cleared · %(players)s")
-                         % {"board": board.number, "was": was, "players": players})
+        messages.warning(
+            request,
+            _("Board %(board)d: result %(was)s cleared · %(players)s")
+            % {"board": board.number, "was": was, "players": players},
+        )
     elif change.replaced_a_result:
-        messages.success(request, _("Board %(board)d: %(result)s (was %(was)s) · %(players)s")
-                         % {"board": board.number, "result": label, "was": was,
-                            "players": players})
+        messages.success(
+            request,
+            _("Board %(board)d: %(result)s (was %(was)s) · %(players)s")
+            % {"board": board.number, "result": label, "was": was, "players": players},
+        )
     else:
-        messages.success(request, _("Board %(board)d: %(result)s") % {
-            "board": board.number, "result": f"{label or '*'} · {players}"})
+        messages.success(
+            request,
+            _("Board %(board)d: %(result)s")
+            % {"board": board.number, "result": f"{label or '*'} · {players}"},
+        )
     if change.replaced_a_result:
         request.session[_UNDO_KEY] = {
-            "round": round_row.pk, "board": board.number, "players": players,
-            "previous": list(change.previous), "was": was,
+            "round": round_row.pk,
+            "board": board.number,
+            "players": players,
+            "previous": list(change.previous),
+            "was": was,
             "replaced": [board.white_result, board.black_result],
         }
     else:
@@ -473,19 +608,34 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
 def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
     """Put back the result the arbiter's last entry on this round cleared or changed."""
     undo = request.session.get(_UNDO_KEY)
-    if not undo or undo.get("round") != round_row.pk or str(undo.get("board")) != (
-            request.POST.get("undo_board")):
+    if (
+        not undo
+        or undo.get("round") != round_row.pk
+        or str(undo.get("board")) != (request.POST.get("undo_board"))
+    ):
         messages.error(request, _("Nothing to undo."))
         return
-    change = _acting(request, lambda: rounds.undo_result(
-        round_row, int(undo["board"]), (undo["previous"][0], undo["previous"][1]),
-        (undo["replaced"][0], undo["replaced"][1]), request.user))
+    change = _acting(
+        request,
+        lambda: rounds.undo_result(
+            round_row,
+            int(undo["board"]),
+            (undo["previous"][0], undo["previous"][1]),
+            (undo["replaced"][0], undo["replaced"][1]),
+            request.user,
+        ),
+    )
     request.session.pop(_UNDO_KEY, None)
     if change is not None:
-        messages.success(request, _("Board %(board)d: %(result)s put back · %(players)s") % {
-            "board": change.board.number, "players": undo["players"],
-            "result": rounds.result_label(change.board.white_result,
-                                          change.board.black_result)})
+        messages.success(
+            request,
+            _("Board %(board)d: %(result)s put back · %(players)s")
+            % {
+                "board": change.board.number,
+                "players": undo["players"],
+                "result": rounds.result_label(change.board.white_result, change.board.black_result),
+            },
+        )
 
 
 @login_required
@@ -497,20 +647,33 @@ def round_unpair(request: HttpRequest, slug: str, key: str, number: int) -> Http
     section = round_row.section
     if request.POST.get("confirm") != "yes":
         permissions.require_arbiter(request.user, section.event)
-        return _confirm(request, {
-            "event": section.event, "section": section, "round": round_row,
-            "title": _("Un-pair this round"),
-            "question": _("Delete the pairing of %(section)s round %(round)d (%(boards)d "
-                          "boards)?")
-            % {"section": section.name, "round": round_row.number,
-               "boards": round_row.boards.count()},
-            "action": reverse("events:round_unpair", args=[slug, key, number]),
-            "button": _("Yes, un-pair round %(round)d") % {"round": round_row.number},
-            "cancel": reverse("events:round_detail", args=[slug, key, number]),
-        })
-    if _acting(request, lambda: rounds.unpair_round(round_row, request.user),
-               _("Round un-paired.")) is None and models.Round.objects.filter(
-                   pk=round_row.pk).exists():
+        return _confirm(
+            request,
+            {
+                "event": section.event,
+                "section": section,
+                "round": round_row,
+                "title": _("Un-pair this round"),
+                "question": _(
+                    "Delete the pairing of %(section)s round %(round)d (%(boards)d boards)?"
+                )
+                % {
+                    "section": section.name,
+                    "round": round_row.number,
+                    "boards": round_row.boards.count(),
+                },
+                "action": reverse("events:round_unpair", args=[slug, key, number]),
+                "button": _("Yes, un-pair round %(round)d") % {"round": round_row.number},
+                "cancel": reverse("events:round_detail", args=[slug, key, number]),
+            },
+        )
+    if (
+        _acting(
+            request, lambda: rounds.unpair_round(round_row, request.user), _("Round un-paired.")
+        )
+        is None
+        and models.Round.objects.filter(pk=round_row.pk).exists()
+    ):
         return redirect("events:round_detail", slug=slug, key=key, number=number)
     return redirect("events:section_detail", slug=slug, key=key)
 
@@ -524,14 +687,25 @@ def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     if not form.is_valid():
         messages.error(request, _("Give two pairing numbers."))
         return redirect(target)
-    entries = {e.pairing_number: e for e in round_row.section.entries.filter(
-        pairing_number__in=[form.cleaned_data["first"], form.cleaned_data["second"]])}
+    entries = {
+        e.pairing_number: e
+        for e in round_row.section.entries.filter(
+            pairing_number__in=[form.cleaned_data["first"], form.cleaned_data["second"]]
+        )
+    }
     if len(entries) != 2:
         messages.error(request, _("No such pairing numbers in this section."))
         return redirect(target)
-    warnings = _acting(request, lambda: rounds.swap_players(
-        round_row, entries[form.cleaned_data["first"]], entries[form.cleaned_data["second"]],
-        request.user, confirm=form.cleaned_data["confirm"]))
+    warnings = _acting(
+        request,
+        lambda: rounds.swap_players(
+            round_row,
+            entries[form.cleaned_data["first"]],
+            entries[form.cleaned_data["second"]],
+            request.user,
+            confirm=form.cleaned_data["confirm"],
+        ),
+    )
     if warnings is None:
         return redirect(target)
     for warning in warnings:
@@ -548,38 +722,67 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
     results = standings.section_results(section)
     # house players last, unranked: their lines numbered on in brackets, "(12)"
     rows = [
-        {"row": row, "name": results.name(row.number), "club": results.club(row.number),
-         "points": standings.format_points(row.points), "cells": row_cells,
-         "values": [standings.format_value(v) for v in row.values]}
+        {
+            "row": row,
+            "name": results.name(row.number),
+            "club": results.club(row.number),
+            "points": standings.format_points(row.points),
+            "cells": row_cells,
+            "values": [standings.format_value(v) for v in row.values],
+        }
         for row, row_cells in cross_table(results.tournament, results.main)
     ]
     subs = [
-        {"ranking": ranking, "rows": [
-            {"row": row, "name": results.name(row.number),
-             "points": standings.format_points(row.points)}
-            for row in ranking.standings.rows
-        ]}
+        {
+            "ranking": ranking,
+            "rows": [
+                {
+                    "row": row,
+                    "name": results.name(row.number),
+                    "points": standings.format_points(row.points),
+                }
+                for row in ranking.standings.rows
+            ],
+        }
         for ranking in results.sub_rankings
     ]
     headings = standings.prize_headings(section, results)
     prizes = [
-        {"table": table, "title": headings.table(table.rankings), "awards": [
-            {"award": award, "prize": headings.prize(award.prize),
-             "name": table.names.get(award.pairing_number)
-             or results.name(award.pairing_number)}
-            for award in table.prizes.awards
-        ]}
-        for table in results.prize_tables if table.prizes.awards
+        {
+            "table": table,
+            "title": headings.table(table.rankings),
+            "awards": [
+                {
+                    "award": award,
+                    "prize": headings.prize(award.prize),
+                    "name": table.names.get(award.pairing_number)
+                    or results.name(award.pairing_number),
+                }
+                for award in table.prizes.awards
+            ],
+        }
+        for table in results.prize_tables
+        if table.prizes.awards
     ]
-    return render(request, "events/standings.html", {
-        "event": section.event, "section": section, "results": results, "rows": rows,
-        "subs": subs, "prizes": prizes, "round_numbers": range(1, results.rounds + 1),
-    })
+    return render(
+        request,
+        "events/standings.html",
+        {
+            "event": section.event,
+            "section": section,
+            "results": results,
+            "rows": rows,
+            "subs": subs,
+            "prizes": prizes,
+            "round_numbers": range(1, results.rounds + 1),
+        },
+    )
 
 
 def section_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
-    response = HttpResponse(exchange.export_section_trf(section),
-                            content_type="text/plain; charset=utf-8")
+    response = HttpResponse(
+        exchange.export_section_trf(section), content_type="text/plain; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{slug}-{key}.trf"'
     return response

@@ -31,10 +31,18 @@ def html_to_pdf(html: str) -> bytes:
         target = Path(folder) / "page.pdf"
         source.write_text(html, encoding="utf-8")
         command = [
-            chromium_path(), "--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--no-first-run", f"--user-data-dir={folder}/profile", "--no-pdf-header-footer",
-            f"--print-to-pdf={target}", source.as_uri(),
+            chromium_path(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={folder}/profile",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={target}",
+            source.as_uri(),
         ]
         try:
             subprocess.run(command, capture_output=True, timeout=TIMEOUT_SECONDS, check=False)

@@ -22,14 +22,23 @@ from crosstable_web.events import models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
 from crosstable_web.public import localisation, pages, team_pages
 
-PRINTOUTS = ("pairings", "pairings-by-name", "slips", "standings", "crosstable", "wallchart",
-             "prizes", "certificates")
+PRINTOUTS = (
+    "pairings",
+    "pairings-by-name",
+    "slips",
+    "standings",
+    "crosstable",
+    "wallchart",
+    "prizes",
+    "certificates",
+)
 TEAM_PRINTOUTS = ("team-pairings", "team-standings")
 """Printouts of a team section only."""
 
 
-def _respond(request: HttpRequest, template: str, context: dict[str, Any],
-             filename: str) -> HttpResponse:
+def _respond(
+    request: HttpRequest, template: str, context: dict[str, Any], filename: str
+) -> HttpResponse:
     html = render_to_string(template, context, request=request)
     if request.GET.get("format") != "pdf":
         return HttpResponse(html)
@@ -64,12 +73,17 @@ def _round_number(request: HttpRequest, section: models.Section) -> int:
 def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
     if kind not in PRINTOUTS and kind not in TEAM_PRINTOUTS:
         raise Http404
-    section = get_object_or_404(models.Section.objects.select_related("event"),
-                                event__slug=slug, key=key)
+    section = get_object_or_404(
+        models.Section.objects.select_related("event"), event__slug=slug, key=key
+    )
     event = section.event
     _language(request, event)
-    context: dict[str, Any] = {"event": event, "section": section, "kind": kind,
-                               "xiangqi": event.game == models.Game.XIANGQI}
+    context: dict[str, Any] = {
+        "event": event,
+        "section": section,
+        "kind": kind,
+        "xiangqi": event.game == models.Game.XIANGQI,
+    }
     if kind in TEAM_PRINTOUTS:
         return _team_printout(request, section, kind, context)
     if kind in ("pairings", "pairings-by-name", "slips"):
@@ -84,14 +98,20 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         # each opponent and colour, its results to come; the other printouts rank after the
         # completed rounds (standings.completed_rounds).
         results = standings.section_results(
-            section, rounds=section.rounds.count() if kind == "wallchart" else None)
+            section, rounds=section.rounds.count() if kind == "wallchart" else None
+        )
         context["results"] = results
         filename = f"{slug}-{key}-{kind}"
         units = {p.number: p.unit for p in pages.public_players(section).values()}
         context["rows"] = [
-            {"row": row, "name": results.name(row.number), "unit": units.get(row.number, ""),
-             "points": standings.format_points(row.points), "cells": cells,
-             "values": [standings.format_value(value) for value in row.values]}
+            {
+                "row": row,
+                "name": results.name(row.number),
+                "unit": units.get(row.number, ""),
+                "points": standings.format_points(row.points),
+                "cells": cells,
+                "values": [standings.format_value(value) for value in row.values],
+            }
             for row, cells in cross_table(results.tournament, results.main)
         ]
         context["round_numbers"] = range(1, results.rounds + 1)
@@ -100,11 +120,19 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         if kind in ("prizes", "certificates"):
             headings = standings.prize_headings(section, results)
             context["prizes"] = [
-                {"table": table, "title": headings.table(table.rankings), "awards": [
-                    {"award": award, "prize": headings.prize(award.prize),
-                     "name": table.names.get(award.pairing_number)
-                     or results.name(award.pairing_number)}
-                    for award in table.prizes.awards]}
+                {
+                    "table": table,
+                    "title": headings.table(table.rankings),
+                    "awards": [
+                        {
+                            "award": award,
+                            "prize": headings.prize(award.prize),
+                            "name": table.names.get(award.pairing_number)
+                            or results.name(award.pairing_number),
+                        }
+                        for award in table.prizes.awards
+                    ],
+                }
                 for table in results.prize_tables
             ]
         if kind == "certificates":
@@ -112,8 +140,9 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
     return _respond(request, f"printing/{kind}.html", context, filename)
 
 
-def _team_printout(request: HttpRequest, section: models.Section, kind: str,
-                   context: dict[str, Any]) -> HttpResponse:
+def _team_printout(
+    request: HttpRequest, section: models.Section, kind: str, context: dict[str, Any]
+) -> HttpResponse:
     """Team pairings of a round (``?round=N``, default the last) or the team standings."""
     if not section.teams.exists():
         raise Http404
@@ -126,8 +155,9 @@ def _team_printout(request: HttpRequest, section: models.Section, kind: str,
         if round_page is None:
             raise Http404(_("Not paired yet."))
         context["round"] = round_page
-        return _respond(request, "printing/team-pairings.html", context,
-                        f"{slug}-{key}-r{number}-{kind}")
+        return _respond(
+            request, "printing/team-pairings.html", context, f"{slug}-{key}-r{number}-{kind}"
+        )
     context.update(team_pages.team_standings_context(section))
     context["rounds"] = len(team_pages.round_numbers(section))
     return _respond(request, "printing/team-standings.html", context, f"{slug}-{key}-{kind}")
@@ -146,27 +176,40 @@ def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
             if entry is None:
                 cells.append(("", ""))
                 continue
-            head = (f"{entry.opponent}{entry.colour.value if entry.colour else ''}"
-                    if entry.opponent is not None else "")
+            head = (
+                f"{entry.opponent}{entry.colour.value if entry.colour else ''}"
+                if entry.opponent is not None
+                else ""
+            )
             score = standings.format_points(tournament.points(player, round_number))
             cells.append((f"{head}{entry.result.value.strip()}", score))
-        lines.append({"number": number, "name": player.name, "unit": player.club,
-                      "rating": player.rating, "cells": cells, "house": player.house})
+        lines.append(
+            {
+                "number": number,
+                "name": player.name,
+                "unit": player.club,
+                "rating": player.rating,
+                "cells": cells,
+                "house": player.house,
+            }
+        )
     return lines
 
 
-def _certificates(prizes: list[dict[str, Any]],
-                  rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A certificate per prize winner, or for the first three places without prize tables."""
     certificates = [
-        {"name": award["name"], "place": award["award"].first_place,
-         "prize": award["prize"]}
-        for table in prizes for award in table["awards"]
+        {"name": award["name"], "place": award["award"].first_place, "prize": award["prize"]}
+        for table in prizes
+        for award in table["awards"]
     ]
     if certificates:
         return certificates
-    return [{"name": row["name"], "place": row["row"].rank, "prize": ""}
-            for row in rows if not row["row"].house and row["row"].rank <= 3]
+    return [
+        {"name": row["name"], "place": row["row"].rank, "prize": ""}
+        for row in rows
+        if not row["row"].house and row["row"].rank <= 3
+    ]
 
 
 def entry_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -174,13 +217,34 @@ def entry_list(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(models.Event, slug=slug)
     permissions.require_staff(request.user, event)
     _language(request, event)
-    entries = list(models.Entry.objects.filter(section__event=event).select_related("section")
-                   .only("name", "unit", "fee_due", "fee_paid", "section__name",
-                         "section__position", "section__key"))
-    entries.sort(key=lambda entry: (entry.section.position, entry.section.key,
-                                    localisation.name_sort_key(entry.name)))
-    return _respond(request, "printing/entries.html", {
-        "event": event, "entries": entries,
-        "due": sum(entry.fee_due for entry in entries),
-        "paid": sum(entry.fee_paid for entry in entries),
-    }, f"{slug}-entries")
+    entries = list(
+        models.Entry.objects.filter(section__event=event)
+        .select_related("section")
+        .only(
+            "name",
+            "unit",
+            "fee_due",
+            "fee_paid",
+            "section__name",
+            "section__position",
+            "section__key",
+        )
+    )
+    entries.sort(
+        key=lambda entry: (
+            entry.section.position,
+            entry.section.key,
+            localisation.name_sort_key(entry.name),
+        )
+    )
+    return _respond(
+        request,
+        "printing/entries.html",
+        {
+            "event": event,
+            "entries": entries,
+            "due": sum(entry.fee_due for entry in entries),
+            "paid": sum(entry.fee_paid for entry in entries),
+        },
+        f"{slug}-entries",
+    )

@@ -19,16 +19,34 @@ from pypinyin import Style, lazy_pinyin
 from crosstable.regulations.calendars import gregorian_to_jalali, jalali_to_gregorian
 from crosstable_web.events import models, rules
 
-LANGUAGE_OF_REGULATIONS = {"en": "en", "zh_hans": "zh-hans", "zh-hans": "zh-hans", "zh": "zh-hans",
-                           "ms": "ms", "fa": "fa"}
+LANGUAGE_OF_REGULATIONS = {
+    "en": "en",
+    "zh_hans": "zh-hans",
+    "zh-hans": "zh-hans",
+    "zh": "zh-hans",
+    "ms": "ms",
+    "fa": "fa",
+}
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
 """A point between two digits (12.5, table 3.2): the Persian decimal separator ٫. Any other
 point (the end of a sentence in a message or a tie-break's description) stays a full stop."""
 _ASCII_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
-JALALI_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور",
-                 "مهر", "آبان", "آذر", "دی", "بهمن", "اسفند")
+JALALI_MONTHS = (
+    "فروردین",
+    "اردیبهشت",
+    "خرداد",
+    "تیر",
+    "مرداد",
+    "شهریور",
+    "مهر",
+    "آبان",
+    "آذر",
+    "دی",
+    "بهمن",
+    "اسفند",
+)
 PERSIAN_WEEKDAYS = ("دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه")
 _CJK = re.compile("[\u3400-\u9fff]")
 
@@ -64,8 +82,9 @@ def format_date(day: datetime.date | None, language: str | None = None) -> str:
     language = language or translation.get_language() or "en"
     if uses_persian_digits(language):
         year, month, date = gregorian_to_jalali(day)
-        return digits(f"{PERSIAN_WEEKDAYS[day.weekday()]} {date} {JALALI_MONTHS[month - 1]} "
-                      f"{year}", language)
+        return digits(
+            f"{PERSIAN_WEEKDAYS[day.weekday()]} {date} {JALALI_MONTHS[month - 1]} {year}", language
+        )
     with translation.override(language):
         if language.startswith("zh"):
             return formats.date_format(day, "Y年n月j日 l")

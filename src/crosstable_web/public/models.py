@@ -12,8 +12,9 @@ class EventVersion(models.Model):
     pairings, entries…), so a public page cached under the old number is never served again
     once the change is committed."""
 
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True,
-                                 related_name="public_version")
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="public_version"
+    )
     version = models.PositiveBigIntegerField(default=0)
 
     def __str__(self) -> str:

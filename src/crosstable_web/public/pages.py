@@ -76,10 +76,15 @@ class ScheduleLine:
 def public_players(section: models.Section) -> dict[int, PublicPlayer]:
     """Entry id → public view of every numbered player of the section."""
     return {
-        row["id"]: PublicPlayer(row["pairing_number"], row["name"], row["title"],
-                                row["rating"], row["unit"], row["house"])
-        for row in section.entries.filter(pairing_number__isnull=False).values(
-            *PUBLIC_ENTRY_FIELDS)
+        row["id"]: PublicPlayer(
+            row["pairing_number"],
+            row["name"],
+            row["title"],
+            row["rating"],
+            row["unit"],
+            row["house"],
+        )
+        for row in section.entries.filter(pairing_number__isnull=False).values(*PUBLIC_ENTRY_FIELDS)
     }
 
 
@@ -89,7 +94,9 @@ def points_text(points: Fraction) -> str:
 
 def bye_label(result: str) -> str:
     labels = {
-        "U": _("pairing bye"), "F": _("full-point bye"), "H": _("half-point bye"),
+        "U": _("pairing bye"),
+        "F": _("full-point bye"),
+        "H": _("half-point bye"),
         "Z": _("zero-point bye"),
     }
     return labels.get(result, result)
@@ -104,17 +111,20 @@ def round_page(section: models.Section, number: int) -> RoundPage | None:
     before = {player.pairing_number: tournament.points(player) for player in tournament}
     boards: list[BoardLine] = []
     seats: list[PlayerSeat] = []
-    for board_number, white_id, black_id, white_result, black_result in (
-        round_row.boards.order_by("number").values_list(
-            "number", "white_id", "black_id", "white_result", "black_result")
-    ):
+    for board_number, white_id, black_id, white_result, black_result in round_row.boards.order_by(
+        "number"
+    ).values_list("number", "white_id", "black_id", "white_result", "black_result"):
         white, black = players[white_id], players[black_id]
-        boards.append(BoardLine(
-            board_number, white, black,
-            points_text(before.get(white.number, Fraction(0))),
-            points_text(before.get(black.number, Fraction(0))),
-            rounds.result_label(white_result, black_result),
-        ))
+        boards.append(
+            BoardLine(
+                board_number,
+                white,
+                black,
+                points_text(before.get(white.number, Fraction(0))),
+                points_text(before.get(black.number, Fraction(0))),
+                rounds.result_label(white_result, black_result),
+            )
+        )
         seats.append(PlayerSeat(white, board_number, "w", black))
         seats.append(PlayerSeat(black, board_number, "b", white))
     byes = [
@@ -163,12 +173,16 @@ def player_games(section: models.Section, number: int) -> tuple[PublicPlayer, li
             result = points_text(tournament.scoring.points(entry.result, entry.colour))
             if code in "+-":
                 result += " " + _("(forfeit)")
-        games.append(GameLine(
-            round_number, board_of.get(round_number),
-            entry.colour.value if entry.colour is not None and entry.opponent else "",
-            opponent, result,
-            points_text(tournament.points(core, up_to_round=round_number)),
-        ))
+        games.append(
+            GameLine(
+                round_number,
+                board_of.get(round_number),
+                entry.colour.value if entry.colour is not None and entry.opponent else "",
+                opponent,
+                result,
+                points_text(tournament.points(core, up_to_round=round_number)),
+            )
+        )
     return player, games
 
 
@@ -178,19 +192,23 @@ def schedule(event: models.Event, section: models.Section | None = None) -> list
     regulations = rules.event_regulations(event)
     if regulations is None:
         return []
-    lines = [ScheduleLine(item.label, item.date, item.time)
-             for item in regulations.schedule_items]
-    wanted = ([rules.rules_key(section)] if section is not None
-              else [item.key for item in regulations.sections])
+    lines = [ScheduleLine(item.label, item.date, item.time) for item in regulations.schedule_items]
+    wanted = (
+        [rules.rules_key(section)]
+        if section is not None
+        else [item.key for item in regulations.sections]
+    )
     for rules_section in regulations.sections:
         if rules_section.key not in wanted or not rules_section.schedule:
             continue
         for slot in rules_section.schedule:
-            lines.append(ScheduleLine(
-                _("Round %(number)d") % {"number": slot.round_number}, slot.date, slot.start))
+            lines.append(
+                ScheduleLine(
+                    _("Round %(number)d") % {"number": slot.round_number}, slot.date, slot.start
+                )
+            )
         break
-    lines.sort(key=lambda line: (line.date or datetime.date.max,
-                                 line.time or datetime.time.min))
+    lines.sort(key=lambda line: (line.date or datetime.date.max, line.time or datetime.time.min))
     return lines
 
 
@@ -216,8 +234,10 @@ def event_schedules(event: models.Event) -> list[tuple[str, list[ScheduleLine]]]
     if len(groups) <= 1:
         lines = schedule(event)
         return [("", lines)] if lines else []
-    return [(" · ".join(names[slots]), schedule(event, sections[0]))
-            for slots, sections in groups.items()]
+    return [
+        (" · ".join(names[slots]), schedule(event, sections[0]))
+        for slots, sections in groups.items()
+    ]
 
 
 def tournament_of(section: models.Section) -> Tournament:

@@ -97,8 +97,11 @@ def _write_stamp(event_id: int, version: int, created: float) -> None:
 
 def publish(event_id: int) -> None:
     """After a commit: the event's committed version into its stamp file."""
-    row = (EventVersion.objects.filter(event_id=event_id)
-           .values_list("version", "event__created_at").first())
+    row = (
+        EventVersion.objects.filter(event_id=event_id)
+        .values_list("version", "event__created_at")
+        .first()
+    )
     if row is not None:
         _write_stamp(event_id, row[0], row[1].timestamp())
 
@@ -127,11 +130,13 @@ def lookup(slug: str) -> tuple[int, str] | None:
     stamped = _from_stamp(slug)
     if stamped is not None:
         return stamped
-    row = (EventVersion.objects.filter(event__slug=slug)
-           .values_list("event_id", "version", "event__created_at").first())
+    row = (
+        EventVersion.objects.filter(event__slug=slug)
+        .values_list("event_id", "version", "event__created_at")
+        .first()
+    )
     if row is None:
-        row = (Event.objects.filter(slug=slug).values_list("id", Value(0), "created_at")
-               .first())
+        row = Event.objects.filter(slug=slug).values_list("id", Value(0), "created_at").first()
     if row is None:
         return None
     event_id, version, created_at = row
@@ -141,8 +146,9 @@ def lookup(slug: str) -> tuple[int, str] | None:
     return event_id, f"{version}.{created_at.timestamp()}"
 
 
-def cached_page(event_id: int, version: str, request: HttpRequest,
-                render: Callable[[], HttpResponse]) -> HttpResponse:
+def cached_page(
+    event_id: int, version: str, request: HttpRequest, render: Callable[[], HttpResponse]
+) -> HttpResponse:
     """``render()``'s response, from the cache when nothing changed since it was made."""
     key = f"public:{event_id}:{version}:{translation.get_language()}:{request.get_full_path()}"
     hit = cache.get(key)
@@ -152,8 +158,11 @@ def cached_page(event_id: int, version: str, request: HttpRequest,
     response = render()
     # A page may refuse the cache when it changes without a new version (e.g. a team round
     # whose line-ups are published at a deadline).
-    if (response.status_code == 200 and not response.streaming
-            and not getattr(response, "public_uncacheable", False)):
+    if (
+        response.status_code == 200
+        and not response.streaming
+        and not getattr(response, "public_uncacheable", False)
+    ):
         cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
     return response
 

@@ -38,8 +38,9 @@ def language(request: HttpRequest, code: str) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}):
         target = "/"
     response = HttpResponseRedirect(target)
-    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600,
-                        samesite="Lax")
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600, samesite="Lax"
+    )
     return response
 
 
@@ -51,13 +52,16 @@ def _serve(request: HttpRequest, slug: str, page: Renderer) -> HttpResponse:
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     if chosen not in dict(settings.LANGUAGES):
         chosen = versions.cached_value(
-            event_id, version, "language",
-            lambda: localisation.event_language(models.Event.objects.get(pk=event_id)))
+            event_id,
+            version,
+            "language",
+            lambda: localisation.event_language(models.Event.objects.get(pk=event_id)),
+        )
     translation.activate(chosen)
     request.LANGUAGE_CODE = translation.get_language()
     response = versions.cached_page(
-        event_id, version, request,
-        lambda: page(models.Event.objects.get(pk=event_id)))
+        event_id, version, request, lambda: page(models.Event.objects.get(pk=event_id))
+    )
     response["Cache-Control"] = "no-cache"
     response["Vary"] = "Cookie, Accept-Language"
     return response
@@ -73,7 +77,9 @@ def _common(event: models.Event, section: models.Section | None = None) -> dict[
     team_section = section is not None and section.teams.exists()
     has_teams = section is not None and (team_section or _ranks_units(section))
     return {
-        "event": event, "section": section, "has_teams": has_teams,
+        "event": event,
+        "section": section,
+        "has_teams": has_teams,
         "team_section": team_section,
         "xiangqi": event.game == models.Game.XIANGQI,
         "sections": list(event.sections.all()),
@@ -86,8 +92,11 @@ def _ranks_units(section: models.Section) -> bool:
     from crosstable_web.events import rules
 
     section_rules = rules.section_rules(section)
-    return (section_rules is not None and section_rules.team_ranking is not None
-            and section_rules.team_ranking.method is TeamRankingMethod.SUM_OF_PLACES)
+    return (
+        section_rules is not None
+        and section_rules.team_ranking is not None
+        and section_rules.team_ranking.method is TeamRankingMethod.SUM_OF_PLACES
+    )
 
 
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
@@ -96,42 +105,67 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
         for section in event.sections.all():
             section.event = event
             team_rounds = team_pages.round_numbers(section)
-            sections.append({
-                "section": section,
-                "players": section.entries.count(),
-                "last_round": section.rounds.order_by("-number").values_list(
-                    "number", flat=True).first() or (team_rounds[-1] if team_rounds else None),
-                "team_section": section.teams.exists(),
-            })
-        return render(request, "public/event.html", {
-            **_common(event), "section_rows": sections, "schedules": pages.event_schedules(event),
-        })
+            sections.append(
+                {
+                    "section": section,
+                    "players": section.entries.count(),
+                    "last_round": section.rounds.order_by("-number")
+                    .values_list("number", flat=True)
+                    .first()
+                    or (team_rounds[-1] if team_rounds else None),
+                    "team_section": section.teams.exists(),
+                }
+            )
+        return render(
+            request,
+            "public/event.html",
+            {
+                **_common(event),
+                "section_rows": sections,
+                "schedules": pages.event_schedules(event),
+            },
+        )
+
     return _serve(request, slug, page)
 
 
-def section_round(request: HttpRequest, slug: str, key: str,
-                  number: int | None = None) -> HttpResponse:
+def section_round(
+    request: HttpRequest, slug: str, key: str, number: int | None = None
+) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         if number is None and section.teams.exists() and not section.rounds.exists():
             # A team section is paired in team rounds: its pairings are the matches.
             target = reverse("public:team_pairings", args=[slug, key])
             query = request.GET.get("q", "")
-            return HttpResponseRedirect(f"{target}?{urlencode({'q': query})}" if query
-                                        else target)
+            return HttpResponseRedirect(f"{target}?{urlencode({'q': query})}" if query else target)
         numbers = list(section.rounds.order_by("number").values_list("number", flat=True))
         shown = number if number is not None else (numbers[-1] if numbers else None)
         round_page = pages.round_page(section, shown) if shown is not None else None
         if number is not None and round_page is None:
             raise Http404
-        players = (sorted(pages.public_players(section).values(),
-                          key=lambda player: localisation.name_sort_key(player.name))
-                   if round_page is None else [])
-        return render(request, "public/round.html", {
-            **_common(event, section), "round": round_page, "round_numbers": numbers,
-            "players": players, "schedule": pages.schedule(event, section),
-            "query": request.GET.get("q", ""), "tab": "pairings",
-        })
+        players = (
+            sorted(
+                pages.public_players(section).values(),
+                key=lambda player: localisation.name_sort_key(player.name),
+            )
+            if round_page is None
+            else []
+        )
+        return render(
+            request,
+            "public/round.html",
+            {
+                **_common(event, section),
+                "round": round_page,
+                "round_numbers": numbers,
+                "players": players,
+                "schedule": pages.schedule(event, section),
+                "query": request.GET.get("q", ""),
+                "tab": "pairings",
+            },
+        )
+
     return _serve(request, slug, page)
 
 
@@ -141,22 +175,41 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
         results = standings.section_results(section)
         units = {player.number: player.unit for player in pages.public_players(section).values()}
         rows = [
-            {"row": row, "name": results.name(row.number), "unit": units.get(row.number, ""),
-             "points": standings.format_points(row.points),
-             "values": [standings.format_value(value) for value in row.values]}
+            {
+                "row": row,
+                "name": results.name(row.number),
+                "unit": units.get(row.number, ""),
+                "points": standings.format_points(row.points),
+                "values": [standings.format_value(value) for value in row.values],
+            }
             for row in results.main.rows
         ]
         subs = [
-            {"ranking": ranking, "rows": [
-                {"row": row, "name": results.name(row.number),
-                 "points": standings.format_points(row.points)}
-                for row in ranking.standings.rows]}
+            {
+                "ranking": ranking,
+                "rows": [
+                    {
+                        "row": row,
+                        "name": results.name(row.number),
+                        "points": standings.format_points(row.points),
+                    }
+                    for row in ranking.standings.rows
+                ],
+            }
             for ranking in results.sub_rankings
         ]
-        return render(request, "public/standings.html", {
-            **_common(event, section), "results": results, "rows": rows, "subs": subs,
-            "tab": "standings",
-        })
+        return render(
+            request,
+            "public/standings.html",
+            {
+                **_common(event, section),
+                "results": results,
+                "rows": rows,
+                "subs": subs,
+                "tab": "standings",
+            },
+        )
+
     return _serve(request, slug, page)
 
 
@@ -168,20 +221,33 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
         # (three "Ahmad bin Salleh" in one Kinabatangan section).
         units = {player.number: player.unit for player in pages.public_players(section).values()}
         rows = [
-            {"row": row, "name": results.name(row.number), "unit": units.get(row.number, ""),
-             "points": standings.format_points(row.points), "cells": cells}
+            {
+                "row": row,
+                "name": results.name(row.number),
+                "unit": units.get(row.number, ""),
+                "points": standings.format_points(row.points),
+                "cells": cells,
+            }
             for row, cells in cross_table(results.tournament, results.main)
         ]
-        return render(request, "public/crosstable.html", {
-            **_common(event, section), "rows": rows,
-            "round_numbers": range(1, results.rounds + 1), "tab": "crosstable",
-        })
+        return render(
+            request,
+            "public/crosstable.html",
+            {
+                **_common(event, section),
+                "rows": rows,
+                "round_numbers": range(1, results.rounds + 1),
+                "tab": "crosstable",
+            },
+        )
+
     return _serve(request, slug, page)
 
 
 def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Team standings: a team section's match standings and board rankings, or the units
     ranked by the sum of their players' places where the regulations say so."""
+
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         context: dict[str, object] = {**_common(event, section), "tab": "teams"}
@@ -193,13 +259,16 @@ def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 raise Http404
             context["ranking"] = results_of_section.unit_ranking
         return render(request, "public/teams.html", context)
+
     return _serve(request, slug, page)
 
 
-def team_round(request: HttpRequest, slug: str, key: str,
-               number: int | None = None) -> HttpResponse:
+def team_round(
+    request: HttpRequest, slug: str, key: str, number: int | None = None
+) -> HttpResponse:
     """A team round: each match with its boards, line-ups and results; every player's table,
     board and colour in an A–Z list with a search box (the last round without a number)."""
+
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         if not section.teams.exists():
@@ -209,30 +278,49 @@ def team_round(request: HttpRequest, slug: str, key: str,
         round_page = team_pages.team_round_page(section, shown) if shown is not None else None
         if number is not None and round_page is None:
             raise Http404
-        teams = [] if round_page is not None else list(
-            section.teams.values_list("number", "name", "unit"))
-        response = render(request, "public/team_round.html", {
-            **_common(event, section), "round": round_page, "round_numbers": numbers,
-            "teams": teams, "schedule": pages.schedule(event, section),
-            "query": request.GET.get("q", ""), "tab": "team_pairings",
-        })
+        teams = (
+            []
+            if round_page is not None
+            else list(section.teams.values_list("number", "name", "unit"))
+        )
+        response = render(
+            request,
+            "public/team_round.html",
+            {
+                **_common(event, section),
+                "round": round_page,
+                "round_numbers": numbers,
+                "teams": teams,
+                "schedule": pages.schedule(event, section),
+                "query": request.GET.get("q", ""),
+                "tab": "team_pairings",
+            },
+        )
         if round_page is not None and not round_page.cacheable:
             response.public_uncacheable = True  # type: ignore[attr-defined]
         return response
+
     return _serve(request, slug, page)
 
 
 def team(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
     """A team: its roster in board order with each player's score, and its matches."""
+
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         shown = team_pages.team_page(section, number)
         if shown is None:
             raise Http404
-        return render(request, "public/team.html", {
-            **_common(event, section), "team": shown,
-            "tab": "teams",
-        })
+        return render(
+            request,
+            "public/team.html",
+            {
+                **_common(event, section),
+                "team": shown,
+                "tab": "teams",
+            },
+        )
+
     return _serve(request, slug, page)
 
 
@@ -243,17 +331,23 @@ def player(request: HttpRequest, slug: str, key: str, number: int) -> HttpRespon
             shown, games = pages.player_games(section, number)
         except KeyError:
             raise Http404 from None
-        return render(request, "public/player.html", {
-            **_common(event, section), "player": shown, "games": games,
-        })
+        return render(
+            request,
+            "public/player.html",
+            {
+                **_common(event, section),
+                "player": shown,
+                "games": games,
+            },
+        )
+
     return _serve(request, slug, page)
 
 
 def section_qr(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """An SVG QR code that opens the section's current pairings."""
     section = get_object_or_404(models.Section, event__slug=slug, key=key)
-    url = request.build_absolute_uri(
-        reverse("public:pairings", args=[slug, section.key]))
+    url = request.build_absolute_uri(reverse("public:pairings", args=[slug, section.key]))
     image = io.BytesIO()
     segno.make(url, error="m").save(image, kind="svg", scale=8, title=url)
     return HttpResponse(image.getvalue(), content_type="image/svg+xml")

@@ -107,8 +107,9 @@ TIME_ZONE = "UTC"
 # each event's version to a stamp file here after a commit, and the workers read it instead
 # of querying the database (crosstable_web.public.versions). Several hosts: set
 # CROSSTABLE_PUBLIC_VERSION_DIR to "" (the database answers every request) or shared storage.
-PUBLIC_VERSION_DIR = os.environ.get(
-    "CROSSTABLE_PUBLIC_VERSION_DIR", str(VAR_DIR / "public-versions")) or None
+PUBLIC_VERSION_DIR = (
+    os.environ.get("CROSSTABLE_PUBLIC_VERSION_DIR", str(VAR_DIR / "public-versions")) or None
+)
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [PACKAGE_DIR / "static"]

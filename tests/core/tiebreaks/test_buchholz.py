@@ -29,12 +29,18 @@ def test_categories_of_art_16_2() -> None:
     ctx = IndividualContext.from_tournament(tournament(EXAMPLE_A))
     assert [r.category for r in ctx.records[5]] == [UnplayedCategory.BYE_WORTH_WIN, None, None]
     assert [r.category for r in ctx.records[2]] == [
-        None, UnplayedCategory.REQUESTED_BYE_AT_END, UnplayedCategory.REQUESTED_BYE_AT_END
+        None,
+        UnplayedCategory.REQUESTED_BYE_AT_END,
+        UnplayedCategory.REQUESTED_BYE_AT_END,
     ]
     assert ctx.records[3][1].category is UnplayedCategory.FORFEIT_WIN
     assert ctx.records[4][1].category is UnplayedCategory.FORFEIT_LOSS
     assert {n: ctx.fraction(v) for n, v in ctx.adjusted.items()} == {
-        1: F(5, 2), 2: F(1), 3: F(2), 4: F(3, 2), 5: F(1)
+        1: F(5, 2),
+        2: F(1),
+        3: F(2),
+        4: F(3, 2),
+        5: F(1),
     }
 
 

@@ -79,9 +79,9 @@ def test_2026_cap_for_a_half_point_bye() -> None:
     ctx_2023 = IndividualContext.from_tournament(
         tournament(star(results)), unplayed_rule=UnplayedRule.FIDE_2023
     )
-    difference = buchholz(ctx_2023, TiebreakSpec("BH"))[1] - buchholz(
-        ctx_2026, TiebreakSpec("BH")
-    )[1]
+    difference = (
+        buchholz(ctx_2023, TiebreakSpec("BH"))[1] - buchholz(ctx_2026, TiebreakSpec("BH"))[1]
+    )
     assert difference == 1
 
 

@@ -37,20 +37,61 @@ FULL = os.environ.get("CROSSTABLE_FULL_CORPUS") == "1"
 """Every file with CROSSTABLE_FULL_CORPUS=1 (gacrux is slow); otherwise an even sample of
 every family (the full run is what docs/tiebreaks.md reports)."""
 _STEP = 1 if FULL else 6
-INDIVIDUAL_FILES = (sorted((CORPUS / "dutch").glob("**/*.trf")) + sorted(
-    (CORPUS / "large").glob("n500_r09*.trf")
-))[::_STEP]
+INDIVIDUAL_FILES = (
+    sorted((CORPUS / "dutch").glob("**/*.trf")) + sorted((CORPUS / "large").glob("n500_r09*.trf"))
+)[::_STEP]
 TEAM_FILES = sorted((CORPUS / "team").glob("**/*.trf"))[:: 1 if FULL else 3]
 
 INDIVIDUAL_CODES = [
-    "BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "PS", "PS/C1", "KS", "ARO",
-    "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "WIN", "WON", "BPG", "BWG", "REP", "STD",
-    "TPN", "RTNG", "AOB", "AOB/F",
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "SB",
+    "SB/C1",
+    "SB/M1",
+    "PS",
+    "PS/C1",
+    "KS",
+    "ARO",
+    "ARO/C1",
+    "ARO/M1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "STD",
+    "TPN",
+    "RTNG",
+    "AOB",
+    "AOB/F",
 ]
 FORE_CODES = ["FB", "FB/C1"]
 TEAM_CODES = [
-    "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "EGGSB/M1", "BC", "BH", "BH:GP",
-    "BH:MP/C1", "SB:MP", "PS", "STD", "SSSC", "WIN", "WON", "BPG", "REP",
+    "MPVGP",
+    "EMMSB",
+    "EMGSB",
+    "EGMSB",
+    "EGGSB",
+    "EMGSB/C1",
+    "EGGSB/M1",
+    "BC",
+    "BH",
+    "BH:GP",
+    "BH:MP/C1",
+    "SB:MP",
+    "PS",
+    "STD",
+    "SSSC",
+    "WIN",
+    "WON",
+    "BPG",
+    "REP",
 ]
 
 pytestmark = [
@@ -115,9 +156,7 @@ def test_team_values_agree_with_gacrux(path: Path) -> None:
     event = team_event_from_tournament(load_trf(path))
     ctx = TeamContext(event)
     oracle = gacrux_values(path, ["MPTS", "GPTS", *TEAM_CODES])
-    scores = {
-        team: (event.score(team, "MP"), event.score(team, "GP")) for team in ctx.numbers
-    }
+    scores = {team: (event.score(team, "MP"), event.score(team, "GP")) for team in ctx.numbers}
     assert scores == {
         team: (as_fraction(values[0]), as_fraction(values[1]))
         for team, (_, values) in oracle.items()
@@ -150,8 +189,9 @@ def _simple_pairing(tournament: Tournament, round_number: int) -> RoundPairing:
     present.sort(key=lambda number: (-tournament.points(tournament.players[number]), number))
     bye = present.pop() if len(present) % 2 else None
     boards = tuple(
-        Board(present[i], present[i + 1]) if (i // 2 + round_number) % 2 else
-        Board(present[i + 1], present[i])
+        Board(present[i], present[i + 1])
+        if (i // 2 + round_number) % 2
+        else Board(present[i + 1], present[i])
         for i in range(0, len(present), 2)
     )
     return RoundPairing(round_number, boards, bye)

@@ -79,8 +79,6 @@ def test_standard_points_reads_any_point_system_as_1_half_0() -> None:
 def test_colour_dependent_draws_count_as_equal_scores_only_when_equal() -> None:
     # Xiangqi option: a draw is worth 1 for Red (first mover) and 2 for Black. STD compares
     # with the opponent, so Black's draw scores more and counts 1, Red's counts 0.
-    scoring = ScoringSystem(
-        win=F(3), draw=F(1), loss=F(0), draw_white=F(1), draw_black=F(2)
-    )
+    scoring = ScoringSystem(win=F(3), draw=F(1), loss=F(0), draw_white=F(1), draw_black=F(2))
     grid = {1: ["2w="], 2: ["1b="]}
     assert values("STD", grid=grid, scoring=scoring) == {1: F(0), 2: F(1)}

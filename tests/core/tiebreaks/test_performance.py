@@ -24,9 +24,11 @@ def test_pd_table_matches_the_reference_copy_of_b02() -> None:
 
 def test_pd_table_is_symmetric() -> None:
     for difference in range(0, 900, 7):
-        assert performance.expected_hundredths(difference) + performance.expected_hundredths(
-            -difference
-        ) == 100
+        assert (
+            performance.expected_hundredths(difference)
+            + performance.expected_hundredths(-difference)
+            == 100
+        )
 
 
 def test_tpr_and_ptp_worked_example() -> None:

@@ -48,14 +48,24 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
         # Round 2: 8 has a half-point bye (7 the pairing bye); round 3: 7 has withdrawn.
         assert boards == {1: 4, 2: 3, 3: 3}[round_number]
         if round_number == 2:
-            assert ("H" in round_row.byes.values_list("result", flat=True))
-        run("result", "kcs", "L12", str(round_number), *[
-            part for board in range(1, boards + 1) for part in (str(board), "1" if board % 2
-                                                                  else "=")])
+            assert "H" in round_row.byes.values_list("result", flat=True)
+        run(
+            "result",
+            "kcs",
+            "L12",
+            str(round_number),
+            *[
+                part
+                for board in range(1, boards + 1)
+                for part in (str(board), "1" if board % 2 else "=")
+            ],
+        )
     # Round 1 keeps pupils of one school apart (regulations 4.4).
     first = models.Round.objects.get(section=boys, number=1)
-    assert all(board.white.unit != board.black.unit
-               for board in first.boards.select_related("white", "black"))
+    assert all(
+        board.white.unit != board.black.unit
+        for board in first.boards.select_related("white", "black")
+    )
 
     table = run("standings", "kcs", "L12")
     assert "after round 3 of 3" in table
@@ -66,7 +76,8 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
     run("import_event", str(exported), "--slug", "kcs-copy")
     copy = models.Event.objects.get(slug="kcs-copy")
     assert exchange.comparable(exchange.event_document(copy)) == exchange.comparable(
-        json.loads(exported.read_text(encoding="utf-8")))
+        json.loads(exported.read_text(encoding="utf-8"))
+    )
     trf = run("export_event", "kcs", "--trf", "L12")
     assert len(read_trf(trf).players) == 8
 

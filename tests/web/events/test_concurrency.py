@@ -17,8 +17,11 @@ pytestmark = pytest.mark.postgres
 
 @pytest.mark.django_db(transaction=True)
 def test_two_arbiters_at_once_lose_nothing(
-    event: models.Event, organiser: User, arbiter: User,
-    make_players: Callable[..., list[models.Entry]], simple_pairing: object,
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    make_players: Callable[..., list[models.Entry]],
+    simple_pairing: object,
 ) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("needs concurrent connections: run with DATABASE_URL=postgres://…")

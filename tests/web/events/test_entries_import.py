@@ -26,17 +26,19 @@ def test_clean_csv_is_saved(event: models.Event, organiser: User) -> None:
     assert models.Entry.objects.filter(section__event=event).count() == 3
     aisyah = models.Entry.objects.get(name="Nur Aisyah")
     assert (aisyah.section.key, str(aisyah.fee_paid), str(aisyah.fee_due)) == (
-        "girls", "5.00", "5.00")
+        "girls",
+        "5.00",
+        "5.00",
+    )
 
 
-def test_any_problem_saves_nothing_and_names_lines(event: models.Event,
-                                                   organiser: User) -> None:
+def test_any_problem_saves_nothing_and_names_lines(event: models.Event, organiser: User) -> None:
     bad = GOOD + (
-        "girls,Ali Imran,M,2015-01-01,,SK Sukau,\n"          # line 5: boy in girls' section
-        "girls,Nur Aisyah,F,2015-02-01,,SK Sukau,\n"          # line 6: duplicate of line 2
-        "girls,Old Girl,F,2009-01-01,,SK Sukau,\n"            # line 7: too old
-        "girls,Bad Date,F,2015-13-01,,SK Sukau,\n"            # line 8: not a date
-        "juniors,Nowhere,F,2015-01-01,,,\n"                   # line 9: no such section
+        "girls,Ali Imran,M,2015-01-01,,SK Sukau,\n"  # line 5: boy in girls' section
+        "girls,Nur Aisyah,F,2015-02-01,,SK Sukau,\n"  # line 6: duplicate of line 2
+        "girls,Old Girl,F,2009-01-01,,SK Sukau,\n"  # line 7: too old
+        "girls,Bad Date,F,2015-13-01,,SK Sukau,\n"  # line 8: not a date
+        "juniors,Nowhere,F,2015-01-01,,,\n"  # line 9: no such section
     )
     rows = entries_import.read_entries_file(bad.encode(), "entries.csv")
     report = entries_import.import_entries(event, rows, organiser)

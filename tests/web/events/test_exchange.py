@@ -12,9 +12,13 @@ from crosstable_web.events import exchange, models, rounds, services
 
 
 @pytest.fixture
-def played(event: models.Event, organiser: User, arbiter: User,
-           make_players: Callable[..., list[models.Entry]],
-           simple_pairing: object) -> models.Event:
+def played(
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    make_players: Callable[..., list[models.Entry]],
+    simple_pairing: object,
+) -> models.Event:
     section = event.sections.get(key="open")
     make_players(section, 5, organiser)
     services.assign_pairing_numbers(section, arbiter)
@@ -29,7 +33,8 @@ def test_json_round_trip(played: models.Event, organiser: User) -> None:
     text = exchange.export_event_json(played)
     copy = exchange.import_event_json(text, organiser, slug="copy")
     assert exchange.comparable(exchange.event_document(copy)) == exchange.comparable(
-        exchange.event_document(played))
+        exchange.event_document(played)
+    )
     assert copy.sections.get(key="open").rounds.get(number=1).boards.count() == 2
 
 

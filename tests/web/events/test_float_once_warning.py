@@ -187,8 +187,9 @@ def test_pairing_every_section_shows_each_sections_warnings(organiser: User, arb
     client = Client()
     client.force_login(arbiter)
     client.cookies["django_language"] = "en"
-    response = client.post(reverse("events:pair_all", args=[section.event.slug]),
-                           {"confirm": "yes"}, follow=True)  # past the confirmation page
+    response = client.post(
+        reverse("events:pair_all", args=[section.event.slug]), {"confirm": "yes"}, follow=True
+    )  # past the confirmation page
     page = response.content.decode()
     assert section.rounds.filter(number=3).exists()
     assert f"{section.name}: Round 3: no pairing lets every player float down only once" in page

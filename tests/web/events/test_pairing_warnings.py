@@ -13,14 +13,22 @@ def _tournament() -> Tournament:
         tournament.add_player(Player(number, f"P{number}"))
     # Rounds 1 and 2: 1 plays White both times (against 2 then 3); 4 plays Black twice.
     history = {
-        1: [RoundEntry(2, Colour.WHITE, ResultCode.WIN), RoundEntry(3, Colour.WHITE,
-                                                                     ResultCode.DRAW)],
-        2: [RoundEntry(1, Colour.BLACK, ResultCode.LOSS), RoundEntry(4, Colour.WHITE,
-                                                                      ResultCode.WIN)],
-        3: [RoundEntry(4, Colour.WHITE, ResultCode.DRAW), RoundEntry(1, Colour.BLACK,
-                                                                      ResultCode.DRAW)],
-        4: [RoundEntry(3, Colour.BLACK, ResultCode.DRAW), RoundEntry(2, Colour.BLACK,
-                                                                      ResultCode.LOSS)],
+        1: [
+            RoundEntry(2, Colour.WHITE, ResultCode.WIN),
+            RoundEntry(3, Colour.WHITE, ResultCode.DRAW),
+        ],
+        2: [
+            RoundEntry(1, Colour.BLACK, ResultCode.LOSS),
+            RoundEntry(4, Colour.WHITE, ResultCode.WIN),
+        ],
+        3: [
+            RoundEntry(4, Colour.WHITE, ResultCode.DRAW),
+            RoundEntry(1, Colour.BLACK, ResultCode.DRAW),
+        ],
+        4: [
+            RoundEntry(3, Colour.BLACK, ResultCode.DRAW),
+            RoundEntry(2, Colour.BLACK, ResultCode.LOSS),
+        ],
     }
     for number, entries in history.items():
         tournament.players[number].rounds.extend(entries)

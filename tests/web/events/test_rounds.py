@@ -23,8 +23,9 @@ Players = Callable[..., list[models.Entry]]
 
 
 @pytest.fixture
-def section(event: models.Event, organiser: User, arbiter: User,
-            make_players: Players) -> models.Section:
+def section(
+    event: models.Event, organiser: User, arbiter: User, make_players: Players
+) -> models.Section:
     open_section = event.sections.get(key="open")
     make_players(open_section, 6, organiser)
     services.assign_pairing_numbers(open_section, arbiter)
@@ -35,12 +36,16 @@ def _entry(section: models.Section, number: int) -> models.Entry:
     return section.entries.get(pairing_number=number)
 
 
-def test_pair_enter_results_and_rank(section: models.Section, arbiter: User,
-                                     simple_pairing: object) -> None:
+def test_pair_enter_results_and_rank(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
     round_one = rounds.pair_next_round(section, arbiter)
     boards = list(round_one.boards.order_by("number"))
     assert [(b.white.pairing_number, b.black.pairing_number) for b in boards] == [
-        (1, 2), (3, 4), (5, 6)]
+        (1, 2),
+        (3, 4),
+        (5, 6),
+    ]
     with pytest.raises(services.ServiceError, match="without a result"):
         rounds.pair_next_round(section, arbiter)
     rounds.enter_result(round_one, 1, "0", arbiter)
@@ -55,7 +60,9 @@ def test_pair_enter_results_and_rank(section: models.Section, arbiter: User,
 
 
 def test_a_failure_mid_pairing_writes_nothing(
-    section: models.Section, arbiter: User, simple_pairing: object,
+    section: models.Section,
+    arbiter: User,
+    simple_pairing: object,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     real_store = bridge.store_round_pairing
@@ -106,8 +113,9 @@ def test_correcting_an_earlier_result_recomputes_standings_and_withdrawals(
     assert models.AuditLog.objects.filter(action="entry.reinstate_auto").exists()
 
 
-def test_unpair_only_before_results(section: models.Section, arbiter: User,
-                                    simple_pairing: object) -> None:
+def test_unpair_only_before_results(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
     round_one = rounds.pair_next_round(section, arbiter)
     rounds.enter_result(round_one, 1, "1", arbiter)
     with pytest.raises(services.ServiceError, match="already entered"):
@@ -117,8 +125,9 @@ def test_unpair_only_before_results(section: models.Section, arbiter: User,
     assert not section.rounds.exists()
 
 
-def test_requested_bye_and_late_entry(section: models.Section, organiser: User,
-                                      arbiter: User, simple_pairing: object) -> None:
+def test_requested_bye_and_late_entry(
+    section: models.Section, organiser: User, arbiter: User, simple_pairing: object
+) -> None:
     rounds.request_bye(_entry(section, 1), 1, "H", arbiter)
     round_one = rounds.pair_next_round(section, arbiter)
     bye_results = dict(round_one.byes.values_list("entry__pairing_number", "result"))
@@ -135,8 +144,11 @@ def test_requested_bye_and_late_entry(section: models.Section, organiser: User,
     assert tournament.points(tournament.players[1]) == Fraction(1, 2)
     assert tournament.players[7].rounds[0].result is ResultCode.UNPLAYED
     round_two = rounds.pair_next_round(section, arbiter)
-    late_in_round = round_two.boards.filter(white=late).exists() or round_two.boards.filter(
-        black=late).exists() or round_two.byes.filter(entry=late).exists()
+    late_in_round = (
+        round_two.boards.filter(white=late).exists()
+        or round_two.boards.filter(black=late).exists()
+        or round_two.byes.filter(entry=late).exists()
+    )
     assert late_in_round
     assert models.AuditLog.objects.filter(action="entry.late").exists()
 
@@ -171,34 +183,37 @@ def test_result_shorthand() -> None:
         rounds.parse_result("2")
 
 
-
 @pytest.mark.django_db(transaction=True)
 def test_pair_all_sections_side_by_side_equals_one_by_one(
     organiser: User, arbiter: User, settings: Any
 ) -> None:
     """Worker processes give the same pairings as pairing each section in turn (the real
     engine, in round 2 after real results), and each section is stored."""
-    spec = rules.EventSpec(name="Parallel", sections=[
-        rules.SectionSpec(key=key, name=key, total_rounds=3) for key in ("a", "b", "c")
-    ])
+    spec = rules.EventSpec(
+        name="Parallel",
+        sections=[rules.SectionSpec(key=key, name=key, total_rounds=3) for key in ("a", "b", "c")],
+    )
     event = services.create_event(spec, organiser, slug="parallel")
     models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
     for section in event.sections.all():
         for index in range(9):
-            services.add_entry(section, services.EntryData(
-                name=f"{section.key}{index}", rating=2100 - 37 * index), organiser)
+            services.add_entry(
+                section,
+                services.EntryData(name=f"{section.key}{index}", rating=2100 - 37 * index),
+                organiser,
+            )
         services.assign_pairing_numbers(section, arbiter)
     settings.PAIRING_PROCESSES = 1
     for round_row in rounds.pair_all_sections(event, arbiter):
         for board in round_row.boards.all():
-            rounds.enter_result(round_row, board.number, "1" if board.number % 2 else "=",
-                                arbiter)
+            rounds.enter_result(round_row, board.number, "1" if board.number % 2 else "=", arbiter)
 
     def boards(number: int) -> dict[str, list[tuple[int, int]]]:
         return {
-            section.key: [(b.white.pairing_number, b.black.pairing_number) for b in
-                          section.rounds.get(number=number).boards.select_related(
-                              "white", "black")]
+            section.key: [
+                (b.white.pairing_number, b.black.pairing_number)
+                for b in section.rounds.get(number=number).boards.select_related("white", "black")
+            ]
             for section in event.sections.all()
         }
 
@@ -311,8 +326,9 @@ def test_a_changed_result_names_the_old_one_and_undo_never_overwrites_a_newer_en
     assert 'id="undo-form"' not in response.content.decode()
 
 
-def test_unpairing_asks_first(section: models.Section, arbiter: User,
-                              simple_pairing: object) -> None:
+def test_unpairing_asks_first(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
     rounds.pair_next_round(section, arbiter)
     client = _arbiter_client(arbiter)
     url = reverse("events:round_unpair", args=[section.event.slug, "open", 1])
@@ -325,8 +341,9 @@ def test_unpairing_asks_first(section: models.Section, arbiter: User,
     assert not section.rounds.exists()
 
 
-def test_pairing_every_section_asks_first(section: models.Section, arbiter: User,
-                                          simple_pairing: object) -> None:
+def test_pairing_every_section_asks_first(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
     client = _arbiter_client(arbiter)
     url = reverse("events:pair_all", args=[section.event.slug])
     response = client.post(url)
@@ -337,12 +354,14 @@ def test_pairing_every_section_asks_first(section: models.Section, arbiter: User
     assert section.rounds.filter(number=1).exists()
 
 
-def test_round_page_links_its_printouts(section: models.Section, arbiter: User,
-                                        simple_pairing: object) -> None:
+def test_round_page_links_its_printouts(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
     rounds.pair_next_round(section, arbiter)
     client = _arbiter_client(arbiter)
-    page = client.get(reverse("events:round_detail",
-                              args=[section.event.slug, "open", 1])).content.decode()
+    page = client.get(
+        reverse("events:round_detail", args=[section.event.slug, "open", 1])
+    ).content.decode()
     for kind in ("pairings", "pairings-by-name", "slips"):
         link = f"/print/{section.event.slug}/open/{kind}/?round=1"
         assert link in page, kind
@@ -364,20 +383,26 @@ def test_round_page_in_persian_digits_and_persian_digits_typed(
     # The exchange form takes pairing numbers in Persian digits too.
     for board in round_one.boards.all():
         rounds.enter_result(round_one, board.number, "*", arbiter)
-    client.post(reverse("events:round_swap", args=[slug, "open", 1]),
-                {"first": "۱", "second": "۳", "confirm": "on"})
+    client.post(
+        reverse("events:round_swap", args=[slug, "open", 1]),
+        {"first": "۱", "second": "۳", "confirm": "on"},
+    )
     assert round_one.boards.get(number=1).white.pairing_number == 3
 
 
-def test_standings_page_in_persian_digits(section: models.Section, arbiter: User,
-                                          simple_pairing: object) -> None:
+def test_standings_page_in_persian_digits(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
     # Round 1: 1-2, 3-4, 5-6; board 1 drawn, boards 2 and 3 won by White: 3 and 5 lead
     # with 1 point (Buchholz 0 each: places 1-2 shared), 1 and 2 have ½.
     round_one = rounds.pair_next_round(section, arbiter)
     for board, text in ((1, "="), (2, "1"), (3, "1")):
         rounds.enter_result(round_one, board, text, arbiter)
-    page = _arbiter_client(arbiter, "fa").get(
-        reverse("events:standings", args=[section.event.slug, "open"])).content.decode()
+    page = (
+        _arbiter_client(arbiter, "fa")
+        .get(reverse("events:standings", args=[section.event.slug, "open"]))
+        .content.decode()
+    )
     first = re.search(r"<tr><td class=\"num\">(.*?)</td><td class=\"num\">(.*?)</td>", page)
     assert first and first.groups() == ("۱-۲", "۳")  # places 1-2 shared, pairing number 3
     assert '<td class="num points">۱</td>' in page

@@ -57,8 +57,12 @@ def test_entry_checks_eligibility_duplicates_and_limits(
     for index in range(3):
         services.add_entry(
             girls,
-            services.EntryData(name=f"Extra {index}", sex="f", unit="Big School",
-                               birth_date=datetime.date(2015, 1, 1)),
+            services.EntryData(
+                name=f"Extra {index}",
+                sex="f",
+                unit="Big School",
+                birth_date=datetime.date(2015, 1, 1),
+            ),
             organiser,
         )
     with pytest.raises(services.ServiceError, match="full"):
@@ -77,15 +81,20 @@ def test_per_unit_limit(
     for index in range(3):
         services.add_entry(
             girls,
-            services.EntryData(name=f"Unit girl {index}", sex="f", unit="SK Kinabatangan",
-                               birth_date=datetime.date(2015, 1, 1)),
+            services.EntryData(
+                name=f"Unit girl {index}",
+                sex="f",
+                unit="SK Kinabatangan",
+                birth_date=datetime.date(2015, 1, 1),
+            ),
             organiser,
         )
     with pytest.raises(services.ServiceError, match="already has 3 players"):
         services.add_entry(
             girls,
-            services.EntryData(name="Fourth", sex="f", unit="SK Kinabatangan",
-                               birth_date=datetime.date(2015, 1, 1)),
+            services.EntryData(
+                name="Fourth", sex="f", unit="SK Kinabatangan", birth_date=datetime.date(2015, 1, 1)
+            ),
             organiser,
         )
 
@@ -126,8 +135,11 @@ def test_fee_report_totals_per_unit_and_section(
 
 
 def test_played_entries_stay_but_a_whole_event_can_be_deleted(
-    event: models.Event, organiser: User, arbiter: User,
-    make_players: Callable[..., list[models.Entry]], simple_pairing: object,
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    make_players: Callable[..., list[models.Entry]],
+    simple_pairing: object,
 ) -> None:
     from crosstable_web.events import rounds
 
@@ -176,13 +188,27 @@ def test_sections_split_by_sex_as_the_regulations_say(organiser: User) -> None:
     a_section, b_section = event.sections.get(key="A"), event.sections.get(key="B")
     # A: 10 boys and 10 girls play apart; B: 10 boys and 3 girls play merged.
     for index in range(20):
-        services.add_entry(a_section, services.EntryData(
-            name=f"甲{index}", sex="MF"[index % 2], national_grade="4",
-            birth_date=datetime.date(2010, 1, 1)), organiser)
+        services.add_entry(
+            a_section,
+            services.EntryData(
+                name=f"甲{index}",
+                sex="MF"[index % 2],
+                national_grade="4",
+                birth_date=datetime.date(2010, 1, 1),
+            ),
+            organiser,
+        )
     for index in range(13):
-        services.add_entry(b_section, services.EntryData(
-            name=f"乙{index}", sex="M" if index < 10 else "F", national_grade="6",
-            birth_date=datetime.date(2010, 1, 1)), organiser)
+        services.add_entry(
+            b_section,
+            services.EntryData(
+                name=f"乙{index}",
+                sex="M" if index < 10 else "F",
+                national_grade="6",
+                birth_date=datetime.date(2010, 1, 1),
+            ),
+            organiser,
+        )
     created = services.form_playing_groups(event, organiser)
     assert sorted(section.key for section in created) == ["A-F", "A-M"]
     girls = event.sections.get(key="A-F")
@@ -192,10 +218,18 @@ def test_sections_split_by_sex_as_the_regulations_say(organiser: User) -> None:
     assert event.sections.get(key="B").entries.count() == 13
     # The group keeps the rules of A (grades 4-5) and its own sex.
     with pytest.raises(services.ServiceError, match="one sex"):
-        services.add_entry(girls, services.EntryData(
-            name="男生", sex="M", national_grade="4", birth_date=datetime.date(2010, 1, 1)),
-            organiser)
+        services.add_entry(
+            girls,
+            services.EntryData(
+                name="男生", sex="M", national_grade="4", birth_date=datetime.date(2010, 1, 1)
+            ),
+            organiser,
+        )
     with pytest.raises(services.ServiceError, match="grade"):
-        services.add_entry(girls, services.EntryData(
-            name="女生", sex="F", national_grade="9", birth_date=datetime.date(2010, 1, 1)),
-            organiser)
+        services.add_entry(
+            girls,
+            services.EntryData(
+                name="女生", sex="F", national_grade="9", birth_date=datetime.date(2010, 1, 1)
+            ),
+            organiser,
+        )

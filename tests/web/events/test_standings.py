@@ -21,9 +21,17 @@ def test_huayuan_unit_ranking_and_team_prizes(simple_pairing: object) -> None:
     section = event.sections.get()
     for index in range(12):
         unit = "花垣" if index % 2 == 0 else "吉首"
-        services.add_entry(section, services.EntryData(
-            name=f"棋手{index}", sex="M", unit=unit, native_unit=unit, rating=2000 - index,
-        ), arbiter)
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"棋手{index}",
+                sex="M",
+                unit=unit,
+                native_unit=unit,
+                rating=2000 - index,
+            ),
+            arbiter,
+        )
     services.assign_pairing_numbers(section, arbiter)
     round_one = rounds.pair_next_round(section, arbiter)
     for board in round_one.boards.all():

@@ -18,9 +18,13 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-schoo
 
 
 @pytest.fixture
-def paired(event: models.Event, organiser: User, arbiter: User,
-           make_players: Callable[..., list[models.Entry]],
-           simple_pairing: object) -> models.Round:
+def paired(
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    make_players: Callable[..., list[models.Entry]],
+    simple_pairing: object,
+) -> models.Round:
     section = event.sections.get(key="open")
     make_players(section, 4, organiser)
     services.assign_pairing_numbers(section, arbiter)
@@ -37,8 +41,14 @@ def _client(user: User | None) -> Client:
 def test_pages_render_for_everyone(paired: models.Round) -> None:
     client = _client(None)
     base = f"/e/{paired.section.event.slug}"
-    for url in ("/", f"{base}/", f"{base}/s/open/", f"{base}/s/open/r/1/",
-                f"{base}/s/open/standings/", f"{base}/s/open/trf/"):
+    for url in (
+        "/",
+        f"{base}/",
+        f"{base}/s/open/",
+        f"{base}/s/open/r/1/",
+        f"{base}/s/open/standings/",
+        f"{base}/s/open/trf/",
+    ):
         response = client.get(url)
         assert response.status_code == 200, url
     page = client.get("/").content.decode()
@@ -59,8 +69,10 @@ def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
     assert response.status_code == 200
     board_two = paired.boards.select_related("white", "black").get(number=2)
     # The confirmation names the players, so a mistyped board number shows at once.
-    assert (f"Board 2: ½-½ · {board_two.white.name} – {board_two.black.name}"
-            in response.content.decode())
+    assert (
+        f"Board 2: ½-½ · {board_two.white.name} – {board_two.black.name}"
+        in response.content.decode()
+    )
     assert '<td class="result">½-½</td>' in response.content.decode()  # the round's table
     assert paired.boards.get(number=2).white_result == "="
     response = client.post(url, {"entry": "9 1"}, follow=True)
@@ -73,13 +85,16 @@ def test_keyboard_result_entry(paired: models.Round, arbiter: User) -> None:
     assert "Type the board number" in response.content.decode()
 
 
-def test_results_typed_in_full_width_or_persian_digits(paired: models.Round,
-                                                       arbiter: User) -> None:
+def test_results_typed_in_full_width_or_persian_digits(paired: models.Round, arbiter: User) -> None:
     """A Chinese input method left in full-width mode, a Persian keyboard: the same results."""
     client = _client(arbiter)
     url = f"/e/{paired.section.event.slug}/s/open/r/1/result/"
-    for typed, board, white in (("１　１", 1, "1"), ("２　＝", 2, "="), ("۱ ۰", 1, "0"),
-                                ("٢ ١", 2, "1")):
+    for typed, board, white in (
+        ("１　１", 1, "1"),
+        ("２　＝", 2, "="),
+        ("۱ ۰", 1, "0"),
+        ("٢ ١", 2, "1"),
+    ):
         response = client.post(url, {"entry": typed}, follow=True)
         assert f"Board {board}:" in response.content.decode(), typed
         assert paired.boards.get(number=board).white_result == white, typed
@@ -88,8 +103,9 @@ def test_results_typed_in_full_width_or_persian_digits(paired: models.Round,
 
 
 @pytest.mark.parametrize("who", ["anonymous", "outsider", "organiser"])
-def test_nobody_else_can_enter_results(paired: models.Round, who: str,
-                                       organiser: User, outsider: User) -> None:
+def test_nobody_else_can_enter_results(
+    paired: models.Round, who: str, organiser: User, outsider: User
+) -> None:
     user = {"anonymous": None, "outsider": outsider, "organiser": organiser}[who]
     client = _client(user)
     slug = paired.section.event.slug
@@ -111,40 +127,58 @@ def test_organiser_creates_event_from_regulations_file(db: None) -> None:
     staff = User.objects.create_user("staff", is_staff=True)
     client = _client(staff)
     with EXAMPLE.open("rb") as upload:
-        response = client.post("/events/new/", {"regulations": upload, "rounds": 5},
-                               follow=True)
+        response = client.post("/events/new/", {"regulations": upload, "rounds": 5}, follow=True)
     assert response.status_code == 200
     event = models.Event.objects.get()
     assert event.sections.count() == 2
-    assert models.EventRole.objects.filter(event=event, user=staff,
-                                           role=models.Role.ORGANISER).exists()
+    assert models.EventRole.objects.filter(
+        event=event, user=staff, role=models.Role.ORGANISER
+    ).exists()
 
 
 def test_entry_form_and_csv_report(event: models.Event, organiser: User) -> None:
     client = _client(organiser)
-    response = client.post(f"/e/{event.slug}/s/girls/", {
-        "section": "girls", "name": "Siti", "sex": "M", "birth_date": "2015-01-01",
-    }, follow=True)
+    response = client.post(
+        f"/e/{event.slug}/s/girls/",
+        {
+            "section": "girls",
+            "name": "Siti",
+            "sex": "M",
+            "birth_date": "2015-01-01",
+        },
+        follow=True,
+    )
     assert "one sex" in response.content.decode()
-    csv_file = ("section,name,sex,birth_date\ngirls,Aina,F,2015-01-01\ngirls,Aina,F,2015-01-01\n")
+    csv_file = "section,name,sex,birth_date\ngirls,Aina,F,2015-01-01\ngirls,Aina,F,2015-01-01\n"
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = client.post(f"/e/{event.slug}/import/", {
-        "file": SimpleUploadedFile("e.csv", csv_file.encode())})
+    response = client.post(
+        f"/e/{event.slug}/import/", {"file": SimpleUploadedFile("e.csv", csv_file.encode())}
+    )
     page = response.content.decode()
     assert "nothing was saved" in page
     assert "already entered" in page
     assert not models.Entry.objects.exists()
 
 
-def test_organiser_corrects_a_name(event: models.Event, organiser: User,
-                                   make_players: Callable[..., list[models.Entry]]) -> None:
+def test_organiser_corrects_a_name(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
     entry = make_players(event.sections.get(key="open"), 1, organiser)[0]
     client = _client(organiser)
     url = f"/e/{event.slug}/entry/{entry.pk}/"
     assert client.get(url).status_code == 200
-    client.post(url, {"action": "edit", "section": "open", "name": "Player One",
-                      "sex": "F", "birth_date": "2015-01-01", "rating": "1990"})
+    client.post(
+        url,
+        {
+            "action": "edit",
+            "section": "open",
+            "name": "Player One",
+            "sex": "F",
+            "birth_date": "2015-01-01",
+            "rating": "1990",
+        },
+    )
     entry.refresh_from_db()
     assert entry.name == "Player One"
     log = models.AuditLog.objects.get(action="entry.update")
@@ -157,8 +191,9 @@ def test_the_stylesheet_is_found() -> None:
     assert finders.find("crosstable_web/site.css")
 
 
-def test_language_switch_names_each_language_in_its_own_script(event: models.Event,
-                                                               organiser: User) -> None:
+def test_language_switch_names_each_language_in_its_own_script(
+    event: models.Event, organiser: User
+) -> None:
     client = _client(organiser)
     client.cookies["django_language"] = "fa"
     text = client.get(f"/e/{event.slug}/").content.decode()
@@ -169,63 +204,84 @@ def test_language_switch_names_each_language_in_its_own_script(event: models.Eve
     assert "انگلیسی" not in text
 
 
-def test_a_captain_finds_their_teams_from_every_page(event: models.Event,
-                                                     organiser: User, outsider: User) -> None:
+def test_a_captain_finds_their_teams_from_every_page(
+    event: models.Event, organiser: User, outsider: User
+) -> None:
     from crosstable_web.teams.models import Team
 
     assert 'id="nav-my-teams"' not in _client(outsider).get("/").content.decode()
-    Team.objects.create(section=event.sections.get(key="open"), number=1, name="Rooks",
-                        captain=outsider)
+    Team.objects.create(
+        section=event.sections.get(key="open"), number=1, name="Rooks", captain=outsider
+    )
     for url in ("/", f"/e/{event.slug}/"):
         text = _client(outsider).get(url).content.decode()
         assert 'id="nav-my-teams"' in text and 'href="/captain/teams/"' in text, url
     assert 'id="nav-my-teams"' not in _client(organiser).get("/").content.decode()
 
 
-def test_fees_by_section_has_column_headings(event: models.Event, organiser: User,
-                                             make_players: Callable[..., list[models.Entry]]
-                                             ) -> None:
+def test_fees_by_section_has_column_headings(
+    event: models.Event, organiser: User, make_players: Callable[..., list[models.Entry]]
+) -> None:
     make_players(event.sections.get(key="open"), 2, organiser)
     text = _client(organiser).get(f"/e/{event.slug}/fees/").content.decode()
-    table = text[text.index('id="fees-by-section"'):]
-    table = table[:table.index("</table>")]
+    table = text[text.index('id="fees-by-section"') :]
+    table = table[: table.index("</table>")]
     assert re.findall(r"<th(?: [^>]*)?>([^<]*)</th>", table) == [
-        "Section", "Entries", "Due", "Paid", "Outstanding"]
+        "Section",
+        "Entries",
+        "Due",
+        "Paid",
+        "Outstanding",
+    ]
     assert ">2<" in table  # the open section's two entries
 
 
-def test_persian_organiser_types_a_jalali_birth_date(event: models.Event,
-                                                    organiser: User) -> None:
+def test_persian_organiser_types_a_jalali_birth_date(event: models.Event, organiser: User) -> None:
     """The browser's date picker is Gregorian only: in Persian the entry form takes the
     date as on an Iranian birth certificate. 1 Farvardin 1393 is Nowruz, 21 March 2014."""
     client = _client(organiser)
     client.cookies["django_language"] = "fa"
     form_page = client.get(f"/e/{event.slug}/s/girls/").content.decode()
-    assert re.search(r'<input type="text" name="birth_date"[^>]*placeholder="۱۳۹۳/۰۱/۰۱"',
-                     form_page)
-    client.post(f"/e/{event.slug}/s/girls/", {
-        "section": "girls", "name": "Sara", "sex": "F", "birth_date": "۱۳۹۳/۰۱/۰۱",
-    })
+    assert re.search(
+        r'<input type="text" name="birth_date"[^>]*placeholder="۱۳۹۳/۰۱/۰۱"', form_page
+    )
+    client.post(
+        f"/e/{event.slug}/s/girls/",
+        {
+            "section": "girls",
+            "name": "Sara",
+            "sex": "F",
+            "birth_date": "۱۳۹۳/۰۱/۰۱",
+        },
+    )
     entry = models.Entry.objects.get(name="Sara")
     assert entry.birth_date == datetime.date(2014, 3, 21)
     detail = client.get(f"/e/{event.slug}/entry/{entry.pk}/").content.decode()
     assert 'value="۱۳۹۳-۰۱-۰۱"' in detail  # shown back in Jalali, Persian digits
     # A date that is no Jalali date is refused, naming the field, and nothing is saved.
-    response = client.post(f"/e/{event.slug}/s/girls/", {
-        "section": "girls", "name": "Nika", "sex": "F", "birth_date": "۱۳۹۳/۱۳/۰۱",
-    })
+    response = client.post(
+        f"/e/{event.slug}/s/girls/",
+        {
+            "section": "girls",
+            "name": "Nika",
+            "sex": "F",
+            "birth_date": "۱۳۹۳/۱۳/۰۱",
+        },
+    )
     assert response.status_code == 200 and not models.Entry.objects.filter(name="Nika")
     page = response.content.decode()
     assert 'value="Nika"' in page  # what was typed stays in the form
     assert page.index('class="errorlist') < page.index('name="birth_date"')
     # In English the browser's own date picker.
     client.cookies["django_language"] = "en"
-    assert 'type="date" name="birth_date"' in client.get(
-        f"/e/{event.slug}/s/girls/").content.decode()
+    assert (
+        'type="date" name="birth_date"' in client.get(f"/e/{event.slug}/s/girls/").content.decode()
+    )
 
 
 def test_entry_page_forms_start_from_what_the_arbiter_means(
-        paired: models.Round, arbiter: User) -> None:
+    paired: models.Round, arbiter: User
+) -> None:
     """The bye form offers a half-point bye, not "Cancel the bye"; a withdrawn player's
     withdrawal form shows the round they withdrew after (saving it changes nothing)."""
     entry = paired.section.entries.get(pairing_number=1)

@@ -24,12 +24,16 @@ NAMES = ["Ana Lim", "陈小明", "رضا کریمی", "Bao Tran", "李华"]
 
 
 @pytest.fixture
-def section(event: models.Event, organiser: User, arbiter: User,
-            simple_pairing: Callable[..., object]) -> models.Section:
+def section(
+    event: models.Event, organiser: User, arbiter: User, simple_pairing: Callable[..., object]
+) -> models.Section:
     section = event.sections.get(key="open")
     for index, name in enumerate(NAMES):
-        services.add_entry(section, services.EntryData(
-            name=name, sex="m", rating=1900 - 20 * index, unit=f"Club {index}"), organiser)
+        services.add_entry(
+            section,
+            services.EntryData(name=name, sex="m", rating=1900 - 20 * index, unit=f"Club {index}"),
+            organiser,
+        )
     services.assign_pairing_numbers(section, organiser, "rating")
     round_row = rounds.pair_next_round(section, arbiter)
     for board in round_row.boards.all():
@@ -92,7 +96,8 @@ def test_printout_as_pdf_holds_the_names(section: models.Section, kind: str) -> 
 
 
 def test_prize_list_and_certificates_name_rankings_and_prizes_in_words(
-        organiser: User, simple_pairing: Callable[..., object]) -> None:
+    organiser: User, simple_pairing: Callable[..., object]
+) -> None:
     """Futian: "top 8 of each sex" is one prize table for the rankings "M" and "F". The
     prize list is headed by the ranking's name, a table nobody is in (no girls here) is left
     out, and the place prizes' key "place" is printed nowhere (it was, on every certificate:
@@ -102,9 +107,16 @@ def test_prize_list_and_certificates_name_rankings_and_prizes_in_words(
     models.EventRole.objects.create(event=event, user=organiser, role=models.Role.ARBITER)
     section = event.sections.get(key="G")
     for index in range(4):
-        services.add_entry(section, services.EntryData(
-            name=f"Boy {index}", sex="M", birth_date=datetime.date(2012, 1, 1),
-            unit=f"School {index}"), organiser)
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"Boy {index}",
+                sex="M",
+                birth_date=datetime.date(2012, 1, 1),
+                unit=f"School {index}",
+            ),
+            organiser,
+        )
     services.assign_pairing_numbers(section, organiser, "rating")
     round_row = rounds.pair_next_round(section, organiser)
     for board in round_row.boards.all():
@@ -124,8 +136,9 @@ def test_prize_list_and_certificates_name_rankings_and_prizes_in_words(
     assert "<h3>Boys / men</h3>" in standings_page and ">place<" not in standings_page
 
 
-def test_next_round_paired_wall_chart_shows_it_standings_wait(section: models.Section,
-                                                              arbiter: User) -> None:
+def test_next_round_paired_wall_chart_shows_it_standings_wait(
+    section: models.Section, arbiter: User
+) -> None:
     """Round 2 paired, no result yet: the standings printout is still after round 1, the
     wall chart already shows each round-2 opponent and colour with the result to come (*)."""
     rounds.pair_next_round(section, arbiter)
@@ -133,8 +146,8 @@ def test_next_round_paired_wall_chart_shows_it_standings_wait(section: models.Se
     printed = client.get(f"/print/{section.event.slug}/open/standings/?lang=en").content.decode()
     assert "After round 1 of 3" in printed
     chart = client.get(f"/print/{section.event.slug}/open/wallchart/?lang=en").content.decode()
-    head = chart[chart.index("<thead>"):chart.index("</thead>")]
+    head = chart[chart.index("<thead>") : chart.index("</thead>")]
     assert re.findall(r'<th class="num">(\d)</th>', head) == ["1", "2"]
     # Adjacent pairing: after round 1 (1 and 3 won, 5 had the bye) board 1 is 1 (White) – 3.
-    first_line = chart[chart.index("<tbody>"):].split("</tr>")[0]
+    first_line = chart[chart.index("<tbody>") :].split("</tr>")[0]
     assert '<td class="num cell">3w*<span>1</span></td>' in first_line

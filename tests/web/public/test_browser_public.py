@@ -44,15 +44,22 @@ def screenshots(tmp_path: Path) -> Path:
 def _paired_event() -> models.Event:
     organiser = User.objects.create_user("olga", password="organiser-pass")
     event = services.create_event(
-        EventSpec(name="Phone Cup", sections=[
-            SectionSpec(key="open", name="Open", total_rounds=3, tiebreaks=["BH"])]),
-        organiser, slug="phone-cup")
+        EventSpec(
+            name="Phone Cup",
+            sections=[SectionSpec(key="open", name="Open", total_rounds=3, tiebreaks=["BH"])],
+        ),
+        organiser,
+        slug="phone-cup",
+    )
     models.EventRole.objects.create(event=event, user=organiser, role=models.Role.ARBITER)
     section = event.sections.get(key="open")
     names = ["Ana Lim", "陈小明", "Bao Tran", "李华", "Dara Noor", "Farid Rahimi", "Gul Ahmadi"]
     for index, name in enumerate(names):
-        services.add_entry(section, services.EntryData(
-            name=name, rating=1900 - 20 * index, unit=f"School {index % 3}"), organiser)
+        services.add_entry(
+            section,
+            services.EntryData(name=name, rating=1900 - 20 * index, unit=f"School {index % 3}"),
+            organiser,
+        )
     services.assign_pairing_numbers(section, organiser, "rating")
     round_row = rounds.pair_next_round(section, organiser)
     rounds.enter_result(round_row, 1, "1", organiser)
@@ -60,14 +67,15 @@ def _paired_event() -> models.Event:
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_parent_finds_the_board_in_two_taps(language: str, phone: Any, live_server: Any,
-                                            screenshots: Path,
-                                            simple_pairing: Any) -> None:
+def test_parent_finds_the_board_in_two_taps(
+    language: str, phone: Any, live_server: Any, screenshots: Path, simple_pairing: Any
+) -> None:
     event = _paired_event()
     label, pairings_word, black_word, direction = LANGUAGES[language]
     section = event.sections.get(key="open")
     board = models.Board.objects.select_related("white", "black").get(
-        round__section=section, number=2)
+        round__section=section, number=2
+    )
     child = board.black
 
     page = phone
@@ -99,8 +107,9 @@ def test_parent_finds_the_board_in_two_taps(language: str, phone: Any, live_serv
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_public_pages_fit_a_phone(language: str, phone: Any, live_server: Any,
-                                  screenshots: Path, simple_pairing: Any) -> None:
+def test_public_pages_fit_a_phone(
+    language: str, phone: Any, live_server: Any, screenshots: Path, simple_pairing: Any
+) -> None:
     """No public page is wider than a 390-px phone: wide tables scroll inside the page, and
     long headings ("Jumlah mata", "Keputusan") wrap or scroll with their table."""
     event = _paired_event()
@@ -108,11 +117,17 @@ def test_public_pages_fit_a_phone(language: str, phone: Any, live_server: Any,
     player = section.entries.get(pairing_number=1)
     page = phone
     page.goto(f"{live_server.url}/p/language/{language}/")
-    for path in ("", "open/", "open/standings/", "open/crosstable/",
-                 f"open/player/{player.pairing_number}/"):
+    for path in (
+        "",
+        "open/",
+        "open/standings/",
+        "open/crosstable/",
+        f"open/player/{player.pairing_number}/",
+    ):
         page.goto(f"{live_server.url}/p/phone-cup/{path}")
         page.wait_for_selector(f"html[lang='{language}']")
         overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
         assert overflow <= 0, f"/p/phone-cup/{path} in {language} is {overflow} px too wide"
     page.screenshot(path=str(screenshots / f"player-{language}.png"), full_page=True)

@@ -75,7 +75,13 @@ def test_nonexistent_jalali_date_is_refused_with_a_message() -> None:
 def test_chinese_names_sort_by_pinyin() -> None:
     names = ["张伟", "Anna", "王芳", "陈静", "李娜", "Zoe"]
     assert sorted(names, key=localisation.name_sort_key) == [
-        "Anna", "陈静", "李娜", "王芳", "张伟", "Zoe"]  # zhang before zoe
+        "Anna",
+        "陈静",
+        "李娜",
+        "王芳",
+        "张伟",
+        "Zoe",
+    ]  # zhang before zoe
 
 
 def test_each_schedule_under_the_sections_that_play_it(organiser: User) -> None:

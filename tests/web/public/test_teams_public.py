@@ -23,14 +23,22 @@ def test_team_standings_and_board_rankings_are_public(organiser: User) -> None:
     section = event.sections.get(key="A")
     for number in range(1, 5):
         entries = [
-            services.add_entry(section, EntryData(
-                name=f"بازیکن {number}.{board}", sex="m", rating=2000 - 10 * board,
-                member_id=f"MEM{number}{board:02d}", birth_date=datetime.date(1990, 1, board),
-            ), organiser)
+            services.add_entry(
+                section,
+                EntryData(
+                    name=f"بازیکن {number}.{board}",
+                    sex="m",
+                    rating=2000 - 10 * board,
+                    member_id=f"MEM{number}{board:02d}",
+                    birth_date=datetime.date(1990, 1, board),
+                ),
+                organiser,
+            )
             for board in range(1, 7)
         ]
-        team_services.create_team(section, f"تیم {number}", entries, organiser,
-                                  unit=f"County {number}")
+        team_services.create_team(
+            section, f"تیم {number}", entries, organiser, unit=f"County {number}"
+        )
     team_services.pair_next_round(section, organiser)
     for match in team_models.TeamRound.objects.get(section=section, number=1).matches.all():
         for board in range(1, 5):

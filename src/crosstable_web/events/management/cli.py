@@ -12,7 +12,8 @@ from crosstable_web.events.audit import Actor
 
 def add_user_argument(parser: CommandParser) -> None:
     parser.add_argument(
-        "--user", default="cli",
+        "--user",
+        default="cli",
         help="name recorded in the audit log (an existing account, or any name; default: cli)",
     )
 
@@ -39,8 +40,9 @@ def section(found_event: models.Event, key: str) -> models.Section:
         return found_event.sections.get(key=key)
     except models.Section.DoesNotExist:
         known = ", ".join(found_event.sections.values_list("key", flat=True))
-        raise CommandError(f"event {found_event.slug!r} has no section {key!r} "
-                           f"(sections: {known})") from None
+        raise CommandError(
+            f"event {found_event.slug!r} has no section {key!r} (sections: {known})"
+        ) from None
 
 
 def board_results(values: list[str]) -> list[tuple[int, str]]:

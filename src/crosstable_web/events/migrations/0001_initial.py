@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,161 +14,358 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=80, unique=True)),
-                ('name', models.CharField(max_length=300, verbose_name='name')),
-                ('game', models.CharField(choices=[('chess', 'Chess'), ('xiangqi', 'Xiangqi')], default='chess', max_length=10, verbose_name='game')),
-                ('regulations_text', models.TextField(blank=True, verbose_name='regulations')),
-                ('registration_open', models.BooleanField(default=True, verbose_name='registration open')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=80, unique=True)),
+                ("name", models.CharField(max_length=300, verbose_name="name")),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("chess", "Chess"), ("xiangqi", "Xiangqi")],
+                        default="chess",
+                        max_length=10,
+                        verbose_name="game",
+                    ),
+                ),
+                ("regulations_text", models.TextField(blank=True, verbose_name="regulations")),
+                (
+                    "registration_open",
+                    models.BooleanField(default=True, verbose_name="registration open"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='AuditLog',
+            name="AuditLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('username', models.CharField(blank=True, max_length=150)),
-                ('at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('action', models.CharField(max_length=60)),
-                ('target', models.CharField(blank=True, max_length=300)),
-                ('old', models.JSONField(blank=True, null=True)),
-                ('new', models.JSONField(blank=True, null=True)),
-                ('warnings', models.JSONField(blank=True, default=list)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='audit_log', to='events.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("username", models.CharField(blank=True, max_length=150)),
+                ("at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("action", models.CharField(max_length=60)),
+                ("target", models.CharField(blank=True, max_length=300)),
+                ("old", models.JSONField(blank=True, null=True)),
+                ("new", models.JSONField(blank=True, null=True)),
+                ("warnings", models.JSONField(blank=True, default=list)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_log",
+                        to="events.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-id'],
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Section',
+            name="Section",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=40, verbose_name='code')),
-                ('name', models.CharField(max_length=300, verbose_name='name')),
-                ('position', models.PositiveIntegerField(default=0)),
-                ('total_rounds', models.PositiveIntegerField(verbose_name='rounds')),
-                ('system_code', models.CharField(default='FIDE_DUTCH_2025', max_length=60, verbose_name='pairing system')),
-                ('scoring', models.JSONField(blank=True, default=dict)),
-                ('tiebreaks', models.JSONField(blank=True, default=list)),
-                ('forfeits_to_withdraw', models.PositiveIntegerField(blank=True, null=True)),
-                ('entry_fee', models.DecimalField(decimal_places=2, default=0, max_digits=14)),
-                ('max_entries', models.PositiveIntegerField(blank=True, null=True)),
-                ('settings', models.JSONField(blank=True, default=dict)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sections', to='events.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=40, verbose_name="code")),
+                ("name", models.CharField(max_length=300, verbose_name="name")),
+                ("position", models.PositiveIntegerField(default=0)),
+                ("total_rounds", models.PositiveIntegerField(verbose_name="rounds")),
+                (
+                    "system_code",
+                    models.CharField(
+                        default="FIDE_DUTCH_2025", max_length=60, verbose_name="pairing system"
+                    ),
+                ),
+                ("scoring", models.JSONField(blank=True, default=dict)),
+                ("tiebreaks", models.JSONField(blank=True, default=list)),
+                ("forfeits_to_withdraw", models.PositiveIntegerField(blank=True, null=True)),
+                ("entry_fee", models.DecimalField(decimal_places=2, default=0, max_digits=14)),
+                ("max_entries", models.PositiveIntegerField(blank=True, null=True)),
+                ("settings", models.JSONField(blank=True, default=dict)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sections",
+                        to="events.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'position', 'key'],
+                "ordering": ["event", "position", "key"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('paired_at', models.DateTimeField(auto_now_add=True)),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='events.section')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("paired_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="events.section",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['section', 'number'],
+                "ordering": ["section", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('pairing_number', models.PositiveIntegerField(blank=True, null=True, verbose_name='pairing number')),
-                ('name', models.CharField(max_length=200, verbose_name='name')),
-                ('sex', models.CharField(blank=True, max_length=1, verbose_name='sex')),
-                ('birth_date', models.DateField(blank=True, null=True, verbose_name='birth date')),
-                ('rating', models.PositiveIntegerField(default=0, verbose_name='rating')),
-                ('title', models.CharField(blank=True, max_length=4, verbose_name='title')),
-                ('federation', models.CharField(blank=True, max_length=3, verbose_name='federation')),
-                ('fide_id', models.CharField(blank=True, max_length=12, verbose_name='FIDE id')),
-                ('national_grade', models.CharField(blank=True, max_length=20, verbose_name='national grade')),
-                ('unit', models.CharField(blank=True, max_length=200, verbose_name='unit')),
-                ('fee_due', models.DecimalField(decimal_places=2, default=0, max_digits=14, verbose_name='fee due')),
-                ('fee_paid', models.DecimalField(decimal_places=2, default=0, max_digits=14, verbose_name='fee paid')),
-                ('joined_before_round', models.PositiveIntegerField(default=1)),
-                ('withdrawn_after_round', models.PositiveIntegerField(blank=True, null=True)),
-                ('withdrawn_automatically', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='events.section')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "pairing_number",
+                    models.PositiveIntegerField(
+                        blank=True, null=True, verbose_name="pairing number"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200, verbose_name="name")),
+                ("sex", models.CharField(blank=True, max_length=1, verbose_name="sex")),
+                ("birth_date", models.DateField(blank=True, null=True, verbose_name="birth date")),
+                ("rating", models.PositiveIntegerField(default=0, verbose_name="rating")),
+                ("title", models.CharField(blank=True, max_length=4, verbose_name="title")),
+                (
+                    "federation",
+                    models.CharField(blank=True, max_length=3, verbose_name="federation"),
+                ),
+                ("fide_id", models.CharField(blank=True, max_length=12, verbose_name="FIDE id")),
+                (
+                    "national_grade",
+                    models.CharField(blank=True, max_length=20, verbose_name="national grade"),
+                ),
+                ("unit", models.CharField(blank=True, max_length=200, verbose_name="unit")),
+                (
+                    "fee_due",
+                    models.DecimalField(
+                        decimal_places=2, default=0, max_digits=14, verbose_name="fee due"
+                    ),
+                ),
+                (
+                    "fee_paid",
+                    models.DecimalField(
+                        decimal_places=2, default=0, max_digits=14, verbose_name="fee paid"
+                    ),
+                ),
+                ("joined_before_round", models.PositiveIntegerField(default=1)),
+                ("withdrawn_after_round", models.PositiveIntegerField(blank=True, null=True)),
+                ("withdrawn_automatically", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="events.section",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['section', 'pairing_number', 'id'],
+                "ordering": ["section", "pairing_number", "id"],
             },
         ),
         migrations.CreateModel(
-            name='EventRole',
+            name="EventRole",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('organiser', 'Organiser'), ('arbiter', 'Arbiter')], max_length=10)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='events.event')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_roles', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("organiser", "Organiser"), ("arbiter", "Arbiter")], max_length=10
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="roles",
+                        to="events.event",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="event_roles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('event', 'user', 'role'), name='unique_event_role')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("event", "user", "role"), name="unique_event_role"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RequestedBye',
+            name="RequestedBye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round_number', models.PositiveIntegerField()),
-                ('result', models.CharField(default='H', max_length=1)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='requested_byes', to='events.entry')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round_number", models.PositiveIntegerField()),
+                ("result", models.CharField(default="H", max_length=1)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="requested_byes",
+                        to="events.entry",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('entry', 'round_number'), name='unique_requested_bye')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("entry", "round_number"), name="unique_requested_bye"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Bye',
+            name="Bye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('result', models.CharField(max_length=1)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.entry')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='events.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("result", models.CharField(max_length=1)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="events.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="events.round",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('round', 'entry'), name='unique_bye_per_round')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("round", "entry"), name="unique_bye_per_round")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Board',
+            name="Board",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('white_result', models.CharField(default='*', max_length=1)),
-                ('black_result', models.CharField(default='*', max_length=1)),
-                ('white_fouls', models.PositiveIntegerField(default=0)),
-                ('black_fouls', models.PositiveIntegerField(default=0)),
-                ('black', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.entry')),
-                ('white', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.entry')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='boards', to='events.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("white_result", models.CharField(default="*", max_length=1)),
+                ("black_result", models.CharField(default="*", max_length=1)),
+                ("white_fouls", models.PositiveIntegerField(default=0)),
+                ("black_fouls", models.PositiveIntegerField(default=0)),
+                (
+                    "black",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="events.entry",
+                    ),
+                ),
+                (
+                    "white",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="events.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="boards",
+                        to="events.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'number'],
-                'constraints': [models.UniqueConstraint(fields=('round', 'number'), name='unique_board_number')],
+                "ordering": ["round", "number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("round", "number"), name="unique_board_number")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='section',
-            constraint=models.UniqueConstraint(fields=('event', 'key'), name='unique_section_key'),
+            model_name="section",
+            constraint=models.UniqueConstraint(fields=("event", "key"), name="unique_section_key"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('section', 'number'), name='unique_round_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("section", "number"), name="unique_round_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('section', 'pairing_number'), name='unique_pairing_number'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("section", "pairing_number"), name="unique_pairing_number"
+            ),
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0001_initial'),
+        ("events", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='member_id',
-            field=models.CharField(blank=True, max_length=30, verbose_name='membership id'),
+            model_name="entry",
+            name="member_id",
+            field=models.CharField(blank=True, max_length=30, verbose_name="membership id"),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='native_unit',
-            field=models.CharField(blank=True, max_length=200, verbose_name='native of'),
+            model_name="entry",
+            name="native_unit",
+            field=models.CharField(blank=True, max_length=200, verbose_name="native of"),
         ),
     ]

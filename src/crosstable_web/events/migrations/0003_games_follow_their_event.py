@@ -5,25 +5,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0002_entry_native_unit_member_id'),
+        ("events", "0002_entry_native_unit_member_id"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='board',
-            name='black',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='events.entry'),
+            model_name="board",
+            name="black",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="+", to="events.entry"
+            ),
         ),
         migrations.AlterField(
-            model_name='board',
-            name='white',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='events.entry'),
+            model_name="board",
+            name="white",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="+", to="events.entry"
+            ),
         ),
         migrations.AlterField(
-            model_name='bye',
-            name='entry',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='events.entry'),
+            model_name="bye",
+            name="entry",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="+", to="events.entry"
+            ),
         ),
     ]

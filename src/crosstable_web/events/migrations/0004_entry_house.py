@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0003_games_follow_their_event'),
+        ("events", "0003_games_follow_their_event"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='house',
-            field=models.BooleanField(default=False, verbose_name='house player'),
+            model_name="entry",
+            name="house",
+            field=models.BooleanField(default=False, verbose_name="house player"),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0004_entry_house'),
+        ("events", "0004_entry_house"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='unit_kind',
-            field=models.CharField(blank=True, max_length=40, verbose_name='unit kind'),
+            model_name="entry",
+            name="unit_kind",
+            field=models.CharField(blank=True, max_length=40, verbose_name="unit kind"),
         ),
     ]

@@ -5,19 +5,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('events', '0003_games_follow_their_event'),
+        ("events", "0003_games_follow_their_event"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='EventVersion',
+            name="EventVersion",
             fields=[
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='public_version', serialize=False, to='events.event')),
-                ('version', models.PositiveBigIntegerField(default=0)),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="public_version",
+                        serialize=False,
+                        to="events.event",
+                    ),
+                ),
+                ("version", models.PositiveBigIntegerField(default=0)),
             ],
         ),
     ]

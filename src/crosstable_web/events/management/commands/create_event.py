@@ -17,8 +17,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("regulations")
         parser.add_argument("--slug", help="the event's code in URLs and commands")
-        parser.add_argument("--rounds", type=int,
-                            help="rounds of sections whose regulations leave them open")
+        parser.add_argument(
+            "--rounds", type=int, help="rounds of sections whose regulations leave them open"
+        )
         cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -28,6 +29,8 @@ class Command(BaseCommand):
         except (RegulationsError, services.ServiceError) as error:
             raise CommandError(str(error)) from None
         for section in event.sections.all():
-            self.stdout.write(f"  {section.key}: {section.name} ({section.total_rounds} rounds, "
-                              f"{section.system_code})")
+            self.stdout.write(
+                f"  {section.key}: {section.name} ({section.total_rounds} rounds, "
+                f"{section.system_code})"
+            )
         self.stdout.write(self.style.SUCCESS(f"created {event.slug}"))

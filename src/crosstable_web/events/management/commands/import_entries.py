@@ -17,8 +17,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event")
         parser.add_argument("file", type=Path)
-        parser.add_argument("--numbers", choices=["rating", "lot"],
-                            help="then assign pairing numbers in every section")
+        parser.add_argument(
+            "--numbers",
+            choices=["rating", "lot"],
+            help="then assign pairing numbers in every section",
+        )
         cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -17,17 +17,26 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event")
         parser.add_argument("--section", help="section key (default: every section)")
-        parser.add_argument("--numbers", choices=["rating", "lot"],
-                            help="assign pairing numbers first (before round 1)")
-        parser.add_argument("--unpair", action="store_true",
-                            help="un-pair the last round instead (no results entered yet)")
+        parser.add_argument(
+            "--numbers",
+            choices=["rating", "lot"],
+            help="assign pairing numbers first (before round 1)",
+        )
+        parser.add_argument(
+            "--unpair",
+            action="store_true",
+            help="un-pair the last round instead (no results entered yet)",
+        )
         cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])
         actor = cli.actor(options["user"])
-        sections = ([cli.section(event, options["section"])] if options["section"]
-                    else list(event.sections.all()))
+        sections = (
+            [cli.section(event, options["section"])]
+            if options["section"]
+            else list(event.sections.all())
+        )
         try:
             for section in sections:
                 if options["unpair"]:
@@ -47,12 +56,15 @@ class Command(BaseCommand):
         section = round_row.section
         self.stdout.write(f"{section.key} round {round_row.number}")
         for board in round_row.boards.select_related("white", "black"):
-            self.stdout.write(f"  {board.number:3d}  {board.white.pairing_number:4d} "
-                              f"{_named(board.white)}  –  {board.black.pairing_number:4d} "
-                              f"{_named(board.black)}")
+            self.stdout.write(
+                f"  {board.number:3d}  {board.white.pairing_number:4d} "
+                f"{_named(board.white)}  –  {board.black.pairing_number:4d} "
+                f"{_named(board.black)}"
+            )
         for bye in round_row.byes.select_related("entry"):
-            self.stdout.write(f"       {bye.entry.pairing_number:4d} {_named(bye.entry)}: "
-                              f"bye ({bye.result})")
+            self.stdout.write(
+                f"       {bye.entry.pairing_number:4d} {_named(bye.entry)}: bye ({bye.result})"
+            )
         for warning in rounds.pairing_warnings_of(round_row):
             self.stderr.write(f"warning: {warning}")
 

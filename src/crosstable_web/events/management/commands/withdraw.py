@@ -34,5 +34,7 @@ class Command(BaseCommand):
             rounds.withdraw(entry, after, cli.actor(options["user"]))
         except services.ServiceError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"{entry.name}: " + ("reinstated" if after is None
-                                                else f"withdrawn after round {after}"))
+        self.stdout.write(
+            f"{entry.name}: "
+            + ("reinstated" if after is None else f"withdrawn after round {after}")
+        )
