@@ -347,3 +347,47 @@ class PrizeHeadings:
 
     def prize(self, key: str) -> str:
         return self.prizes.get(key, key)
+
+
+def sub_ranking_rows(results: SectionResults) -> list[dict[str, Any]]:
+    """Each sub-ranking (girls, age groups…) with its rows (place, name, points) as the
+    standings pages and printouts list them."""
+    return [
+        {
+            "ranking": ranking,
+            "rows": [
+                {
+                    "row": row,
+                    "name": results.name(row.number),
+                    "points": format_points(row.points),
+                }
+                for row in ranking.standings.rows
+            ],
+        }
+        for ranking in results.sub_rankings
+    ]
+
+
+def prize_rows(
+    section: models.Section, results: SectionResults, awarded_only: bool = False
+) -> list[dict[str, Any]]:
+    """Each prize table with its heading and awards (prize heading, winner's name) as the
+    prize lists and certificates show them; ``awarded_only`` leaves out tables nobody won."""
+    headings = prize_headings(section, results)
+    return [
+        {
+            "table": table,
+            "title": headings.table(table.rankings),
+            "awards": [
+                {
+                    "award": award,
+                    "prize": headings.prize(award.prize),
+                    "name": table.names.get(award.pairing_number)
+                    or results.name(award.pairing_number),
+                }
+                for award in table.prizes.awards
+            ],
+        }
+        for table in results.prize_tables
+        if table.prizes.awards or not awarded_only
+    ]

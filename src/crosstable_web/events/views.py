@@ -732,38 +732,8 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
         }
         for row, row_cells in cross_table(results.tournament, results.main)
     ]
-    subs = [
-        {
-            "ranking": ranking,
-            "rows": [
-                {
-                    "row": row,
-                    "name": results.name(row.number),
-                    "points": standings.format_points(row.points),
-                }
-                for row in ranking.standings.rows
-            ],
-        }
-        for ranking in results.sub_rankings
-    ]
-    headings = standings.prize_headings(section, results)
-    prizes = [
-        {
-            "table": table,
-            "title": headings.table(table.rankings),
-            "awards": [
-                {
-                    "award": award,
-                    "prize": headings.prize(award.prize),
-                    "name": table.names.get(award.pairing_number)
-                    or results.name(award.pairing_number),
-                }
-                for award in table.prizes.awards
-            ],
-        }
-        for table in results.prize_tables
-        if table.prizes.awards
-    ]
+    subs = standings.sub_ranking_rows(results)
+    prizes = standings.prize_rows(section, results, awarded_only=True)
     return render(
         request,
         "events/standings.html",

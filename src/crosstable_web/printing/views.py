@@ -17,7 +17,6 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from crosstable.standings import cross_table
 from crosstable_web.events import models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
 from crosstable_web.public import localisation, pages, team_pages
@@ -102,39 +101,12 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         )
         context["results"] = results
         filename = f"{slug}-{key}-{kind}"
-        units = {p.number: p.unit for p in pages.public_players(section).values()}
-        context["rows"] = [
-            {
-                "row": row,
-                "name": results.name(row.number),
-                "unit": units.get(row.number, ""),
-                "points": standings.format_points(row.points),
-                "cells": cells,
-                "values": [standings.format_value(value) for value in row.values],
-            }
-            for row, cells in cross_table(results.tournament, results.main)
-        ]
+        context["rows"] = pages.standing_rows(section, results, with_cells=True)
         context["round_numbers"] = range(1, results.rounds + 1)
         if kind == "wallchart":
             context["chart"] = _wall_chart(results)
         if kind in ("prizes", "certificates"):
-            headings = standings.prize_headings(section, results)
-            context["prizes"] = [
-                {
-                    "table": table,
-                    "title": headings.table(table.rankings),
-                    "awards": [
-                        {
-                            "award": award,
-                            "prize": headings.prize(award.prize),
-                            "name": table.names.get(award.pairing_number)
-                            or results.name(award.pairing_number),
-                        }
-                        for award in table.prizes.awards
-                    ],
-                }
-                for table in results.prize_tables
-            ]
+            context["prizes"] = standings.prize_rows(section, results)
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], context["rows"])
     return _respond(request, f"printing/{kind}.html", context, filename)

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from crosstable.model import Tournament
+from crosstable.standings import cross_table
 from crosstable_web import bridge
 from crosstable_web.events import models, rounds, rules, standings
 from crosstable_web.public.localisation import name_sort_key
@@ -242,3 +243,28 @@ def event_schedules(event: models.Event) -> list[tuple[str, list[ScheduleLine]]]
 
 def tournament_of(section: models.Section) -> Tournament:
     return bridge.section_tournament(section)
+
+
+def standing_rows(
+    section: models.Section, results: standings.SectionResults, with_cells: bool = False
+) -> list[dict[str, object]]:
+    """The ranked lines of the public standings, cross-table and printouts: name, school
+    (namesakes are common: three "Ahmad bin Salleh" in one Kinabatangan section), points,
+    tie-break values and, ``with_cells``, the cross-table cells (house players' lines last)."""
+    units = {player.number: player.unit for player in public_players(section).values()}
+    lines = (
+        cross_table(results.tournament, results.main)
+        if with_cells
+        else ((row, None) for row in results.main.rows)
+    )
+    return [
+        {
+            "row": row,
+            "name": results.name(row.number),
+            "unit": units.get(row.number, ""),
+            "points": standings.format_points(row.points),
+            "cells": cells,
+            "values": [standings.format_value(value) for value in row.values],
+        }
+        for row, cells in lines
+    ]

@@ -22,7 +22,6 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
-from crosstable.standings import cross_table
 from crosstable_web.events import models, standings
 from crosstable_web.public import localisation, pages, team_pages, versions
 
@@ -173,31 +172,8 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         results = standings.section_results(section)
-        units = {player.number: player.unit for player in pages.public_players(section).values()}
-        rows = [
-            {
-                "row": row,
-                "name": results.name(row.number),
-                "unit": units.get(row.number, ""),
-                "points": standings.format_points(row.points),
-                "values": [standings.format_value(value) for value in row.values],
-            }
-            for row in results.main.rows
-        ]
-        subs = [
-            {
-                "ranking": ranking,
-                "rows": [
-                    {
-                        "row": row,
-                        "name": results.name(row.number),
-                        "points": standings.format_points(row.points),
-                    }
-                    for row in ranking.standings.rows
-                ],
-            }
-            for ranking in results.sub_rankings
-        ]
+        rows = pages.standing_rows(section, results)
+        subs = standings.sub_ranking_rows(results)
         return render(
             request,
             "public/standings.html",
@@ -217,19 +193,7 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         results = standings.section_results(section)
-        # The school under each name, as on the standings: namesakes are common
-        # (three "Ahmad bin Salleh" in one Kinabatangan section).
-        units = {player.number: player.unit for player in pages.public_players(section).values()}
-        rows = [
-            {
-                "row": row,
-                "name": results.name(row.number),
-                "unit": units.get(row.number, ""),
-                "points": standings.format_points(row.points),
-                "cells": cells,
-            }
-            for row, cells in cross_table(results.tournament, results.main)
-        ]
+        rows = pages.standing_rows(section, results, with_cells=True)
         return render(
             request,
             "public/crosstable.html",
