@@ -531,8 +531,11 @@ class _Reader(LineReader):
 
     # --- crosstable extension records XCF, XCP and XCH ---------------------------------------
 
-    def extension_tokens(self, what: str, minimum: int, expected: str) -> list[tuple[int, str]]:
-        """The tokens after an XCF / XCP / XCH code, which must be followed by a blank."""
+    def extension_tokens(
+        self, what: str, minimum: int, expected: str, *, last: str | None = None
+    ) -> list[tuple[int, str]]:
+        """The tokens after an XCF / XCP / XCH code, which must be followed by a blank; with
+        ``last`` (the name of the last item) no more than ``minimum`` tokens."""
         if len(self.line) > 3 and self.line[3] != " ":
             self.fail(f"{self.line[:3]} must be followed by a blank", column=4, expected=expected)
         tokens = self.tokens(5)
@@ -542,6 +545,9 @@ class _Reader(LineReader):
                 column=len(self.line) + 1 if tokens else 5,
                 expected=expected,
             )
+        if last is not None and len(tokens) > minimum:
+            column, extra = tokens[minimum]
+            self.fail(f"unexpected '{extra}' after the {last}", column=column, expected=expected)
         return tokens
 
     def extension_integer(self, token: str, what: str, column: int, *, minimum: int = 1) -> int:
@@ -560,13 +566,9 @@ class _Reader(LineReader):
 
     def read_fouls(self) -> None:
         expected = "XCF <round> <pairing number> <fouls>"
-        tokens = self.extension_tokens("a round, a pairing number and fouls", 3, expected)
-        if len(tokens) > 3:
-            self.fail(
-                f"unexpected '{tokens[3][1]}' after the number of fouls",
-                column=tokens[3][0],
-                expected=expected,
-            )
+        tokens = self.extension_tokens(
+            "a round, a pairing number and fouls", 3, expected, last="number of fouls"
+        )
         (round_column, round_text), (player_column, player_text), (fouls_column, fouls_text) = (
             tokens
         )
@@ -608,13 +610,7 @@ class _Reader(LineReader):
 
     def read_house(self) -> None:
         expected = "XCH <pairing number>"
-        tokens = self.extension_tokens("a pairing number", 1, expected)
-        if len(tokens) > 1:
-            self.fail(
-                f"unexpected '{tokens[1][1]}' after the pairing number",
-                column=tokens[1][0],
-                expected=expected,
-            )
+        tokens = self.extension_tokens("a pairing number", 1, expected, last="pairing number")
         column, text = tokens[0]
         number = self.extension_integer(text, "XCH pairing number", column)
         earlier = self.house.get(number)
