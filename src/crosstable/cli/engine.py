@@ -260,15 +260,14 @@ def _discard(handle: TextIO, path: Path) -> None:
 
 def read_tournament(path: Path) -> Tournament:
     """Read a TRF file; file errors exit 5, malformed TRF exits 3 naming line and column."""
-    from crosstable.formats.trf import TrfError, read_trf
-    from crosstable.formats.trf.reader import decode_trf
+    from crosstable.formats.trf import TrfError, read_trf_bytes
 
     try:
         data = path.read_bytes()
     except OSError as error:
         raise EngineFailure(EXIT_FILE_ACCESS, _file_error(path, error)) from None
     try:
-        tournament = read_trf(decode_trf(data), str(path))
+        tournament, _warnings = read_trf_bytes(data, str(path))
     except TrfError as error:
         raise EngineFailure(EXIT_INVALID_INPUT, str(error)) from None
     if len(tournament.players) > TRF_MAX_PLAYERS:

@@ -13,6 +13,7 @@ from crosstable.formats.trf.reader import (
     load_trf,
     load_trf_checked,
     read_trf,
+    read_trf_bytes,
     read_trf_checked,
 )
 from crosstable.formats.trf.validation import Locations, check_tournament
@@ -27,6 +28,7 @@ __all__ = [
     "load_trf",
     "load_trf_checked",
     "read_trf",
+    "read_trf_bytes",
     "read_trf_checked",
     "save_trf",
     "write_trf",

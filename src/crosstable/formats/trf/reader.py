@@ -52,8 +52,20 @@ def read_trf(text: str, source: str = "<string>") -> Tournament:
 
 def read_trf_checked(text: str, source: str = "<string>") -> tuple[Tournament, list[TrfProblem]]:
     """Read TRF text and also return the warnings (points that do not add up, …)."""
+    _refuse_non_trf_text(text, source)
     reader = _Reader(text, source)
     tournament = reader.read()
+    if not reader.records_read:
+        first = next((line for line in reader.lines if line.strip()), "")
+        raise TrfError(
+            "this is not a TRF file: no line starts with a TRF record code such as 012 "
+            "(tournament name) or 001 (a player)",
+            source=source,
+            line=reader.lines.index(first) + 1 if first else None,
+            column=1 if first else None,
+            text=first,
+            expected="TRF records: '012 name', '001 ...' player lines",
+        )
     problems = check_tournament(tournament, reader.locations)
     for problem in problems:
         if problem.severity == ERROR:
@@ -67,13 +79,23 @@ def read_trf_checked(text: str, source: str = "<string>") -> tuple[Tournament, l
     return tournament, problems
 
 
+def read_trf_bytes(data: bytes, source: str = "<bytes>") -> tuple[Tournament, list[TrfProblem]]:
+    """Read the bytes of a TRF file (UTF-8, else Latin-1) and return the warnings too.
+
+    Whatever the bytes (an image, a spreadsheet, UTF-16 text, random data), the only
+    exception is :class:`TrfError` naming the place: the entry point of the fuzz tests.
+    """
+    return read_trf_checked(decode_trf(data), source)
+
+
 def load_trf(path: str | os.PathLike[str]) -> Tournament:
     """Read a TRF file (UTF-8; files that are not valid UTF-8 are read as Latin-1)."""
-    return read_trf(decode_trf(_read_bytes(path)), os.fspath(path))
+    tournament, _problems = load_trf_checked(path)
+    return tournament
 
 
 def load_trf_checked(path: str | os.PathLike[str]) -> tuple[Tournament, list[TrfProblem]]:
-    return read_trf_checked(decode_trf(_read_bytes(path)), os.fspath(path))
+    return read_trf_bytes(_read_bytes(path), os.fspath(path))
 
 
 def _read_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -92,6 +114,32 @@ def decode_trf(data: bytes) -> str:
         return data.decode("latin-1")
 
 
+_UTF16_MARKS = ("\xff\xfe", "\xfe\xff")
+"""A UTF-16 byte order mark as decode_trf's Latin-1 fallback shows it."""
+
+
+def _refuse_non_trf_text(text: str, source: str) -> None:
+    """Empty files, binary data and UTF-16 text are not TRF: say so rather than read 0
+    players (FIDE's TRF is plain text; JaVaFo and bbpPairings read UTF-8 or ASCII)."""
+    if not text.strip("\ufeff \t\r\n"):
+        raise TrfError(
+            "the file is empty: a TRF file has a 012 line and one 001 line per player",
+            source=source,
+        )
+    if text.startswith(_UTF16_MARKS):
+        raise TrfError(
+            "the file is UTF-16 text; TRF files are UTF-8 (or Latin-1): save it again as UTF-8",
+            source=source,
+            line=1,
+            column=1,
+        )
+    if "\x00" in text:
+        raise TrfError(
+            "this is not a TRF file: it holds binary data (NUL bytes), not lines of text",
+            source=source,
+        )
+
+
 class _Reader(LineReader):
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
@@ -108,6 +156,8 @@ class _Reader(LineReader):
         self.fouls: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.player_fields: dict[tuple[int, str], tuple[int, int, str]] = {}
         self.house: dict[int, tuple[int, int]] = {}  # XCH: player -> (line, column)
+        self.records_read = 0
+        """Lines that were TRF records the reader knows (not kept verbatim as unknown)."""
         self.handlers: dict[str, Callable[[], None]] = {
             records.PLAYER_CODE: self.read_player,
             "112": self.read_deputy_arbiter,
@@ -153,6 +203,8 @@ class _Reader(LineReader):
                 pass  # recomputed when writing
             else:
                 self.tournament.extra_records.append(self.line)  # trailing blanks dropped
+                continue
+            self.records_read += 1
         self.finish()
         return self.tournament
 
