@@ -476,3 +476,41 @@ class Regulations:
             if section.key == key:
                 return section
         raise KeyError(key)
+
+    @property
+    def unit_kinds(self) -> tuple[str, ...]:
+        """Every kind of unit the rules name (team rankings' ``unit_kinds``, ``unit_kind``
+        conditions of fee discounts, sub-rankings and prizes), in the order first named: what
+        an entry's or a team's unit kind is read against."""
+        kinds: list[str] = []
+
+        def note(where: Where) -> None:
+            for condition in where:
+                if condition.attribute != "unit_kind":
+                    continue
+                value = condition.value
+                values = value if isinstance(value, tuple) else (value,)
+                kinds.extend(str(item) for item in values if isinstance(item, str))
+
+        if self.fees is not None:
+            for discount in self.fees.discounts:
+                note(discount.entry_where)
+                note(discount.members_where)
+        for section in self.sections:
+            if section.team_ranking is not None:
+                kinds.extend(section.team_ranking.unit_kinds)
+            for ranking in section.sub_rankings:
+                note(ranking.where)
+            for table in section.prizes:
+                note(table.where)
+                for place in table.places:
+                    for requirement in place.requires:
+                        note(requirement.where)
+                for category in table.categories:
+                    note(category.where)
+                    for requirement in category.requires:
+                        note(requirement.where)
+                    for place in category.places:
+                        for requirement in place.requires:
+                            note(requirement.where)
+        return tuple(dict.fromkeys(kinds))

@@ -291,26 +291,6 @@ for _words, _codes in (
         _RESULT_WORDS[_word] = _codes
 
 
-_AS_TYPED_ON_A_LATIN_KEYBOARD: dict[int, int | str] = {
-    # A Chinese input method in full-width mode types "１２　１", "１２　＝"; a Persian
-    # keyboard "۱۲ ۱" (Arabic-Indic digits too), "۳٫۲" (the Persian decimal separator) and
-    # "،" / "؛" (its comma and semicolon): read them as "12 1", "3.2", ",", ";". "½" stays.
-    0x3000: " ",
-    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
-    **{ord(digit): str(value) for value, digit in enumerate("۰۱۲۳۴۵۶۷۸۹")},
-    **{ord(digit): str(value) for value, digit in enumerate("٠١٢٣٤٥٦٧٨٩")},
-    ord("٫"): ".",
-    ord("،"): ",",
-    ord("؛"): ";",
-}
-
-
-def as_typed_on_a_latin_keyboard(text: str) -> str:
-    """What was typed in a keyboard box (results, numbers) with Latin digits and ASCII
-    signs, whichever digit set or full-width mode the arbiter's keyboard was in."""
-    return text.translate(_AS_TYPED_ON_A_LATIN_KEYBOARD)
-
-
 def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
     """Keyboard shorthand: ``1`` white wins, ``0`` black wins, ``=``/``5`` draw, ``+``/``-``
     forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet."""

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from crosstable.regulations import RegulationsError, parse_regulations
 from crosstable.standings import cross_table
+from crosstable.typed import as_typed_on_a_latin_keyboard
 from crosstable_web.events import (
     entries_import,
     exchange,
@@ -541,7 +542,7 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     if request.POST.get("undo_board"):
         _undo_result(request, round_row)
         return redirect(target)
-    text = rounds.as_typed_on_a_latin_keyboard(request.POST.get("entry", "")).strip()
+    text = as_typed_on_a_latin_keyboard(request.POST.get("entry", "")).strip()
     board_text, _space, result = text.partition(" ")
     if "board" in request.POST:  # the per-board buttons post board and result separately
         board_text, result = request.POST["board"], request.POST.get("result", "")

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from crosstable.formats.trf.writer import write_trf
 from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
+from crosstable.typed import as_typed_on_a_latin_keyboard
 from crosstable_web.events import permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
@@ -477,7 +478,7 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
         if not can_arbitrate:
             raise PermissionDenied(_("Only an arbiter of this event may do that."))
         if "typed" in request.POST:
-            typed = rounds.as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
+            typed = as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
             _enter_typed_results(request, round_row, typed)
         else:
             match = get_object_or_404(

@@ -367,3 +367,13 @@ name = "A"
     with pytest.raises(RegulationsError) as caught:
         parse_regulations(missing_name, "d.toml")
     assert (caught.value.key, caught.value.problem) == ("sections[0].name", "missing (required)")
+
+
+def test_unit_kinds_named_by_the_rules() -> None:
+    """What an entry's or a team's unit kind is read against (issue 13 item 5): Fars names
+    county teams in a fee discount and prizes, Futian youth ranks schools only."""
+    examples = Path(__file__).resolve().parents[3] / "examples"
+    assert load_regulations(examples / "fars-team-league-1398.toml").unit_kinds == ("county",)
+    futian = load_regulations(examples / "futian-youth-xiangqi-chess-2009.toml")
+    assert futian.unit_kinds == ("school",)
+    assert load_regulations(examples / "kinabatangan-school-2024.toml").unit_kinds == ()
