@@ -11,6 +11,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from crosstable.pairing.registry import is_team_system
+
 
 class Game(models.TextChoices):
     CHESS = "chess", _("Chess")
@@ -84,6 +86,12 @@ class Section(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name} — {self.name}"
+
+    @property
+    def is_team_section(self) -> bool:
+        """Paired by team (a ``FIDE_TEAM*`` system): its rounds, standings and printouts are
+        the teams app's, whatever pages are asked for (docs/teams.md)."""
+        return is_team_system(self.system_code)
 
 
 class Entry(models.Model):

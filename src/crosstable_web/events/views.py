@@ -494,6 +494,9 @@ def _round(slug: str, key: str, number: int) -> models.Round:
 
 
 def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    if _section(slug, key).is_team_section:
+        # A team section's rounds are its team rounds (matches, line-ups, board results).
+        return redirect(reverse("teams:team_round", args=[slug, key, number]))
     round_row = _round(slug, key, number)
     section = round_row.section
     boards = list(round_row.boards.select_related("white", "black"))
@@ -720,6 +723,9 @@ def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
 
 def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
+    if section.is_team_section:
+        # Ranked by team (match points and the team tie-breaks), not player by player.
+        return redirect(reverse("teams:team_standings", args=[slug, key]))
     results = standings.section_results(section)
     # house players last, unranked: their lines numbered on in brackets, "(12)"
     rows = [
@@ -752,6 +758,8 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
 
 def section_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
+    if section.is_team_section:
+        return redirect(reverse("teams:team_trf", args=[slug, key]))
     response = HttpResponse(
         exchange.export_section_trf(section), content_type="text/plain; charset=utf-8"
     )

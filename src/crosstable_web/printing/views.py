@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from crosstable_web.events import models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
 from crosstable_web.public import localisation, pages, team_pages
+from crosstable_web.teams.services import team_results
 
 PRINTOUTS = (
     "pairings",
@@ -83,7 +84,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         "kind": kind,
         "xiangqi": event.game == models.Game.XIANGQI,
     }
-    if kind in TEAM_PRINTOUTS:
+    if kind in TEAM_PRINTOUTS or section.is_team_section:
         return _team_printout(request, section, kind, context)
     if kind in ("pairings", "pairings-by-name", "slips"):
         number = _round_number(request, section)
@@ -112,14 +113,32 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
     return _respond(request, f"printing/{kind}.html", context, filename)
 
 
+TEAM_TEMPLATES = {
+    "pairings": "team-pairings",
+    "team-pairings": "team-pairings",
+    "pairings-by-name": "team-pairings-by-name",
+    "slips": "team-slips",
+    "standings": "team-standings",
+    "team-standings": "team-standings",
+    "crosstable": "team-crosstable",
+    "wallchart": "team-crosstable",
+    "prizes": "prizes",
+    "certificates": "certificates",
+}
+"""A team section's printout of each kind: its matches, players A–Z and match slips of a
+round, its team standings with board rankings, its team cross-table and wall chart, and its
+team and board prizes (the individual prize list and certificates, filled by
+``team_pages.team_prize_rows``)."""
+
+
 def _team_printout(
     request: HttpRequest, section: models.Section, kind: str, context: dict[str, Any]
 ) -> HttpResponse:
-    """Team pairings of a round (``?round=N``, default the last) or the team standings."""
-    if not section.teams.exists():
-        raise Http404
+    """A printout of a team section (:data:`TEAM_TEMPLATES`): a round's (``?round=N``,
+    default the last paired) or the section's."""
     slug, key = section.event.slug, section.key
-    if kind == "team-pairings":
+    template = TEAM_TEMPLATES[kind]
+    if template in ("team-pairings", "team-pairings-by-name", "team-slips"):
         text = request.GET.get("round", "")
         numbers = team_pages.round_numbers(section)
         number = int(text) if text.isdigit() else (numbers[-1] if numbers else 0)
@@ -128,11 +147,21 @@ def _team_printout(
             raise Http404(_("Not paired yet."))
         context["round"] = round_page
         return _respond(
-            request, "printing/team-pairings.html", context, f"{slug}-{key}-r{number}-{kind}"
+            request, f"printing/{template}.html", context, f"{slug}-{key}-r{number}-{kind}"
         )
-    context.update(team_pages.team_standings_context(section))
-    context["rounds"] = len(team_pages.round_numbers(section))
-    return _respond(request, "printing/team-standings.html", context, f"{slug}-{key}-{kind}")
+    results = team_results(section)
+    if template == "team-standings":
+        context.update(team_pages.team_standings_context(section, results))
+    elif template == "team-crosstable":
+        context["wallchart"] = kind == "wallchart"
+        context["rows"] = team_pages.team_cross_rows(section, kind == "wallchart", results)
+        context["round_numbers"] = range(1, section.team_rounds.count() + 1)
+    else:
+        context["prizes"] = team_pages.team_prize_rows(section, results)
+        context["rows"] = []
+        if kind == "certificates":
+            context["certificates"] = _certificates(context["prizes"], [])
+    return _respond(request, f"printing/{template}.html", context, f"{slug}-{key}-{kind}")
 
 
 def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
@@ -171,7 +200,14 @@ def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
 def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A certificate per prize winner, or for the first three places without prize tables."""
     certificates = [
-        {"name": award["name"], "place": award["award"].first_place, "prize": award["prize"]}
+        {
+            "name": award["name"],
+            "place": award["award"].first_place,
+            "prize": award["prize"],
+            # a team section's: the board (a board prize) or the team (its team name)
+            "ranking": table.get("certificate", ""),
+            "team": award.get("team", ""),
+        }
         for table in prizes
         for award in table["awards"]
     ]

@@ -24,19 +24,21 @@ import dataclasses
 import datetime
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from crosstable.model import ResultCode
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
 from crosstable_web.events import models, standings
-from crosstable_web.public.localisation import name_sort_key
+from crosstable_web.public.localisation import digits, name_sort_key
 from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams.services import team_results
+from crosstable_web.teams.services import TeamResults, team_results
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -198,12 +200,14 @@ def team_standings_heading(
     return {"rounds": rounds, "progress": team_round_progress(matches, rounds)}
 
 
-def team_standings_context(section: models.Section) -> dict[str, object]:
+def team_standings_context(
+    section: models.Section, results: TeamResults | None = None
+) -> dict[str, object]:
     """What the public team standings page and its printout show: the heading's round and
     progress, team rows (place, points, tie-break values), the tie-break codes, and each
     board's ranking as (place, player, team, points, games); names only, as the public may
     see them."""
-    results = team_results(section)
+    results = results or team_results(section)
     names = dict(section.entries.values_list("id", "name"))
     team_names = dict(section.teams.values_list("number", "name"))
     return {
@@ -517,3 +521,139 @@ def _members(section: models.Section, number: int) -> set[int]:
             team__section=section, team__number=number
         ).values_list("entry_id", flat=True)
     )
+
+
+# -- cross-table, wall chart, prize list and certificates of a team section ------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamCrossCell:
+    """One team's round in the team cross-table or wall chart."""
+
+    opponent: str
+    """The opponent's place (cross-table) or team number (wall chart); empty without a
+    match (the bye, or not paired)."""
+    colour: str
+    """``w`` / ``b``: the team's colour on board 1 (the first-named team has White there)."""
+    points: str
+    """The team's game points in the match (or the bye) as printed; empty while pending."""
+    outcome: str
+    """``won``, ``drawn``, ``lost``, ``bye``, ``pending`` or empty (no match)."""
+    running: str
+    """Match points after this round (the wall chart's running score)."""
+
+
+def team_cross_rows(
+    section: models.Section, by_number: bool = False, results: TeamResults | None = None
+) -> list[dict[str, object]]:
+    """The team cross-table (teams in standings order, each round's opponent by place) or,
+    ``by_number``, the wall chart (teams by number, opponents by number): each row's team,
+    place, match points, game points and one :class:`TeamCrossCell` per paired round."""
+    results = results or team_results(section)
+    rows = list(results.standings.rows)
+    places = {row.number: row.place for row in rows}
+    rules = bridge.match_rules(section)
+    bye_points = rules.bye_points()
+    rounds = section.team_rounds.count()
+    cells: dict[tuple[int, int], tuple[str, str, Fraction | None, str, Fraction]] = {}
+    for match in results.matches:
+        pending = match.first_result is ResultCode.PENDING
+        for team, opponent, first in (
+            (match.first_team, match.second_team, True),
+            (match.second_team, match.first_team, False),
+        ):
+            own = match.first_game_points if first else match.second_game_points
+            other = match.second_game_points if first else match.first_game_points
+            earned = match.first_match_points if first else match.second_match_points
+            if pending:
+                outcome = "pending"
+            else:
+                outcome = "won" if own > other else "lost" if own < other else "drawn"
+            shown = str(opponent) if by_number else str(places.get(opponent, opponent))
+            cells[(match.round_number, team)] = (
+                shown,
+                "w" if first else "b",
+                None if pending else own,
+                outcome,
+                Fraction(0) if pending else earned,
+            )
+    for bye in bridge.byes(section):
+        cells[(bye.round_number, bye.team)] = ("", "", bye_points[1], "bye", bye_points[0])
+    if by_number:
+        rows.sort(key=lambda row: row.number)
+    lines: list[dict[str, object]] = []
+    for row in rows:
+        running = game_points = Fraction(0)
+        line_cells: list[TeamCrossCell] = []
+        for round_number in range(1, rounds + 1):
+            shown_opponent, colour, points, outcome, earned = cells.get(
+                (round_number, row.number), ("", "", None, "", Fraction(0))
+            )
+            running += earned
+            game_points += points or 0
+            line_cells.append(
+                TeamCrossCell(
+                    shown_opponent,
+                    colour,
+                    "" if points is None else points_text(points),
+                    outcome,
+                    points_text(running),
+                )
+            )
+        lines.append(
+            {
+                "row": row,
+                "points": points_text(row.points),
+                "game_points": points_text(game_points),
+                "cells": line_cells,
+            }
+        )
+    return lines
+
+
+def team_prize_rows(
+    section: models.Section, results: TeamResults | None = None
+) -> list[dict[str, Any]]:
+    """Every prize list of a team section — the team prizes, then each board's — shaped as
+    :func:`crosstable_web.events.standings.prize_rows` shapes an individual section's, so that
+    the prize list and the certificates print both: each table's heading ("Teams", "Board
+    2"), currency and awards (prize named by its category, winner's name; a board winner's
+    team beside it)."""
+    results = results or team_results(section)
+    team_names = dict(section.teams.values_list("number", "name"))
+    entries = dict(section.entries.values_list("id", "name"))
+    team_of = dict(
+        team_models.TeamMember.objects.filter(team__section=section).values_list(
+            "entry_id", "team__name"
+        )
+    )
+    rows: list[dict[str, Any]] = []
+    for table in results.prize_tables:
+        categories = {category.key: category.name for category in table.rules.categories}
+        categories["place"] = ""
+        if table.board is None:
+            title = _("Teams")
+        else:
+            title = pgettext("chess", "Board %(board)s") % {"board": digits(table.board)}
+        rows.append(
+            {
+                "table": {"currency": table.rules.currency},
+                "title": title,
+                "certificate": _("Team") if table.board is None else title,
+                "board": table.board,
+                "awards": [
+                    {
+                        "award": award,
+                        "prize": categories.get(award.prize, award.prize),
+                        "name": team_names.get(award.pairing_number, "")
+                        if table.board is None
+                        else entries.get(award.pairing_number, ""),
+                        "team": ""
+                        if table.board is None
+                        else team_of.get(award.pairing_number, ""),
+                    }
+                    for award in table.prizes.awards
+                ],
+            }
+        )
+    return rows

@@ -73,7 +73,7 @@ def _section(event: models.Event, key: str) -> models.Section:
 
 
 def _common(event: models.Event, section: models.Section | None = None) -> dict[str, object]:
-    team_section = section is not None and section.teams.exists()
+    team_section = section is not None and (section.is_team_section or section.teams.exists())
     has_teams = section is not None and (team_section or _ranks_units(section))
     return {
         "event": event,
@@ -133,9 +133,12 @@ def section_round(
 ) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
-        if number is None and section.teams.exists() and not section.rounds.exists():
+        if (section.is_team_section or section.teams.exists()) and not section.rounds.exists():
             # A team section is paired in team rounds: its pairings are the matches.
-            target = reverse("public:team_pairings", args=[slug, key])
+            target = reverse(
+                "public:team_pairings" if number is None else "public:team_round",
+                args=[slug, key] if number is None else [slug, key, number],
+            )
             query = request.GET.get("q", "")
             return HttpResponseRedirect(f"{target}?{urlencode({'q': query})}" if query else target)
         numbers = list(section.rounds.order_by("number").values_list("number", flat=True))
@@ -171,6 +174,9 @@ def section_round(
 def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
+        if section.is_team_section:
+            # A team section is ranked by team: its standings are the team standings.
+            return HttpResponseRedirect(reverse("public:teams", args=[slug, key]))
         results = standings.section_results(section)
         rows = pages.standing_rows(section, results)
         subs = standings.sub_ranking_rows(results)
@@ -192,6 +198,17 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
 def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
+        if section.is_team_section:
+            return render(
+                request,
+                "public/team_crosstable.html",
+                {
+                    **_common(event, section),
+                    "rows": team_pages.team_cross_rows(section),
+                    "round_numbers": range(1, section.team_rounds.count() + 1),
+                    "tab": "crosstable",
+                },
+            )
         results = standings.section_results(section)
         rows = pages.standing_rows(section, results, with_cells=True)
         return render(
@@ -215,7 +232,7 @@ def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         context: dict[str, object] = {**_common(event, section), "tab": "teams"}
-        if section.teams.exists():
+        if section.is_team_section or section.teams.exists():
             context.update(team_pages.team_standings_context(section))
         else:
             results_of_section = standings.section_results(section)
@@ -235,7 +252,7 @@ def team_round(
 
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
-        if not section.teams.exists():
+        if not (section.is_team_section or section.teams.exists()):
             raise Http404
         numbers = team_pages.round_numbers(section)
         shown = number if number is not None else (numbers[-1] if numbers else None)

@@ -25,7 +25,7 @@ from crosstable.model import ResultCode
 from crosstable.pairing.base import PairingError
 from crosstable.pairing.registry import is_team_system, team_pair_function
 from crosstable.prizes import PrizeList, allocate_prizes
-from crosstable.regulations.schema import BoardRanking
+from crosstable.regulations.schema import BoardRanking, PrizeRules
 from crosstable.standings import Standings, StandingsRules, compute_team_standings
 from crosstable.teams.board_prizes import (
     BoardStanding,
@@ -515,6 +515,19 @@ class TeamResults:
     team_prizes: list[PrizeList]
     boards: list[BoardStanding]
     board_prizes: list[tuple[BoardStanding, PrizeList]]
+    prize_tables: list[TeamPrizeTable] = dataclasses.field(default_factory=list)
+    """Every prize list above with the regulations' table it comes from, in the regulations'
+    order (the prize list and certificates print them with their currency and names)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TeamPrizeTable:
+    """One prize list of a team section: the regulations' table, the board it ranks (None:
+    the teams) and who won what."""
+
+    rules: PrizeRules
+    board: int | None
+    prizes: PrizeList
 
 
 def team_results(section: Section) -> TeamResults:
@@ -549,13 +562,16 @@ def team_results(section: Section) -> TeamResults:
     boards = [rank_board(board, records, board_rules, ranks) for board in range(1, most + 1)]
     team_prizes: list[PrizeList] = []
     board_prizes: list[tuple[BoardStanding, PrizeList]] = []
+    tables: list[TeamPrizeTable] = []
     for table in regulations.prizes if regulations is not None else ():
         if "team" in table.rankings:
             team_prizes.append(
                 allocate_prizes(table, team_entrants(ranks, rosters, players, table))
             )
+            tables.append(TeamPrizeTable(table, None, team_prizes[-1]))
         for standing in boards:
             if f"board:{standing.board}" in table.rankings:
                 entrants = board_entrants(standing, players, table)
                 board_prizes.append((standing, allocate_prizes(table, entrants)))
-    return TeamResults(matches, rescorings, standings, team_prizes, boards, board_prizes)
+                tables.append(TeamPrizeTable(table, standing.board, board_prizes[-1][1]))
+    return TeamResults(matches, rescorings, standings, team_prizes, boards, board_prizes, tables)
