@@ -3,8 +3,8 @@ accounts), the team prize attributes the section's team prizes test (e.g. the Fa
 prize: ``introduction_letter``, ``local_players``, with translated labels), and the roster in
 board order, each place chosen from the section's entries or entered as a new player's name
 (and membership id, which some regulations require) with the rating the team's average rating
-counts (blank: unrated): the view enters new players in the section and updates changed
-ratings."""
+counts (blank: an entered player keeps their rating, a new player is unrated; 0: unrated): the
+view enters new players in the section and updates changed ratings."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.public.localisation import LocalDateField, LocalDateInput
+from crosstable_web.public.localisation import LocalDateField, LocalDateInput, digits
 from crosstable_web.teams import models
 
 ATTRIBUTE_LABELS: dict[str, Any] = {
@@ -89,7 +89,11 @@ class TeamForm(forms.Form):
                 team_member__team=team
             )
         self.entries = {entry.pk: entry for entry in free.order_by("name")}
-        choices = [("", "—")] + [(str(pk), entry.name) for pk, entry in self.entries.items()]
+        # The rating beside the name: the organiser sees what a blank rating box keeps.
+        choices = [("", "—")] + [
+            (str(pk), f"{entry.name} ({digits(entry.rating)})" if entry.rating else entry.name)
+            for pk, entry in self.entries.items()
+        ]
         for place in range(1, places + 1):
             self.fields[f"player_{place}"] = forms.ChoiceField(
                 label=_("Board %(board)d") % {"board": place}, choices=choices, required=False

@@ -299,12 +299,14 @@ def _roster_entries(
     ratings: list[int | None],
 ) -> list[Entry]:
     """The roster's entries: new players entered in the section with their rating, and the
-    changed ratings of entered players saved (the team's average rating counts them)."""
+    changed ratings of entered players saved (the team's average rating counts them). A
+    blank rating keeps an entered player's rating (an imported list's ratings are not lost
+    when the box is left empty) and enters a new player unrated; 0 makes a player unrated."""
     members: list[Entry] = []
     for place, rating in zip(places, ratings, strict=True):
         if isinstance(place, Entry):
-            if (rating or 0) != place.rating:
-                data = dataclasses.replace(event_services.entry_data_of(place), rating=rating or 0)
+            if rating is not None and rating != place.rating:
+                data = dataclasses.replace(event_services.entry_data_of(place), rating=rating)
                 place = event_services.update_entry(place, data, request.user)
             members.append(place)
         else:

@@ -104,7 +104,7 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
     }
     for place, entry in enumerate(roster, start=1):
         form[f"player_{place}"] = str(entry)
-        form[f"rating_{place}"] = "1600" if place <= 4 else ""  # boards 5, 6 unrated
+        form[f"rating_{place}"] = "1600" if place <= 4 else "0"  # boards 5, 6 unrated
         if place <= 4:
             form[f"roster_local_{place}"] = "on"
     response = client.post(f"{_base(league)}/1/edit/", form)
