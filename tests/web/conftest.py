@@ -144,3 +144,24 @@ def chromium() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def played_event(
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    simple_pairing: object,
+) -> models.Event:
+    """The small event with five players in "open": round 1 paired and played (a win and a
+    forfeit, player 5 has the bye), player 2 asked for a half-point bye in round 2."""
+    from crosstable_web.events import rounds
+
+    section = event.sections.get(key="open")
+    add_players(section, 5, organiser)
+    services.assign_pairing_numbers(section, arbiter)
+    round_one = rounds.pair_next_round(section, arbiter)
+    rounds.enter_result(round_one, 1, "1", arbiter)
+    rounds.enter_result(round_one, 2, "+", arbiter)
+    rounds.request_bye(section.entries.get(pairing_number=2), 2, "H", arbiter)
+    return event

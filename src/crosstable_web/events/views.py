@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from crosstable.regulations import RegulationsError, parse_regulations
 from crosstable.standings import cross_table
 from crosstable.typed import as_typed_on_a_latin_keyboard
+from crosstable_web.backup import json_file
 from crosstable_web.events import (
     entries_import,
     exchange,
@@ -265,7 +266,7 @@ def export_event(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     permissions.require_staff(request.user, event)
     response = HttpResponse(
-        exchange.export_event_json(event), content_type="application/json; charset=utf-8"
+        json_file.export_event_json(event), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response

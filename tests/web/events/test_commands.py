@@ -11,7 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.events import exchange, models
+from crosstable_web.backup import json_file
+from crosstable_web.events import models
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 
@@ -75,7 +76,7 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
     run("export_event", "kcs", "-o", str(exported))
     run("import_event", str(exported), "--slug", "kcs-copy")
     copy = models.Event.objects.get(slug="kcs-copy")
-    assert exchange.comparable(exchange.event_document(copy)) == exchange.comparable(
+    assert json_file.comparable(json_file.event_document(copy)) == json_file.comparable(
         json.loads(exported.read_text(encoding="utf-8"))
     )
     trf = run("export_event", "kcs", "--trf", "L12")

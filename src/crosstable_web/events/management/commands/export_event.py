@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from crosstable_web.backup import json_file
 from crosstable_web.events import exchange
 from crosstable_web.events.management import cli
 
@@ -25,7 +26,7 @@ class Command(BaseCommand):
         if options["trf"]:
             text = exchange.export_section_trf(cli.section(event, options["trf"]))
         else:
-            text = exchange.export_event_json(event)
+            text = json_file.export_event_json(event)
         if options["output"]:
             options["output"].write_text(text, encoding="utf-8")
         else:

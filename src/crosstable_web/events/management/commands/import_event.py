@@ -7,7 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from crosstable_web.events import exchange, services
+from crosstable_web.backup import json_file
+from crosstable_web.events import services
 from crosstable_web.events.management import cli
 
 
@@ -26,7 +27,11 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"{path}: {error}") from None
         try:
-            event = exchange.import_event_json(text, cli.actor(options["user"]), options["slug"])
+            imported = json_file.import_event_json(
+                text, cli.actor(options["user"]), options["slug"]
+            )
         except services.ServiceError as error:
             raise CommandError(f"{path}: {error}") from None
-        self.stdout.write(self.style.SUCCESS(f"imported {event.slug}"))
+        for name in imported.created_accounts:
+            self.stderr.write(f"account {name} created without a password (set one to use it)")
+        self.stdout.write(self.style.SUCCESS(f"imported {imported.event.slug}"))

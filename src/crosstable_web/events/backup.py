@@ -1,0 +1,14 @@
+"""The events app's tables in an event's backup (``crosstable_web.backup.registry``)."""
+
+from crosstable_web.backup.registry import event_table
+from crosstable_web.events import models
+
+event_table(models.Event, "")
+event_table(models.EventRole, "event")
+event_table(models.Section, "event")
+event_table(models.Entry, "section__event", private=("birth_date", "fee_due", "fee_paid"))
+event_table(models.RequestedBye, "entry__section__event")
+event_table(models.Round, "section__event")
+event_table(models.Board, "round__section__event")
+event_table(models.Bye, "round__section__event")
+event_table(models.AuditLog, "event")
