@@ -16,6 +16,11 @@ player's score counts like any opponent's), Sonneborn-Berger, direct encounter a
 progressive scores are computed on the whole section, exactly as if the house player were an
 ordinary entrant. So ranking the others is not changed by leaving the house player out, only
 the places below them move up.
+
+Players whose results the regulations cancel after their forfeits (``StandingsRules.
+forfeit_rule``, ``crosstable.forfeit_withdrawal``; Futian 九.5 取消成绩) are left out in the
+same way: listed in ``Standings.unranked`` marked ``cancelled``, their games kept for their
+opponents.
 """
 
 from __future__ import annotations
@@ -26,8 +31,10 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from crosstable.forfeit_withdrawal import ForfeitRule, results_cancelled
 from crosstable.model.player import Player
 from crosstable.model.tournament import Tournament
+from crosstable.regulations.schema import SectionRules
 from crosstable.tiebreaks.context import IndividualContext
 from crosstable.tiebreaks.descriptor import TiebreakSpec, parse_descriptor_list
 from crosstable.tiebreaks.registry import (
@@ -70,6 +77,35 @@ class StandingsRules:
     """Seed of the drawing of lots for remaining ties; None keeps ties shared."""
     unshared_places: frozenset[int] = frozenset()
     """Places that may not be shared (e.g. {1}): a tie there is flagged for a play-off."""
+    forfeit_rule: ForfeitRule | None = None
+    """Where it cancels results: players with that many forfeits are not ranked."""
+
+    @classmethod
+    def from_regulations(
+        cls, section: SectionRules, lots_seed: str | None = None
+    ) -> StandingsRules:
+        """The rules a regulations file gives a section: its tie-break list as written (an
+        empty list is no tie-break: points alone, never a default), remaining ties broken by
+        lot with ``lots_seed`` only where ``final_tie = "lots"`` (else shared), the prize
+        tables' places that may not be shared, and the forfeit rule."""
+        unshared = frozenset(
+            number
+            for table in section.prizes
+            for place in table.places
+            if not place.shareable
+            for number in range(place.first, place.last + 1)
+        )
+        forfeit_rule = (
+            ForfeitRule(section.forfeits_to_withdraw, section.forfeits_cancel_results)
+            if section.forfeits_to_withdraw
+            else None
+        )
+        return cls.from_text(
+            list(section.tiebreaks),
+            lots_seed=lots_seed if section.final_tie == "lots" else None,
+            unshared_places=unshared,
+            forfeit_rule=forfeit_rule,
+        )
 
     @classmethod
     def from_text(
@@ -81,6 +117,7 @@ class StandingsRules:
         unrated_rating: int | None = None,
         lots_seed: str | None = None,
         unshared_places: frozenset[int] = frozenset(),
+        forfeit_rule: ForfeitRule | None = None,
     ) -> StandingsRules:
         """Rules from a descriptor list such as ``"BH/C1,BH,SB,DE"`` (or a list of them)."""
         specs = parse_descriptor_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
@@ -91,6 +128,7 @@ class StandingsRules:
             unrated_rating=unrated_rating,
             lots_seed=lots_seed,
             unshared_places=unshared_places,
+            forfeit_rule=forfeit_rule,
         )
 
 
@@ -110,6 +148,9 @@ class StandingsRow:
     playoff: bool = False
     house: bool = False
     """A house player's row (in ``Standings.unranked``): ``rank`` 0 and ``place`` blank."""
+    cancelled: bool = False
+    """Withdrawn after forfeits, results cancelled (in ``Standings.unranked``, like a house
+    player's row)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -123,7 +164,8 @@ class Standings:
     """Groups ordered by drawing of lots, each in the drawn order."""
     lots_seed: str | None = None
     unranked: tuple[StandingsRow, ...] = ()
-    """House players, best score first: shown apart, never ranked nor given a prize."""
+    """House players, then players whose results are cancelled, best score first: shown
+    apart, never ranked nor given a prize."""
 
     def row(self, number: int) -> StandingsRow:
         """The row of ``number``, ranked or not."""
@@ -258,24 +300,28 @@ def _individual_standings(
     )
 
     house = {number for number, player in tournament.players.items() if player.house}
+    cancelled = results_cancelled(tournament, rules.forfeit_rule, rounds) - house
+    apart = house | cancelled
 
     def rank_history(round_number: int) -> dict[int, int]:
         if round_number not in memo:
             earlier_rules = dataclasses.replace(rules, lots_seed=None, unshared_places=frozenset())
             earlier = _individual_standings(tournament, earlier_rules, round_number, memo)
             ranks = earlier.ranks()
-            # house players have no rank; any value will do, their own line is never ranked
-            memo[round_number] = ranks | dict.fromkeys(house, len(ranks) + 1)
+            # house players (and cancelled results) have no rank; any value will do, their
+            # own line is never ranked
+            unranked = {row.number for row in earlier.unranked}
+            memo[round_number] = ranks | dict.fromkeys(unranked, len(ranks) + 1)
         return memo[round_number]
 
     ctx.rank_history = rank_history
     evaluations = [evaluate(spec, ctx) for spec in rules.tiebreaks]
     points = {number: ctx.fraction(ctx.score[number]) for number in ctx.numbers}
-    ranked = [number for number in ctx.numbers if number not in house]
+    ranked = [number for number in ctx.numbers if number not in apart]
     groups, display = _rank_groups(ranked, points, evaluations)
     names = {number: player.name for number, player in tournament.players.items()}
     standings = _finish(groups, display, points, names, rules, rounds)
-    if not house:
+    if not apart:
         return standings
     unranked = [
         StandingsRow(
@@ -288,9 +334,12 @@ def _individual_standings(
                 0 if evaluation.values is None else evaluation.values[number]
                 for evaluation in evaluations
             ),
-            house=True,
+            house=number in house,
+            cancelled=number in cancelled,
         )
-        for number in sorted(house, key=lambda number: (-points[number], number))
+        for number in sorted(
+            apart, key=lambda number: (number in cancelled, -points[number], number)
+        )
         if number in points
     ]
     return dataclasses.replace(standings, unranked=tuple(unranked))

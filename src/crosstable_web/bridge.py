@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Q
+
 from crosstable.model import (
     Colour,
     Player,
@@ -60,6 +62,46 @@ def player_from_entry(entry: models.Entry) -> Player:
         withdrawn_after_round=entry.withdrawn_after_round,
         house=entry.house,
     )
+
+
+def entry_player(entry: models.Entry) -> Player:
+    """One numbered entry as a core ``Player`` with the results of every paired round (a
+    round without a board or bye for them: unplayed before they joined, else absent), for the
+    core's rules about one player (``crosstable.forfeit_withdrawal``) without building the
+    whole section."""
+    player = player_from_entry(entry)
+    section_rounds = dict(entry.section.rounds.values_list("id", "number"))
+    results: dict[int, RoundEntry] = {}
+    for round_id, white_id, black_number, white_number, white_result, black_result in (
+        models.Board.objects.filter(round_id__in=section_rounds)
+        .filter(Q(white=entry) | Q(black=entry))
+        .values_list(
+            "round_id",
+            "white_id",
+            "black__pairing_number",
+            "white__pairing_number",
+            "white_result",
+            "black_result",
+        )
+    ):
+        if white_id == entry.pk:
+            results[section_rounds[round_id]] = RoundEntry(
+                black_number, Colour.WHITE, ResultCode(white_result)
+            )
+        else:
+            results[section_rounds[round_id]] = RoundEntry(
+                white_number, Colour.BLACK, ResultCode(black_result)
+            )
+    for round_id, result in models.Bye.objects.filter(
+        round_id__in=section_rounds, entry=entry
+    ).values_list("round_id", "result"):
+        results[section_rounds[round_id]] = RoundEntry.absent(ResultCode(result))
+    for number in range(1, max(section_rounds.values(), default=0) + 1):
+        absent = RoundEntry.absent(
+            ResultCode.UNPLAYED if number < entry.joined_before_round else ResultCode.ZERO_POINT_BYE
+        )
+        player.rounds.append(results.get(number, absent))
+    return player
 
 
 def section_tournament(

@@ -1,15 +1,20 @@
 """``crosstable standings INPUT.trf``: print the standings of a tournament file.
 
-The tie-break list comes from ``--tiebreaks`` (TRF-2026 descriptors, e.g. ``BH/C1,BH,SB,DE,WIN``)
-or from the file's 212/202 record, else the project default. Team files (records 310/013) are
-ranked as teams. Output: an aligned text table, CSV (rank, pairing number, name, points, one
-column per tie-break) or JSON. Errors are one line on standard error, never a traceback.
+The tie-break list comes from ``--tiebreaks`` (TRF-2026 descriptors, e.g. ``BH/C1,BH,SB,DE,WIN``),
+from ``--regulations FILE [--section KEY]`` (the section's list as written — none is points
+alone —, its final tie rule, the prize places that may not be shared and the withdrawal after
+forfeits: ``crosstable.standings.StandingsRules.from_regulations``), or from the file's 212/202
+record, else the project default, which the text output then names. Team files (records
+310/013) are ranked as teams. Output: an aligned text table, CSV (rank, pairing number, name,
+points, one column per tie-break) or JSON. Errors are one line on standard error, never a
+traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import io
 import json
 import sys
@@ -21,6 +26,7 @@ from crosstable.standings import (
     DEFAULT_TEAM_TIEBREAKS,
     PRESETS,
     Standings,
+    StandingsRow,
     StandingsRules,
     compute_standings,
     compute_team_standings,
@@ -56,6 +62,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--preset",
         choices=sorted(PRESETS),
         help="a named tie-break list: " + "; ".join(f"{k} = {v}" for k, v in PRESETS.items()),
+    )
+    parser.add_argument(
+        "--regulations",
+        metavar="FILE.toml",
+        help="rank as a regulations file says (tie-breaks, final tie, unshared places, results "
+        "cancelled after forfeits); not with --tiebreaks, --preset, --lots or --unshared",
+    )
+    parser.add_argument(
+        "--section",
+        metavar="KEY",
+        help="with --regulations: the section's key (needed when the file has several)",
     )
     parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
     parser.add_argument("--round", type=int, help="standings after this round (default: last)")
@@ -97,31 +114,41 @@ def run(args: argparse.Namespace) -> int:
     except TrfError as error:
         return _fail(EXIT_INVALID_INPUT, str(error))
     teams = bool(tournament.teams)
-    text = args.tiebreaks
-    if text is None and args.preset is not None:
-        text = PRESETS[args.preset]
-    if text is None:
-        text = (
-            ",".join(tournament.tiebreaks)
-            if tournament.tiebreaks
-            else (DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_INDIVIDUAL_TIEBREAKS)
-        )
-    try:
-        specs = parse_descriptor_list(text)
-        for spec in specs:
-            lookup(spec, teams=teams)
-        unshared = frozenset(int(place) for place in args.unshared.split(",") if place.strip())
-    except (DescriptorError, UnknownTiebreakError) as error:
-        return _fail(EXIT_INVALID_INPUT, f"--tiebreaks: {error}")
-    except ValueError:
-        return _fail(EXIT_INVALID_INPUT, f"--unshared: {args.unshared!r} is not a list of places")
-    rules = StandingsRules(
-        tuple(specs),
+    default_note = ""
+    if args.regulations is not None:
+        chosen = _rules_from_regulations(args)
+        if isinstance(chosen, int):
+            return chosen
+        rules = chosen
+    else:
+        text = args.tiebreaks
+        if text is None and args.preset is not None:
+            text = PRESETS[args.preset]
+        if text is None and tournament.tiebreaks:
+            text = ",".join(tournament.tiebreaks)
+        if text is None:
+            text = DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_INDIVIDUAL_TIEBREAKS
+            default_note = (
+                f"Tie-breaks: none given (no --tiebreaks, --regulations or 212 record), "
+                f"so the default {text} applies\n"
+            )
+        try:
+            specs = parse_descriptor_list(text)
+            for spec in specs:
+                lookup(spec, teams=teams)
+            unshared = frozenset(int(place) for place in args.unshared.split(",") if place.strip())
+        except (DescriptorError, UnknownTiebreakError) as error:
+            return _fail(EXIT_INVALID_INPUT, f"--tiebreaks: {error}")
+        except ValueError:
+            return _fail(
+                EXIT_INVALID_INPUT, f"--unshared: {args.unshared!r} is not a list of places"
+            )
+        rules = StandingsRules(tuple(specs), lots_seed=args.lots, unshared_places=unshared)
+    rules = dataclasses.replace(
+        rules,
         unplayed_rule=UnplayedRule(args.unplayed_rule),
         predetermined=args.round_robin,
         unrated_rating=args.unrated_rating,
-        lots_seed=args.lots,
-        unshared_places=unshared,
     )
     if args.round is not None and not 0 <= args.round <= tournament.rounds_recorded:
         return _fail(
@@ -141,10 +168,48 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "json":
         sys.stdout.write(render_json(standings) + "\n")
     else:
-        sys.stdout.write(render_text(standings))
+        sys.stdout.write(default_note + render_text(standings))
         if args.crosstable and not teams:
             sys.stdout.write("\n" + render_cross_table(tournament, standings))
     return EXIT_OK
+
+
+def _rules_from_regulations(args: argparse.Namespace) -> StandingsRules | int:
+    """The standings rules of ``--section`` in ``--regulations`` (an exit status on error)."""
+    from crosstable.regulations import RegulationsError, load_regulations
+
+    clashing = [
+        option
+        for option, value in (
+            ("--tiebreaks", args.tiebreaks),
+            ("--preset", args.preset),
+            ("--lots", args.lots),
+            ("--unshared", args.unshared or None),
+        )
+        if value is not None
+    ]
+    if clashing:
+        return _fail(
+            EXIT_INVALID_INPUT,
+            f"--regulations decides the ranking rules: leave out {', '.join(clashing)}",
+        )
+    path = Path(args.regulations)
+    if not path.is_file():
+        return _fail(EXIT_FILE_ACCESS, f"{path}: no such file")
+    try:
+        regulations = load_regulations(path)
+    except RegulationsError as error:
+        return _fail(EXIT_INVALID_INPUT, str(error))
+    keys = [section.key for section in regulations.sections]
+    key = args.section
+    if key is None and len(keys) == 1:
+        key = keys[0]
+    if key not in keys:
+        wanted = "--section: give one of" if key is None else f"--section {key}: not in the file:"
+        return _fail(EXIT_INVALID_INPUT, f"{wanted} {', '.join(keys)}")
+    # Drawing of lots, where the regulations say so, seeded by the file and section so a
+    # second run draws the same order.
+    return StandingsRules.from_regulations(regulations.section(key), lots_seed=f"{path.name}/{key}")
 
 
 def _fail(status: int, message: str) -> int:
@@ -187,6 +252,18 @@ def _header(standings: Standings) -> list[str]:
 
 HOUSE_PLACE = "house"
 """What the place column says for a house player (XCH line: paired, not ranked)."""
+CANCELLED_PLACE = "cancelled"
+"""What the place column says for a player withdrawn after forfeits whose results the
+regulations cancel (``crosstable.forfeit_withdrawal``)."""
+
+
+def _unranked_place(row: StandingsRow) -> str | None:
+    """The place column of a line that has no rank (None: a ranked line)."""
+    if row.house:
+        return HOUSE_PLACE
+    if row.cancelled:
+        return CANCELLED_PLACE
+    return None
 
 
 def _cells(standings: Standings) -> list[list[str]]:
@@ -194,7 +271,7 @@ def _cells(standings: Standings) -> list[list[str]]:
     for row in standings.rows + standings.unranked:
         rows.append(
             [
-                HOUSE_PLACE if row.house else row.place,
+                _unranked_place(row) or row.place,
                 str(row.number),
                 row.name,
                 format_value(row.points),
@@ -209,7 +286,7 @@ def render_csv(standings: Standings) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(_header(standings))
     for cells, row in zip(_cells(standings), standings.rows + standings.unranked, strict=True):
-        cells[0] = HOUSE_PLACE if row.house else str(row.rank)
+        cells[0] = _unranked_place(row) or str(row.rank)
         writer.writerow(cells)
     return buffer.getvalue()
 
@@ -248,6 +325,17 @@ def render_json(standings: Standings) -> str:
                 "tiebreaks": [_json_value(value) for value in row.values],
             }
             for row in standings.unranked
+            if row.house
+        ],
+        "results_cancelled": [
+            {
+                "number": row.number,
+                "name": row.name,
+                "points": _json_value(row.points),
+                "tiebreaks": [_json_value(value) for value in row.values],
+            }
+            for row in standings.unranked
+            if row.cancelled
         ],
         "playoffs": [list(group) for group in standings.playoffs],
         "lots": {"seed": standings.lots_seed, "groups": [list(g) for g in standings.lots]},
@@ -271,9 +359,18 @@ def render_text(standings: Standings) -> str:
     text = _align(
         [["Place", "No", "Name", "Pts", *(str(s) for s in standings.tiebreaks)], *_cells(standings)]
     )
+    if not standings.tiebreaks:
+        text += "No tie-breaks: players on equal points share the place\n"
     for group in standings.playoffs:
         members = ", ".join(map(str, group))
         text += f"Play-off needed: {members} share a place that may not be shared\n"
+    cancelled = [row for row in standings.unranked if row.cancelled]
+    if cancelled:
+        text += (
+            "Results cancelled (withdrawn after forfeits; not ranked, no prize): "
+            + ", ".join(f"{row.number} {row.name}" for row in cancelled)
+            + "\n"
+        )
     if standings.lots:
         text += (
             f"Ties broken by lot (seed {standings.lots_seed!r}): "
@@ -291,7 +388,7 @@ def render_cross_table(tournament: object, standings: Standings) -> str:
     header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.rounds + 1))]
     table = [header] + [
         [
-            row.place if row.house else str(row.rank),
+            str(row.rank) if row.rank else row.place,
             str(row.number),
             row.name,
             format_value(row.points),

@@ -388,9 +388,15 @@ class _Loader:
             capacity=reader.optional_int("capacity", 1),
             late_forfeit_minutes=reader.optional_int("late_forfeit_minutes"),
             forfeits_to_withdraw=reader.optional_int("forfeits_to_withdraw", 1),
+            forfeits_cancel_results=reader.boolean("forfeits_cancel_results", False),
             report_minutes_before=reader.optional_int("report_minutes_before"),
         )
         self._check_prize_rankings(reader, section)
+        if section.forfeits_cancel_results and section.forfeits_to_withdraw is None:
+            raise reader.error(
+                "forfeits_cancel_results",
+                "needs forfeits_to_withdraw (after how many forfeits the results are cancelled)",
+            )
         scoring = section.scoring
         if section.pairing.acceleration == "baku" and (
             scoring.win != 2 * scoring.draw or scoring.loss != 0

@@ -384,6 +384,9 @@ class SectionRules:
     """Most entries (players, or teams in a team event) the hall takes."""
     late_forfeit_minutes: int | None = None
     forfeits_to_withdraw: int | None = None
+    forfeits_cancel_results: bool = False
+    """With ``forfeits_to_withdraw``: the withdrawn player's results are cancelled (Futian
+    九.5 取消成绩): not ranked, no prize; their games stand for their opponents."""
     report_minutes_before: int | None = None
 
     @property

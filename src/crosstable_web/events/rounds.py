@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from crosstable.forfeit_withdrawal import ForfeitRule, forfeit_rounds, withdrawal_round
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing import registry
 from crosstable.pairing.base import (
@@ -330,6 +331,8 @@ class ResultChange:
 
     board: models.Board
     previous: tuple[str, str]
+    withdrawals: tuple[AutomaticWithdrawal, ...] = ()
+    """Players this result withdrew or reinstated under the forfeit rule."""
 
     @property
     def replaced_a_result(self) -> bool:
@@ -421,9 +424,12 @@ def _set_result(
             old or None,
             new or None,
         )
-    for entry in (board.white, board.black):
-        _update_automatic_withdrawal(section, entry, actor)
-    return ResultChange(board, previous)
+    withdrawals = tuple(
+        change
+        for entry in (board.white, board.black)
+        if (change := _update_automatic_withdrawal(section, entry, actor)) is not None
+    )
+    return ResultChange(board, previous, withdrawals)
 
 
 @transaction.atomic
@@ -452,29 +458,73 @@ def set_fouls(
     )
 
 
-def _update_automatic_withdrawal(
-    section: models.Section, entry: models.Entry, actor: Actor
-) -> None:
-    """Withdraw a player after the regulation's number of forfeit losses; undo it if a
-    correction brings the count back below."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class AutomaticWithdrawal:
+    """A player withdrawn (or reinstated) by a result, under the regulations'
+    ``forfeits_to_withdraw`` (``crosstable.forfeit_withdrawal``): what the arbiter is told at
+    once, on the round page."""
+
+    entry: models.Entry
+    forfeits: int
+    after_round: int | None
+    """The round after which the player is withdrawn; None: reinstated (a corrected result
+    brought the forfeits below the limit)."""
+    results_cancelled: bool
+    """The regulations cancel the results (Futian 九.5 取消成绩): not ranked, no prize."""
+
+    def message(self) -> str:
+        values = {
+            "name": self.entry.name,
+            "count": self.forfeits,
+            "round": self.after_round,
+        }
+        if self.after_round is None:
+            return (
+                _(
+                    "%(name)s: reinstated — now %(count)d forfeits, fewer than the "
+                    "regulations' limit; paired again and ranked."
+                )
+                % values
+            )
+        if self.results_cancelled:
+            return (
+                _(
+                    "%(name)s: %(count)d forfeits — withdrawn after round %(round)d and, as the "
+                    "regulations say, the results are cancelled: not paired again, not ranked, "
+                    "no prize (the games stand for the opponents)."
+                )
+                % values
+            )
+        return (
+            _("%(name)s: %(count)d forfeits — withdrawn after round %(round)d: not paired again.")
+            % values
+        )
+
+
+def forfeit_rule(section: models.Section) -> ForfeitRule | None:
+    """The section's withdrawal after forfeits: its limit, and whether the regulations
+    cancel the results."""
     limit = section.forfeits_to_withdraw
     if not limit:
-        return
-    forfeit_rounds = sorted(
-        list(
-            models.Board.objects.filter(
-                round__section=section, white=entry, white_result=ResultCode.FORFEIT_LOSS.value
-            ).values_list("round__number", flat=True)
-        )
-        + list(
-            models.Board.objects.filter(
-                round__section=section, black=entry, black_result=ResultCode.FORFEIT_LOSS.value
-            ).values_list("round__number", flat=True)
-        )
-    )
+        return None
+    rules_ = section_rules(section)
+    return ForfeitRule(limit, rules_ is not None and rules_.forfeits_cancel_results)
+
+
+def _update_automatic_withdrawal(
+    section: models.Section, entry: models.Entry, actor: Actor
+) -> AutomaticWithdrawal | None:
+    """Withdraw a player after the regulation's number of forfeit losses; undo it if a
+    correction brings the count back below (the core decides: ``crosstable.forfeit_withdrawal``).
+    Returns the change, if any, for the arbiter's message."""
+    rule = forfeit_rule(section)
+    if rule is None:
+        return None
     entry.refresh_from_db()
-    if len(forfeit_rounds) >= limit:
-        after = forfeit_rounds[limit - 1]
+    player = bridge.entry_player(entry)
+    forfeits = len(forfeit_rounds(player))
+    after = withdrawal_round(player, rule)
+    if after is not None:
         if entry.withdrawn_after_round is None or (
             entry.withdrawn_automatically and entry.withdrawn_after_round != after
         ):
@@ -488,13 +538,16 @@ def _update_automatic_withdrawal(
                 entry.name,
                 old,
                 after,
-                [_("%(count)d forfeits") % {"count": len(forfeit_rounds)}],
+                [_("%(count)d forfeits") % {"count": forfeits}],
             )
+            return AutomaticWithdrawal(entry, forfeits, after, rule.cancels_results)
     elif entry.withdrawn_automatically:
         old = entry.withdrawn_after_round
         entry.withdrawn_after_round, entry.withdrawn_automatically = None, False
         entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
         audit.record(section.event, actor, "entry.reinstate_auto", entry.name, old, None)
+        return AutomaticWithdrawal(entry, forfeits, None, rule.cancels_results)
+    return None
 
 
 # --- byes and withdrawals -----------------------------------------------------------------

@@ -4,8 +4,9 @@ Builds the section's tournament (through the bridge), ranks it with ``crosstable
 on the section's tie-break list, and applies the regulations' sub-rankings and prize tables
 with ``crosstable.prizes``.
 
-House players (``Entry.house``) are not in ``main.rows`` and so in no sub-ranking, unit
-ranking or prize table; ``SectionResults.house_rows`` lists them for the pages, marked.
+House players (``Entry.house``) and players whose results the regulations cancel after their
+forfeits are not in ``main.rows`` and so in no sub-ranking, unit ranking or prize table;
+``SectionResults.unranked_rows`` lists them for the pages, marked.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from crosstable.forfeit_withdrawal import ForfeitRule
 from crosstable.model import ResultCode, Tournament
 from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
 from crosstable.prizes.team_places import IndividualPlace, UnitRanking, rank_units_by_places
@@ -25,6 +27,7 @@ from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMeth
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
     Standings,
+    StandingsRow,
     StandingsRules,
     age_on,
     compute_standings,
@@ -65,6 +68,19 @@ class SectionResults:
     progress: RoundProgress | None = None
     """The last counted round while some of its games still wait for a result (live
     standings), else None: the pages say "in progress: k of m results"."""
+    default_tiebreaks: bool = False
+    """Ranked by the app's default tie-break list (no regulations, no list on the section):
+    the pages say so."""
+    playoffs: list[PlayoffGroup] = dataclasses.field(default_factory=list)
+    """Ties on places that may not be shared (the ranking's and the prize categories')."""
+
+    @property
+    def playoff_numbers(self) -> set[int]:
+        return {number for group in self.playoffs for number in group.numbers}
+
+    def marks(self, row: StandingsRow) -> str:
+        """What follows a place: ``*`` ordered by lot, ``†`` a play-off decides it."""
+        return ("*" if row.by_lot else "") + ("†" if row.number in self.playoff_numbers else "")
 
     def name(self, number: int) -> str:
         return self.tournament.players[number].name
@@ -79,9 +95,24 @@ class SectionResults:
         return self.tournament.players[number].club
 
     @property
-    def house_rows(self) -> list[dict[str, Any]]:
-        """The house players (not ranked), as the standings pages list them after the
-        ranked players: row, name, unit, points and tie-break values as text."""
+    def no_tiebreaks(self) -> bool:
+        """The regulations name no tie-break: equal points share the place."""
+        return not self.main.tiebreaks
+
+    @property
+    def has_house_player(self) -> bool:
+        return any(row.house for row in self.main.unranked)
+
+    @property
+    def cancelled(self) -> list[StandingsRow]:
+        """Players withdrawn after forfeits whose results the regulations cancel."""
+        return [row for row in self.main.unranked if row.cancelled]
+
+    @property
+    def unranked_rows(self) -> list[dict[str, Any]]:
+        """The house players and the players whose results are cancelled (not ranked), as
+        the standings pages list them after the ranked players: row, name, unit, points and
+        tie-break values as text."""
         return [
             {
                 "row": row,
@@ -151,20 +182,24 @@ def _attributes(
     }
 
 
-def _standings_rules(section: models.Section, section_rules: SectionRules | None) -> StandingsRules:
-    tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")
-    lots_seed = None
-    unshared: frozenset[int] = frozenset()
+def _standings_rules(
+    section: models.Section, section_rules: SectionRules | None
+) -> tuple[StandingsRules, bool]:
+    """How the section is ranked, and whether that is the app's default tie-break list.
+
+    With regulations, exactly as they say (``StandingsRules.from_regulations``: an empty
+    tie-break list is points alone, ties shared or drawn by lot as ``final_tie`` says); an
+    event without regulations ranks by the tie-breaks stored on the section, else by the
+    project's default list — and the pages say so (never a silent default)."""
     if section_rules is not None:
-        if section_rules.final_tie == "lots":
-            lots_seed = f"{section.event.slug}/{section.key}"
-        unshared = frozenset(
-            place.first
-            for table in section_rules.prizes
-            for place in table.places
-            if not place.shareable
-        )
-    return StandingsRules.from_text(tiebreaks, lots_seed=lots_seed, unshared_places=unshared)
+        lots_seed = f"{section.event.slug}/{section.key}"
+        return StandingsRules.from_regulations(section_rules, lots_seed=lots_seed), False
+    default = not section.tiebreaks
+    tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")
+    forfeit_rule = (
+        ForfeitRule(section.forfeits_to_withdraw) if section.forfeits_to_withdraw else None
+    )
+    return StandingsRules.from_text(tiebreaks, forfeit_rule=forfeit_rule), default
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -219,7 +254,7 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
     tournament = bridge.section_tournament(section)
     count = completed_rounds(tournament) if rounds is None else rounds
     section_rules = rules.section_rules(section)
-    standings_rules = _standings_rules(section, section_rules)
+    standings_rules, default_tiebreaks = _standings_rules(section, section_rules)
     main = compute_standings(tournament, standings_rules, count)
     regulations = rules.event_regulations(section.event)
     reference = (
@@ -275,7 +310,7 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
                 prize_tables.append(
                     PrizeTable(key, allocate_prizes(table, entrants), table.currency)
                 )
-    return SectionResults(
+    results = SectionResults(
         tournament=tournament,
         main=main,
         tiebreak_labels=[str(spec) for spec in main.tiebreaks],
@@ -284,7 +319,62 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
         rounds=count,
         unit_ranking=unit_ranking,
         progress=round_progress(tournament, count),
+        default_tiebreaks=default_tiebreaks,
     )
+    results.playoffs = _playoffs(section, results)
+    return results
+
+
+def _playoffs(section: models.Section, results: SectionResults) -> list[PlayoffGroup]:
+    """Every tie on a place that may not be shared, for the standings' † mark: the ranking's
+    own (``Standings.playoffs``, the prize tables' places) and the prize categories'
+    (Futian youth: the boys' and the girls' champion), once each. Team prize tables rank units,
+    not players: their play-offs are the unit ranking's business."""
+    headings = prize_headings(section, results)
+    groups: list[PlayoffGroup] = []
+    seen: set[frozenset[int]] = set()
+    for table in results.prize_tables:
+        if table.names:
+            continue
+        for playoff in table.prizes.playoffs:
+            numbers = frozenset(playoff.pairing_numbers)
+            if numbers in seen:
+                continue
+            seen.add(numbers)
+            title = " ".join(
+                part
+                for part in (headings.table(table.rankings), headings.prize(playoff.prize))
+                if part
+            )
+            groups.append(
+                PlayoffGroup(
+                    title,
+                    playoff.first_place,
+                    playoff.last_place,
+                    playoff.pairing_numbers,
+                    tuple(results.name(number) for number in playoff.pairing_numbers),
+                )
+            )
+    for members in results.main.playoffs:
+        if frozenset(members) not in seen:
+            seen.add(frozenset(members))
+            rank = results.main.row(members[0]).rank
+            names = tuple(results.name(number) for number in members)
+            groups.append(PlayoffGroup("", rank, rank + len(members) - 1, members, names))
+    return groups
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayoffGroup:
+    """Players tied on a place that may not be shared: a play-off decides it."""
+
+    title: str
+    """The ranking and prize it is for ("Girls / women", "男子"); empty for the section's
+    own ranking."""
+    first_place: int
+    last_place: int
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
 
 
 def _unit_kinds(section: models.Section) -> dict[int, str]:
@@ -360,6 +450,7 @@ def sub_ranking_rows(results: SectionResults) -> list[dict[str, Any]]:
                     "row": row,
                     "name": results.name(row.number),
                     "points": format_points(row.points),
+                    "marks": results.marks(row),
                 }
                 for row in ranking.standings.rows
             ],

@@ -308,6 +308,7 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "can_organise": can_organise,
             "can_arbitrate": can_arbitrate,
             "can_enter": can_organise or (can_arbitrate and paired),
+            "forfeit_rule": rounds.forfeit_rule(section),
             # the house player form: organisers only, before round 1, where the rules allow it
             "house": house,
             "house_form": forms.HousePlayerForm()
@@ -596,6 +597,9 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
             _("Board %(board)d: %(result)s")
             % {"board": board.number, "result": f"{label or '*'} · {players}"},
         )
+    # A second forfeit withdraws the player (and may cancel their results): said at once.
+    for withdrawal in change.withdrawals:
+        messages.warning(request, withdrawal.message())
     if change.replaced_a_result:
         request.session[_UNDO_KEY] = {
             "round": round_row.pk,
@@ -641,6 +645,8 @@ def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
                 "result": rounds.result_label(change.board.white_result, change.board.black_result),
             },
         )
+        for withdrawal in change.withdrawals:
+            messages.warning(request, withdrawal.message())
 
 
 @login_required
@@ -735,6 +741,7 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
             "name": results.name(row.number),
             "club": results.club(row.number),
             "points": standings.format_points(row.points),
+            "marks": results.marks(row),
             "cells": row_cells,
             "values": [standings.format_value(v) for v in row.values],
         }

@@ -106,6 +106,8 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         context["round_numbers"] = range(1, results.rounds + 1)
         if kind == "wallchart":
             context["chart"] = _wall_chart(results)
+        if kind == "standings":
+            context["subs"] = standings.sub_ranking_rows(results)
         if kind in ("prizes", "certificates"):
             context["prizes"] = standings.prize_rows(section, results)
         if kind == "certificates":

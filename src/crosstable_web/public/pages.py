@@ -263,6 +263,7 @@ def standing_rows(
             "name": results.name(row.number),
             "unit": units.get(row.number, ""),
             "points": standings.format_points(row.points),
+            "marks": results.marks(row),
             "cells": cells,
             "values": [standings.format_value(value) for value in row.values],
         }

@@ -216,6 +216,7 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
             "public/crosstable.html",
             {
                 **_common(event, section),
+                "results": results,
                 "rows": rows,
                 "round_numbers": range(1, results.rounds + 1),
                 "tab": "crosstable",

@@ -31,8 +31,11 @@ class Command(BaseCommand):
         actor = cli.actor(options["user"])
         for board_number, result in pairs:
             try:
-                board = rounds.enter_result(round_row, board_number, result, actor)
+                change = rounds.record_result(round_row, board_number, result, actor)
             except services.ServiceError as error:
                 raise CommandError(f"board {board_number}: {error}") from None
+            board = change.board
             label = rounds.result_label(board.white_result, board.black_result) or "*"
             self.stdout.write(f"board {board.number}: {label}")
+            for withdrawal in change.withdrawals:  # a second forfeit: said at once
+                self.stdout.write(withdrawal.message())

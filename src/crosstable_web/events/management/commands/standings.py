@@ -56,16 +56,34 @@ class Command(BaseCommand):
         write("place  no.  name                          pts  " + "  ".join(headings))
         for row in results.main.rows:
             values = columns(row.values)
+            place = row.place + results.marks(row)
             write(
-                f"{row.place:>5} {row.number:4d}  {results.name(row.number):28.28s} "
+                f"{place:>5} {row.number:4d}  {results.name(row.number):28.28s} "
                 f"{standings.format_points(row.points):>4}  {values}"
             )
-        for row in results.main.unranked:  # house players: listed last, not ranked
+        # house players and cancelled results: listed last, not ranked
+        for row in results.main.unranked:
             values = columns(row.values)
+            place = "house" if row.house else "wd"
             write(
-                f"house {row.number:4d}  {results.name(row.number):28.28s} "
+                f"{place:>5} {row.number:4d}  {results.name(row.number):28.28s} "
                 f"{standings.format_points(row.points):>4}  {values}"
             )
+        if results.no_tiebreaks:
+            write("No tie-breaks (the regulations name none): equal points share the place.")
+        if results.default_tiebreaks:
+            write("No tie-breaks set for this section: ranked by the app's default list.")
+        for group in results.playoffs:
+            places = (
+                str(group.first_place)
+                if group.first_place == group.last_place
+                else f"{group.first_place}-{group.last_place}"
+            )
+            title = f"{group.title} " if group.title else ""
+            write(f"† play-off for {title}place {places}: {', '.join(group.names)}")
+        if results.cancelled:
+            names = ", ".join(results.name(row.number) for row in results.cancelled)
+            write(f"wd = withdrawn after forfeits, results cancelled (no rank, no prize): {names}")
         for ranking in results.sub_rankings:
             write(f"\n{ranking.name}")
             for row in ranking.standings.rows:
