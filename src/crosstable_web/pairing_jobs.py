@@ -22,10 +22,13 @@ class PairingJob:
     round_number: int
     rules: PairingRules | None = None
     """The section's ``[pairing]`` options from its regulations (None: the system's defaults)."""
+    numbers_drawn: bool = False
+    """The players' pairing numbers were drawn by lot (``registry.pair_function``)."""
 
 
 def run_job(job: PairingJob) -> RoundPairing:
-    return registry.pair_function(job.system_code, job.rules)(job.tournament, job.round_number)
+    pair = registry.pair_function(job.system_code, job.rules, numbers_drawn=job.numbers_drawn)
+    return pair(job.tournament, job.round_number)
 
 
 def pair_many(

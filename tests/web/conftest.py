@@ -114,7 +114,9 @@ def adjacent_pairing(tournament: Tournament, round_number: int) -> RoundPairing:
 def simple_pairing(monkeypatch: pytest.MonkeyPatch) -> Callable[..., RoundPairing]:
     from crosstable_web.events import rounds
 
-    monkeypatch.setattr(rounds, "pairing_function", lambda code, rules=None: adjacent_pairing)
+    monkeypatch.setattr(
+        rounds, "pairing_function", lambda code, rules=None, **options: adjacent_pairing
+    )
     return adjacent_pairing
 
 

@@ -15,14 +15,31 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Protocol
 
 from crosstable.model import Tournament
 from crosstable.pairing.base import RoundPairing, TeamRoundPairing
 from crosstable.regulations.schema import PairingRules
 
 PairFunction = Callable[[Tournament, "int | None"], RoundPairing]
-ConfigurablePairFunction = Callable[[Tournament, "int | None", "PairingRules | None"], RoundPairing]
-"""A system's pairing of one round under a section's ``[pairing]`` options (None: defaults)."""
+
+
+class ConfigurablePairFunction(Protocol):
+    """A system's pairing of one round under a section's ``[pairing]`` options (None:
+    defaults). ``numbers_drawn``: the pairing numbers were drawn by lot (the web app's "by
+    lot" numbering), so a round 1 "by lot" pairs them as they are instead of drawing again;
+    systems without a round-1 lot ignore it."""
+
+    def __call__(
+        self,
+        tournament: Tournament,
+        round_number: int | None = None,
+        rules: PairingRules | None = None,
+        *,
+        numbers_drawn: bool = False,
+    ) -> RoundPairing: ...
+
+
 TeamPairFunction = Callable[[Tournament, "int | None"], TeamRoundPairing]
 
 
@@ -40,7 +57,11 @@ class PairingSystem:
 
 
 def _dutch(
-    tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
+    tournament: Tournament,
+    round_number: int | None = None,
+    rules: PairingRules | None = None,
+    *,
+    numbers_drawn: bool = False,
 ) -> RoundPairing:
     from crosstable.pairing.acceleration import with_acceleration
     from crosstable.pairing.dutch import local_rules_from, pair_round
@@ -52,7 +73,11 @@ def _dutch(
 
 
 def _dutch_baku(
-    tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
+    tournament: Tournament,
+    round_number: int | None = None,
+    rules: PairingRules | None = None,
+    *,
+    numbers_drawn: bool = False,
 ) -> RoundPairing:
     from crosstable.pairing.acceleration import BAKU, with_acceleration
 
@@ -60,11 +85,17 @@ def _dutch_baku(
 
 
 def _xiangqi(
-    tournament: Tournament, round_number: int | None = None, rules: PairingRules | None = None
+    tournament: Tournament,
+    round_number: int | None = None,
+    rules: PairingRules | None = None,
+    *,
+    numbers_drawn: bool = False,
 ) -> RoundPairing:
-    from crosstable.pairing.xiangqi import options_from_rules, pair_round
+    from crosstable.pairing.xiangqi import XiangqiOptions, options_from_rules, pair_round
 
-    options = None if rules is None else options_from_rules(rules)
+    options = XiangqiOptions() if rules is None else options_from_rules(rules)
+    if numbers_drawn:
+        options = dataclasses.replace(options, numbers_are_drawn=True)
     return pair_round(tournament, round_number, options=options)
 
 
@@ -187,12 +218,16 @@ def team_pair_function(code: str) -> TeamPairFunction:
     return team_pairing_system(code).pair_team_round
 
 
-def pair_function(code: str, rules: PairingRules | None = None) -> PairFunction:
+def pair_function(
+    code: str, rules: PairingRules | None = None, *, numbers_drawn: bool = False
+) -> PairFunction:
     """The function pairing one round for the system ``code``, under a section's ``[pairing]``
-    options (local rules, round-1 and colour options) when ``rules`` is given."""
+    options (local rules, round-1 and colour options) when ``rules`` is given;
+    ``numbers_drawn``: the players' pairing numbers were drawn by lot
+    (:class:`ConfigurablePairFunction`)."""
     pair_round = pairing_system(code).pair_round
 
     def pair(tournament: Tournament, round_number: int | None = None) -> RoundPairing:
-        return pair_round(tournament, round_number, rules)
+        return pair_round(tournament, round_number, rules, numbers_drawn=numbers_drawn)
 
     return pair

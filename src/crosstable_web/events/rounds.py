@@ -31,7 +31,7 @@ from crosstable_web.events import audit, models
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter, require_staff
 from crosstable_web.events.rules import section_rules
-from crosstable_web.events.services import ServiceError
+from crosstable_web.events.services import PAIRING_NUMBERS_BY, ServiceError
 from crosstable_web.pairing_jobs import PairingJob, pair_many
 
 PairingFunction = Callable[[Tournament, int], RoundPairing]
@@ -42,10 +42,13 @@ FALLBACK_SYSTEM = "FIDE_DUTCH_2026"
 (e.g. XIANGQI_SWISS until the xiangqi rules have their own module)."""
 
 
-def pairing_function(system_code: str, rules: PairingRules | None = None) -> PairingFunction:
+def pairing_function(
+    system_code: str, rules: PairingRules | None = None, *, numbers_drawn: bool = False
+) -> PairingFunction:
     """The pairing system registered under a TRF-2026 system code (KeyError if none), under
-    the section's ``[pairing]`` options (local rules, round-1 and colour options)."""
-    pair = registry.pair_function(system_code, rules)
+    the section's ``[pairing]`` options (local rules, round-1 and colour options);
+    ``numbers_drawn``: the section's pairing numbers were drawn by lot."""
+    pair = registry.pair_function(system_code, rules, numbers_drawn=numbers_drawn)
     return lambda tournament, number: pair(tournament, number)
 
 
@@ -165,12 +168,16 @@ def _plan(section: models.Section) -> _PairingPlan:
         bridge.section_tournament(section),
         number,
         None if declared is None else declared.pairing,
+        # Numbered by lot in the app: those are the numbers the regulation's round-1 lot
+        # draws (Huayuan: "all drawn, 1-2, 3-4, odd number Red"); the engine draws no more.
+        numbers_drawn=section.settings.get(PAIRING_NUMBERS_BY) == "lot",
     )
     return _PairingPlan(section, job, warnings)
 
 
 def _pair_here(job: PairingJob) -> RoundPairing:
-    return pairing_function(job.system_code, job.rules)(job.tournament, job.round_number)
+    pair = pairing_function(job.system_code, job.rules, numbers_drawn=job.numbers_drawn)
+    return pair(job.tournament, job.round_number)
 
 
 def _engine_error(error: Exception) -> ServiceError:

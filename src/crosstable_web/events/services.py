@@ -517,6 +517,10 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
 
 # --- pairing numbers ----------------------------------------------------------------------
 
+PAIRING_NUMBERS_BY = "pairing_numbers_by"
+"""``Section.settings`` key: how the pairing numbers were last assigned, "rating" or "lot"
+(a round 1 "by lot" pairs numbers drawn by lot as they are: ``rounds``)."""
+
 
 @transaction.atomic
 def assign_pairing_numbers(
@@ -538,6 +542,11 @@ def assign_pairing_numbers(
     for number, entry in enumerate(entries, start=1):
         entry.pairing_number = number
     models.Entry.objects.bulk_update(entries, ["pairing_number"])
+    section.settings = {
+        **section.settings,
+        PAIRING_NUMBERS_BY: "lot" if method == "lot" else "rating",
+    }
+    section.save(update_fields=["settings"])
     audit.record(
         section.event,
         actor,

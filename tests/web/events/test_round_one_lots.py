@@ -1,0 +1,92 @@
+"""Huayuan round 1 pairs the numbers drawn by lot as they are (issue 11: "seed 003 round 1 with
+numbers drawn by lot in the app is not '1–2, 3–4, odd number Red' — the engine draws a second
+lot: 1 of 20 boards right").
+
+The supplementary rules (补充细则 一(一)): "第一轮所有棋手抽签编排，1-2；3-4…单数先行（同队棋手所有
+轮次均不回避）" — in round 1 every player is drawn by lot; 1 plays 2, 3 plays 4, …, the odd
+number moves first (Red); players of one team are not kept apart. The arbiter draws the
+numbers in the app ("Assign pairing numbers: by lot") and pairs round 1: worked by hand, board
+k is number 2k−1 (Red) against 2k, for every k.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from crosstable_web.events import models, rounds, rules, services
+
+EXAMPLE = (
+    Path(__file__).resolve().parents[3] / "examples" / "huayuan-xiangqi-invitational-2019.toml"
+)
+COUNTIES = ("花垣", "吉首", "保靖", "凤凰")
+
+
+@pytest.mark.django_db
+def test_round_one_pairs_the_drawn_numbers_one_two_three_four(
+    organiser: User, arbiter: User
+) -> None:
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get()
+    for index in range(20):
+        county = COUNTIES[index % 4]
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"棋手{index:02d}",
+                sex="M",
+                unit=county,
+                native_unit=county,
+                rating=1500 + 10 * index,
+            ),
+            organiser,
+        )
+    client = Client()
+    client.force_login(arbiter)
+    base = f"/e/{event.slug}/s/{section.key}"
+    assert client.post(f"{base}/numbers/", {"method": "lot"}).status_code == 302
+    numbers = sorted(section.entries.values_list("pairing_number", flat=True))
+    assert numbers == list(range(1, 21))
+    assert client.post(f"{base}/pair/").status_code == 302
+
+    round_one = section.rounds.get(number=1)
+    boards = [
+        (board.number, board.white.pairing_number, board.black.pairing_number)
+        for board in round_one.boards.select_related("white", "black").order_by("number")
+    ]
+    assert boards == [(k, 2 * k - 1, 2 * k) for k in range(1, 11)]  # Red (white) first
+
+
+@pytest.mark.django_db
+def test_numbers_by_rating_still_draw_the_lot_in_round_one(organiser: User, arbiter: User) -> None:
+    """Numbered by rating, the players have not been drawn: round 1 draws them (the lot's
+    order pairs neighbours, the first of each pair Red), so the strongest two need not meet."""
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
+    section = event.sections.get()
+    for index in range(20):
+        county = COUNTIES[index % 4]
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"棋手{index:02d}",
+                sex="M",
+                unit=county,
+                native_unit=county,
+                rating=2000 - index,
+            ),
+            organiser,
+        )
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    services.assign_pairing_numbers(section, organiser, "rating")
+    assert section.settings["pairing_numbers_by"] == "rating"
+    round_one = rounds.pair_next_round(section, arbiter)
+    pairs = {
+        frozenset((board.white.pairing_number, board.black.pairing_number))
+        for board in round_one.boards.select_related("white", "black")
+    }
+    assert len(pairs) == 10
+    assert pairs != {frozenset((2 * k - 1, 2 * k)) for k in range(1, 11)}
