@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
+import zoneinfo
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -175,6 +176,7 @@ class _Loader:
         if start_date and end_date and end_date < start_date:
             raise event.error("end_date", "is before event.start_date")
         venue = event.string("venue", "")
+        time_zone = self._time_zone(event)
         organiser = event.string("organiser", "")
         laws = event.string("laws", "")
         priority = event.choice("capacity_priority", ("", "payment_date", "entry_date"), "")
@@ -206,6 +208,7 @@ class _Loader:
             start_date=start_date,
             end_date=end_date,
             venue=venue,
+            time_zone=time_zone,
             organiser=organiser,
             laws=laws,
             fees=fees,
@@ -218,6 +221,21 @@ class _Loader:
         )
 
     # --- event-level tables --------------------------------------------------------------
+
+    def _time_zone(self, event: TableReader) -> str:
+        """``event.time_zone``: an IANA name (``Asia/Tehran``); "" when the file names none."""
+        name = event.string("time_zone", "")
+        if not name:
+            return ""
+        try:
+            zoneinfo.ZoneInfo(name)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise event.error(
+                "time_zone",
+                f'unknown time zone "{name}": use an IANA name such as "Asia/Kuala_Lumpur", '
+                '"Asia/Shanghai" or "Asia/Tehran"',
+            ) from None
+        return name
 
     def _adult_rule(self, event: TableReader, start: Any) -> AdultGradeRule | None:
         table = event.table("adult_grade_rule")

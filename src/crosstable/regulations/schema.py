@@ -462,6 +462,9 @@ class Regulations:
     start_date: datetime.date | None = None
     end_date: datetime.date | None = None
     venue: str = ""
+    time_zone: str = ""
+    """IANA time zone of the venue (``Asia/Tehran``): every time in the file (schedule,
+    deadlines) is a wall-clock time there. "" when the file names none."""
     organiser: str = ""
     laws: str = ""
     fees: Fees | None = None

@@ -19,13 +19,32 @@ class Game(models.TextChoices):
     XIANGQI = "xiangqi", _("Xiangqi")
 
 
-class Event(models.Model):
-    """One event, created from a regulations file (kept verbatim in ``regulations_text``)."""
+class Calendar(models.TextChoices):
+    """The calendar an event's dates are written and shown in (stored dates are Gregorian)."""
 
-    slug = models.SlugField(unique=True, max_length=80)
+    GREGORIAN = "gregorian", _("Gregorian")
+    JALALI = "jalali", _("Jalali (Persian)")
+
+
+class Event(models.Model):
+    """One event, created from a regulations file (kept verbatim in ``regulations_text``).
+
+    Name, dates, venue, time zone and calendar are copies of the regulations' ``[event]``
+    values (the regulations text is the truth; ``events.settings`` keeps them in step), kept
+    as columns so that lists and deadlines need not read the regulations."""
+
+    slug = models.SlugField(_("short name"), unique=True, max_length=80)
     name = models.CharField(_("name"), max_length=300)
     game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.CHESS)
     regulations_text = models.TextField(_("regulations"), blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    """IANA name (``Asia/Tehran``): the schedule's and deadlines' wall-clock times are there."""
+    calendar = models.CharField(
+        _("calendar"), max_length=10, choices=Calendar.choices, default=Calendar.GREGORIAN
+    )
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=300, blank=True)
     registration_open = models.BooleanField(_("registration open"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -145,6 +164,9 @@ class Round(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     paired_at = models.DateTimeField(auto_now_add=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    """From the regulations' schedule in the event's time zone when paired (None: the
+    schedule names no time); the arbiter may change it (``event_time.set_round_start``)."""
 
     class Meta:
         ordering = ["section", "number"]

@@ -64,6 +64,13 @@ class EventSpec:
     game: str = "chess"
     sections: list[SectionSpec] = dataclasses.field(default_factory=list)
     regulations_text: str = ""
+    time_zone: str = ""
+    """IANA name; "" when the regulations name none (the web forms and ``create_event`` ask
+    for one; code that creates an event without one gets the server's ``TIME_ZONE``)."""
+    calendar: str = "gregorian"
+    start_date: datetime.date | None = None
+    end_date: datetime.date | None = None
+    venue: str = ""
 
 
 def load_event_spec(path: str | Path, rounds: int | None = None) -> EventSpec:
@@ -154,6 +161,11 @@ def event_spec_from_regulations(
         game=regulations.game.value,
         sections=sections,
         regulations_text=text,
+        time_zone=regulations.time_zone,
+        calendar=regulations.calendar.value,
+        start_date=regulations.start_date,
+        end_date=regulations.end_date,
+        venue=regulations.venue,
     )
 
 

@@ -12,16 +12,16 @@ import random
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from crosstable.house_player import HousePlayerRefusal, house_player_refusal
 from crosstable.pairing.registry import is_team_system
 from crosstable.regulations.sections import assign_sections
 from crosstable_web import bridge
-from crosstable_web.events import audit, models, rules
+from crosstable_web.events import audit, event_time, models, rules, slugs
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
 
@@ -33,54 +33,99 @@ class ServiceError(Exception):
 # --- events -------------------------------------------------------------------------------
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name, allow_unicode=False)[:60] or "event"
-    slug, counter = base, 2
-    while models.Event.objects.filter(slug=slug).exists():
-        slug, counter = f"{base}-{counter}", counter + 1
-    return slug
-
-
 @transaction.atomic
 def create_event(spec: rules.EventSpec, actor: Actor, slug: str | None = None) -> models.Event:
     """An event and its sections, from regulations already read into ``spec``.
-    The creating user becomes the event's organiser."""
-    if slug and models.Event.objects.filter(slug=slug).exists():
-        raise ServiceError(_("An event with the code %(slug)s already exists.") % {"slug": slug})
+    The creating user becomes the event's organiser. Without ``slug`` one is made from the
+    name (``slugs.suggest``: pinyin, Persian letters in Latin, the year); a given one must
+    pass ``slugs.check_slug``. A spec without a time zone gets the server's (code and tests;
+    the web forms and the ``create_event`` command ask for one)."""
+    if slug:
+        problem = slugs.check_slug(slug)
+        if problem is not None:
+            raise ServiceError(
+                _("The short name %(slug)s cannot be used: %(problem)s")
+                % {"slug": slug, "problem": problem}
+            )
+    time_zone = spec.time_zone or settings.TIME_ZONE
+    if not event_time.is_known_zone(time_zone):
+        raise ServiceError(_("Unknown time zone: %(zone)s.") % {"zone": time_zone})
     event = models.Event.objects.create(
-        slug=slug or _unique_slug(spec.name),
+        slug=slug or slugs.suggest(spec.name, spec.start_date, spec.calendar),
         name=spec.name,
         game=spec.game,
         regulations_text=spec.regulations_text,
+        time_zone=time_zone,
+        calendar=spec.calendar,
+        start_date=spec.start_date,
+        end_date=spec.end_date,
+        venue=spec.venue,
     )
     for position, section_spec in enumerate(spec.sections):
-        models.Section.objects.create(
-            event=event,
-            key=section_spec.key,
-            name=section_spec.name,
-            position=position,
-            total_rounds=section_spec.total_rounds,
-            system_code=section_spec.system_code,
-            scoring=bridge.scoring_to_json(section_spec.scoring),
-            tiebreaks=list(section_spec.tiebreaks),
-            forfeits_to_withdraw=section_spec.forfeits_to_withdraw,
-            entry_fee=section_spec.entry_fee,
-            max_entries=section_spec.max_entries,
-            settings=dict(section_spec.settings),
-        )
+        create_section(event, section_spec, position)
     if actor is not None and not isinstance(actor, str) and actor.is_authenticated:
         models.EventRole.objects.get_or_create(
             event=event, user_id=actor.pk, role=models.Role.ORGANISER
         )
-    audit.record(event, actor, "event.create", event.name, None, {"slug": event.slug})
+    audit.record(
+        event,
+        actor,
+        "event.create",
+        event.name,
+        None,
+        {"slug": event.slug, "time_zone": event.time_zone, "calendar": event.calendar},
+    )
     return event
 
 
+def create_section(
+    event: models.Event, section_spec: rules.SectionSpec, position: int
+) -> models.Section:
+    return models.Section.objects.create(
+        event=event,
+        key=section_spec.key,
+        name=section_spec.name,
+        position=position,
+        total_rounds=section_spec.total_rounds,
+        system_code=section_spec.system_code,
+        scoring=bridge.scoring_to_json(section_spec.scoring),
+        tiebreaks=list(section_spec.tiebreaks),
+        forfeits_to_withdraw=section_spec.forfeits_to_withdraw,
+        entry_fee=section_spec.entry_fee,
+        max_entries=section_spec.max_entries,
+        settings=dict(section_spec.settings),
+    )
+
+
 @transaction.atomic
-def grant_role(event: models.Event, user: Any, role: str, actor: Actor) -> None:
+def grant_role(event: models.Event, user: Any, role: str, actor: Actor) -> bool:
+    """Give ``user`` a role on ``event`` (organisers only); False if they had it already
+    (nothing logged then)."""
     require_organiser(actor, event)
-    models.EventRole.objects.get_or_create(event=event, user=user, role=role)
-    audit.record(event, actor, "role.grant", user.get_username(), None, role)
+    if role not in models.Role.values:
+        raise ServiceError(_("Unknown role: %(role)s.") % {"role": role})
+    _row, created = models.EventRole.objects.get_or_create(event=event, user=user, role=role)
+    if created:
+        audit.record(event, actor, "role.grant", user.get_username(), None, role)
+    return created
+
+
+@transaction.atomic
+def revoke_role(event: models.Event, user: Any, role: str, actor: Actor) -> bool:
+    """Take a role away (organisers only); False if ``user`` did not have it. The last
+    organiser stays: an event nobody may organise could not be changed any more."""
+    require_organiser(actor, event)
+    rows = models.EventRole.objects.select_for_update().filter(event=event, role=role)
+    if not rows.filter(user=user).exists():
+        return False
+    if role == models.Role.ORGANISER and rows.count() == 1:
+        raise ServiceError(
+            _("%(user)s is the event's only organiser: appoint another organiser first.")
+            % {"user": user.get_username()}
+        )
+    rows.filter(user=user).delete()
+    audit.record(event, actor, "role.revoke", user.get_username(), role, None)
+    return True
 
 
 @transaction.atomic

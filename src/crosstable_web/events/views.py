@@ -24,6 +24,7 @@ from crosstable.typed import as_typed_on_a_latin_keyboard
 from crosstable_web.backup import json_file
 from crosstable_web.events import (
     entries_import,
+    event_time,
     exchange,
     forms,
     models,
@@ -36,13 +37,18 @@ from crosstable_web.events import (
 
 
 def _event(slug: str) -> models.Event:
-    return get_object_or_404(models.Event, slug=slug)
+    """The event of a page; the page's times are shown in its time zone."""
+    event = get_object_or_404(models.Event, slug=slug)
+    event_time.activate(event)
+    return event
 
 
 def _section(slug: str, key: str) -> models.Section:
-    return get_object_or_404(
+    section = get_object_or_404(
         models.Section.objects.select_related("event"), event__slug=slug, key=key
     )
+    event_time.activate(section.event)
+    return section
 
 
 def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
@@ -126,6 +132,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_organise": permissions.can_organise(request.user, event),
             "can_arbitrate": permissions.can_arbitrate(request.user, event),
             "import_form": forms.ImportForm(),
+            "registration_deadline": event_time.registration_deadline(event),
         },
     )
 
@@ -390,6 +397,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         section__event__slug=slug,
     )
     event = entry.section.event
+    event_time.activate(event)
     permissions.require_staff(request.user, event)
     if request.method == "POST":
         action = request.POST.get("action")
@@ -487,12 +495,14 @@ def pair_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 def _round(slug: str, key: str, number: int) -> models.Round:
-    return get_object_or_404(
+    round_row = get_object_or_404(
         models.Round.objects.select_related("section__event"),
         section__event__slug=slug,
         section__key=key,
         number=number,
     )
+    event_time.activate(round_row.section.event)
+    return round_row
 
 
 def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import models, permissions, standings
+from crosstable_web.events import event_time, models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
 from crosstable_web.public import localisation, pages, team_pages
 from crosstable_web.teams.services import team_results
@@ -52,7 +52,9 @@ def _respond(
 
 
 def _language(request: HttpRequest, event: models.Event) -> None:
-    """Print in the visitor's language (cookie or ``?lang=``), else the event's own."""
+    """Print in the visitor's language (cookie or ``?lang=``), else the event's own; times
+    in the event's time zone."""
+    event_time.activate(event)
     chosen = request.GET.get("lang") or request.COOKIES.get("django_language")
     if chosen not in ("en", "zh-hans", "ms", "fa"):
         chosen = localisation.event_language(event)

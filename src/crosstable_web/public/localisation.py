@@ -47,6 +47,20 @@ JALALI_MONTHS = (
     "بهمن",
     "اسفند",
 )
+JALALI_MONTHS_LATIN = (
+    "Farvardin",
+    "Ordibehesht",
+    "Khordad",
+    "Tir",
+    "Mordad",
+    "Shahrivar",
+    "Mehr",
+    "Aban",
+    "Azar",
+    "Dey",
+    "Bahman",
+    "Esfand",
+)
 PERSIAN_WEEKDAYS = ("دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه")
 _CJK = re.compile("[\u3400-\u9fff]")
 
@@ -73,13 +87,21 @@ def digits(value: Any, language: str | None = None) -> str:
     return _DECIMAL_POINT.sub("٫", text).translate(_PERSIAN_DIGITS)
 
 
-def format_date(day: datetime.date | None, language: str | None = None) -> str:
+def format_date(
+    day: datetime.date | None, language: str | None = None, calendar: str = "gregorian"
+) -> str:
     """A date as readers of ``language`` write it, with the weekday: Jalali with Persian
     digits in Persian (``جمعه ۲۴ آبان ۱۳۹۸``), ``2019年11月15日 星期五`` in Chinese,
-    ``Friday 15 November 2019`` otherwise."""
+    ``Friday 15 November 2019`` otherwise. An event in the Jalali ``calendar`` read in another
+    language: the Jalali date first, the Gregorian one in brackets
+    (``24 Aban 1398 (Friday 15 November 2019)``)."""
     if day is None:
         return ""
     language = language or translation.get_language() or "en"
+    if calendar == "jalali" and not uses_persian_digits(language):
+        year, month, date = gregorian_to_jalali(day)
+        jalali = f"{date} {JALALI_MONTHS_LATIN[month - 1]} {year}"
+        return f"{jalali} ({format_date(day, language)})"
     if uses_persian_digits(language):
         year, month, date = gregorian_to_jalali(day)
         return digits(

@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
-from crosstable_web.events import models, standings
+from crosstable_web.events import event_time, models, standings
 from crosstable_web.public import localisation, pages, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
@@ -58,9 +58,13 @@ def _serve(request: HttpRequest, slug: str, page: Renderer) -> HttpResponse:
         )
     translation.activate(chosen)
     request.LANGUAGE_CODE = translation.get_language()
-    response = versions.cached_page(
-        event_id, version, request, lambda: page(models.Event.objects.get(pk=event_id))
-    )
+
+    def render_page() -> HttpResponse:
+        event = models.Event.objects.get(pk=event_id)
+        event_time.activate(event)
+        return page(event)
+
+    response = versions.cached_page(event_id, version, request, render_page)
     response["Cache-Control"] = "no-cache"
     response["Vary"] = "Cookie, Accept-Language"
     return response

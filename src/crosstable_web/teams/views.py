@@ -24,7 +24,7 @@ from crosstable.formats.trf.writer import write_trf
 from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
 from crosstable.typed import as_typed_on_a_latin_keyboard
-from crosstable_web.events import permissions, rounds, rules, standings
+from crosstable_web.events import event_time, permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
@@ -39,7 +39,10 @@ from crosstable_web.teams.typed_entry import parse_typed_results
 
 
 def _section(slug: str, key: str) -> Section:
-    return get_object_or_404(Section.objects.select_related("event"), event__slug=slug, key=key)
+    """The section of a page; the page's times are shown in its event's time zone."""
+    section = get_object_or_404(Section.objects.select_related("event"), event__slug=slug, key=key)
+    event_time.activate(section.event)
+    return section
 
 
 def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:

@@ -377,3 +377,13 @@ def test_unit_kinds_named_by_the_rules() -> None:
     futian = load_regulations(examples / "futian-youth-xiangqi-chess-2009.toml")
     assert futian.unit_kinds == ("school",)
     assert load_regulations(examples / "kinabatangan-school-2024.toml").unit_kinds == ()
+
+
+def test_time_zone_is_an_iana_name_or_an_error_naming_the_key() -> None:
+    assert parse().time_zone == ""
+    assert parse(event_extra='time_zone = "Asia/Tehran"').time_zone == "Asia/Tehran"
+    error = error_of(event_extra='time_zone = "Tehran"')
+    assert error.key == "event.time_zone"
+    assert 'unknown time zone "Tehran"' in error.problem
+    zones = {load_regulations(EXAMPLES / name).time_zone for name in SEED_EXAMPLES}
+    assert zones == {"Asia/Kuching", "Asia/Shanghai", "Asia/Tehran"}

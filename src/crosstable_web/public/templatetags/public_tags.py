@@ -14,6 +14,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext
 
+from crosstable.regulations.calendars import gregorian_to_jalali
+from crosstable_web.events import event_time
 from crosstable_web.public import localisation
 
 register = template.Library()
@@ -45,6 +47,36 @@ def localdatetime(value: datetime.datetime | None) -> str:
     local = timezone.localtime(value) if timezone.is_aware(value) else value
     time_of_day = localisation.digits(local.strftime("%H:%M"))
     return f"{localisation.format_date(local.date())} {time_of_day}"
+
+
+@register.filter
+def at_event(value: datetime.datetime | None, event: Any) -> str:
+    """An aware moment as the clock and calendar of ``event``'s venue show it (its time zone,
+    Jalali dates for a Jalali event), whatever zone the page is in."""
+    if value is None:
+        return ""
+    local = value.astimezone(event_time.zone(event))
+    time_of_day = localisation.digits(local.strftime("%H:%M"))
+    return f"{localisation.format_date(local.date(), calendar=event.calendar)} {time_of_day}"
+
+
+@register.filter
+def event_date(value: datetime.date | None, event: Any) -> str:
+    """A day in the reader's language and ``event``'s calendar."""
+    return localisation.format_date(value, calendar=event.calendar)
+
+
+@register.filter
+def event_stamp(value: datetime.datetime | None, event: Any) -> str:
+    """A moment written short, to the second, at ``event``'s venue and in its calendar
+    (``1398-08-24 09:31:05`` for a Jalali event): the audit log's time column."""
+    if value is None:
+        return ""
+    local = value.astimezone(event_time.zone(event))
+    year, month, day = local.year, local.month, local.day
+    if event.calendar == "jalali":
+        year, month, day = gregorian_to_jalali(local.date())
+    return localisation.digits(f"{year:04d}-{month:02d}-{day:02d} {local:%H:%M:%S}")
 
 
 @register.filter

@@ -1,0 +1,145 @@
+"""An event's clock: its time zone (IANA) and the moments its regulations name.
+
+Every moment is stored aware (UTC in the database); the regulations' wall-clock times (the
+schedule's round starts, the registration deadline) are times at the venue, in the event's
+``time_zone``, and become aware moments here. Pages show moments in the event's zone: the
+views that load an event call :func:`activate` (``TimeZoneMiddleware`` resets the zone after
+each request), so Django's ``localtime`` and the ``localdatetime`` filter use it. Deadlines
+are compared as aware moments, so the machine's own zone never matters.
+"""
+
+from __future__ import annotations
+
+import datetime
+import zoneinfo
+from collections.abc import Callable
+from functools import lru_cache
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from crosstable_web.events import audit, models, rules
+from crosstable_web.events.audit import Actor
+from crosstable_web.events.permissions import require_arbiter
+
+
+@lru_cache(maxsize=64)
+def zone_named(name: str) -> zoneinfo.ZoneInfo:
+    return zoneinfo.ZoneInfo(name)
+
+
+def is_known_zone(name: str) -> bool:
+    try:
+        zone_named(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+def common_zones() -> list[str]:
+    """The IANA zone names a time-zone box offers (areas and cities, no legacy aliases)."""
+    legacy = ("Etc/", "SystemV/", "US/", "posix/", "right/")
+    names = (name for name in zoneinfo.available_timezones() if "/" in name)
+    return [*sorted(name for name in names if not name.startswith(legacy)), "UTC"]
+
+
+def zone(event: models.Event) -> zoneinfo.ZoneInfo:
+    return zone_named(event.time_zone)
+
+
+def activate(event: models.Event) -> None:
+    """Show this request's moments in ``event``'s time zone."""
+    timezone.activate(zone(event))
+
+
+def at_venue(
+    event: models.Event, day: datetime.date, time_of_day: datetime.time
+) -> datetime.datetime:
+    """The aware moment of a wall-clock time at the venue."""
+    return datetime.datetime.combine(day, time_of_day, tzinfo=zone(event))
+
+
+def from_wall_clock(event: models.Event, moment: datetime.datetime) -> datetime.datetime:
+    """A naive moment of the regulations (a wall-clock time at the venue), made aware."""
+    if timezone.is_aware(moment):
+        return moment
+    return moment.replace(tzinfo=zone(event))
+
+
+def at_event(event: models.Event, moment: datetime.datetime) -> datetime.datetime:
+    """An aware moment as the clock at the venue shows it."""
+    return moment.astimezone(zone(event))
+
+
+def scheduled_start(section: models.Section, number: int) -> datetime.datetime | None:
+    """When round ``number`` of ``section`` starts by the regulations' schedule (None: the
+    schedule gives no date and time for it)."""
+    section_rules = rules.section_rules(section)
+    if section_rules is None:
+        return None
+    slot = next((slot for slot in section_rules.schedule if slot.round_number == number), None)
+    if slot is None or slot.date is None or slot.start is None:
+        return None
+    return at_venue(section.event, slot.date, slot.start)
+
+
+def registration_deadline(event: models.Event) -> datetime.datetime | None:
+    """The regulations' registration deadline at the venue (None: none named)."""
+    regulations = rules.event_regulations(event)
+    if regulations is None or regulations.deadlines.registration is None:
+        return None
+    return from_wall_clock(event, regulations.deadlines.registration)
+
+
+@transaction.atomic
+def set_round_start(
+    round_row: models.Round, starts_at: datetime.datetime | None, actor: Actor
+) -> None:
+    """The arbiter moves one round's start (None: no start time); audited old → new."""
+    event = round_row.section.event
+    require_arbiter(actor, event)
+    if starts_at is not None and not timezone.is_aware(starts_at):
+        raise ValueError("a round start must be an aware moment")
+    old = round_row.starts_at
+    round_row.starts_at = starts_at
+    round_row.save(update_fields=["starts_at"])
+    audit.record(
+        event,
+        actor,
+        "round.start",
+        f"{round_row.section.key} round {round_row.number}",
+        _iso(event, old),
+        _iso(event, starts_at),
+    )
+
+
+def _iso(event: models.Event, moment: datetime.datetime | None) -> str | None:
+    """A moment for the audit log: ISO 8601 at the venue, with its offset."""
+    return None if moment is None else at_event(event, moment).isoformat(timespec="minutes")
+
+
+def describe_zone(event: models.Event, at: datetime.datetime | None = None) -> str:
+    """``Asia/Tehran (UTC+03:30)``: the zone and its offset now (or at ``at``)."""
+    moment = at_event(event, at or timezone.now())
+    offset = moment.strftime("%z")
+    return _("%(zone)s (UTC%(offset)s)") % {
+        "zone": event.time_zone,
+        "offset": f"{offset[:3]}:{offset[3:]}",
+    }
+
+
+class TimeZoneMiddleware:
+    """Each request starts in the server's zone; a view that loads an event switches to the
+    event's (``activate``). Reset after the response, so no zone leaks to the next request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
