@@ -44,7 +44,7 @@ class Event(models.Model):
     )
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=300, blank=True)
+    venue = models.CharField(_("venue"), max_length=300, blank=True, default="")
     registration_open = models.BooleanField(_("registration open"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -58,7 +58,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="event",
             name="venue",
-            field=models.CharField(blank=True, max_length=300, verbose_name="venue"),
+            field=models.CharField(blank=True, default="", max_length=300, verbose_name="venue"),
         ),
         migrations.AddField(
             model_name="round",
