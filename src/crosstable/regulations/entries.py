@@ -1,5 +1,6 @@
-"""Entry limits: how many entries a unit may send to a section, and who gets in when the hall
-is full (priority by payment date or entry date, as the regulations say)."""
+"""Entry limits: how many entries a unit may send to a section, who gets in when the hall
+is full (priority by payment date or entry date, as the regulations say), and the deadlines for
+changing the list once it is in (Kinabatangan 3.3 and 3.4)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import datetime
 from collections import Counter
 from collections.abc import Sequence
 
-from crosstable.regulations.schema import Regulations, SectionRules
+from crosstable.regulations.schema import Deadlines, Regulations, SectionRules
 from crosstable.regulations.sections import EntrantData, Problem
 
 
@@ -71,3 +72,25 @@ def admit_by_capacity(
     ]
     waiting = [entry.key for entry in ordered if entry.key not in set(admitted)]
     return Admission(tuple(admitted), tuple(waiting))
+
+
+def name_change_deadline(
+    deadlines: Deadlines, start: datetime.datetime | None
+) -> datetime.datetime | None:
+    """The last moment a player may be replaced by another once the list is in (Kinabatangan
+    3.3: "sekurang-kurangnya sejam sebelum pertandingan bermula", at least one hour before the
+    start): ``start`` minus ``name_change_minutes_before_start``. None when the regulations
+    set no such limit, or the start is not known (the caller must then say it could not check).
+    ``start`` may be aware (compared with aware moments) or naive."""
+    minutes = deadlines.name_change_minutes_before_start
+    if minutes is None or start is None:
+        return None
+    return start - datetime.timedelta(minutes=minutes)
+
+
+def additions_closed(deadlines: Deadlines, *, list_in: bool) -> bool:
+    """Kinabatangan 3.4: "Pertambahan bilangan peserta tidak dibenarkan selepas senarai nama
+    dihantar" — no player may be added once the list is in (``additions_after_list =
+    false``). What "the list is in" means is the caller's (the web app: registration closed,
+    or round 1 paired)."""
+    return list_in and not deadlines.additions_after_list

@@ -227,9 +227,26 @@ def check_rows(event: models.Event, rows: Sequence[RawRow]) -> ImportReport:
     report = ImportReport([])
     if not event.registration_open:
         report.file_problems.append(_("Registration is closed for this event."))
+    # A section that takes no entry now (finished, or the list is in where the regulations
+    # allow no additions: Kinabatangan 3.4) refuses each of its rows, with the reason.
+    # A paired section takes late entries one by one (the next pairing number, joining from
+    # the next round), on its page.
+    refusals = {
+        section.pk: refusal
+        for section in all_sections
+        if event.registration_open and (refusal := services.addition_refusal(section))
+    }
+    late = _("Round 1 is paired: enter late players one by one on the section's page.")
+    refusals |= {
+        section.pk: late
+        for section in all_sections
+        if section.pk not in refusals and section.rounds.exists()
+    }
     for row in rows:
         checked = _parse(row, sections, default)
-        if checked.section is not None and checked.data is not None:
+        if checked.section is not None and checked.section.pk in refusals:
+            checked.problems.append(refusals[checked.section.pk])
+        elif checked.section is not None and checked.data is not None:
             problems = checker.problems(checked.section, checked.data)
             checked.problems.extend(problems)
             if not problems:

@@ -57,6 +57,21 @@ class EntryForm(forms.Form):
         section_field.choices = [(section.key, section.name)]
 
 
+class EntryEditForm(EntryForm):
+    """The entry form of an entered player: a new name replaces the player by another
+    (refused after the regulations' name-change deadline) unless it only corrects the
+    spelling of the same player's name."""
+
+    spelling_correction = forms.BooleanField(
+        label=_("Spelling correction (the same player)"),
+        required=False,
+        help_text=_(
+            "Tick when the new name corrects the spelling of this player's name; leave it "
+            "empty when another player takes this place."
+        ),
+    )
+
+
 class HousePlayerForm(forms.Form):
     """The organiser's house player for an odd section: who it is (no eligibility checks)."""
 

@@ -15,15 +15,19 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from crosstable.house_player import HousePlayerRefusal, house_player_refusal
 from crosstable.pairing.registry import is_team_system
+from crosstable.regulations.entries import additions_closed, name_change_deadline
+from crosstable.regulations.schema import Deadlines
 from crosstable.regulations.sections import assign_sections
 from crosstable_web import bridge
 from crosstable_web.events import audit, event_time, models, rules, slugs
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
+from crosstable_web.public import localisation
 
 
 class ServiceError(Exception):
@@ -130,7 +134,13 @@ def revoke_role(event: models.Event, user: Any, role: str, actor: Actor) -> bool
 
 @transaction.atomic
 def set_registration_open(event: models.Event, is_open: bool, actor: Actor) -> None:
+    """Open or close registration. Closing it is the list being in: where the regulations
+    allow no additions once it is (``additions_after_list = false``, Kinabatangan 3.4) it
+    cannot be opened again."""
     require_organiser(actor, event)
+    refusal = reopening_refusal(event) if is_open else None
+    if refusal is not None:
+        raise ServiceError(refusal)
     old = event.registration_open
     event.registration_open = is_open
     event.save(update_fields=["registration_open"])
@@ -324,6 +334,88 @@ def _paired_rounds(section: models.Section) -> int:
     return int(section.rounds.aggregate(Max("number"))["number__max"] or 0)
 
 
+def reopening_refusal(event: models.Event) -> str | None:
+    """Why closed registration may not be opened again (None: it may, or it is open)."""
+    regulations = rules.event_regulations(event)
+    if (
+        event.registration_open
+        or regulations is None
+        or not additions_closed(regulations.deadlines, list_in=True)
+    ):
+        return None
+    return _no_additions_message(regulations.deadlines)
+
+
+def _no_additions_message(deadlines: Deadlines) -> str:
+    if deadlines.name_change_minutes_before_start is not None:
+        return _(
+            "The entry list is in: the regulations allow no additions. A player may still be "
+            "replaced by another until %(minutes)d minutes before the start."
+        ) % {"minutes": deadlines.name_change_minutes_before_start}
+    return _("The entry list is in: the regulations allow no additions.")
+
+
+def addition_refusal(section: models.Section) -> str | None:
+    """Why no player may be entered in ``section`` now (None: one may): the section is
+    finished; the list is in — registration closed or round 1 paired — and the regulations
+    allow no additions then (Kinabatangan 3.4, ``additions_after_list = false``); or, before
+    round 1, registration is closed. After round 1 an entry is a late entry."""
+    event = section.event
+    paired = _paired_rounds(section)
+    if paired >= section.total_rounds:
+        return _("The section is finished; no more entries.")
+    regulations = rules.event_regulations(event)
+    list_in = bool(paired) or not event.registration_open
+    if regulations is not None and additions_closed(regulations.deadlines, list_in=list_in):
+        return _no_additions_message(regulations.deadlines)
+    if not paired and not event.registration_open:
+        return _("Registration is closed; open it again to add players.")
+    return None
+
+
+def round_one_start(section: models.Section) -> datetime.datetime | None:
+    """When the section's play starts: round 1's start as paired (the arbiter may move it),
+    else the regulations' schedule, at the venue (None: not known)."""
+    first = section.rounds.filter(number=1).first()
+    if first is not None and first.starts_at is not None:
+        return first.starts_at
+    return event_time.scheduled_start(section, 1)
+
+
+def name_change_refusal(section: models.Section, now: datetime.datetime) -> str | None:
+    """Why a player may no longer be replaced by another (a different name) in ``section``
+    (None: they may). Kinabatangan 3.3: name changes at least an hour before the start
+    (``name_change_minutes_before_start``), compared at the venue's clock (aware moments). Once
+    round 1 is paired without a start time, the start is taken to have come."""
+    regulations = rules.event_regulations(section.event)
+    if regulations is None:
+        return None
+    minutes = regulations.deadlines.name_change_minutes_before_start
+    if minutes is None:
+        return None
+    start = round_one_start(section)
+    deadline = name_change_deadline(regulations.deadlines, start)
+    if deadline is None:
+        if not section.rounds.exists():
+            return None  # the start is not known yet, and play has not begun
+        return _(
+            "A player may be replaced by another only until %(minutes)d minutes before the "
+            "start, and round 1 is paired. To correct the spelling of the same player's name, "
+            "tick “Spelling correction”."
+        ) % {"minutes": minutes}
+    if now < deadline:
+        return None
+    local = event_time.at_event(section.event, deadline)
+    when = (
+        f"{localisation.format_date(local.date(), calendar=section.event.calendar)} {local:%H:%M}"
+    )
+    return _(
+        "A player may be replaced by another only until %(minutes)d minutes before the start "
+        "(until %(deadline)s at the venue); that time has passed. To correct the spelling of "
+        "the same player's name, tick “Spelling correction”."
+    ) % {"minutes": minutes, "deadline": when}
+
+
 @transaction.atomic
 def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.Entry:
     """Enter a player. After round 1 is paired this is a late entry (arbiter or organiser);
@@ -334,13 +426,9 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
         require_staff(actor, event)
     else:
         require_organiser(actor, event)
-    if paired >= section.total_rounds:
-        raise ServiceError(_("The section is finished; no more entries."))
-    if not paired and not event.registration_open:
-        raise ServiceError(_("Registration is closed; open it again to add players."))
-    regulations = rules.event_regulations(event)
-    if paired and regulations is not None and not regulations.deadlines.additions_after_list:
-        raise ServiceError(_("The regulations allow no additions once the list is in."))
+    refusal = addition_refusal(section)
+    if refusal is not None:
+        raise ServiceError(refusal)
     problems = EntryChecker(event).problems(section, data)
     if problems:
         raise ServiceError(" ".join(problems))
@@ -357,9 +445,24 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
 
 
 @transaction.atomic
-def update_entry(entry: models.Entry, data: EntryData, actor: Actor) -> models.Entry:
+def update_entry(
+    entry: models.Entry,
+    data: EntryData,
+    actor: Actor,
+    *,
+    spelling_correction: bool = False,
+    now: datetime.datetime | None = None,
+) -> models.Entry:
+    """Change an entry. A new name is a different player replacing this one, refused after
+    the regulations' name-change deadline (:func:`name_change_refusal`), unless the organiser
+    says it corrects the spelling of the same player's name (logged so)."""
     section = entry.section
     require_organiser(actor, section.event)
+    renamed = " ".join(data.name.split()) != " ".join(entry.name.split())
+    if renamed and not spelling_correction:
+        refusal = name_change_refusal(section, now or timezone.now())
+        if refusal is not None:
+            raise ServiceError(refusal)
     checker = EntryChecker(section.event, exclude_entry=entry)
     checker.per_section.pop(section.pk, None)  # editing does not add a player
     checker.per_unit.pop((section.pk, entry.unit), None)
@@ -372,7 +475,13 @@ def update_entry(entry: models.Entry, data: EntryData, actor: Actor) -> models.E
         setattr(entry, name, getattr(data, name))
     entry.save()
     audit.record(
-        section.event, actor, "entry.update", f"{section.key}: {entry.name}", old, data.as_json()
+        section.event,
+        actor,
+        "entry.update",
+        f"{section.key}: {entry.name}",
+        old,
+        data.as_json(),
+        [_("spelling correction")] if renamed and spelling_correction else [],
     )
     return entry
 

@@ -133,6 +133,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_arbitrate": permissions.can_arbitrate(request.user, event),
             "import_form": forms.ImportForm(),
             "registration_deadline": event_time.registration_deadline(event),
+            "reopening_refusal": services.reopening_refusal(event),
         },
     )
 
@@ -315,6 +316,9 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "can_organise": can_organise,
             "can_arbitrate": can_arbitrate,
             "can_enter": can_organise or (can_arbitrate and paired),
+            # the new / late entry form only while an entry can be taken (Kinabatangan 3.4:
+            # none once the list is in); else the reason, in its place
+            "addition_refusal": services.addition_refusal(section),
             "forfeit_rule": rounds.forfeit_rule(section),
             # the house player form: organisers only, before round 1, where the rules allow it
             "house": house,
@@ -402,13 +406,16 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "edit":
-            edit = forms.EntryForm(request.POST)
+            edit = forms.EntryEditForm(request.POST)
             edit.offer_only_section(entry.section)
             if edit.is_valid():
                 data = _entry_data(edit)
+                correction = bool(edit.cleaned_data["spelling_correction"])
                 _acting(
                     request,
-                    lambda: services.update_entry(entry, data, request.user),
+                    lambda: services.update_entry(
+                        entry, data, request.user, spelling_correction=correction
+                    ),
                     _("Entry changed."),
                 )
         elif action == "payment":
@@ -446,7 +453,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                 )
         return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
     paired = section_rounds = entry.section.rounds.count()
-    edit_form = forms.EntryForm(
+    edit_form = forms.EntryEditForm(
         initial={
             "section": entry.section.key,
             **{name: getattr(entry, name) for name in services.ENTRY_FIELDS},
