@@ -1,12 +1,12 @@
-"""URL configuration: login/logout, language switch, the events and teams apps, the public
-site (``/p/``) and printouts (``/print/``)."""
+"""URL configuration: sign-in, sign-out, password change and reset (Django's auth views under
+``/accounts/``), the accounts app, language switch, the events and teams apps, the public site
+(``/p/``) and printouts (``/print/``)."""
 
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 urlpatterns = [
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("crosstable_web.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("p/", include("crosstable_web.public.urls")),
     path("print/", include("crosstable_web.printing.urls")),

@@ -12,7 +12,7 @@ import datetime
 import random
 from pathlib import Path
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 
 from crosstable.pairing.registry import is_team_system
 from crosstable_web.events import entries_import, models, rounds, rules, services
@@ -213,6 +213,10 @@ def ensure_user(username: str, password: str, superuser: bool = False) -> User:
 def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[models.Event]:
     """Create the demo users and every example event found under ``examples``."""
     organiser = ensure_user("organiser", "organiser")
+    # the site administrator's "may create events" (crosstable_web.accounts)
+    organiser.user_permissions.add(
+        Permission.objects.get(content_type__app_label="events", codename="add_event")
+    )
     arbiter = ensure_user("arbiter", "arbiter")
     captain = ensure_user("captain", "captain")
     ensure_user("admin", "admin", superuser=True)

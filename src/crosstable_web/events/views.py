@@ -70,6 +70,20 @@ def _back(request: HttpRequest, default: str) -> HttpResponseRedirect:
 # --- events -------------------------------------------------------------------------------
 
 
+def _may_create_events(user: Any) -> bool:
+    """The site setting (``accounts.services.can_create_events``): any signed-in account, or
+    those a site administrator allows."""
+    from crosstable_web.accounts.services import can_create_events
+
+    return can_create_events(user)
+
+
+def _require_event_creator(user: Any) -> None:
+    from crosstable_web.accounts.services import require_event_creator
+
+    require_event_creator(user)
+
+
 def event_list(request: HttpRequest) -> HttpResponse:
     events = models.Event.objects.prefetch_related("sections")
     return render(
@@ -78,7 +92,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
         {
             "events": events,
             "form": forms.RegulationsForm(),
-            "can_create": request.user.is_authenticated and request.user.is_staff,
+            "can_create": _may_create_events(request.user),
         },
     )
 
@@ -86,8 +100,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def event_create(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_staff:
-        raise PermissionDenied(_("Only organiser accounts may create events."))
+    _require_event_creator(request.user)
     form = forms.RegulationsForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, _("Choose a regulations file."))

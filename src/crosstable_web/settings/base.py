@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "crosstable_web.events",
+    "crosstable_web.accounts",
     "crosstable_web.teams",
     "crosstable_web.public",
     "crosstable_web.printing",
@@ -90,6 +91,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:event_list"
 LOGOUT_REDIRECT_URL = "login"
+
+# Mail (invitations, password reset): SMTP from the environment; the development settings
+# print mails on the console, the tests keep them in memory.
+EMAIL_BACKEND = os.environ.get(
+    "CROSSTABLE_EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("CROSSTABLE_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("CROSSTABLE_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("CROSSTABLE_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("CROSSTABLE_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("CROSSTABLE_EMAIL_TLS", "") == "1"
+DEFAULT_FROM_EMAIL = os.environ.get("CROSSTABLE_EMAIL_FROM", "crosstable@localhost")
 
 # English message ids; translations (zh_Hans, ms, fa) live in locale/.
 LANGUAGE_CODE = "en"

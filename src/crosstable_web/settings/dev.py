@@ -1,5 +1,10 @@
 """Settings for the demo and local development server (``scripts/demo``)."""
 
+import os
+
 from crosstable_web.settings.base import *  # noqa: F403
 
 DEBUG = True
+EMAIL_BACKEND = os.environ.get(
+    "CROSSTABLE_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)

@@ -124,7 +124,10 @@ def test_outsider_cannot_see_fees_or_add_entries(event: models.Event, outsider: 
 
 
 def test_organiser_creates_event_from_regulations_file(db: None) -> None:
-    staff = User.objects.create_user("staff", is_staff=True)
+    from django.contrib.auth.models import Permission
+
+    staff = User.objects.create_user("staff")
+    staff.user_permissions.add(Permission.objects.get(codename="add_event"))
     client = _client(staff)
     with EXAMPLE.open("rb") as upload:
         response = client.post("/events/new/", {"regulations": upload, "rounds": 5}, follow=True)

@@ -1,0 +1,11 @@
+"""Django app configuration of ``crosstable_web.accounts``."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    name = "crosstable_web.accounts"
+    label = "accounts"
+    verbose_name = _("Accounts")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,130 @@
+"""Accounts (issue 12.1): password change and reset by e-mail, the site setting for who may
+create events, the site administrator's accounts page, invitations that create an account."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+
+from crosstable_web.accounts import models, services
+from crosstable_web.events import models as event_models
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def admin() -> User:
+    return User.objects.create_superuser("root", "root@example.org", "root-pass")
+
+
+def test_password_change_then_sign_in_with_the_new_one() -> None:
+    User.objects.create_user("olga", password="old-pass-1")
+    client = Client()
+    assert client.login(username="olga", password="old-pass-1")
+    response = client.post(
+        "/accounts/password_change/",
+        {
+            "old_password": "old-pass-1",
+            "new_password1": "a-new-secret-991",
+            "new_password2": "a-new-secret-991",
+        },
+    )
+    assert response.status_code == 302 and response["Location"].endswith("/done/")
+    assert "Your password has been changed." in client.get(response["Location"]).content.decode()
+    assert Client().login(username="olga", password="a-new-secret-991")
+    assert not Client().login(username="olga", password="old-pass-1")
+
+
+def test_password_reset_by_e_mail_link() -> None:
+    User.objects.create_user("olga", email="olga@example.org", password="forgotten")
+    client = Client()
+    client.post("/accounts/password_reset/", {"email": "olga@example.org"})
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["olga@example.org"]
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body)
+    assert link is not None
+    response = client.get(link[1], follow=True)  # Django swaps the token for a session one
+    form_url = response.redirect_chain[-1][0]
+    response = client.post(
+        form_url, {"new_password1": "brand-new-774", "new_password2": "brand-new-774"}
+    )
+    assert response.status_code == 302
+    assert Client().login(username="olga", password="brand-new-774")
+    # the link works once
+    assert "no longer valid" in Client().get(link[1], follow=True).content.decode()
+
+
+def test_who_may_create_events_is_a_site_setting(admin: User) -> None:
+    olga = User.objects.create_user("olga", password="pw")
+    page = signed_in(olga).get("/").content.decode()
+    assert 'action="/events/new/"' not in page
+    assert signed_in(olga).post("/events/new/").status_code == 403
+    # the administrator allows this one account
+    signed_in(admin).post("/accounts/manage/", {"action": "allow", "user": olga.pk})
+    olga = User.objects.get(pk=olga.pk)
+    assert services.can_create_events(olga)
+    assert not services.can_create_events(User.objects.create_user("otto"))
+    # … or every signed-in account
+    signed_in(admin).post("/accounts/manage/", {"action": "setting", "event_creation": "anyone"})
+    assert models.SiteSettings.current().event_creation == "anyone"
+    assert services.can_create_events(User.objects.get(username="otto"))
+    assert not services.can_create_events(None)
+    actions = list(
+        event_models.AuditLog.objects.filter(event=None).values_list("action", "target", "new")
+    )
+    assert ("account.may_create_events", "olga", True) in actions
+    assert ("site.event_creation", "", "anyone") in actions
+
+
+def test_the_administrator_disables_an_account(admin: User) -> None:
+    olga = User.objects.create_user("olga", password="pw")
+    assert signed_in(olga).get("/accounts/manage/").status_code == 403
+    page = signed_in(admin).get("/accounts/manage/").content.decode()
+    assert 'data-user="olga"' in page
+    signed_in(admin).post("/accounts/manage/", {"action": "disable", "user": olga.pk})
+    assert not Client().login(username="olga", password="pw")
+    response = signed_in(admin).post(
+        "/accounts/manage/", {"action": "disable", "user": admin.pk}, follow=True
+    )
+    assert "cannot disable your own account" in response.content.decode()
+    assert User.objects.get(pk=admin.pk).is_active
+    signed_in(admin).post("/accounts/manage/", {"action": "enable", "user": olga.pk})
+    assert Client().login(username="olga", password="pw")
+
+
+def test_an_invitation_creates_an_account_once(admin: User) -> None:
+    response = signed_in(admin).post(
+        "/accounts/manage/", {"action": "invite", "email": "new@example.org"}, follow=True
+    )
+    assert "Invitation sent to new@example.org" in response.content.decode()
+    link = re.search(r"http://testserver(/accounts/invitation/\S+/)", mail.outbox[0].body)
+    assert link is not None
+    visitor = Client()
+    response = visitor.post(
+        link[1],
+        {
+            "username": "nadia",
+            "first_name": "Nadia",
+            "password1": "nadia-secret-55",
+            "password2": "nadia-secret-55",
+        },
+    )
+    assert response.status_code == 302
+    nadia = User.objects.get(username="nadia")
+    assert nadia.email == "new@example.org"
+    assert visitor.get("/").context["user"] == nadia  # signed in
+    page = Client().get(link[1]).content.decode()
+    assert "already been used" in page
+    again = Client().post(
+        link[1], {"username": "x", "password1": "x-secret-5567", "password2": "x-secret-5567"}
+    )
+    assert again.status_code == 200 and not User.objects.filter(username="x").exists()
