@@ -25,8 +25,8 @@ from crosstable.regulations import (
     load_regulations,
     parse_regulations,
 )
-from crosstable.regulations.fees import compute_fee
-from crosstable.regulations.schema import ColourRule
+from crosstable.regulations.fees import TeamEntry, compute_fee
+from crosstable.regulations.schema import ColourRule, TeamRankingMethod
 from crosstable.regulations.sections import (
     EntrantData,
     Problem,
@@ -317,14 +317,50 @@ def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str
     return problems
 
 
+def ranks_units(section: models.Section) -> bool:
+    """Whether the regulations rank this section's units by the sum of their members'
+    places (Huayuan's counties, Futian's schools)."""
+    section_rules_ = section_rules(section)
+    return (
+        section_rules_ is not None
+        and section_rules_.team_ranking is not None
+        and section_rules_.team_ranking.method is TeamRankingMethod.SUM_OF_PLACES
+    )
+
+
+def unit_team_size(section: models.Section) -> int | None:
+    """The players a unit's team has in an individual section whose regulations rank its
+    units as teams (Huayuan: "每队参赛棋手6人（含领队1人）", six a county, the leader among them:
+    ``[team] boards = 6``); None for a team section (its teams are entered as teams) or a
+    section without teams."""
+    section_rules_ = section_rules(section)
+    if section_rules_ is None or section_rules_.team is None or section_rules_.is_team_event:
+        return None
+    return section_rules_.team.boards + section_rules_.team.reserves
+
+
 def fee_for(section: models.Section, data: EntryData) -> Decimal:
     """The fee due for one player entry: the regulations' fee with their discounts
-    (``crosstable.regulations.compute_fee``), nothing when the regulations' fee is per team
-    (the team owes it: ``crosstable_web.teams.fees``; a player of a team is not charged a
-    share on top), else the section's entry fee."""
+    (``crosstable.regulations.compute_fee``); when the fee is per team, nothing in a team
+    section (the team owes it: ``crosstable_web.teams.fees``; a player of a team is not charged
+    a share on top) and, in an individual section whose units are the teams, the player's
+    share of their unit's team fee (Huayuan: 600 a team of six, "100元/人": 100 each, so a
+    county of six owes 600); else the section's entry fee."""
     regulations = event_regulations(section.event)
     if regulations is not None and regulations.fees is not None and regulations.fees.per == "team":
-        return Decimal(0)
+        size = unit_team_size(section)
+        if size is None:
+            return Decimal(0)
+        # The unit's team fee with the discounts its player qualifies for, one share of it.
+        team = TeamEntry(
+            data.unit or data.name,
+            (entrant_data(section, data),),
+            unit=data.unit,
+            unit_kind=data.unit_kind,
+            section=rules_key(section),
+        )
+        whole = compute_fee(regulations, team)
+        return dataclasses.replace(whole, total=whole.total / size).amount_due
     if regulations is None or regulations.fees is None or regulations.fees.per != "player":
         return section.entry_fee
     return compute_fee(regulations, entrant_data(section, data)).amount_due

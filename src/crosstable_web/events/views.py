@@ -345,6 +345,7 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             )
             else None,
             "can_remove_house": can_organise and not paired and house is not None,
+            "ranks_units": rules.ranks_units(section),
         },
     )
 

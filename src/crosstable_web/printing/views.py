@@ -34,6 +34,9 @@ PRINTOUTS = (
 )
 TEAM_PRINTOUTS = ("team-pairings", "team-standings")
 """Printouts of a team section only."""
+UNIT_PRINTOUTS = ("team-ranking",)
+"""Printouts of an individual section whose regulations rank its units as teams by the sum
+of their members' places (Huayuan, Futian youth)."""
 
 
 def _respond(
@@ -73,7 +76,7 @@ def _round_number(request: HttpRequest, section: models.Section) -> int:
 
 
 def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
-    if kind not in PRINTOUTS and kind not in TEAM_PRINTOUTS:
+    if kind not in PRINTOUTS + TEAM_PRINTOUTS + UNIT_PRINTOUTS:
         raise Http404
     section = get_object_or_404(
         models.Section.objects.select_related("event"), event__slug=slug, key=key
@@ -88,6 +91,8 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
     }
     if kind in TEAM_PRINTOUTS or section.is_team_section:
         return _team_printout(request, section, kind, context)
+    if kind in UNIT_PRINTOUTS:
+        return _unit_ranking_printout(request, section, context)
     if kind in ("pairings", "pairings-by-name", "slips"):
         number = _round_number(request, section)
         round_page = pages.round_page(section, number)
@@ -166,6 +171,29 @@ def _team_printout(
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], [])
     return _respond(request, f"printing/{template}.html", context, f"{slug}-{key}-{kind}")
+
+
+def _unit_ranking_printout(
+    request: HttpRequest, section: models.Section, context: dict[str, Any]
+) -> HttpResponse:
+    """The units ranked by the sum of their members' places (Huayuan: the six members of
+    each county, lower first, equal sums by the best place): each unit's place, sum, best
+    place and the members counted with their places; then the units not ranked."""
+    results = standings.section_results(section)
+    if results.unit_ranking is None:
+        raise Http404(_("The regulations rank no teams in this section."))
+    context["results"] = results
+    context["units"] = [
+        {
+            "unit": unit,
+            "members": [
+                (member.place, results.name(member.pairing_number)) for member in unit.counted
+            ],
+        }
+        for unit in results.unit_ranking.units
+    ]
+    slug, key = section.event.slug, section.key
+    return _respond(request, "printing/team-ranking.html", context, f"{slug}-{key}-team-ranking")
 
 
 def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
-from crosstable_web.events import event_time, models, standings
+from crosstable_web.events import event_time, models, rules, standings
 from crosstable_web.public import localisation, pages, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
@@ -78,7 +78,7 @@ def _section(event: models.Event, key: str) -> models.Section:
 
 def _common(event: models.Event, section: models.Section | None = None) -> dict[str, object]:
     team_section = section is not None and (section.is_team_section or section.teams.exists())
-    has_teams = section is not None and (team_section or _ranks_units(section))
+    has_teams = section is not None and (team_section or rules.ranks_units(section))
     return {
         "event": event,
         "section": section,
@@ -87,19 +87,6 @@ def _common(event: models.Event, section: models.Section | None = None) -> dict[
         "xiangqi": event.game == models.Game.XIANGQI,
         "sections": list(event.sections.all()),
     }
-
-
-def _ranks_units(section: models.Section) -> bool:
-    """Whether the regulations rank this section's units by the sum of places."""
-    from crosstable.regulations import TeamRankingMethod
-    from crosstable_web.events import rules
-
-    section_rules = rules.section_rules(section)
-    return (
-        section_rules is not None
-        and section_rules.team_ranking is not None
-        and section_rules.team_ranking.method is TeamRankingMethod.SUM_OF_PLACES
-    )
 
 
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:

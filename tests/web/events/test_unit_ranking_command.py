@@ -53,22 +53,23 @@ def _unit_lines(printed: str) -> list[list[str]]:
 
 @pytest.mark.django_db
 def test_huayuan_sum_of_all_six_places(organiser: User, arbiter: User) -> None:
-    """Round 1 of 18 players: 8 of 吉首 (A), 8 of 花垣 (B), 2 of 凤凰 who are absent (zero-point
-    byes). On every board an A player beats a B player; A meets A and B meets B in draws, the
-    B-B draws with one foul against each player. Xiangqi scoring: win 2, draw 1.
+    """Round 1 of 14 players: 6 of 吉首 (A), 6 of 花垣 (B) — a county's team is six players
+    (四(二), ``max_per_unit = 6``) —, 2 of 凤凰 who are absent (zero-point byes). On every
+    board an A player beats a B player; A meets A and B meets B in draws, the B-B draws with
+    one foul against each player. Xiangqi scoring: win 2, draw 1.
 
     Individual places, whatever the draw: the A winners (2 points) first; then the 1-point
     players, equal on opponents' points (1), wins (0) and direct encounter (drawn), the A
     players before the B players by fouls (0 against 1, fewer is better); then the B losers
     (0 points, opponents' points 2); last the absent 凤凰 players (0 points, no opponent).
-    So A holds places 1-8, B 9-16, 凤凰 17-18.
-    Units: 吉首 1+2+3+4+5+6 = 21; 花垣 9+10+11+12+13+14 = 69; 凤凰 has 2 members of the 6
+    So A holds places 1-6, B 7-12, 凤凰 13-14.
+    Units: 吉首 1+2+3+4+5+6 = 21; 花垣 7+8+9+10+11+12 = 57; 凤凰 has 2 members of the 6
     counted: not ranked. Team prizes 1st 6000, 2nd 3000 yuan (六(一))."""
     spec = rules.load_event_spec(EXAMPLES / "huayuan-xiangqi-invitational-2019.toml", rounds=3)
     event = services.create_event(spec, organiser, slug="huayuan")
     models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
     section = event.sections.get(key="main")
-    counties = ["吉首"] * 8 + ["花垣"] * 8 + ["凤凰"] * 2
+    counties = ["吉首"] * 6 + ["花垣"] * 6 + ["凤凰"] * 2
     for index, county in enumerate(counties, start=1):
         data = services.EntryData(
             name=f"{county}{index:02d}",
@@ -95,7 +96,7 @@ def test_huayuan_sum_of_all_six_places(organiser: User, arbiter: User) -> None:
     printed = _standings(event, "main")
     assert _unit_lines(printed) == [
         ["1", "吉首", "21", "1, 2, 3, 4, 5, 6"],
-        ["2", "花垣", "69", "9, 10, 11, 12, 13, 14"],
+        ["2", "花垣", "57", "7, 8, 9, 10, 11, 12"],
     ]
     assert "not ranked (too few counted members): 凤凰" in printed
     assert "place 1: 吉首 6000.00 CNY" in printed and "place 2: 花垣 3000.00 CNY" in printed

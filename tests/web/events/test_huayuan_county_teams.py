@@ -1,0 +1,135 @@
+"""Huayuan's county teams (seed 003; issue 11: "a per-team fee shows due 0 and unpaid −600 for
+every county; no limit of 6 per team (a 7th player was accepted); the team ranking (sum of
+places) has no printout").
+
+The regulation (Chinese original, 003):
+- 四(二) "每队参赛棋手6人（含领队1人）" — six players a team (a county), the leader among them;
+- 七(二) "运动员参赛服务费100元/人", 七(四) "每队（6人，含一名领队）600元" — 100 yuan a player,
+  600 a team of six;
+- 五(五) "按同队6人的个人名次相加计算，少者列前；若积分相等，则比较个人最好名次" — the team's
+  score is the sum of its six players' places, lower first; equal sums: the best place.
+
+Worked by hand: six players of 花垣 owe 6 × 100 = 600; their leader pays 600 for the county:
+due 600.00, paid 600.00, outstanding 0.00. A seventh 花垣 player is refused. The team
+ranking printout's sums are the six places of each county read off the printed standings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from crosstable_web.events import models, rounds, rules, services
+
+EXAMPLE = (
+    Path(__file__).resolve().parents[3] / "examples" / "huayuan-xiangqi-invitational-2019.toml"
+)
+COUNTIES = ("花垣", "吉首", "保靖")
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _event(organiser: User, arbiter: User) -> models.Event:
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    return event
+
+
+@pytest.mark.django_db
+def test_six_a_county_and_the_team_fee_shared_by_its_six(organiser: User, arbiter: User) -> None:
+    event = _event(organiser, arbiter)
+    section = event.sections.get()
+    client = Client()
+    client.force_login(organiser)
+    page = f"/e/{event.slug}/s/{section.key}/"
+    for index in range(7):
+        response = client.post(
+            page,
+            {
+                "section": section.key,
+                "name": f"花垣棋手{index + 1}",
+                "sex": "M",
+                "rating": "0",
+                "unit": "花垣",
+                "native_unit": "花垣",
+            },
+            follow=True,
+        )
+    assert section.entries.filter(unit="花垣").count() == 6
+    refusal = _text(response.content.decode())
+    assert "花垣 already has 6 players in this section." in refusal
+    assert not section.entries.filter(name="花垣棋手7").exists()
+    assert [str(e.fee_due) for e in section.entries.all()] == ["100.00"] * 6
+
+    leader = section.entries.get(name="花垣棋手1")
+    services.record_payment(leader, leader.fee_due * 6, organiser)
+    fees = _text(client.get(f"/e/{event.slug}/fees/?lang=en").content.decode())
+    assert re.search(r"花垣 6 600\.00 600\.00 0\.00", fees), fees[:2000]
+
+
+@pytest.mark.django_db
+def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: User) -> None:
+    event = _event(organiser, arbiter)
+    section = event.sections.get()
+    for index in range(18):
+        county = COUNTIES[index % 3]
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"{county}{index:02d}",
+                sex="M",
+                unit=county,
+                native_unit=county,
+                rating=1800 - 10 * index,
+            ),
+            organiser,
+        )
+    services.assign_pairing_numbers(section, arbiter, "lot")
+    for number in (1, 2, 3):
+        round_row = rounds.pair_next_round(section, arbiter)
+        for board in round_row.boards.order_by("number"):
+            # Red wins on odd boards, draws on even ones; Black wins the last board.
+            last = board.number == round_row.boards.count()
+            result = "0" if last else "1" if board.number % 2 else "="
+            rounds.enter_result(round_row, board.number, result, arbiter)
+        assert round_row.number == number
+
+    client = Client()
+    base = f"/print/{event.slug}/{section.key}"
+    standings = client.get(f"{base}/standings/?lang=en").content.decode()
+    places: dict[str, list[int]] = defaultdict(list)
+    for place, unit in re.findall(
+        r'<tr><td class="num">(\d+)[^<]*</td><td class="num">\d+</td><td>[^<]*</td>'
+        r'<td class="small">([^<]*)</td>',
+        standings,
+    ):
+        places[unit].append(int(place))
+    assert sorted(len(found) for found in places.values()) == [6, 6, 6]
+    # The regulation's rule applied by hand to the printed places: sum, then the best place.
+    expected = sorted(places, key=lambda unit: (sum(places[unit]), min(places[unit])))
+
+    printout = client.get(f"{base}/team-ranking/?lang=zh-hans")
+    assert printout.status_code == 200
+    rows = re.findall(
+        r'<tr id="unit-\d+"><td class="num">(\d+)</td><td>([^<]*)</td>'
+        r'<td class="num"><b>(\d+)</b></td><td class="num">(\d+)</td>',
+        printout.content.decode(),
+    )
+    assert [unit for _rank, unit, _total, _best in rows] == expected
+    for _rank, unit, total, best in rows:
+        assert int(total) == sum(places[unit]) and int(best) == min(places[unit])
+    assert "团体排名" in printout.content.decode()  # "Team standings", in Chinese
+    pdf = client.get(f"{base}/team-ranking/?format=pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+    back_office = Client()
+    back_office.force_login(arbiter)
+    section_page = back_office.get(f"/e/{event.slug}/s/{section.key}/").content.decode()
+    assert f"{base}/team-ranking/" in section_page
