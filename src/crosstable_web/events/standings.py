@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from crosstable.forfeit_withdrawal import ForfeitRule
 from crosstable.model import ResultCode, Tournament
@@ -459,6 +460,18 @@ def sub_ranking_rows(results: SectionResults) -> list[dict[str, Any]]:
     ]
 
 
+def certificate_ranking(headings: PrizeHeadings, key: str) -> str:
+    """What a certificate says the prize is for, beside the place and the category: the
+    section's own ranking is the individual one (个人), the units' ranking by places the team
+    one (团体), a sub-ranking its name (男子, 女子, an age group). A girl second overall and
+    first girl gets "女子 — 第1名", never a bare "第1名"."""
+    if key == "individual":
+        return pgettext("certificate", "Individual")
+    if key == "team":
+        return pgettext("certificate", "Team")
+    return headings.table(key)
+
+
 def prize_rows(
     section: models.Section, results: SectionResults, awarded_only: bool = False
 ) -> list[dict[str, Any]]:
@@ -469,6 +482,7 @@ def prize_rows(
         {
             "table": table,
             "title": headings.table(table.rankings),
+            "certificate": certificate_ranking(headings, table.rankings),
             "awards": [
                 {
                     "award": award,

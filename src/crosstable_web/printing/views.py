@@ -235,8 +235,11 @@ def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> l
         {
             "name": award["name"],
             "place": award["award"].first_place,
+            "last_place": award["award"].last_place,
+            "playoff": award["award"].playoff,
             "prize": award["prize"],
-            # a team section's: the board (a board prize) or the team (its team name)
+            # what the prize is for: individual, team, a sub-ranking (男子/女子), or in a team
+            # section the board (a board prize) or the team; a board winner's team beside
             "ranking": table.get("certificate", ""),
             "team": award.get("team", ""),
         }
@@ -248,7 +251,7 @@ def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> l
     return [
         {"name": row["name"], "place": row["row"].rank, "prize": ""}
         for row in rows
-        if not row["row"].house and row["row"].rank <= 3
+        if row["row"].rank and row["row"].rank <= 3
     ]
 
 

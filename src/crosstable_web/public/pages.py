@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from crosstable.model import Tournament
 from crosstable.standings import cross_table
 from crosstable_web import bridge
-from crosstable_web.events import models, rounds, rules, standings
-from crosstable_web.public.localisation import name_sort_key
+from crosstable_web.events import event_time, models, rounds, rules, standings
+from crosstable_web.public.localisation import digits, format_date, name_sort_key
 
 PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit", "house")
 """The only entry columns a public page reads (``house``: the organiser's house player, who
@@ -65,6 +65,44 @@ class RoundPage:
     byes: list[tuple[PublicPlayer, str]]
     seats: list[PlayerSeat]
     """Every player of the round, alphabetical (Chinese names by pinyin)."""
+    times: RoundTimes | None = None
+    """When the round starts, when players report and when a late player forfeits."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundTimes:
+    """What the pairings and slips tell the players about time (Futian youth 七(五):
+    "选手赛前15分钟报到，迟到10分钟按弃权处理"): the round's start at the venue, the report time
+    (``report_minutes_before``) and the lateness that loses by forfeit
+    (``late_forfeit_minutes``; 0: not seated at the start)."""
+
+    starts_at: datetime.datetime | None
+    start_text: str
+    """The start at the venue's clock, in the event's calendar."""
+    report_minutes: int | None
+    report_text: str
+    """The time of day to report by (empty without a start time)."""
+    late_forfeit_minutes: int | None
+
+
+def round_times(section: models.Section, round_row: models.Round) -> RoundTimes | None:
+    """The round's times for the printouts and the public round page (None: nothing to say)."""
+    section_rules = rules.section_rules(section)
+    report = section_rules.report_minutes_before if section_rules is not None else None
+    late = section_rules.late_forfeit_minutes if section_rules is not None else None
+    # as paired (the arbiter may move it), else the regulations' schedule at the venue
+    start = round_row.starts_at or event_time.scheduled_start(section, round_row.number)
+    if start is None and report is None and late is None:
+        return None
+    start_text = report_text = ""
+    if start is not None:
+        local = event_time.at_event(section.event, start)
+        day = format_date(local.date(), calendar=section.event.calendar)
+        start_text = f"{day} {digits(local.strftime('%H:%M'))}"
+        if report:
+            report_at = local - datetime.timedelta(minutes=report)
+            report_text = digits(report_at.strftime("%H:%M"))
+    return RoundTimes(start, start_text, report, report_text, late)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -136,7 +174,7 @@ def round_page(section: models.Section, number: int) -> RoundPage | None:
     byes.sort(key=lambda bye: bye[0].number)
     seats.extend(PlayerSeat(player, None, "", None, label) for player, label in byes)
     seats.sort(key=lambda seat: name_sort_key(seat.player.name))
-    return RoundPage(section, number, boards, byes, seats)
+    return RoundPage(section, number, boards, byes, seats, round_times(section, round_row))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

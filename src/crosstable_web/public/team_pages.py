@@ -639,7 +639,7 @@ def team_prize_rows(
             {
                 "table": {"currency": table.rules.currency},
                 "title": title,
-                "certificate": _("Team") if table.board is None else title,
+                "certificate": pgettext("certificate", "Team") if table.board is None else title,
                 "board": table.board,
                 "awards": [
                     {

@@ -54,6 +54,7 @@ def kindergarten(organiser: User, arbiter: User, simple_pairing: object) -> mode
                 birth_date=datetime.date(2004, 1, 1),
                 rating=1200 - index,
                 unit="荔园小学",
+                unit_kind="school",
             ),
             organiser,
         )
@@ -130,3 +131,26 @@ def test_every_standings_page_says_so(kindergarten: models.Section, arbiter: Use
     assert _place_cells(printed) == ["1-2†", "1-2†", "3-5†", "3-5", "3-5†", "6"]
     section_page = back_office_client.get("/e/futian-youth/s/ch-K/").content.decode()
     assert "无（竞赛规程未规定：积分相同者名次并列）" in section_page
+
+
+def _certificates(html: str) -> list[str]:
+    """Each certificate page's text, tags dropped."""
+    pages = html.split('<div class="certificate">')[1:]
+    return [" ".join(re.sub(r"<[^>]+>", " ", page).split()) for page in pages]
+
+
+def test_certificates_name_the_category_and_the_play_off(kindergarten: models.Section) -> None:
+    visitor = Client()
+    visitor.cookies["django_language"] = "zh-hans"
+    printed = visitor.get("/print/futian-youth/ch-K/certificates/").content.decode()
+    certificates = _certificates(printed)
+    section = "国际象棋幼儿组"
+    # boys' champion undecided: both printed "第1–2名 (附加赛)", as boys, individual event
+    assert f"陈二 {section} 个人 · 男子 第1–2名 (附加赛)" in certificates[0]
+    assert f"黄三 {section} 个人 · 男子 第1–2名 (附加赛)" in certificates[1]
+    assert f"吴四 {section} 个人 · 男子 第3名" in certificates[2]
+    assert f"林一 {section} 个人 · 女子 第1–2名 (附加赛)" in certificates[4]
+    # the school's team prize (best 2 boys + best girl: 1 + 1 + 3 = 5)
+    assert f"荔园小学 {section} 团体 第1名" in certificates[-1]
+    prizes = visitor.get("/print/futian-youth/ch-K/prizes/").content.decode()
+    assert prizes.count("(附加赛)") == 4
