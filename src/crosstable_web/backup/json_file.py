@@ -122,6 +122,9 @@ class Imported:
     created_accounts: list[str]
     """User names the file refers to that had no account here: created without a password
     (nobody can sign in with them until an administrator sets one)."""
+    audit_chain_broken_at: int | None
+    """The first line of the file's audit log whose digest does not follow (a line edited or
+    deleted in the file), None when the chain is intact."""
 
 
 class _FileError(ServiceError):
@@ -158,15 +161,21 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
             _("The file's rows break a rule of the database: %(error)s") % {"error": error}
         ) from None
     event = event_models.Event.objects.get(pk=next(iter(new_ids[event_models.Event].values())))
+    chain = audit.verify(event)
     audit.record(
         event,
         actor,
         "event.import",
         event.name,
         None,
-        {"slug": slug, "file_version": version, "created_accounts": created},
+        {
+            "slug": slug,
+            "file_version": version,
+            "created_accounts": created,
+            "audit_chain_broken_at": chain.broken_at,
+        },
     )
-    return Imported(event, created)
+    return Imported(event, created, chain.broken_at)
 
 
 def _document(text: str) -> tuple[dict[str, Any], int]:

@@ -12,8 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from crosstable_web.events import audit
+from crosstable_web.events.models import AuditLog
 from crosstable_web.events.services import ServiceError
 
 _SECTION_FIELDS = (
@@ -141,8 +144,10 @@ def _convert(document: dict[str, Any]) -> dict[str, Any]:
                         "result": result,
                     }
                 )
-    lines = [
-        {
+    lines = []
+    previous = ""
+    for place, line in enumerate(document.get("audit_log", []), start=1):
+        row = {
             "id": place,
             "event": 1,
             "user": None,
@@ -154,8 +159,14 @@ def _convert(document: dict[str, Any]) -> dict[str, Any]:
             "new": line["new"],
             "warnings": line["warnings"],
         }
-        for place, line in enumerate(document.get("audit_log", []), start=1)
-    ]
+        # Version 1 had no chain of digests: the lines are chained as they are read.
+        at = parse_datetime(line["at"])
+        if at is None:
+            raise ValueError(f"audit line {place}: time {line['at']!r}")
+        fields = {name: row[name] for name in ("username", "action", "target", "old", "new")}
+        unsaved = AuditLog(at=at, warnings=row["warnings"], **fields)
+        row["digest"] = previous = audit.digest(previous, unsaved)
+        lines.append(row)
     return {
         "format": document["format"],
         "version": 2,

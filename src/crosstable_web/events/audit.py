@@ -1,15 +1,21 @@
 """The audit log: every change to an event, who made it, when, old value → new value;
-and how the audit log page reads a line (:func:`action_name`, :func:`changes`)."""
+the chain of digests that makes an edited or deleted line show (:func:`digest`,
+:func:`verify`); and how the audit log page reads a line (:func:`action_name`,
+:func:`changes`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,7 +23,8 @@ from django.utils.translation import gettext_lazy
 from crosstable_web.events import models
 
 Actor = AbstractBaseUser | AnonymousUser | str | None
-"""Who acts: a logged-in user, or a name (the CLI's ``--user``), or None (system)."""
+"""Who acts: an account (signed in on the web, or named by a command's ``--as``), or a name
+for code of the server itself acting without one (tests, scripts), or None (system)."""
 
 
 def actor_name(actor: Actor) -> str:
@@ -39,19 +46,91 @@ def record(
 ) -> models.AuditLog:
     """Append one line to the audit log (inside the caller's transaction). ``warnings``:
     sentences, or data a page renders in its reader's language (pairing warnings,
-    ``rounds.warning_text``)."""
+    ``rounds.warning_text``). The line's digest follows the event's last line: the event
+    row is locked until the caller's transaction ends, so two lines never follow the same
+    one."""
     # The log's foreign key points at the configured user model, which every logged-in actor is.
     user = actor if isinstance(actor, get_user_model()) else None
-    return models.AuditLog.objects.create(
+    line = models.AuditLog(
         event=event,
         user=user,
         username=actor_name(actor),
+        at=timezone.now(),
         action=action,
         target=target[:300],
-        old=old,
-        new=new,
-        warnings=list(warnings or []),
+        # stored as JSON gives it back: the digest is of what is read again
+        old=_as_stored(old),
+        new=_as_stored(new),
+        warnings=_as_stored(list(warnings or [])),
     )
+    with transaction.atomic():
+        if event is not None:
+            list(models.Event.objects.select_for_update().filter(pk=event.pk).values("pk"))
+        last = (
+            models.AuditLog.objects.filter(event=event)
+            .order_by("-pk")
+            .values_list("digest", flat=True)
+            .first()
+        )
+        line.digest = digest(last or "", line)
+        line.save()
+    return line
+
+
+def _as_stored(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+# --- the chain ------------------------------------------------------------------------------
+# Each line of an event stores sha256(previous line's digest + the line's content): editing a
+# line breaks its own digest, deleting one breaks the next line's. The digest covers what an
+# export carries (not database ids nor the event's slug), so an imported event's log verifies.
+# Changing what is hashed would break every stored chain: migration events.0007 holds a frozen copy.
+
+
+def content(line: models.AuditLog) -> str:
+    """The part of a line its digest covers, as one canonical text."""
+    at = line.at.astimezone(datetime.UTC).isoformat(timespec="microseconds")
+    return json.dumps(
+        [at, line.username, line.action, line.target, line.old, line.new, line.warnings],
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+
+
+def digest(previous: str, line: models.AuditLog) -> str:
+    return hashlib.sha256(f"{previous}\n{content(line)}".encode()).hexdigest()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChainReport:
+    """What :func:`verify` found in one event's log."""
+
+    lines: int
+    head: str
+    """The last line's digest as stored: written down (on the signed report), it shows later whether
+    lines were added or removed at the end, which the chain alone cannot."""
+    broken_at: int | None
+    """The place (1 = first line) of the first line whose digest does not follow."""
+    line: models.AuditLog | None = None
+
+    @property
+    def intact(self) -> bool:
+        return self.broken_at is None
+
+
+def verify(event: models.Event | None) -> ChainReport:
+    """Check the chain of ``event``'s log (of the lines of no event when None), oldest first."""
+    lines = models.AuditLog.objects.filter(event=event).order_by("pk")
+    total = lines.count()
+    head = lines.values_list("digest", flat=True).last() or ""
+    previous = ""
+    for place, line in enumerate(lines.iterator(), start=1):
+        if line.digest != digest(previous, line):
+            return ChainReport(total, head, place, line)
+        previous = line.digest
+    return ChainReport(total, head, None)
 
 
 # --- reading the log ------------------------------------------------------------------------

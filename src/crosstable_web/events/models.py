@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -230,7 +231,9 @@ class RequestedBye(models.Model):
 
 
 class AuditLog(models.Model):
-    """Every change: who, when, what, old value → new value, and any warnings."""
+    """Every change: who, when, what, old value → new value, and any warnings. Each line of
+    an event carries a digest of its content and of the line before it (``audit.chain``), so
+    a line edited or deleted afterwards shows."""
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
@@ -239,12 +242,15 @@ class AuditLog(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
     username = models.CharField(max_length=150, blank=True)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    """Set when the line is made (not ``auto_now_add``: the digest covers the value stored)."""
     action = models.CharField(max_length=60)
     target = models.CharField(max_length=300, blank=True)
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    digest = models.CharField(max_length=64, blank=True)
+    """SHA-256 (hex) of the previous line's digest of the same event and this line's content."""
 
     class Meta:
         ordering = ["-at", "-id"]

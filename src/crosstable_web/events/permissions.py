@@ -12,7 +12,8 @@ from crosstable_web.events.audit import Actor
 
 def roles_of(actor: Actor, event: models.Event) -> set[str]:
     if isinstance(actor, str):
-        # The command line runs on the server itself: it has every right.
+        # Code of the server itself acting without an account (the commands act as an
+        # account, ``--as``): every right.
         return {models.Role.ORGANISER, models.Role.ARBITER}
     if actor is None or not actor.is_authenticated:
         return set()

@@ -89,16 +89,17 @@ def test_an_invitation_by_e_mail_gives_the_role_to_the_new_account(
 
 def test_grant_and_revoke_role_commands(event: models.Event, outsider: User) -> None:
     out = io.StringIO()
-    call_command("grant_role", event.slug, "otto", "organiser", stdout=out)
+    call_command("grant_role", event.slug, "otto", "organiser", "--as", "olga", stdout=out)
     assert permissions.can_organise(outsider, event)
-    call_command("grant_role", event.slug, "otto", "organiser", stdout=out)
+    call_command("grant_role", event.slug, "otto", "organiser", "--as", "olga", stdout=out)
     assert "was already organiser" in out.getvalue()
-    call_command("revoke_role", event.slug, "otto", "organiser", "--user", "boss", stdout=out)
+    User.objects.create_superuser("boss")
+    call_command("revoke_role", event.slug, "otto", "organiser", "--as", "boss", stdout=out)
     assert not permissions.can_organise(outsider, event)
     assert event.audit_log.filter(action="role.revoke", username="boss").exists()
     with pytest.raises(CommandError, match="no account"):
-        call_command("grant_role", event.slug, "nobody", "arbiter", stdout=out)
+        call_command("grant_role", event.slug, "nobody", "arbiter", "--as", "olga", stdout=out)
     with pytest.raises(CommandError, match="--team"):
-        call_command("grant_role", event.slug, "otto", "captain", stdout=out)
+        call_command("grant_role", event.slug, "otto", "captain", "--as", "olga", stdout=out)
     with pytest.raises(CommandError, match="only organiser"):
-        call_command("revoke_role", event.slug, "olga", "organiser", stdout=out)
+        call_command("revoke_role", event.slug, "olga", "organiser", "--as", "olga", stdout=out)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Permission, User
 from django.core.management import CommandError, call_command
 
 from crosstable.formats.trf import read_trf
@@ -23,9 +24,25 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-@pytest.mark.django_db
-def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None:
-    run("create_event", str(EXAMPLE), "--slug", "kcs", "--rounds", "3")
+@pytest.fixture
+def accounts(db: None) -> None:
+    """olga, an account allowed to create events (she organises those she creates), and
+    arif, an arbiter of the event ``kcs`` once it exists (:func:`_arbiter_of`)."""
+    olga = User.objects.create_user("olga", password="x")
+    olga.user_permissions.add(Permission.objects.get(codename="add_event"))
+    User.objects.create_user("arif", password="x")
+
+
+def _arbiter_of(slug: str) -> None:
+    event = models.Event.objects.get(slug=slug)
+    models.EventRole.objects.create(
+        event=event, user=User.objects.get(username="arif"), role=models.Role.ARBITER
+    )
+
+
+def test_an_event_from_regulations_to_standings_and_back(accounts: None, tmp_path: Path) -> None:
+    run("create_event", str(EXAMPLE), "--slug", "kcs", "--rounds", "3", "--as", "olga")
+    _arbiter_of("kcs")
     event = models.Event.objects.get(slug="kcs")
     assert sorted(event.sections.values_list("key", flat=True)) == ["L12", "P12"]
     boys = event.sections.get(key="L12")
@@ -36,13 +53,13 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
     schools = ["SK Sukau", "SK Bilit", "SK Lamag"]
     lines += [f"L12,Murid {i},M,2014-01-{i + 1:02d},{schools[i % 3]}" for i in range(8)]
     entries.write_text("\n".join(lines), encoding="utf-8")
-    run("import_entries", "kcs", str(entries), "--numbers", "rating")
+    run("import_entries", "kcs", str(entries), "--numbers", "rating", "--as", "olga")
     assert boys.entries.filter(pairing_number__isnull=False).count() == 8
 
-    run("bye", "kcs", "L12", "8", "2", "H")
-    run("withdraw", "kcs", "L12", "7", "--after-round", "2")
+    run("bye", "kcs", "L12", "8", "2", "H", "--as", "arif")
+    run("withdraw", "kcs", "L12", "7", "--after-round", "2", "--as", "arif")
     for round_number in (1, 2, 3):
-        printed = run("pair", "kcs", "--section", "L12")
+        printed = run("pair", "kcs", "--section", "L12", "--as", "arif")
         assert f"L12 round {round_number}" in printed
         round_row = models.Round.objects.get(section=boys, number=round_number)
         boards = round_row.boards.count()
@@ -60,6 +77,8 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
                 for board in range(1, boards + 1)
                 for part in (str(board), "1" if board % 2 else "=")
             ],
+            "--as",
+            "arif",
         )
     # Round 1 keeps pupils of one school apart (regulations 4.4).
     first = models.Round.objects.get(section=boys, number=1)
@@ -74,7 +93,7 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
 
     exported = tmp_path / "kcs.json"
     run("export_event", "kcs", "-o", str(exported))
-    run("import_event", str(exported), "--slug", "kcs-copy")
+    run("import_event", str(exported), "--slug", "kcs-copy", "--as", "olga")
     copy = models.Event.objects.get(slug="kcs-copy")
     assert json_file.comparable(json_file.event_document(copy)) == json_file.comparable(
         json.loads(exported.read_text(encoding="utf-8"))
@@ -83,18 +102,17 @@ def test_an_event_from_regulations_to_standings_and_back(tmp_path: Path) -> None
     assert len(read_trf(trf).players) == 8
 
 
-@pytest.mark.django_db
-def test_commands_explain_bad_input(tmp_path: Path) -> None:
+def test_commands_explain_bad_input(accounts: None, tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="no event 'nope'"):
-        run("pair", "nope")
+        run("pair", "nope", "--as", "arif")
     broken = tmp_path / "broken.toml"
     broken.write_text("[event]\nname = 1\n", encoding="utf-8")
     with pytest.raises(CommandError, match="name"):
-        run("create_event", str(broken))
-    run("create_event", str(EXAMPLE), "--slug", "kcs")
+        run("create_event", str(broken), "--as", "olga")
+    run("create_event", str(EXAMPLE), "--slug", "kcs", "--as", "olga")
     bad = tmp_path / "bad.csv"
     bad.write_text("section,name,sex\nP12,Ali,M\n", encoding="utf-8")
     with pytest.raises(CommandError, match="nothing was imported"):
-        run("import_entries", "kcs", str(bad))
+        run("import_entries", "kcs", str(bad), "--as", "olga")
     with pytest.raises(CommandError, match="no section 'X'"):
         run("standings", "kcs", "X")

@@ -3,6 +3,7 @@ concurrent connections; SQLite's test database is in memory and single-connectio
 
 from __future__ import annotations
 
+import datetime
 import threading
 from collections.abc import Callable
 
@@ -60,3 +61,64 @@ def test_two_arbiters_at_once_lose_nothing(
     logged = models.AuditLog.objects.filter(action="result.enter")
     assert logged.count() == len(numbers)
     assert set(logged.values_list("username", flat=True)) == {"arif", "bea"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sections_at_once_keep_one_audit_chain(
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    make_players: Callable[..., list[models.Entry]],
+    simple_pairing: object,
+) -> None:
+    """An arbiter enters the results of one section while the organiser enters players in
+    another, at the same moment: each audit line still follows the one before it (the event
+    row is locked while a line is appended; without that both would follow the same line and
+    the chain would fork)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs concurrent connections: run with DATABASE_URL=postgres://…")
+    from crosstable_web.events import audit
+
+    section = event.sections.get(key="open")
+    make_players(section, 40, organiser)
+    services.assign_pairing_numbers(section, arbiter)
+    round_one = rounds.pair_next_round(section, arbiter)
+    girls = event.sections.get(key="girls")
+    start = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def results() -> None:
+        for number in round_one.boards.values_list("number", flat=True):
+            rounds.enter_result(round_one, number, "=", arbiter)
+
+    def entries() -> None:
+        for number in range(6):
+            data = services.EntryData(
+                name=f"Girl {number}",
+                sex="f",
+                birth_date=datetime.date(2016, 1, 1),
+                unit=f"School {number % 3}",
+            )
+            services.add_entry(girls, data, organiser)
+
+    def run(work: Callable[[], None]) -> None:
+        try:
+            start.wait()
+            work()
+        except BaseException as error:  # reported to the test below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(work,)) for work in (results, entries)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert models.AuditLog.objects.filter(action="result.enter").count() == 20
+    assert (
+        models.AuditLog.objects.filter(action="entry.add", target__startswith="girls").count() == 6
+    )
+    report = audit.verify(event)
+    assert report.intact, report.broken_at

@@ -122,7 +122,7 @@ def test_the_pair_command_prints_the_warning(organiser: User, arbiter: User) -> 
         section.event.slug,
         "--section",
         "P12",
-        "--user",
+        "--as",
         arbiter.username,
         stdout=out,
         stderr=err,

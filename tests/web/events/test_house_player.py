@@ -283,17 +283,29 @@ def test_house_player_command(kinabatangan: models.Event, organiser: User) -> No
     boys = kinabatangan.sections.get(key="L12")
     enter_boys(boys, 5, organiser)
     out = io.StringIO()
-    call_command("house_player", kinabatangan.slug, "L12", "Cikgu Rahman", "--sex", "M", stdout=out)
+    call_command(
+        "house_player",
+        kinabatangan.slug,
+        "L12",
+        "Cikgu Rahman",
+        "--sex",
+        "M",
+        "--as",
+        "olga",
+        stdout=out,
+    )
     assert out.getvalue().strip() == "L12: house player Cikgu Rahman"
     with pytest.raises(CommandError, match="L12 already has its house player"):
-        call_command("house_player", kinabatangan.slug, "L12", "Cikgu Lain", stdout=out)
-    call_command("house_player", kinabatangan.slug, "L12", "--remove", stdout=out)
+        call_command(
+            "house_player", kinabatangan.slug, "L12", "Cikgu Lain", "--as", "olga", stdout=out
+        )
+    call_command("house_player", kinabatangan.slug, "L12", "--remove", "--as", "olga", stdout=out)
     assert not boys.entries.filter(house=True).exists()
     services.add_entry(boys, services.EntryData(name="Murid 6", sex="M"), organiser)
     with pytest.raises(CommandError, match="even number of entries"):
-        call_command("house_player", kinabatangan.slug, "L12", "Cikgu", stdout=out)
+        call_command("house_player", kinabatangan.slug, "L12", "Cikgu", "--as", "olga", stdout=out)
     with pytest.raises(CommandError, match="NAME"):
-        call_command("house_player", kinabatangan.slug, "L12", stdout=out)
+        call_command("house_player", kinabatangan.slug, "L12", "--as", "olga", stdout=out)
 
 
 def test_an_import_into_a_section_with_a_house_player_is_refused(

@@ -139,7 +139,7 @@ def test_the_pair_command_marks_the_house_player(boys: models.Section, arbiter: 
         boys.event.slug,
         "--section",
         "L12",
-        "--user",
+        "--as",
         arbiter.username,
         stdout=out,
         stderr=io.StringIO(),

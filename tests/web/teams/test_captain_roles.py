@@ -20,16 +20,24 @@ def test_captain_by_command_with_the_team_by_number_or_name(
 ) -> None:
     slug = league.event.slug
     out = io.StringIO()
-    call_command("grant_role", slug, "otto", "captain", "--team", "A/3", stdout=out)
+    call_command("grant_role", slug, "otto", "captain", "--team", "A/3", "--as", "olga", stdout=out)
     assert models.Team.objects.get(section=league, number=3).captain == outsider
-    call_command("grant_role", slug, "otto", "captain", "--team", "Team 4", stdout=out)
+    call_command(
+        "grant_role", slug, "otto", "captain", "--team", "Team 4", "--as", "olga", stdout=out
+    )
     assert models.Team.objects.get(section=league, number=4).captain == outsider
-    call_command("revoke_role", slug, "otto", "captain", "--team", "A/3", stdout=out)
+    call_command(
+        "revoke_role", slug, "otto", "captain", "--team", "A/3", "--as", "olga", stdout=out
+    )
     assert models.Team.objects.get(section=league, number=3).captain is None
-    call_command("revoke_role", slug, "otto", "captain", stdout=out)  # every team of theirs
+    call_command(
+        "revoke_role", slug, "otto", "captain", "--as", "olga", stdout=out
+    )  # every team of theirs
     assert not models.Team.objects.filter(captain=outsider).exists()
     with pytest.raises(CommandError, match="No team A/9"):
-        call_command("grant_role", slug, "otto", "captain", "--team", "A/9", stdout=out)
+        call_command(
+            "grant_role", slug, "otto", "captain", "--team", "A/9", "--as", "olga", stdout=out
+        )
     captains = league.event.audit_log.filter(action="team.captain").values_list("old", "new")
     assert list(captains.order_by("id"))[-4:] == [
         (None, "otto"),

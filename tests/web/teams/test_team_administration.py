@@ -56,14 +56,27 @@ def test_lineup_command_accepts_a_board_order_error_only_when_told(
     league: event_models.Section,
 ) -> None:
     slug = league.event.slug
-    _run("team_pair", slug, "A")
+    _run("team_pair", slug, "A", "--as", "arif")
     match = models.TeamMatch.objects.get(round__section=league, round__number=1, number=1)
     team = match.first
     # Roster positions 2 1 3 4: board 2's player is listed above board 1's on the roster.
     with pytest.raises(CommandError, match=r"board 2 out of roster order.*--accept-order-errors"):
-        _run("team_lineup", slug, "A", team.number, 1, 2, 1, 3, 4)
+        _run("team_lineup", slug, "A", team.number, 1, 2, 1, 3, 4, "--as", "arif")
     assert not models.LineUp.objects.filter(team=team).exists()
-    out = _run("team_lineup", slug, "A", team.number, 1, 2, 1, 3, 4, "--accept-order-errors")
+    out = _run(
+        "team_lineup",
+        slug,
+        "A",
+        team.number,
+        1,
+        2,
+        1,
+        3,
+        4,
+        "--accept-order-errors",
+        "--as",
+        "arif",
+    )
     assert "accepted out of roster order: board 2" in out
     roster = _roster(team)
     stored = models.LineUp.objects.get(team=team, round_number=1)
@@ -72,11 +85,26 @@ def test_lineup_command_accepts_a_board_order_error_only_when_told(
     assert log.new["out_of_order"] == [2]
     # Board 2 "0-1" would have been the first team's loss anyway; make it "1-0": the order
     # error still loses it. 1-0, (1-0 -> forfeit loss), 1/2, 0-1: 1½ – 2½, not 2½ – 1½.
-    out = _run("team_result", slug, "A", 1, 1, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1")
+    out = _run(
+        "team_result", slug, "A", 1, 1, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1", "--as", "arif"
+    )
     assert out.strip() == f"{team.name} 3/2 - 5/2 {match.second.name}"
     # A line-up that is wrong in another way is refused without mention of the option.
     with pytest.raises(CommandError) as refused:
-        _run("team_lineup", slug, "A", team.number, 1, 1, 1, 3, 4, "--accept-order-errors")
+        _run(
+            "team_lineup",
+            slug,
+            "A",
+            team.number,
+            1,
+            1,
+            1,
+            3,
+            4,
+            "--accept-order-errors",
+            "--as",
+            "arif",
+        )
     assert "--accept-order-errors" not in str(refused.value)
 
 
@@ -229,16 +257,16 @@ def test_trf_export_counts_empty_boards_like_the_match_scoring(
     league: event_models.Section, arbiter: User
 ) -> None:
     slug = league.event.slug
-    _run("team_pair", slug, "A")
+    _run("team_pair", slug, "A", "--as", "arif")
     one, two, three = models.TeamMatch.objects.filter(round__section=league, round__number=1)
     # Table 1: the first team fields 3 players (board 4 empty): 1-0, 0-1, 1/2 and board 4
     # forfeited to the second team: 1½ – 2½, the second team wins (2 match points).
-    _run("team_lineup", slug, "A", one.first.number, 1, 1, 2, 3, 0)
-    _run("team_result", slug, "A", 1, 1, 1, "1-0", 2, "0-1", 3, "1/2")
+    _run("team_lineup", slug, "A", one.first.number, 1, 1, 2, 3, 0, "--as", "arif")
+    _run("team_result", slug, "A", 1, 1, 1, "1-0", 2, "0-1", 3, "1/2", "--as", "arif")
     # Table 2: the second team fields 2 players: it loses 0-4 whatever is played.
-    _run("team_lineup", slug, "A", two.second.number, 1, 1, 2, 0, 0)
+    _run("team_lineup", slug, "A", two.second.number, 1, 1, 2, 0, 0, "--as", "arif")
     # Table 3: 1-0, 1-0, 1/2, 0-1: 2½ – 1½.
-    _run("team_result", slug, "A", 1, 3, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1")
+    _run("team_result", slug, "A", 1, 3, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1", "--as", "arif")
     expected = {
         one.first.number: (Fraction(3, 2), 0),
         one.second.number: (Fraction(5, 2), 2),

@@ -29,19 +29,23 @@ def test_pair_lineup_results_and_standings_from_the_command_line(
     league: event_models.Section,
 ) -> None:
     slug = league.event.slug
-    paired = _run("team_pair", slug, "A", "--starts-at", "2030-01-01T09:30:00+00:00")
+    paired = _run(
+        "team_pair", slug, "A", "--starts-at", "2030-01-01T09:30:00+00:00", "--as", "arif"
+    )
     assert paired.splitlines()[0] == "round 1" and len(paired.splitlines()) == 4
     first = models.TeamMatch.objects.get(round__section=league, round__number=1, number=1)
-    _run("team_lineup", slug, "A", first.first.number, 1, 1, 2, 3, 5)
+    _run("team_lineup", slug, "A", first.first.number, 1, 1, 2, 3, 5, "--as", "arif")
     stored = models.LineUp.objects.get(team=first.first, round_number=1)
     roster = [m.entry_id for m in first.first.members.all()]
     assert stored.boards == [roster[0], roster[1], roster[2], roster[4]]
     with pytest.raises(CommandError, match="roster"):
-        _run("team_lineup", slug, "A", first.first.number, 1, 2, 1, 3, 4)
-    out = _run("team_result", slug, "A", 1, 1, 1, "1-0", 2, "1/2", 3, "0-1", 4, "1-0")
+        _run("team_lineup", slug, "A", first.first.number, 1, 2, 1, 3, 4, "--as", "arif")
+    out = _run(
+        "team_result", slug, "A", 1, 1, 1, "1-0", 2, "1/2", 3, "0-1", 4, "1-0", "--as", "arif"
+    )
     assert out.strip() == f"{first.first.name} 5/2 - 3/2 {first.second.name}"
     with pytest.raises(CommandError, match="unknown board result"):
-        _run("team_result", slug, "A", 1, 1, 1, "2-0")
+        _run("team_result", slug, "A", 1, 1, 1, "2-0", "--as", "arif")
     standings = _run("team_standings", slug, "A")
     assert standings.splitlines()[0].startswith("place team points")
     assert event_models.AuditLog.objects.filter(action="board.result").count() == 4
@@ -49,9 +53,25 @@ def test_pair_lineup_results_and_standings_from_the_command_line(
 
 def test_team_trf_export_reads_back(league: event_models.Section, arbiter: User) -> None:
     slug = league.event.slug
-    _run("team_pair", slug, "A")
+    _run("team_pair", slug, "A", "--as", "arif")
     for table in (1, 2, 3):
-        _run("team_result", slug, "A", 1, table, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1")
+        _run(
+            "team_result",
+            slug,
+            "A",
+            1,
+            table,
+            1,
+            "1-0",
+            2,
+            "1-0",
+            3,
+            "1/2",
+            4,
+            "0-1",
+            "--as",
+            "arif",
+        )
     client = Client()
     text = client.get(f"/e/{slug}/s/A/teams/trf/").content.decode()
     tournament = read_trf(text)
@@ -86,13 +106,15 @@ def test_team_create_from_the_command_line(
         "county",
         "--captain",
         captain.username,
+        "--as",
+        "olga",
     )
     assert out.strip() == "team 7: Newcomers (6 players)"
     team = models.Team.objects.get(section=league, number=7)
     assert [m.entry_id for m in team.members.all()] == [e.pk for e in entries]
     assert team.captain == captain and team.unit_kind == "county"
     with pytest.raises(CommandError, match="no single entry"):
-        _run("team_create", slug, "A", "Ghosts", "Nobody")
+        _run("team_create", slug, "A", "Ghosts", "Nobody", "--as", "olga")
     assert event_models.AuditLog.objects.filter(
         action="team.captain", target__contains="Newcomers"
     ).exists()

@@ -1,30 +1,66 @@
-"""What the ``crosstable-web`` commands share: finding events and sections, the acting user,
-and turning service errors into clear messages (never a traceback)."""
+"""What the ``crosstable-web`` commands share: finding events and sections, the acting
+account (``--as``), and turning refusals into clear messages (never a traceback)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
-from django.core.management.base import CommandError, CommandParser
+from django.core.exceptions import PermissionDenied
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from crosstable_web.events import models
-from crosstable_web.events.audit import Actor
+from crosstable_web.events.services import ServiceError
 
 
-def add_user_argument(parser: CommandParser) -> None:
-    parser.add_argument(
-        "--user",
-        default="cli",
-        help="name recorded in the audit log (an existing account, or any name; default: cli)",
-    )
+class ActingCommand(BaseCommand):
+    """A command that changes an event: it acts as a real account named with ``--as
+    USERNAME``, with that account's rights (an organiser's, an arbiter's; a superuser's are
+    all), and the audit log names it. A refusal (not their role, against the rules) is a
+    message, never a traceback."""
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.add_argument(
+            "--as",
+            dest="user",
+            metavar="USERNAME",
+            required=True,
+            help="the account acting (it must exist); the command has its rights",
+        )
+        return parser
+
+    def execute(self, *args: Any, **options: Any) -> str | None:
+        try:
+            return super().execute(*args, **options)
+        except PermissionDenied as error:
+            raise CommandError(f"{options.get('user')}: {error}") from None
+        except ServiceError as error:
+            raise CommandError(str(error)) from None
 
 
-def actor(name: str) -> Actor:
-    """The command line acts with every right (it runs on the server); the audit log
-    records the account if it exists, else the bare name."""
+def actor(name: str) -> User:
+    """The account ``--as`` names; an unknown or disabled account is refused."""
     user = User.objects.filter(username=name).first()
-    if user is not None and user.is_superuser:
-        return user
-    return name
+    if user is None:
+        raise CommandError(
+            f"no account {name!r}: the command acts as an existing account "
+            "(crosstable-web createsuperuser makes one)"
+        )
+    if not user.is_active:
+        raise CommandError(f"the account {name!r} is disabled")
+    return user
+
+
+def event_creator(name: str) -> User:
+    """The account ``--as`` names, if it may create events (the site setting, as on the
+    web: ``accounts.services.can_create_events``)."""
+    from crosstable_web.accounts.services import can_create_events
+
+    user = actor(name)
+    if not can_create_events(user):
+        raise CommandError(f"{name}: this account may not create or import events")
+    return user
 
 
 def event(slug: str) -> models.Event:

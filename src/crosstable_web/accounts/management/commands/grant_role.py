@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.accounts import services
 from crosstable_web.events.management import cli
 from crosstable_web.events.services import ServiceError
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Give an account a role on an event (organiser, arbiter, or captain of a team)."
     revoking = False
 
@@ -22,7 +22,6 @@ class Command(BaseCommand):
         parser.add_argument("username")
         parser.add_argument("role", choices=services.ROLES)
         parser.add_argument("--team", help="the team of a captain: SECTION/NUMBER or its name")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Record a requested bye for a round not yet paired."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -20,7 +20,6 @@ class Command(BaseCommand):
         parser.add_argument("number", type=int, help="pairing number")
         parser.add_argument("round", type=int)
         parser.add_argument("kind", nargs="?", default="H", choices=["H", "F", "Z", "cancel"])
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable.regulations import RegulationsError
 from crosstable_web.events import event_time, rules, services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Create an event (and its sections) from a regulations file."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -26,13 +26,12 @@ class Command(BaseCommand):
             "--time-zone",
             help="IANA time zone of the venue (e.g. Asia/Tehran), when the file names none",
         )
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             spec = rules.load_event_spec(options["regulations"], options["rounds"])
             spec.time_zone = _time_zone(spec.time_zone, options["time_zone"])
-            event = services.create_event(spec, cli.actor(options["user"]), options["slug"])
+            event = services.create_event(spec, cli.event_creator(options["user"]), options["slug"])
         except (RegulationsError, services.ServiceError) as error:
             raise CommandError(str(error)) from None
         for section in event.sections.all():

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Form the playing groups (sex and size splits of the regulations)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Add (or --remove) the house player of a section with an odd number of entries."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -24,7 +24,6 @@ class Command(BaseCommand):
         parser.add_argument("--rating", type=int, default=0)
         parser.add_argument("--unit", default="", help="school, club or team")
         parser.add_argument("--remove", action="store_true", help="remove the house player")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import entries_import, services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Import entries from a CSV or Excel file (all or nothing, with a report)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -22,7 +22,6 @@ class Command(BaseCommand):
             choices=["rating", "lot"],
             help="then assign pairing numbers in every section",
         )
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])

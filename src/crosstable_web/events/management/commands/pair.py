@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Pair the next round of one section (or of all sections)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -27,7 +27,6 @@ class Command(BaseCommand):
             action="store_true",
             help="un-pair the last round instead (no results entered yet)",
         )
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Enter or correct results: board number and result, as many pairs as wanted."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -19,7 +19,6 @@ class Command(BaseCommand):
         parser.add_argument("section")
         parser.add_argument("round", type=int)
         parser.add_argument("results", nargs="+", metavar="BOARD RESULT")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.management import cli
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Withdraw a player after a round (or reinstate them)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -21,7 +21,6 @@ class Command(BaseCommand):
         group = parser.add_mutually_exclusive_group(required=True)
         group.add_argument("--after-round", type=int)
         group.add_argument("--reinstate", action="store_true")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events.management import cli
 from crosstable_web.events.models import Entry
@@ -14,7 +14,7 @@ from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import services
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Register a team: its roster in board order (main boards, then reserves)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -25,7 +25,6 @@ class Command(BaseCommand):
         parser.add_argument("--unit", default="")
         parser.add_argument("--unit-kind", default="", help='e.g. "county", "school", "club"')
         parser.add_argument("--captain", default="", help="account that submits line-ups")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

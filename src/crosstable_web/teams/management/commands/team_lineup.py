@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable.teams.lineups import boards_out_of_order
 from crosstable_web.events.management import cli
@@ -21,7 +21,7 @@ from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import bridge, models, services
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Enter or correct a team's line-up for a round (roster positions, 0 = empty)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -36,7 +36,6 @@ class Command(BaseCommand):
             help="accept a line-up out of roster order: the boards out of order are lost by "
             "forfeit by this team, the other games stand (arbiter's decision, logged)",
         )
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

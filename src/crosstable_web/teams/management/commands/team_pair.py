@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.dateparse import parse_datetime
 
 from crosstable_web.events.management import cli
@@ -12,7 +12,7 @@ from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import services
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Pair the next round of a team section (C.04.6) and create its matches."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -21,7 +21,6 @@ class Command(BaseCommand):
         parser.add_argument(
             "--starts-at", default="", help="when the round starts (sets the line-up deadline)"
         )
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])

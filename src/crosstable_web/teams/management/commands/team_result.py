@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events.management import cli
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import bridge, models, services
 
 
-class Command(BaseCommand):
+class Command(cli.ActingCommand):
     help = "Enter or correct the board results of one team match."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -21,7 +21,6 @@ class Command(BaseCommand):
         parser.add_argument("round", type=int)
         parser.add_argument("table", type=int)
         parser.add_argument("results", nargs="+", metavar="BOARD RESULT")
-        cli.add_user_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])
