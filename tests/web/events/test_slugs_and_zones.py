@@ -123,12 +123,21 @@ def test_create_event_command_needs_a_time_zone_when_the_file_names_none(
         encoding="utf-8",
     )
     out = io.StringIO()
+    User.objects.create_user("olga", is_staff=True)
+    staff = ("--as", "olga")
     with pytest.raises(CommandError, match="--time-zone"):
-        call_command("create_event", str(no_zone), "--rounds", "5", stdout=out)
+        call_command("create_event", str(no_zone), "--rounds", "5", *staff, stdout=out)
     with pytest.raises(CommandError, match="unknown time zone"):
-        call_command("create_event", str(no_zone), "--time-zone", "Sabah", stdout=out)
+        call_command("create_event", str(no_zone), "--time-zone", "Sabah", *staff, stdout=out)
     call_command(
-        "create_event", str(no_zone), "--time-zone", "Asia/Kuala_Lumpur", "--slug", "k", stdout=out
+        "create_event",
+        str(no_zone),
+        "--time-zone",
+        "Asia/Kuala_Lumpur",
+        "--slug",
+        "k",
+        *staff,
+        stdout=out,
     )
     assert models.Event.objects.get(slug="k").time_zone == "Asia/Kuala_Lumpur"
     with pytest.raises(CommandError, match="Asia/Kuching"):
@@ -137,6 +146,7 @@ def test_create_event_command_needs_a_time_zone_when_the_file_names_none(
             str(EXAMPLES / "kinabatangan-school-2024.toml"),
             "--time-zone",
             "Asia/Tokyo",
+            *staff,
             stdout=out,
         )
 
