@@ -123,7 +123,8 @@ def test_create_event_command_needs_a_time_zone_when_the_file_names_none(
         encoding="utf-8",
     )
     out = io.StringIO()
-    User.objects.create_user("olga", is_staff=True)
+    olga = User.objects.create_user("olga")
+    olga.user_permissions.add(Permission.objects.get(codename="add_event"))
     staff = ("--as", "olga")
     with pytest.raises(CommandError, match="--time-zone"):
         call_command("create_event", str(no_zone), "--rounds", "5", *staff, stdout=out)
