@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime
+import re
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,16 +14,6 @@ from crosstable_web.public.localisation import LocalDateField, LocalDateInput
 
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
-
-
-class RegulationsForm(forms.Form):
-    regulations = forms.FileField(label=_("Regulations file (TOML)"))
-    rounds = forms.IntegerField(
-        label=_("Rounds, where the regulations leave them open"),
-        min_value=1,
-        max_value=30,
-        initial=7,
-    )
 
 
 class EntryForm(forms.Form):
@@ -127,3 +119,292 @@ class SwapForm(forms.Form):
     first = forms.IntegerField(label=_("Pairing number"), min_value=1)
     second = forms.IntegerField(label=_("with pairing number"), min_value=1)
     confirm = forms.BooleanField(label=_("Confirm despite warnings"), required=False)
+
+
+# --- creating an event and editing its settings ------------------------------------------
+
+
+def _zone_choices() -> list[tuple[str, str]]:
+    from crosstable_web.events.event_time import common_zones
+
+    return [("", "—"), *((zone, zone) for zone in common_zones())]
+
+
+def _system_choices() -> list[tuple[str, str]]:
+    from crosstable.regulations.loader import PAIRING_SYSTEMS
+
+    return [(code, code) for code in PAIRING_SYSTEMS]
+
+
+CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]
+LANGUAGE_CHOICES = [
+    ("en", "English"),
+    ("zh_Hans", "简体中文"),
+    ("ms", "Bahasa Melayu"),
+    ("fa", "فارسی"),
+]
+GAME_CHOICES = [("chess", _("Chess")), ("xiangqi", _("Xiangqi"))]
+
+
+class EventDateField(forms.CharField):
+    """A day typed ``YYYY-MM-DD`` (any digits) in the calendar the form says
+    (``calendar_of``: the form's calendar field, read in ``clean``)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "YYYY-MM-DD"}))
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+
+
+def read_event_date(text: str, calendar: str) -> datetime.date | None:
+    """``text`` as a day of ``calendar``; None for empty; ``ValidationError`` otherwise."""
+    from crosstable.regulations.calendars import Calendar
+    from crosstable.typed.dates import read_date
+    from crosstable.typed.errors import TypedValueError
+
+    if not text.strip():
+        return None
+    try:
+        return read_date(text, Calendar(calendar))
+    except TypedValueError:
+        raise forms.ValidationError(
+            _("Not a date of the %(calendar)s calendar: %(text)s (write YYYY-MM-DD).")
+            % {"calendar": dict(CALENDAR_CHOICES)[calendar], "text": text}
+        ) from None
+
+
+def check_tiebreaks(text: str, teams: bool = False) -> list[str]:
+    """Tie-break codes typed with spaces or commas, each known to the registry."""
+    from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
+    from crosstable.tiebreaks.registry import UnknownTiebreakError, lookup
+
+    codes = [code for code in text.replace(",", " ").split() if code]
+    for code in codes:
+        try:
+            lookup(parse_descriptor(code), teams=teams)
+        except (DescriptorError, UnknownTiebreakError):
+            raise forms.ValidationError(
+                _("Unknown tie-break: %(code)s (codes such as BH/C1, BH, SB, DE, PS).")
+                % {"code": code}
+            ) from None
+    return codes
+
+
+class _ShortNameAndZone(forms.Form):
+    slug = forms.CharField(
+        label=_("Short name (in addresses)"),
+        required=False,
+        max_length=60,
+        help_text=_("Small Latin letters, digits and hyphens; empty: made from the name."),
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        required=False,
+        help_text=_("Where the event is played; empty: the one the regulations name."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zone_field = self.fields["time_zone"]
+        assert isinstance(zone_field, forms.ChoiceField)
+        zone_field.choices = _zone_choices()
+
+    def clean_slug(self) -> str:
+        from crosstable_web.events.slugs import check_slug
+
+        slug = str(self.cleaned_data["slug"]).strip()
+        problem = check_slug(slug) if slug else None
+        if problem is not None:
+            raise forms.ValidationError(problem)
+        return slug
+
+
+class TemplateEventForm(_ShortNameAndZone):
+    """A new event from one of the templates (the example regulations)."""
+
+    template = forms.ChoiceField(label=_("Template"))
+    rounds = forms.IntegerField(
+        label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30
+    )
+    field_order = ("template", "rounds", "time_zone", "slug")
+
+    def __init__(self, *args: Any, templates: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        template_field = self.fields["template"]
+        assert isinstance(template_field, forms.ChoiceField)
+        template_field.choices = templates
+
+
+class UploadEventForm(_ShortNameAndZone):
+    regulations = forms.FileField(label=_("Regulations file (TOML)"))
+    rounds = forms.IntegerField(
+        label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30
+    )
+    field_order = ("regulations", "rounds", "time_zone", "slug")
+
+
+class BlankEventForm(forms.Form):
+    """A new event from a form: the event and its first section."""
+
+    name = forms.CharField(label=_("Event name"), max_length=300)
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    language = forms.ChoiceField(label=_("Language of the event"), choices=LANGUAGE_CHOICES)
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+    calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
+    start_date = EventDateField(label=_("First day"))
+    end_date = EventDateField(label=_("Last day"))
+    venue = forms.CharField(label=_("Venue"), required=False, max_length=300)
+    section_key = forms.RegexField(
+        label=_("Section code"),
+        regex=r"^[A-Za-z0-9_-]+$",
+        max_length=40,
+        initial="A",
+        error_messages={"invalid": _("Letters, digits, - and _ only.")},
+    )
+    section_name = forms.CharField(label=_("Section name"), max_length=300)
+    rounds = forms.IntegerField(label=pgettext_lazy("chess", "Rounds"), min_value=1, max_value=30)
+    system = forms.ChoiceField(label=_("Pairing system"), initial="FIDE_DUTCH_2026")
+    tiebreaks = forms.CharField(
+        label=_("Tie-breaks"),
+        required=False,
+        help_text=_("Codes in order, e.g. BH/C1 BH SB (FIDE C.07)."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zone_field = self.fields["time_zone"]
+        assert isinstance(zone_field, forms.ChoiceField)
+        zone_field.choices = _zone_choices()
+        system_field = self.fields["system"]
+        assert isinstance(system_field, forms.ChoiceField)
+        system_field.choices = _system_choices()
+
+    def clean_tiebreaks(self) -> list[str]:
+        return check_tiebreaks(str(self.cleaned_data["tiebreaks"]))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        calendar = cleaned.get("calendar", "gregorian")
+        for name in ("start_date", "end_date"):
+            if name in cleaned:
+                try:
+                    cleaned[name] = read_event_date(str(cleaned[name]), calendar)
+                except forms.ValidationError as error:
+                    self.add_error(name, error)
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day is before the first day."))
+        return cleaned
+
+
+class EventSettingsForm(forms.Form):
+    """The common settings of an event and of each section; the rest is the TOML editor's."""
+
+    name = forms.CharField(label=_("Event name"), max_length=300)
+    slug = forms.CharField(label=_("Short name (in addresses)"), max_length=60)
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+    calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
+    start_date = EventDateField(label=_("First day"))
+    end_date = EventDateField(label=_("Last day"))
+    venue = forms.CharField(label=_("Venue"), required=False, max_length=300)
+    confirm_played = forms.BooleanField(
+        label=_("Yes, change rounds already played (the audit log keeps it)"), required=False
+    )
+
+    def __init__(
+        self, *args: Any, sections: list[tuple[str, bool]], event_slug: str, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.section_keys = [key for key, _teams in sections]
+        self.team_sections = {key for key, teams in sections if teams}
+        self.event_slug = event_slug
+        zone_field = self.fields["time_zone"]
+        assert isinstance(zone_field, forms.ChoiceField)
+        zone_field.choices = _zone_choices()[1:]
+        for key, _teams in sections:
+            self.fields[f"section_{key}_name"] = forms.CharField(
+                label=_("Name of section %(key)s") % {"key": key}, max_length=300
+            )
+            self.fields[f"section_{key}_rounds"] = forms.IntegerField(
+                label=_("Rounds of section %(key)s") % {"key": key},
+                min_value=1,
+                max_value=30,
+                required=False,
+            )
+            self.fields[f"section_{key}_system"] = forms.ChoiceField(
+                label=_("Pairing system of section %(key)s") % {"key": key},
+                choices=_system_choices(),
+            )
+            self.fields[f"section_{key}_tiebreaks"] = forms.CharField(
+                label=_("Tie-breaks of section %(key)s") % {"key": key}, required=False
+            )
+
+    def clean_slug(self) -> str:
+        slug = str(self.cleaned_data["slug"]).strip()
+        if slug != self.event_slug:
+            from crosstable_web.events.models import Event
+            from crosstable_web.events.slugs import check_slug
+
+            problem = check_slug(slug, Event.objects.filter(slug=self.event_slug).first())
+            if problem is not None:
+                raise forms.ValidationError(problem)
+        return slug
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        calendar = cleaned.get("calendar", "gregorian")
+        for name in ("start_date", "end_date"):
+            if name in cleaned:
+                try:
+                    cleaned[name] = read_event_date(str(cleaned[name]), calendar)
+                except forms.ValidationError as error:
+                    self.add_error(name, error)
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day is before the first day."))
+        for key in self.section_keys:
+            field = f"section_{key}_tiebreaks"
+            if field in cleaned:
+                try:
+                    cleaned[field] = check_tiebreaks(
+                        str(cleaned[field]), teams=key in self.team_sections
+                    )
+                except forms.ValidationError as error:
+                    self.add_error(field, error)
+        return cleaned
+
+    def field_of_key(self, key: str) -> str | None:
+        """The form field a loader key (``sections[1].tiebreaks[0]``) belongs to."""
+        event_fields = {
+            "event.name": "name",
+            "event.time_zone": "time_zone",
+            "event.calendar": "calendar",
+            "event.start_date": "start_date",
+            "event.end_date": "end_date",
+            "event.venue": "venue",
+            "slug": "slug",
+        }
+        if key in event_fields:
+            return event_fields[key]
+        match = re.match(r"sections\[(\d+)\]\.(\w+)", key)
+        if match and int(match[1]) < len(self.section_keys):
+            part = {
+                "name": "name",
+                "rounds": "rounds",
+                "schedule": "rounds",
+                "tiebreaks": "tiebreaks",
+                "pairing": "system",
+            }.get(match[2])
+            if part is not None:
+                return f"section_{self.section_keys[int(match[1])]}_{part}"
+        return None
+
+
+class RegulationsEditorForm(forms.Form):
+    text = forms.CharField(
+        label=_("Regulations (TOML)"),
+        widget=forms.Textarea(attrs={"rows": 30, "cols": 100, "spellcheck": "false", "dir": "ltr"}),
+    )
+    confirm_played = forms.BooleanField(
+        label=_("Yes, change rounds already played (the audit log keeps it)"), required=False
+    )

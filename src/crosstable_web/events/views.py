@@ -7,8 +7,11 @@ audit log); the services check the per-event roles, so a view never decides who 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from django import forms as django_forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -24,6 +27,7 @@ from crosstable.typed import as_typed_on_a_latin_keyboard
 from crosstable_web.backup import json_file
 from crosstable_web.events import (
     entries_import,
+    event_settings,
     event_time,
     exchange,
     forms,
@@ -91,36 +95,130 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "events/event_list.html",
         {
             "events": events,
-            "form": forms.RegulationsForm(),
             "can_create": _may_create_events(request.user),
         },
     )
 
 
-@login_required
-@require_POST
-def event_create(request: HttpRequest) -> HttpResponse:
-    _require_event_creator(request.user)
-    form = forms.RegulationsForm(request.POST, request.FILES)
-    if not form.is_valid():
-        messages.error(request, _("Choose a regulations file."))
-        return redirect("events:event_list")
-    upload = form.cleaned_data["regulations"]
+def event_templates() -> list[tuple[str, str, str]]:
+    """The "New event" templates: (file stem, event name, regulations text) of each example."""
+    folder = Path(settings.EVENT_TEMPLATES_DIR)
+    found = []
+    for path in sorted(folder.glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            name = parse_regulations(text, path.name).name
+        except RegulationsError:
+            continue
+        found.append((path.stem, name, text))
+    return found
+
+
+def _create_from_text(
+    request: HttpRequest,
+    form: django_forms.Form,
+    text: str,
+    source: str,
+    rounds: int | None,
+) -> models.Event | None:
+    """Read ``text`` as regulations (errors at the form) and create the event; the time zone
+    and short name come from the form when given."""
     try:
-        text = upload.read().decode("utf-8")
-        spec = rules.event_spec_from_regulations(
-            parse_regulations(text, upload.name), text, form.cleaned_data["rounds"]
-        )
-    except UnicodeDecodeError:
-        messages.error(request, _("The regulations file is not UTF-8 text."))
-        return redirect("events:event_list")
+        spec = rules.event_spec_from_regulations(parse_regulations(text, source), text, rounds)
     except RegulationsError as error:
-        messages.error(request, str(error))
-        return redirect("events:event_list")
-    event = _acting(request, lambda: services.create_event(spec, request.user), _("Event created."))
-    if event is None:
-        return redirect("events:event_list")
-    return redirect("events:event_detail", slug=event.slug)
+        form.add_error(
+            None, _("%(key)s: %(problem)s") % {"key": error.key or source, "problem": error.problem}
+        )
+        return None
+    chosen_zone = str(form.cleaned_data.get("time_zone") or "")
+    if chosen_zone and spec.time_zone and chosen_zone != spec.time_zone:
+        form.add_error(
+            "time_zone",
+            _("The regulations name the time zone %(zone)s; leave this empty or change the file.")
+            % {"zone": spec.time_zone},
+        )
+        return None
+    spec.time_zone = spec.time_zone or chosen_zone
+    if not spec.time_zone:
+        form.add_error("time_zone", _("The regulations name no time zone: choose one."))
+        return None
+    try:
+        return services.create_event(spec, request.user, form.cleaned_data.get("slug") or None)
+    except services.ServiceError as error:
+        form.add_error(None, str(error))
+        return None
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    """A new event from a template (the example regulations), from an uploaded regulations
+    file, or from a form (the event and its first section); then its settings page."""
+    _require_event_creator(request.user)
+    templates = event_templates()
+    choices = [(stem, f"{name} ({stem})") for stem, name, _text in templates]
+    source = request.POST.get("source", "")
+    post = request.POST if request.method == "POST" else None
+    template_form = forms.TemplateEventForm(
+        post if source == "template" else None, templates=choices, initial={"rounds": 7}
+    )
+    upload_form = forms.UploadEventForm(
+        post if source == "upload" else None,
+        request.FILES if source == "upload" else None,
+        initial={"rounds": 7},
+    )
+    blank_form = forms.BlankEventForm(
+        post if source == "form" else None,
+        initial={"section_key": "A", "rounds": 7, "system": "FIDE_DUTCH_2026"},
+    )
+    event = None
+    if source == "template" and template_form.is_valid():
+        chosen = next(t for t in templates if t[0] == template_form.cleaned_data["template"])
+        event = _create_from_text(
+            request, template_form, chosen[2], chosen[0], template_form.cleaned_data["rounds"]
+        )
+    elif source == "upload" and upload_form.is_valid():
+        upload = upload_form.cleaned_data["regulations"]
+        try:
+            text = upload.read().decode("utf-8")
+        except UnicodeDecodeError:
+            upload_form.add_error("regulations", _("The regulations file is not UTF-8 text."))
+        else:
+            event = _create_from_text(
+                request, upload_form, text, upload.name, upload_form.cleaned_data["rounds"]
+            )
+    elif source == "form" and blank_form.is_valid():
+        values = blank_form.cleaned_data
+        text = event_settings.blank_regulations(
+            name=values["name"],
+            game=values["game"],
+            language=values["language"],
+            time_zone=values["time_zone"],
+            calendar=values["calendar"],
+            start_date=values["start_date"],
+            end_date=values["end_date"],
+            venue=values["venue"],
+            section=event_settings.SectionEdit(
+                key=values["section_key"],
+                name=values["section_name"],
+                rounds=values["rounds"],
+                system=values["system"],
+                tiebreaks=values["tiebreaks"],
+            ),
+        )
+        event = _create_from_text(request, blank_form, text, "form", values["rounds"])
+    if event is not None:
+        messages.success(request, _("Event created."))
+        return redirect("events:event_settings", slug=event.slug)
+    return render(
+        request,
+        "events/event_new.html",
+        {
+            "template_form": template_form,
+            "upload_form": upload_form,
+            "blank_form": blank_form,
+            "source": source,
+        },
+    )
 
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -803,4 +901,175 @@ def section_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         exchange.export_section_trf(section), content_type="text/plain; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{slug}-{key}.trf"'
+    return response
+
+
+# --- event settings -----------------------------------------------------------------------
+
+
+def _settings_initial(event: models.Event, text: str) -> dict[str, Any]:
+    regulations = event_settings.read(text)
+    calendar = regulations.calendar
+    initial: dict[str, Any] = {
+        "name": regulations.name,
+        "slug": event.slug,
+        "time_zone": regulations.time_zone or event.time_zone,
+        "calendar": calendar.value,
+        "start_date": event_settings.date_text(regulations.start_date, calendar)
+        if regulations.start_date
+        else "",
+        "end_date": event_settings.date_text(regulations.end_date, calendar)
+        if regulations.end_date
+        else "",
+        "venue": regulations.venue,
+    }
+    for section in regulations.sections:
+        initial[f"section_{section.key}_name"] = section.name
+        initial[f"section_{section.key}_rounds"] = section.rounds
+        initial[f"section_{section.key}_system"] = section.pairing.system
+        initial[f"section_{section.key}_tiebreaks"] = " ".join(section.tiebreaks)
+    return initial
+
+
+@login_required
+def event_settings_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser's settings page: the common settings as a form (name, short name, time
+    zone, calendar, dates, venue; each section's name, rounds, pairing system, tie-breaks)
+    and the whole regulations in a TOML editor; both go through the regulations loader and
+    :func:`event_settings.apply_regulations`."""
+    event = _event(slug)
+    permissions.require_organiser(request.user, event)
+    text = event_settings.current_text(event)
+    regulations = event_settings.read(text)
+    sections = [
+        (section.key, section.team is not None and section.team.match_points is not None)
+        for section in regulations.sections
+    ]
+    form = forms.EventSettingsForm(
+        initial=_settings_initial(event, text), sections=sections, event_slug=event.slug
+    )
+    editor = forms.RegulationsEditorForm(initial={"text": text})
+    confirm: list[str] = []
+    action = request.POST.get("action", "")
+    if request.method == "POST" and action == "settings":
+        form = forms.EventSettingsForm(request.POST, sections=sections, event_slug=event.slug)
+        if form.is_valid():
+            values = form.cleaned_data
+            edit = event_settings.EventEdit(
+                name=values["name"],
+                time_zone=values["time_zone"],
+                calendar=values["calendar"],
+                start_date=values["start_date"],
+                end_date=values["end_date"],
+                venue=values["venue"],
+                sections=[
+                    event_settings.SectionEdit(
+                        key=key,
+                        name=values[f"section_{key}_name"],
+                        rounds=values[f"section_{key}_rounds"],
+                        system=values[f"section_{key}_system"],
+                        tiebreaks=values[f"section_{key}_tiebreaks"],
+                    )
+                    for key, _teams in sections
+                ],
+            )
+            confirm = _apply_settings(
+                request,
+                event,
+                form,
+                lambda: event_settings.edited_text(text, edit),
+                values["slug"],
+                values["confirm_played"],
+            )
+            if form.is_valid() and not confirm:
+                return redirect("events:event_settings", slug=values["slug"])
+    elif request.method == "POST" and action == "regulations":
+        editor = forms.RegulationsEditorForm(request.POST)
+        if editor.is_valid():
+            new_text = editor.cleaned_data["text"].replace("\r\n", "\n")
+            confirm = _apply_settings(
+                request,
+                event,
+                editor,
+                lambda: new_text,
+                None,
+                editor.cleaned_data["confirm_played"],
+            )
+            if editor.is_valid() and not confirm:
+                return redirect("events:event_settings", slug=slug)
+    return render(
+        request,
+        "events/event_settings.html",
+        {
+            "event": event,
+            "form": form,
+            "editor": editor,
+            "event_fields": [
+                form[name]
+                for name in (
+                    "name",
+                    "slug",
+                    "time_zone",
+                    "calendar",
+                    "start_date",
+                    "end_date",
+                    "venue",
+                )
+            ],
+            "section_fields": [
+                (
+                    key,
+                    [
+                        form[f"section_{key}_{part}"]
+                        for part in ("name", "rounds", "system", "tiebreaks")
+                    ],
+                )
+                for key, _teams in sections
+            ],
+            "confirm": confirm,
+            "action": action,
+            "unsupported": regulations.unsupported,
+        },
+    )
+
+
+def _apply_settings(
+    request: HttpRequest,
+    event: models.Event,
+    form: django_forms.Form,
+    new_text: Callable[[], str],
+    slug: str | None,
+    confirm_played: bool,
+) -> list[str]:
+    """Apply the new regulations; errors go to their field (or the form), a change of played
+    rounds comes back to be confirmed (the list of such changes)."""
+    try:
+        text = new_text()
+        applied = event_settings.apply_regulations(
+            event, text, request.user, slug=slug, confirm_played=confirm_played
+        )
+    except event_settings.NeedsConfirmation as error:
+        form.add_error(None, str(error))
+        return error.changes
+    except event_settings.SettingsError as error:
+        field = form.field_of_key(error.key) if isinstance(form, forms.EventSettingsForm) else None
+        form.add_error(field if field in form.fields else None, str(error))
+        return []
+    except (services.ServiceError, PermissionDenied) as error:
+        form.add_error(None, str(error))
+        return []
+    if applied.event_fields or applied.sections:
+        messages.success(request, _("Settings saved."))
+    else:
+        messages.info(request, _("Nothing changed."))
+    return []
+
+
+def regulations_download(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's current regulations as a TOML file (upload it again: the same event)."""
+    event = _event(slug)
+    response = HttpResponse(
+        event_settings.current_text(event), content_type="application/toml; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.toml"'
     return response

@@ -129,6 +129,11 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 
+# The templates offered by "New event" (the example regulations of the five seed events).
+EVENT_TEMPLATES_DIR = Path(
+    os.environ.get("CROSSTABLE_EVENT_TEMPLATES_DIR", PROJECT_DIR / "examples")
+)
+
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 # "Pair all sections": how many sections' engines run side by side (worker processes).

@@ -130,7 +130,9 @@ def test_organiser_creates_event_from_regulations_file(db: None) -> None:
     staff.user_permissions.add(Permission.objects.get(codename="add_event"))
     client = _client(staff)
     with EXAMPLE.open("rb") as upload:
-        response = client.post("/events/new/", {"regulations": upload, "rounds": 5}, follow=True)
+        response = client.post(
+            "/events/new/", {"source": "upload", "regulations": upload, "rounds": 5}, follow=True
+        )
     assert response.status_code == 200
     event = models.Event.objects.get()
     assert event.sections.count() == 2

@@ -1,0 +1,286 @@
+"""Event settings in the web (issue 12.3): an event from a template, a file or a form; its
+settings edited through the regulations loader, each error at its field in the reader's
+language; the regulations downloaded (upload → download → upload: the same event); changes of
+played rounds refused unless confirmed, and audited."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from crosstable_web.events import event_settings, models, services
+
+pytestmark = pytest.mark.django_db
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+@pytest.fixture
+def creator() -> User:
+    """An organiser who is not staff, allowed to create events by the site administrator."""
+    user = User.objects.create_user("mei", password="mei-pass")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    return user
+
+
+def signed_in(user: User, language: str = "en") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def test_an_event_from_a_template(creator: User) -> None:
+    client = signed_in(creator)
+    page = client.get("/events/new/").content.decode()
+    for stem in ("fars-team-league-1398", "futian-chess-grade-2019", "kinabatangan-school-2024"):
+        assert f'value="{stem}"' in page
+    response = client.post(
+        "/events/new/", {"source": "template", "template": "fars-team-league-1398", "rounds": 7}
+    )
+    event = models.Event.objects.get()
+    assert response["Location"] == f"/e/{event.slug}/settings/"
+    assert event.slug == "lyg-tymy-shtrnj-astan-fars-1398"
+    assert (event.time_zone, event.calendar) == ("Asia/Tehran", "jalali")
+    assert sorted(event.sections.values_list("key", "total_rounds")) == [("A", 11), ("B", 9)]
+    assert models.EventRole.objects.filter(event=event, user=creator, role="organiser").exists()
+    assert event.regulations_text == (EXAMPLES / "fars-team-league-1398.toml").read_text()
+
+
+def _comparable(event: models.Event) -> dict[str, object]:
+    fields = ("name", "game", "time_zone", "calendar", "start_date", "end_date", "venue")
+    sections = [
+        {
+            name: getattr(section, name)
+            for name in (
+                "key",
+                "name",
+                "position",
+                "total_rounds",
+                "system_code",
+                "scoring",
+                "tiebreaks",
+                "forfeits_to_withdraw",
+                "entry_fee",
+                "max_entries",
+                "settings",
+            )
+        }
+        for section in event.sections.order_by("position")
+    ]
+    return {**{name: getattr(event, name) for name in fields}, "sections": sections}
+
+
+@pytest.mark.parametrize(
+    "example", ["kinabatangan-school-2024.toml", "huayuan-xiangqi-invitational-2019.toml"]
+)
+def test_upload_download_upload_gives_the_same_event(creator: User, example: str) -> None:
+    client = signed_in(creator)
+    text = (EXAMPLES / example).read_bytes()
+    client.post(
+        "/events/new/",
+        {"source": "upload", "regulations": SimpleUploadedFile(example, text), "rounds": 5},
+    )
+    first = models.Event.objects.get()
+    # an edit on the settings page, so the download is not the uploaded bytes
+    form = client.get(f"/e/{first.slug}/settings/").context["form"]
+    data = {**form.initial, "action": "settings", "venue": "Dewan Besar"}
+    data = {key: ("" if value is None else value) for key, value in data.items()}
+    client.post(f"/e/{first.slug}/settings/", data)
+    first.refresh_from_db()
+    assert first.venue == "Dewan Besar"
+    downloaded = client.get(f"/e/{first.slug}/regulations.toml")
+    assert downloaded["Content-Disposition"] == f'attachment; filename="{first.slug}.toml"'
+    assert b"Dewan Besar" in downloaded.content
+    client.post(
+        "/events/new/",
+        {
+            "source": "upload",
+            "regulations": SimpleUploadedFile("again.toml", downloaded.content),
+            "rounds": 5,
+            "slug": "again",
+        },
+    )
+    second = models.Event.objects.get(slug="again")
+    assert _comparable(second) == _comparable(first)
+    # the organiser's comments survive the form's edit
+    assert b"# " in downloaded.content and downloaded.content.count(b"\n#") > 5
+
+
+def test_an_event_from_the_form_in_the_jalali_calendar(creator: User) -> None:
+    client = signed_in(creator)
+    values = {
+        "source": "form",
+        "name": "مسابقات شطرنج شیراز",
+        "game": "chess",
+        "language": "fa",
+        "time_zone": "Asia/Tehran",
+        "calendar": "jalali",
+        "start_date": "۱۳۹۸-۰۸-۲۴",  # Persian digits, Jalali: 15 November 2019
+        "end_date": "1398-08-25",
+        "venue": "شیراز",
+        "section_key": "A",
+        "section_name": "آزاد",
+        "rounds": 7,
+        "system": "FIDE_DUTCH_2026",
+        "tiebreaks": "BH/C1 BH SB",
+    }
+    response = client.post("/events/new/", {**values, "tiebreaks": "BH/C1 XYZ"})
+    assert response.status_code == 200
+    assert "Unknown tie-break: XYZ" in str(response.context["blank_form"].errors["tiebreaks"])
+    response = client.post("/events/new/", {**values, "end_date": "1398-08-20"})
+    assert "before the first day" in str(response.context["blank_form"].errors["end_date"])
+    response = client.post("/events/new/", {**values, "time_zone": ""})
+    assert "time_zone" in response.context["blank_form"].errors
+    assert not models.Event.objects.exists()
+    client.post("/events/new/", values)
+    event = models.Event.objects.get()
+    assert (event.time_zone, event.calendar) == ("Asia/Tehran", "jalali")
+    assert event.start_date == datetime.date(2019, 11, 15)
+    assert event.end_date == datetime.date(2019, 11, 16)
+    section = event.sections.get()
+    assert (section.key, section.total_rounds, section.tiebreaks) == (
+        "A",
+        7,
+        ["BH/C1", "BH", "SB"],
+    )
+    assert 'start_date = "1398-08-24"' in event.regulations_text
+
+
+def test_errors_stand_at_their_field_in_the_readers_language(creator: User) -> None:
+    event = services.create_event(
+        event_settings_spec("kinabatangan-school-2024.toml"), creator, slug="kcs"
+    )
+    client = signed_in(creator, "fa")
+    form = client.get("/e/kcs/settings/").context["form"]
+    data = {key: ("" if value is None else value) for key, value in form.initial.items()}
+    response = client.post(
+        "/e/kcs/settings/",
+        {**data, "action": "settings", "section_L12_tiebreaks": "XYZ", "slug": "Bad Slug"},
+    )
+    errors = response.context["form"].errors
+    assert "section_L12_tiebreaks" in errors and "slug" in errors
+    assert "XYZ" in errors["section_L12_tiebreaks"][0]
+    assert (
+        errors["section_L12_tiebreaks"][0]
+        != "Unknown tie-break: XYZ (codes such as BH/C1, BH, SB, DE, PS)."
+    )
+    event.refresh_from_db()
+    assert event.slug == "kcs"
+
+
+def event_settings_spec(example: str) -> object:
+    from crosstable_web.events import rules
+
+    return rules.load_event_spec(EXAMPLES / example, rounds=5)
+
+
+def test_settings_form_and_toml_editor_change_the_event(creator: User) -> None:
+    services.create_event(event_settings_spec("kinabatangan-school-2024.toml"), creator, slug="kcs")
+    client = signed_in(creator)
+    form = client.get("/e/kcs/settings/").context["form"]
+    data = {key: ("" if value is None else value) for key, value in form.initial.items()}
+    client.post(
+        "/e/kcs/settings/",
+        {
+            **data,
+            "action": "settings",
+            "name": "Kejohanan Catur Kinabatangan 2025",
+            "slug": "kck-2025",
+            "time_zone": "Asia/Kuala_Lumpur",
+            "start_date": "2025-03-01",
+            "section_L12_rounds": "6",
+        },
+    )
+    event = models.Event.objects.get(slug="kck-2025")
+    assert event.name == "Kejohanan Catur Kinabatangan 2025"
+    assert event.time_zone == "Asia/Kuala_Lumpur"
+    assert event.start_date == datetime.date(2025, 3, 1)
+    assert event.sections.get(key="L12").total_rounds == 6
+    assert "# " in event.regulations_text  # comments kept
+    line = event.audit_log.filter(action="event.settings").get()
+    assert line.old["slug"] == "kcs" and line.new["slug"] == "kck-2025"
+    # the editor: a TOML error is shown, nothing changes
+    response = client.post(
+        "/e/kck-2025/settings/", {"action": "regulations", "text": "[event\nname = 1"}
+    )
+    assert "not valid TOML" in response.content.decode()
+    # the editor: a new section with a fee and an age limit
+    text = event.regulations_text + (
+        '\n[[sections]]\nkey = "L15"\nname = "Lelaki bawah 15"\nrounds = 5\n'
+        'eligibility = { sex = ["M"] }\n'
+    )
+    client.post("/e/kck-2025/settings/", {"action": "regulations", "text": text})
+    assert models.Event.objects.get(slug="kck-2025").sections.filter(key="L15").exists()
+
+
+def test_changes_to_played_rounds_need_a_confirmation_that_is_audited(
+    creator: User, simple_pairing: object
+) -> None:
+    from crosstable_web.events import rounds
+
+    event = services.create_event(
+        event_settings_spec("kinabatangan-school-2024.toml"), creator, slug="kcs"
+    )
+    section = event.sections.get(key="L12")
+    for index in range(4):
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=f"Murid {index}", sex="M", birth_date=datetime.date(2014, 1, 1)
+            ),
+            creator,
+        )
+    services.assign_pairing_numbers(section, "cli")
+    rounds.pair_next_round(section, "cli")
+    client = signed_in(creator)
+    form = client.get("/e/kcs/settings/").context["form"]
+    data = {key: ("" if value is None else value) for key, value in form.initial.items()}
+    changed = {**data, "action": "settings", "section_L12_tiebreaks": "BH SB"}
+    response = client.post("/e/kcs/settings/", changed)
+    assert response.status_code == 200
+    assert "alter rounds already played" in response.content.decode()
+    section.refresh_from_db()
+    assert section.tiebreaks == ["OTHER_LJF"]
+    # removing a section with players is refused too
+    text = event_settings.current_text(event)
+    l12 = text.rindex("[[sections]]", 0, text.index('key = "L12"'))
+    cut = text[:l12] + text[text.index("[[sections]]", l12 + 1) :]
+    response = client.post("/e/kcs/settings/", {"action": "regulations", "text": cut})
+    assert "cannot be removed" in response.content.decode()
+    client.post("/e/kcs/settings/", {**changed, "confirm_played": "on"})
+    section.refresh_from_db()
+    assert section.tiebreaks == ["BH", "SB"]
+    line = event.audit_log.get(action="event.settings")
+    assert any("OTHER_LJF → BH SB" in change for change in line.new["confirmed_played_rounds"])
+
+
+def test_changing_the_calendar_rewrites_the_dates() -> None:
+    text = (EXAMPLES / "fars-team-league-1398.toml").read_text(encoding="utf-8")
+    regulations = event_settings.read(text)
+    edit = event_settings.EventEdit(
+        name=regulations.name,
+        time_zone="Asia/Tehran",
+        calendar="gregorian",
+        start_date=regulations.start_date,
+        end_date=regulations.end_date,
+        venue=regulations.venue,
+        sections=[],
+    )
+    gregorian = event_settings.edited_text(text, edit)
+    assert 'start_date = "2019-11-07"' in gregorian
+    assert '"2019-11-15"' in gregorian  # table A round 1, 24 Aban 1398
+    assert 'registration = "2019-11-06 11:00"' in gregorian
+    again = event_settings.read(gregorian)
+    assert again.sections == regulations.sections
+    assert again.deadlines == regulations.deadlines
+
+
+def test_only_organisers_see_the_settings(creator: User, outsider: User) -> None:
+    services.create_event(event_settings_spec("kinabatangan-school-2024.toml"), creator, slug="k")
+    assert signed_in(outsider).get("/e/k/settings/").status_code == 403
+    assert Client().get("/e/k/settings/").status_code == 302
+    assert signed_in(outsider).post("/events/new/", {"source": "form"}).status_code == 403
