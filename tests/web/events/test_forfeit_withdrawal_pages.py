@@ -125,7 +125,9 @@ def test_the_second_forfeit_cancels_the_results(section_g: models.Section, arbit
     visitor = Client()
     visitor.cookies["django_language"] = "zh-hans"
     public = visitor.get("/p/futian/G/standings/").content.decode()
-    cancelled_line = r'<tr class="cancelled"><td class="num">–</td>\s*<td><a [^>]*>刘六</a>'
+    cancelled_line = (
+        r'<tr class="cancelled"><td class="num">–</td>\s*<td class="name"><a [^>]*>刘六</a>'
+    )
     assert re.search(cancelled_line, public)
     printed = visitor.get("/print/futian/G/standings/").content.decode()
     assert '刘六 <em class="cancelled">(退出，成绩取消)</em>' in printed

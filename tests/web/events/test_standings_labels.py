@@ -47,7 +47,7 @@ def test_modifiers_are_spelt_out() -> None:
 
 
 def _headers(page: str) -> list[tuple[str, str]]:
-    head = page[page.index('<table id="standings">') :]
+    head = page[page.index('<table id="standings"') :]
     head = head[: head.index("</thead>")]
     return re.findall(r'<th class="num tiebreak" title="([^"]*)">([^<]*)</th>', head)
 
