@@ -18,6 +18,16 @@ from decimal import Decimal
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError
 
+CURRENCY_WORDS: dict[str, tuple[str, ...]] = {
+    "MYR": ("RM", "MYR", "ringgit"),
+    "CNY": ("¥", "￥", "元", "CNY", "RMB", "人民币", "人民幣"),
+    "IRT": ("تومان", "IRT", "toman"),
+    "IRR": ("ریال", "IRR", "rial"),
+}
+"""Currency code (as the regulations name it) -> the words an amount in it may carry. Only
+the event's own currency's words are read: ``ریال`` in a toman event is refused, not read as
+ten times less."""
+
 _PLAIN = re.compile(r"([0-9]+)(?:[.,]([0-9]{1,2}))?")
 _GROUPED_COMMA = re.compile(r"([0-9]{1,3}(?:,[0-9]{3})+)(?:\.([0-9]{1,2}))?")
 _GROUPED_POINT = re.compile(r"([0-9]{1,3}(?:\.[0-9]{3})+),([0-9]{1,2})")

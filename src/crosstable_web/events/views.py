@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,6 +28,7 @@ from crosstable.typed import as_typed_on_a_latin_keyboard
 from crosstable_web.backup import json_file
 from crosstable_web.events import (
     entries_import,
+    entry_headings,
     event_settings,
     event_time,
     exchange,
@@ -36,8 +38,10 @@ from crosstable_web.events import (
     rounds,
     rules,
     services,
+    spreadsheet,
     standings,
 )
+from crosstable_web.public import localisation
 
 
 def _event(slug: str) -> models.Event:
@@ -359,7 +363,14 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            rows = entries_import.read_entries_file(upload.read(), upload.name)
+            if upload.size is not None and upload.size > spreadsheet.MAX_FILE_BYTES:
+                raise entries_import.ImportFileError(
+                    _("The file is larger than %(limit)d MB.")
+                    % {"limit": spreadsheet.MAX_FILE_BYTES // 2**20}
+                )
+            rows = entries_import.read_entries_file(
+                upload.read(), upload.name or "", language=localisation.event_language(event)
+            )
         except entries_import.ImportFileError as error:
             messages.error(request, str(error))
         else:
@@ -368,6 +379,8 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(
                     request, _("%(count)d entries imported.") % {"count": len(report.rows)}
                 )
+                for note in report.notes:
+                    messages.info(request, note)
                 return redirect("events:event_detail", slug=slug)
     return render(
         request,
@@ -376,7 +389,12 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "form": form,
             "report": report,
-            "columns": entries_import.COLUMNS,
+            "headings": entry_headings.accepted_headings(translation.get_language() or "en"),
+            "encodings": entries_import.encoding_names(),
+            "limits": {
+                "rows": spreadsheet.MAX_ROWS,
+                "megabytes": spreadsheet.MAX_FILE_BYTES // 2**20,
+            },
         },
     )
 

@@ -84,7 +84,7 @@ def test_excel_file(event: models.Event, organiser: User) -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "empty"), (b"foo,bar\n1,2\n", "name"), (b"\xff\xfe\x00", "UTF-8")],
+    [(b"", "empty"), (b"foo,bar\n1,2\n", "name"), (b"\xff\xfe\x00", "UTF-16")],
 )
 def test_unreadable_files(content: bytes, message: str) -> None:
     with pytest.raises(entries_import.ImportFileError, match=message):

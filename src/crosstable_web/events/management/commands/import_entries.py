@@ -7,8 +7,9 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.events import entries_import, services
+from crosstable_web.events import entries_import, services, spreadsheet
 from crosstable_web.events.management import cli
+from crosstable_web.public import localisation
 
 
 class Command(cli.ActingCommand):
@@ -27,13 +28,21 @@ class Command(cli.ActingCommand):
         event = cli.event(options["event"])
         path: Path = options["file"]
         try:
-            rows = entries_import.read_entries_file(path.read_bytes(), path.name)
+            if path.stat().st_size > spreadsheet.MAX_FILE_BYTES:
+                raise CommandError(
+                    f"{path}: larger than {spreadsheet.MAX_FILE_BYTES // 2**20} MB: not read"
+                )
+            rows = entries_import.read_entries_file(
+                path.read_bytes(), path.name, language=localisation.event_language(event)
+            )
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
         except entries_import.ImportFileError as error:
             raise CommandError(f"{path}: {error}") from None
         actor = cli.actor(options["user"])
         report = entries_import.import_entries(event, rows, actor)
+        for note in report.notes:
+            self.stderr.write(f"{path}: {note}")
         if not report.is_clean:
             for line in report.lines():
                 self.stderr.write(f"{path}: {line}")
