@@ -79,7 +79,6 @@ COLUMNS = (
 """The columns an entries file may have (any heading of ``entry_headings.HEADINGS`` names
 one; ``given_name`` and ``family_name`` together make ``name``); only the name is required."""
 
-MAX_RATING = 3500
 EARLIEST_BIRTH_DATE = datetime.date(1900, 1, 1)
 HEADING_SEARCH_LINES = 10
 """The heading line is the first of a sheet's first lines that names the player column
@@ -452,7 +451,9 @@ def _entry_data(reader: _RowReader) -> tuple[services.EntryData, Decimal]:
         name=reader.stored_text("name"),
         sex=reader.read("sex", read_sex, ""),
         birth_date=reader.birth_date(),
-        rating=reader.read("rating", lambda text: read_whole_number(text, 0, MAX_RATING), 0),
+        rating=reader.read(
+            "rating", lambda text: read_whole_number(text, 0, services.MAX_RATING), 0
+        ),
         title=reader.read("title", read_title, ""),
         federation=reader.read("federation", read_federation, ""),
         fide_id=reader.read("fide_id", read_fide_id, ""),

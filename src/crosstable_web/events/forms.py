@@ -4,16 +4,45 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from crosstable.regulations.calendars import Calendar
+from crosstable.typed import (
+    TypedValueError,
+    read_federation,
+    read_fide_id,
+    read_grade,
+    read_title,
+    read_unit_kind,
+)
+from crosstable_web.events import rules
+from crosstable_web.events.services import MAX_RATING
+from crosstable_web.events.value_messages import value_message
 from crosstable_web.public.localisation import LocalDateField, LocalDateInput
 
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
+
+
+def read_typed(value: str, reader: Callable[[str], str]) -> str:
+    """A form field's text read by one of ``crosstable.typed``'s readers, its refusal as
+    the field's error in the page's language."""
+    try:
+        return reader(value or "")
+    except TypedValueError as error:
+        raise forms.ValidationError(value_message(error, Calendar.GREGORIAN)) from None
+
+
+def unit_kinds_of(section: Section) -> tuple[str, ...]:
+    """The kinds of unit the section's regulations name (what a typed unit kind is read
+    against: 学校 -> school, شهرستان -> county)."""
+    regulations = rules.event_regulations(section.event)
+    return regulations.unit_kinds if regulations is not None else ()
 
 
 class EntryForm(forms.Form):
@@ -26,10 +55,13 @@ class EntryForm(forms.Form):
     )
     # Jalali while the page is in Persian (typed, the browser's picker is Gregorian only).
     birth_date = LocalDateField(label=_("Birth date"), required=False, widget=LocalDateInput())
-    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
-    title = forms.CharField(label=_("Title"), required=False, max_length=4)
-    federation = forms.CharField(label=_("Federation"), required=False, max_length=3)
-    fide_id = forms.CharField(label=_("FIDE id"), required=False, max_length=12)
+    rating = forms.IntegerField(
+        label=_("Rating"), required=False, min_value=0, max_value=MAX_RATING, initial=0
+    )
+    # Read as typed (GM, 国际大师; MAS; Persian digits; 六级) and stored as the code.
+    title = forms.CharField(label=_("Title"), required=False, max_length=20)
+    federation = forms.CharField(label=_("Federation"), required=False, max_length=40)
+    fide_id = forms.CharField(label=_("FIDE id"), required=False, max_length=20)
     national_grade = forms.CharField(label=_("National grade"), required=False, max_length=20)
     unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
     unit_kind = forms.CharField(
@@ -41,12 +73,36 @@ class EntryForm(forms.Form):
     native_unit = forms.CharField(label=_("Native of"), required=False, max_length=200)
     member_id = forms.CharField(label=_("Membership id"), required=False, max_length=30)
 
+    unit_kinds: tuple[str, ...] = ()
+
     def offer_only_section(self, section: Section) -> None:
-        """Offer the one section the form is shown for."""
+        """Offer the one section the form is shown for (and read unit kinds against its
+        regulations)."""
         section_field = self.fields["section"]
         # The form's own copy of the ChoiceField declared above.
         assert isinstance(section_field, forms.ChoiceField)
         section_field.choices = [(section.key, section.name)]
+        self.unit_kinds = unit_kinds_of(section)
+
+    def clean_title(self) -> str:
+        return read_typed(self.cleaned_data["title"], read_title)
+
+    def clean_federation(self) -> str:
+        return read_typed(self.cleaned_data["federation"], read_federation)
+
+    def clean_fide_id(self) -> str:
+        return read_typed(self.cleaned_data["fide_id"], read_fide_id)
+
+    def clean_national_grade(self) -> str:
+        def grade(text: str) -> str:
+            number = read_grade(text)
+            return "" if number is None else str(number)
+
+        return read_typed(self.cleaned_data["national_grade"], grade)
+
+    def clean_unit_kind(self) -> str:
+        kinds = self.unit_kinds
+        return read_typed(self.cleaned_data["unit_kind"], lambda t: read_unit_kind(t, kinds))
 
 
 class EntryEditForm(EntryForm):

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from crosstable.house_player import HousePlayerRefusal, house_player_refusal
@@ -23,10 +24,12 @@ from crosstable.pairing.registry import is_team_system
 from crosstable.regulations.entries import additions_closed, name_change_deadline
 from crosstable.regulations.schema import Deadlines
 from crosstable.regulations.sections import assign_sections
+from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web import bridge
 from crosstable_web.events import audit, event_time, models, rules, slugs
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
+from crosstable_web.events.value_messages import text_problems
 from crosstable_web.public import localisation
 
 
@@ -225,6 +228,7 @@ class EntryChecker:
             problems.append(_("The name is missing."))
         if data.sex and data.sex.lower() not in ("m", "f", "w"):
             problems.append(_("Sex must be M or F."))
+        problems.extend(stored_value_problems(data))
         existing = self.identities.get(_identity(data.name, data.birth_date, data.fide_id))
         if existing is not None:
             problems.append(existing.duplicate_message())
@@ -267,6 +271,36 @@ class EntryChecker:
             data.unit,
             _EnteredAs(data.name, data.birth_date, data.fide_id, section.key),
         )
+
+
+MAX_RATING = 3500
+"""The highest rating a form or an import accepts (FIDE's best is under 2900)."""
+
+
+def stored_value_problems(data: EntryData) -> list[str]:
+    """Why a value of ``data`` cannot be stored as it is, whatever its source (form,
+    import, command): a text longer than its column or holding control or text-direction
+    characters, a rating out of range, a grade that is not one."""
+    problems = []
+    for name in ENTRY_FIELDS:
+        value = getattr(data, name)
+        if not isinstance(value, str):
+            continue
+        field = models.Entry._meta.get_field(name)
+        for problem in text_problems(value, getattr(field, "max_length", None)):
+            problems.append(f"{capfirst(str(getattr(field, 'verbose_name', name)))}: {problem}")
+    if not 0 <= data.rating <= MAX_RATING:
+        problems.append(
+            _("Rating %(rating)s is not between 0 and %(highest)d.")
+            % {"rating": data.rating, "highest": MAX_RATING}
+        )
+    grade = data.national_grade
+    if grade and not (grade.isascii() and grade.isdigit() and 1 <= int(grade) <= LOWEST_GRADE):
+        problems.append(
+            _("The grade %(grade)s is not one: 1 to %(lowest)d, or blank for ungraded.")
+            % {"grade": grade, "lowest": LOWEST_GRADE}
+        )
+    return problems
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

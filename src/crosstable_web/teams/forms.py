@@ -14,6 +14,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from crosstable.typed import read_unit_kind
+from crosstable_web.events.forms import read_typed, unit_kinds_of
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.public.localisation import LocalDateField, LocalDateInput, digits
 from crosstable_web.teams import models
@@ -67,6 +69,7 @@ class TeamForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.unit_kinds = unit_kinds_of(section)
         self.places = places
         self.member_attribute_names = list(member_attributes or [])
         captain = self.fields["captain"]
@@ -112,6 +115,12 @@ class TeamForm(forms.Form):
                 self.fields[f"roster_{name}_{place}"] = forms.BooleanField(
                     label=label, required=False
                 )
+
+    def clean_unit_kind(self) -> str:
+        """The kind in the organiser's words (شهرستان, 县) as the regulations' code
+        (``county``): a county typed in Persian keeps its discount and its prizes."""
+        kinds = self.unit_kinds
+        return read_typed(self.cleaned_data["unit_kind"], lambda t: read_unit_kind(t, kinds))
 
     def rows(self) -> list[tuple[Any, ...]]:
         """Per roster place: the entry chosen, a new name, membership id, rating and the
