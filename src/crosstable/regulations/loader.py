@@ -122,6 +122,19 @@ TEAM_PLACE_TIEBREAKS = ("best_place",)
 FINAL_TIES = ("lots", "shared", "playoff")
 SEXES = ("M", "F")
 
+MAX_NAME = 300
+"""Event and section names (what the web app stores for them)."""
+MAX_KEY = 40
+MAX_ROUNDS = 99
+MAX_GRADE = 99
+MAX_AGE = 150
+MAX_PLACE = 10_000
+MAX_BOARDS = 100
+MAX_NESTING = 100
+"""No regulations table nests deeper than a handful of levels; a file nesting 20,000 levels
+would exhaust Python's recursion limit in the TOML parser (brackets inside strings count
+too, so the bound is generous)."""
+
 
 def load_regulations(path: str | Path) -> Regulations:
     """Read and check the regulations file at ``path``."""
@@ -135,13 +148,35 @@ def load_regulations(path: str | Path) -> Regulations:
     return parse_regulations(text, str(path))
 
 
+def _nesting(text: str) -> int:
+    """How deep brackets and braces nest in ``text`` (an upper bound: brackets inside
+    strings count too, which only errs towards refusing)."""
+    depth = deepest = 0
+    for character in text:
+        if character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
 def parse_regulations(text: str, source: str = "<regulations>") -> Regulations:
     """Read and check regulations given as TOML text; ``source`` names it in errors."""
+    if _nesting(text) > MAX_NESTING:
+        raise RegulationsError(
+            source, "", f"arrays or tables nested more than {MAX_NESTING} levels deep"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RegulationsError(source, "", f"not valid TOML: {error}") from None
-    return _Loader(data, source).regulations()
+    except RecursionError:
+        raise RegulationsError(source, "", "arrays or tables nested too deeply") from None
+    try:
+        return _Loader(data, source).regulations()
+    except RecursionError:
+        raise RegulationsError(source, "", "arrays or tables nested too deeply") from None
 
 
 class _Loader:
@@ -167,7 +202,7 @@ class _Loader:
         root = self.root
         event = root.table("event")
         assert event is not None
-        name = event.string("name")
+        name = event.string("name", max_length=MAX_NAME, name_like=True)
         game = Game(event.choice("game", tuple(g.value for g in Game)))
         language = event.choice("language", LANGUAGES, "en")
         event.raw("calendar")
@@ -245,8 +280,8 @@ class _Loader:
         if age_on is None:
             raise table.error("age_on", "missing: needed when event.start_date is not set")
         rule = AdultGradeRule(
-            adult_age=table.integer("adult_age", 1),
-            lowest_grade=table.integer("lowest_grade", 1),
+            adult_age=table.integer("adult_age", 1, maximum=MAX_AGE),
+            lowest_grade=table.integer("lowest_grade", 1, maximum=MAX_GRADE),
             age_on=age_on,
         )
         table.finish()
@@ -310,7 +345,7 @@ class _Loader:
             return None
         per = table.choice("per", ("player", "team"))
         amount = table.money("amount")
-        currency = table.string("currency")
+        currency = table.string("currency", max_length=MAX_KEY, name_like=True)
         combination = Combination(
             table.choice("combination", tuple(c.value for c in Combination), "sequential")
         )
@@ -336,7 +371,8 @@ class _Loader:
         previous: tuple[int, ...] = ()
         if places is not None:
             if not isinstance(places, list) or not all(
-                isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places
+                isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= MAX_PLACE
+                for p in places
             ):
                 raise reader.error("previous_place", "expected an array of places, e.g. [1]")
             previous = tuple(places)
@@ -369,11 +405,11 @@ class _Loader:
         schedules: dict[str, tuple[RoundSlot, ...]],
         adult_rule: AdultGradeRule | None,
     ) -> SectionRules:
-        key = reader.string("key")
+        key = reader.string("key", max_length=MAX_KEY, name_like=True)
         if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
             raise reader.error("key", f"use letters, digits, - and _ only, got {describe(key)}")
         game = Game(reader.choice("game", tuple(g.value for g in Game), event_game.value))
-        rounds = reader.optional_int("rounds", 1)
+        rounds = reader.optional_int("rounds", 1, MAX_ROUNDS)
         schedule = self._section_schedule(reader, schedules)
         if rounds is not None and schedule and len(schedule) != rounds:
             raise reader.error(
@@ -385,7 +421,7 @@ class _Loader:
         tiebreaks = self._tiebreaks(reader, "tiebreaks", teams=teams)
         section = SectionRules(
             key=key,
-            name=reader.string("name"),
+            name=reader.string("name", max_length=MAX_NAME, name_like=True),
             game=game,
             eligibility=self._eligibility(reader, adult_rule),
             rounds=rounds,
@@ -405,7 +441,7 @@ class _Loader:
             max_per_unit=reader.optional_int("max_per_unit", 1),
             capacity=reader.optional_int("capacity", 1),
             late_forfeit_minutes=reader.optional_int("late_forfeit_minutes"),
-            forfeits_to_withdraw=reader.optional_int("forfeits_to_withdraw", 1),
+            forfeits_to_withdraw=reader.optional_int("forfeits_to_withdraw", 1, MAX_ROUNDS),
             forfeits_cancel_results=reader.boolean("forfeits_cancel_results", False),
             report_minutes_before=reader.optional_int("report_minutes_before"),
         )
@@ -452,16 +488,16 @@ class _Loader:
         age_on = age_at_least = age_below = None
         if age is not None:
             age_on = age.date("on")
-            age_at_least = age.optional_int("at_least")
-            age_below = age.optional_int("below", 1)
+            age_at_least = age.optional_int("at_least", 0, MAX_AGE)
+            age_below = age.optional_int("below", 1, MAX_AGE)
             if age_on is None:
                 raise age.error("on", "missing: the date at which ages are counted")
             age.finish()
         grade = table.table("grade")
         grade_from = grade_to = None
         if grade is not None:
-            grade_from = grade.integer("from", 1)
-            grade_to = grade.integer("to", 1)
+            grade_from = grade.integer("from", 1, maximum=MAX_GRADE)
+            grade_to = grade.integer("to", 1, maximum=MAX_GRADE)
             if grade_to < grade_from:
                 raise grade.error("to", "must be a weaker (higher-numbered) grade than 'from'")
             grade.finish()
@@ -537,7 +573,7 @@ class _Loader:
                 not isinstance(avoid, list)
                 or len(avoid) != 2
                 or not all(isinstance(r, int) and not isinstance(r, bool) for r in avoid)
-                or not 1 <= avoid[0] <= avoid[1]
+                or not 1 <= avoid[0] <= avoid[1] <= MAX_ROUNDS
             ):
                 raise table.error(
                     "avoid_same_unit_rounds", f"expected [first, last] rounds, got {avoid!r}"
@@ -635,10 +671,10 @@ class _Loader:
         expected = 1
         for table in reader.tables(name):
             if table.has("place"):
-                first = last = table.integer("place", 1)
+                first = last = table.integer("place", 1, maximum=MAX_PLACE)
             else:
-                first = table.integer("from", 1)
-                last = table.integer("to", first)
+                first = table.integer("from", 1, maximum=MAX_PLACE)
+                last = table.integer("to", first, maximum=MAX_PLACE)
             if first != expected:
                 raise table.error(
                     "place" if table.has("place") else "from",
@@ -692,7 +728,7 @@ class _Loader:
                         table.choice("share", tuple(s.value for s in ShareMode), "by_rank")
                     ),
                     cumulative=table.boolean("cumulative", False),
-                    currency=table.string("currency", ""),
+                    currency=table.string("currency", "", max_length=MAX_KEY, name_like=True),
                 )
             )
             table.finish()
@@ -721,8 +757,8 @@ class _Loader:
                 f"{short_team_result!r}",
             )
         team = TeamRules(
-            boards=table.integer("boards", 1),
-            reserves=table.integer("reserves", 0, 0),
+            boards=table.integer("boards", 1, maximum=MAX_BOARDS),
+            reserves=table.integer("reserves", 0, 0, maximum=MAX_BOARDS),
             min_players=table.optional_int("min_players", 1),
             min_players_for_match=table.optional_int("min_players_for_match", 1),
             short_team_result=short_team_result,
@@ -806,7 +842,7 @@ class _Loader:
         games = table.table("min_games")
         if games is not None:
             for board in list(games.data):
-                if not board.isdigit() or int(board) < 1:
+                if not (board.isascii() and board.isdigit()) or not 1 <= int(board) <= MAX_BOARDS:
                     raise games.error(board, "expected a board number as the key")
                 min_games[int(board)] = games.integer(board, 0)
             games.finish()

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from crosstable.regulations.calendars import Calendar, parse_date
+from crosstable.typed.people import unsafe_characters
 
 EnumT = TypeVar("EnumT")
 
@@ -44,6 +45,22 @@ def describe(value: object) -> str:
 
 
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
+_AMOUNT = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,2})?")
+
+MAX_WHOLE = 1_000_000
+"""The largest whole number any key takes unless it says less (no count of rounds, players,
+minutes or places comes near; a larger one is a slip, and would overflow the database's
+integer columns)."""
+MAX_TEXT = 1000
+"""The longest text any key takes unless it says less."""
+MAX_AMOUNT = Decimal(10) ** 12
+"""Amounts are below this, with at most two decimals (the database keeps 14 digits)."""
+MAX_POINTS = 1000
+"""Points are at most this, with a denominator at most this (``"1/2"``, ``"3/4"``)."""
+EARLIEST_DATE = datetime.date(1900, 1, 1)
+LATEST_DATE = datetime.date(2200, 12, 31)
+_TEXT_CONTROLS_ALLOWED = {"U+000A", "U+0009"}
+"""Free text may hold line breaks and tabs; names may not (``name_like``)."""
 
 
 INHERITED = " (the value comes from [section_defaults])"
@@ -123,7 +140,15 @@ class TableReader:
 
     # --- scalars -------------------------------------------------------------------------
 
-    def string(self, name: str, default: str | None = None) -> str:
+    def string(
+        self,
+        name: str,
+        default: str | None = None,
+        max_length: int = MAX_TEXT,
+        name_like: bool = False,
+    ) -> str:
+        """A string of at most ``max_length`` characters, holding no control or
+        text-direction characters (``name_like``: no line break or tab either)."""
         value = self.raw(name)
         if value is None:
             if default is None:
@@ -131,7 +156,19 @@ class TableReader:
             return default
         if not isinstance(value, str):
             raise self.error(name, f"expected a string, got {describe(value)}")
+        self.check_text(name, value, max_length, name_like)
         return value
+
+    def check_text(self, name: str, value: str, max_length: int, name_like: bool = True) -> None:
+        if len(value) > max_length:
+            raise self.error(name, f"longer than {max_length} characters ({len(value)})")
+        unsafe = unsafe_characters(value)
+        if not name_like:
+            unsafe = [code for code in unsafe if code not in _TEXT_CONTROLS_ALLOWED]
+        if unsafe:
+            raise self.error(
+                name, f"holds control or text-direction characters ({', '.join(unsafe)})"
+            )
 
     def choice(self, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
         value = self.string(name, default)
@@ -148,25 +185,31 @@ class TableReader:
             raise self.error(name, f"expected true or false, got {describe(value)}")
         return value
 
-    def optional_int(self, name: str, minimum: int = 0) -> int | None:
+    def optional_int(self, name: str, minimum: int = 0, maximum: int = MAX_WHOLE) -> int | None:
         value = self.raw(name)
         if value is None:
             return None
-        return self._check_int(name, value, minimum)
+        return self.check_int(name, value, minimum, maximum)
 
-    def integer(self, name: str, minimum: int = 0, default: int | None = None) -> int:
-        value = self.optional_int(name, minimum)
+    def integer(
+        self, name: str, minimum: int = 0, default: int | None = None, maximum: int = MAX_WHOLE
+    ) -> int:
+        value = self.optional_int(name, minimum, maximum)
         if value is None:
             if default is None:
                 raise self.error(name, "missing (required)")
             return default
         return value
 
-    def _check_int(self, name: str, value: object, minimum: int) -> int:
+    def check_int(
+        self, name: str, value: object, minimum: int = 0, maximum: int = MAX_WHOLE
+    ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(name, f"expected a whole number, got {describe(value)}")
         if value < minimum:
             raise self.error(name, f"expected a number >= {minimum}, got {value}")
+        if value > maximum:
+            raise self.error(name, f"expected a number <= {maximum}, got {value}")
         return value
 
     def fraction(self, name: str, default: Fraction | None = None) -> Fraction | None:
@@ -182,6 +225,8 @@ class TableReader:
         if isinstance(value, float):
             raise self.error(name, f'write points exactly, e.g. "1/2" instead of {value}')
         try:
+            if isinstance(value, str) and len(value) > 40:
+                raise ValueError(value)
             result = Fraction(value)
         except (ValueError, ZeroDivisionError):
             raise self.error(
@@ -189,6 +234,10 @@ class TableReader:
             ) from None
         if result < 0:
             raise self.error(name, f"expected points >= 0, got {describe(value)}")
+        if result > MAX_POINTS or result.denominator > MAX_POINTS:
+            raise self.error(
+                name, f"expected points up to {MAX_POINTS} in simple fractions, got {value}"
+            )
         return result
 
     def money(self, name: str, default: Decimal | None = None) -> Decimal:
@@ -200,16 +249,25 @@ class TableReader:
         return self.to_money(name, value)
 
     def to_money(self, name: str, value: object) -> Decimal:
-        problem = f'expected an amount such as 5 or "5.00", got {describe(value)}'
+        """An amount: a whole number, or a string of digits with at most two decimals
+        (``"5.00"``), below :data:`MAX_AMOUNT` — no exponent (``"1e30"``), no NaN, nothing
+        negative, nothing the database cannot keep (a fee of 1e20 once broke every page of
+        its event)."""
+        problem = (
+            f'expected an amount such as 5 or "5.00" (below {MAX_AMOUNT:,}, at most two '
+            f"decimals), got {describe(value)}"
+        )
         if isinstance(value, float):
             raise self.error(name, f'write amounts exactly, e.g. "{value}" in quotes')
         if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.error(name, problem)
+        if isinstance(value, str) and not _AMOUNT.fullmatch(value):
             raise self.error(name, problem)
         try:
             amount = Decimal(value)
         except InvalidOperation:
             raise self.error(name, problem) from None
-        if not amount.is_finite() or amount < 0:
+        if not amount.is_finite() or amount < 0 or amount >= MAX_AMOUNT:
             raise self.error(name, problem)
         return amount
 
@@ -222,18 +280,30 @@ class TableReader:
         return value
 
     def to_date(self, name: str, value: object) -> datetime.date:
+        """A date in the file's calendar, between :data:`EARLIEST_DATE` and
+        :data:`LATEST_DATE` (a date at the end of the calendar has no next day)."""
         if isinstance(value, datetime.datetime):
             raise self.error(name, f"expected a date YYYY-MM-DD, got a date and time {value}")
         if isinstance(value, datetime.date):
             if self.calendar is Calendar.JALALI:
                 raise self.error(name, 'write Jalali dates as quoted strings, e.g. "1398-08-24"')
-            return value
-        if not isinstance(value, str):
+            day = value
+        elif not isinstance(value, str):
             raise self.error(name, f"expected a date YYYY-MM-DD, got {describe(value)}")
-        try:
-            return parse_date(value, self.calendar)
-        except ValueError:
-            raise self.error(name, f"expected a date YYYY-MM-DD, got {describe(value)}") from None
+        else:
+            try:
+                day = parse_date(value, self.calendar)
+            except ValueError:
+                raise self.error(
+                    name, f"expected a date YYYY-MM-DD, got {describe(value)}"
+                ) from None
+        if not EARLIEST_DATE <= day <= LATEST_DATE:
+            raise self.error(
+                name,
+                f"expected a date between {EARLIEST_DATE.year} and {LATEST_DATE.year}, got "
+                f"{describe(value)}",
+            )
+        return day
 
     def date(self, name: str) -> datetime.date | None:
         value = self.raw(name)
@@ -282,6 +352,7 @@ class TableReader:
         for index, item in enumerate(value):
             if not isinstance(item, str):
                 raise self.error(f"{name}[{index}]", f"expected a string, got {describe(item)}")
+            self.check_text(f"{name}[{index}]", item, MAX_TEXT)
         return tuple(value)
 
     def table(self, name: str) -> TableReader | None:

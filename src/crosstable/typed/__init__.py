@@ -10,7 +10,11 @@ command line translate: nothing is guessed and nothing silently becomes a defaul
 
 from crosstable.typed.amounts import read_amount
 from crosstable.typed.dates import read_date
-from crosstable.typed.digits import as_typed_on_a_latin_keyboard, read_whole_number
+from crosstable.typed.digits import (
+    as_typed_on_a_latin_keyboard,
+    read_whole_number,
+    whole_number_or_none,
+)
 from crosstable.typed.errors import TypedValueError
 from crosstable.typed.people import (
     read_federation,
@@ -39,4 +43,5 @@ __all__ = [
     "read_whole_number",
     "unit_kind_words",
     "unsafe_characters",
+    "whole_number_or_none",
 ]

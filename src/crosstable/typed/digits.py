@@ -51,3 +51,14 @@ def read_whole_number(text: str, minimum: int | None = None, maximum: int | None
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         raise TypedValueError("out_of_range", text, minimum=minimum, maximum=maximum)
     return value
+
+
+def whole_number_or_none(
+    text: str, minimum: int | None = None, maximum: int | None = None
+) -> int | None:
+    """:func:`read_whole_number`, or None where the caller says "no such thing" itself (an
+    id or a number that selects a row: not found is its answer to ``²`` too)."""
+    try:
+        return read_whole_number(text, minimum, maximum)
+    except TypedValueError:
+        return None

@@ -24,7 +24,12 @@ from django.views.decorators.http import require_POST
 
 from crosstable.regulations import RegulationsError, parse_regulations
 from crosstable.standings import cross_table
-from crosstable.typed import as_typed_on_a_latin_keyboard
+from crosstable.typed import (
+    TypedValueError,
+    as_typed_on_a_latin_keyboard,
+    read_whole_number,
+    whole_number_or_none,
+)
 from crosstable_web.backup import json_file
 from crosstable_web.events import (
     entries_import,
@@ -41,7 +46,12 @@ from crosstable_web.events import (
     spreadsheet,
     standings,
 )
+from crosstable_web.events.value_messages import value_message
 from crosstable_web.public import localisation
+
+MAX_TYPED_NUMBER = 99_999
+"""The largest board, table or round number a keyboard box or a query reads."""
+MAX_FOULS = 99
 
 
 def _event(slug: str) -> models.Event:
@@ -690,6 +700,9 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     done at once, as typed, and the page says what was cleared and offers to put it back:
     an arbiter entering results at speed keeps typing, and a slip is one click to undo."""
     round_row = _round(slug, key, number)
+    # who may act is known before anything typed is read (a blank per-board result once
+    # failed before the check)
+    permissions.require_arbiter(request.user, round_row.section.event)
     target = reverse("events:round_detail", args=[slug, key, number])
     if request.POST.get("undo_board"):
         _undo_result(request, round_row)
@@ -697,27 +710,38 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     text = as_typed_on_a_latin_keyboard(request.POST.get("entry", "")).strip()
     board_text, _space, result = text.partition(" ")
     if "board" in request.POST:  # the per-board buttons post board and result separately
-        board_text, result = request.POST["board"], request.POST.get("result", "")
-    if not board_text.isdigit() or not result:
-        messages.error(request, _("Type the board number, a space and the result, e.g. 12 1."))
+        board_text = as_typed_on_a_latin_keyboard(request.POST["board"])
+        result = as_typed_on_a_latin_keyboard(request.POST.get("result", ""))
+    hint = _("Type the board number, a space and the result, e.g. 12 1.")
+    try:
+        board_number = read_whole_number(board_text, 1, MAX_TYPED_NUMBER)
+    except TypedValueError as error:
+        messages.error(request, f"{value_message(error)} {hint}" if board_text else hint)
         return redirect(target)
-    fouls = result.split()
-    if fouls[0].lower() == "f":
+    parts = result.split()
+    if not parts:
+        messages.error(request, hint)
+        return redirect(target)
+    if parts[0].lower() == "f":
         # "12 f 1 0": fouls (犯规) recorded against each side of board 12.
-        if len(fouls) != 3 or not (fouls[1].isdigit() and fouls[2].isdigit()):
-            messages.error(request, _("Fouls: type the board, f, and two counts, e.g. 12 f 1 0."))
-        else:
-            _acting(
+        counts = [whole_number_or_none(part, 0, MAX_FOULS) for part in parts[1:]]
+        if len(counts) != 2 or None in counts:
+            messages.error(
                 request,
-                lambda: rounds.set_fouls(
-                    round_row, int(board_text), int(fouls[1]), int(fouls[2]), request.user
-                ),
-                _("Board %(board)s: fouls %(white)s–%(black)s")
-                % {"board": board_text, "white": fouls[1], "black": fouls[2]},
+                _("Fouls: type the board, f, and two counts (0 to %(most)d), e.g. 12 f 1 0.")
+                % {"most": MAX_FOULS},
             )
+            return redirect(target)
+        white, black = (count or 0 for count in counts)
+        _acting(
+            request,
+            lambda: rounds.set_fouls(round_row, board_number, white, black, request.user),
+            _("Board %(board)s: fouls %(white)s–%(black)s")
+            % {"board": board_number, "white": white, "black": black},
+        )
         return redirect(target)
     change = _acting(
-        request, lambda: rounds.record_result(round_row, int(board_text), result, request.user)
+        request, lambda: rounds.record_result(round_row, board_number, result, request.user)
     )
     if change is None:
         return redirect(target)

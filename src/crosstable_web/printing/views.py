@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from crosstable.typed import whole_number_or_none
 from crosstable_web.events import event_time, models, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
 from crosstable_web.public import localisation, pages, team_pages
@@ -65,10 +66,23 @@ def _language(request: HttpRequest, event: models.Event) -> None:
     request.LANGUAGE_CODE = chosen
 
 
+def _asked_round(request: HttpRequest) -> int | None:
+    """The ``?round=N`` asked for (any digit set), None when not asked; a value that is no
+    round number (``²``, ``1e3``, 25 digits) is a page not found, not a server error and not
+    silently the last round."""
+    text = request.GET.get("round", "").strip()
+    if not text:
+        return None
+    number = whole_number_or_none(text, 1, 99_999)
+    if number is None:
+        raise Http404(_("“%(value)s” is not a round number.") % {"value": text})
+    return number
+
+
 def _round_number(request: HttpRequest, section: models.Section) -> int:
-    text = request.GET.get("round", "")
-    if text.isdigit():
-        return int(text)
+    asked = _asked_round(request)
+    if asked is not None:
+        return asked
     last = section.rounds.order_by("-number").values_list("number", flat=True).first()
     if last is None:
         raise Http404(_("Not paired yet."))
@@ -148,9 +162,9 @@ def _team_printout(
     slug, key = section.event.slug, section.key
     template = TEAM_TEMPLATES[kind]
     if template in ("team-pairings", "team-pairings-by-name", "team-slips"):
-        text = request.GET.get("round", "")
         numbers = team_pages.round_numbers(section)
-        number = int(text) if text.isdigit() else (numbers[-1] if numbers else 0)
+        asked = _asked_round(request)
+        number = asked if asked is not None else (numbers[-1] if numbers else 0)
         round_page = team_pages.team_round_page(section, number)
         if round_page is None:
             raise Http404(_("Not paired yet."))

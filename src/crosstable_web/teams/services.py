@@ -469,7 +469,12 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
     except ValueError as error:
         raise ServiceError(str(error)) from None
     with transaction.atomic():
-        game = models.BoardGame.objects.select_for_update().get(match=match, board=board)
+        game = models.BoardGame.objects.select_for_update().filter(match=match, board=board).first()
+        if game is None:
+            raise ServiceError(
+                _("Table %(table)d has no board %(board)s.")
+                % {"table": match.number, "board": board}
+            )
         old = game.first_result + game.second_result
         game.first_result, game.second_result = first.value, second.value
         game.save(update_fields=["first_result", "second_result"])

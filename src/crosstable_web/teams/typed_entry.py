@@ -21,12 +21,17 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import ResultCode
 from crosstable.teams.match_scoring import BOARD_RESULTS
+from crosstable.typed import whole_number_or_none
 from crosstable_web.events.rounds import parse_result
 from crosstable_web.events.services import ServiceError
 
 _CANONICAL: dict[tuple[ResultCode, ResultCode], str] = {}
 for _text, _codes in BOARD_RESULTS.items():
     _CANONICAL.setdefault(_codes, _text)
+
+
+MAX_TABLE = 99_999
+"""The largest table or board number read (``² 1``, a 25-digit number: refused)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -48,7 +53,9 @@ def parse_typed_results(text: str, boards: int) -> list[TypedBoard]:
     for part in parts:
         place, *results = part.split()
         table_text, dot, board_text = place.partition(".")
-        if not table_text.isdigit() or (dot and not board_text.isdigit()) or not results:
+        table = whole_number_or_none(table_text, 1, MAX_TABLE)
+        first_board = whole_number_or_none(board_text, 1, MAX_TABLE) if dot else 1
+        if table is None or first_board is None or not results:
             raise ServiceError(
                 _(
                     "%(part)s: type TABLE.BOARD RESULT (3.2 1) or TABLE and the results of "
@@ -56,8 +63,6 @@ def parse_typed_results(text: str, boards: int) -> list[TypedBoard]:
                 )
                 % {"part": part}
             )
-        table = int(table_text)
-        first_board = int(board_text) if dot else 1
         if dot and len(results) != 1:
             raise ServiceError(_("%(part)s: one result after a table and board.") % {"part": part})
         last_board = first_board + len(results) - 1

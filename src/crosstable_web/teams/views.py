@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from crosstable.formats.trf.writer import write_trf
 from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
-from crosstable.typed import as_typed_on_a_latin_keyboard
+from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
 from crosstable_web.events import event_time, permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
@@ -275,9 +275,10 @@ def _payment_rows(team: models.Team) -> list[dict[str, Any]]:
 
 def _cancel_payment(request: HttpRequest, team: models.Team, payment_id: str) -> None:
     """The fee page's "Cancel payment" button: a reversing entry with the reason typed."""
+    payment_pk = whole_number_or_none(payment_id, 1)
     payment = (
-        models.TeamPayment.objects.filter(team=team, pk=int(payment_id)).first()
-        if payment_id.isdigit()
+        models.TeamPayment.objects.filter(team=team, pk=payment_pk).first()
+        if payment_pk is not None
         else None
     )
     if payment is None:
@@ -402,8 +403,14 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
     if request.method == "POST":
         boards: list[int | None] = []
         for board in range(1, team_rules.boards + 1):
-            value = request.POST.get(f"board_{board}", "")
-            boards.append(int(value) if value.isdigit() else None)
+            value = request.POST.get(f"board_{board}", "").strip()
+            entry_id = whole_number_or_none(value, 1)
+            if value and entry_id is None:
+                # the form offers the roster's players: anything else is refused, never
+                # taken for an empty board
+                messages.error(request, _("Board %(board)d: no such player.") % {"board": board})
+                return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
+            boards.append(entry_id)
         accept = request.POST.get("accept_order_errors") == "on"
         _acting(
             request,
@@ -486,20 +493,21 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             typed = as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
             _enter_typed_results(request, round_row, typed)
         else:
-            match = get_object_or_404(
-                models.TeamMatch,
-                round=round_row,
-                number=int(request.POST.get("match", "0") or 0),
-            )
-            board = int(request.POST.get("board", "0") or 0)
-            _acting(
-                request,
-                lambda: services.enter_board_result(
-                    match, board, request.POST.get("result", ""), request.user
-                ),
-                _("Table %(table)d board %(board)d saved.")
-                % {"table": match.number, "board": board},
-            )
+            # the per-board buttons: a table and a board of this round, or a message
+            table = whole_number_or_none(request.POST.get("match", ""), 1)
+            board = whole_number_or_none(request.POST.get("board", ""), 1)
+            match = round_row.matches.filter(number=table).first() if table else None
+            if match is None or board is None:
+                messages.error(request, _("No such table and board in this round."))
+            else:
+                _acting(
+                    request,
+                    lambda: services.enter_board_result(
+                        match, board, request.POST.get("result", ""), request.user
+                    ),
+                    _("Table %(table)d board %(board)d saved.")
+                    % {"table": match.number, "board": board},
+                )
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
     scored, _changes = bridge.scored_matches(section)
     of_round = [m for m in scored if m.round_number == number]

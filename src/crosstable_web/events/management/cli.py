@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from crosstable.typed import whole_number_or_none
 from crosstable_web.events import models
 from crosstable_web.events.services import ServiceError
 
@@ -87,7 +88,8 @@ def board_results(values: list[str]) -> list[tuple[int, str]]:
         raise CommandError("give pairs: BOARD RESULT [BOARD RESULT …]")
     pairs: list[tuple[int, str]] = []
     for board_text, result in zip(values[0::2], values[1::2], strict=True):
-        if not board_text.isdigit():
+        board = whole_number_or_none(board_text, 1, 99_999)
+        if board is None:
             raise CommandError(f"{board_text!r} is not a board number")
-        pairs.append((int(board_text), result))
+        pairs.append((board, result))
     return pairs

@@ -8,6 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import CommandError, CommandParser
 
+from crosstable.typed import TypedValueError, read_unit_kind, whole_number_or_none
+from crosstable_web.events import rules
 from crosstable_web.events.management import cli
 from crosstable_web.events.models import Entry
 from crosstable_web.events.services import ServiceError
@@ -30,9 +32,10 @@ class Command(cli.ActingCommand):
         section = cli.section(cli.event(options["event"]), options["section"])
         members: list[Entry] = []
         for text in options["players"]:
+            entry_id = whole_number_or_none(text, 1)
             found = (
-                section.entries.filter(pk=int(text))
-                if text.isdigit()
+                section.entries.filter(pk=entry_id)
+                if entry_id is not None
                 else (section.entries.filter(name=text))
             )
             if found.count() != 1:
@@ -45,6 +48,16 @@ class Command(cli.ActingCommand):
             captain = User.objects.filter(username=options["captain"]).first()
             if captain is None:
                 raise CommandError(f"--captain: no account {options['captain']!r}")
+        regulations = rules.event_regulations(section.event)
+        try:
+            unit_kind = read_unit_kind(
+                options["unit_kind"], regulations.unit_kinds if regulations else ()
+            )
+        except TypedValueError as error:
+            kinds = ", ".join(error.details.get("kinds", ()))
+            raise CommandError(
+                f"--unit-kind: {options['unit_kind']!r} is not a unit kind ({kinds})"
+            ) from None
         actor = cli.actor(options["user"])
         try:
             team = services.create_team(
@@ -53,7 +66,7 @@ class Command(cli.ActingCommand):
                 members,
                 actor,
                 unit=options["unit"],
-                unit_kind=options["unit_kind"],
+                unit_kind=unit_kind,
             )
             if captain is not None:
                 services.set_captain(team, captain, actor)
