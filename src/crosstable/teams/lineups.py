@@ -15,8 +15,8 @@ the match is then lost by the regulation's score (see :mod:`crosstable.teams.mat
 The arbiter may enter or correct any line-up at any time (``LineUpSource.ARBITER``); the web
 layer logs every change. Under the Fars rule "an error in the board order loses only the games
 where the error occurred" the arbiter may also accept a line-up that breaks the roster order:
-the boards flagged by :func:`boards_out_of_order` (a player sitting below someone listed after
-them on the roster) are then marked, and :func:`crosstable.teams.match_scoring.score_match`
+the boards flagged by :func:`boards_out_of_order` (every board whose player is not the one the
+roster order puts there) are then marked, and :func:`crosstable.teams.match_scoring.score_match`
 scores those games as forfeit losses for the offending team while the other games stand.
 """
 
@@ -180,23 +180,27 @@ def validate_lineup(
 def boards_out_of_order(
     roster: TeamRoster, boards: Sequence[int | None], rules: TeamRules
 ) -> frozenset[int]:
-    """The boards of ``boards`` that break the roster order (the ``lineup.order`` problems of
-    :func:`validate_lineup`): a board whose player sits below a player listed after them on
-    the roster. Empty when the order need not be kept."""
+    """The boards of ``boards`` where the roster order is broken: every board whose player
+    is not the one the roster order puts there, i.e. not the player the same fielded players
+    sorted by roster place would seat on it. Fars: "an error in the board order loses only the
+    games where the error occurred" — two players swapped are both on a wrong board (roster
+    11–14 as 12, 11, 13, 14: boards 1 and 2); a reserve moved up pushes everyone he jumped
+    down a board (11, 15, 13, 14: 15 belongs on board 4, 13 and 14 on boards 2 and 3: boards
+    2, 3 and 4). Empty when the order need not be kept; players not on the roster (refused by
+    :func:`validate_lineup`) are left out."""
     if not rules.keep_board_order:
         return frozenset()
-    flagged: set[int] = set()
-    highest = 0
+    seated: list[tuple[int, int]] = []
     seen: set[int] = set()
     for board, player in enumerate(boards, start=1):
         if player is None or player in seen or player not in roster.members:
             continue
         seen.add(player)
-        position = roster.position(player)
-        if position < highest:
-            flagged.add(board)
-        highest = max(highest, position)
-    return frozenset(flagged)
+        seated.append((board, player))
+    rightful = sorted((player for _board, player in seated), key=roster.position)
+    return frozenset(
+        board for (board, player), right in zip(seated, rightful, strict=True) if player != right
+    )
 
 
 def is_short(lineup: LineUp, rules: TeamRules) -> bool:
@@ -214,21 +218,24 @@ def effective_lineup(
     round_start: datetime.datetime | None = None,
     arbiter: Sequence[int | None] | None = None,
     arbiter_out_of_order: frozenset[int] = frozenset(),
+    unavailable: frozenset[int] = frozenset(),
 ) -> LineUp:
     """The line-up a team plays in ``round_number``: the arbiter's if they entered one,
     else the captain's if it was submitted in time, else the registered line-up.
 
     A submitted line-up must be valid (:func:`validate_lineup`); callers check it when it
     is submitted, so an invalid one here is a programming error (ValueError).
-    ``arbiter_out_of_order``: the boards of the arbiter's line-up accepted out of order."""
+    ``arbiter_out_of_order``: the boards of the arbiter's line-up accepted out of order.
+    ``unavailable``: players who may not play this round (declared ineligible before it):
+    the registered line-up takes the next players of the roster instead, and a submitted or
+    arbiter's line-up that still names one plays without them (the players below move up, the
+    last board stays empty)."""
     if arbiter is not None:
-        return LineUp(
-            roster.number,
-            round_number,
-            tuple(arbiter),
-            LineUpSource.ARBITER,
-            frozenset(arbiter_out_of_order),
-        )
+        boards = _without(arbiter, unavailable)
+        out_of_order = frozenset(arbiter_out_of_order)
+        if out_of_order and boards != tuple(arbiter):
+            out_of_order = boards_out_of_order(roster, boards, rules)
+        return LineUp(roster.number, round_number, boards, LineUpSource.ARBITER, out_of_order)
     deadline = lineup_deadline(round_start, rules) if round_start is not None else None
     on_time = submitted is not None and (
         deadline is None or submitted_at is None or submitted_at <= deadline
@@ -237,10 +244,26 @@ def effective_lineup(
         problems = validate_lineup(roster, submitted, rules)
         if problems:
             raise ValueError("; ".join(problem.message for problem in problems))
-        return LineUp(roster.number, round_number, tuple(submitted), LineUpSource.SUBMITTED)
+        return LineUp(
+            roster.number,
+            round_number,
+            _without(submitted, unavailable),
+            LineUpSource.SUBMITTED,
+        )
+    available = dataclasses.replace(
+        roster, members=tuple(m for m in roster.members if m not in unavailable)
+    )
     return LineUp(
         roster.number,
         round_number,
-        roster.registered_lineup(rules.boards),
+        available.registered_lineup(rules.boards),
         LineUpSource.REGISTERED,
     )
+
+
+def _without(boards: Sequence[int | None], unavailable: frozenset[int]) -> tuple[int | None, ...]:
+    """``boards`` without the ``unavailable`` players, the others moved up, empty boards last."""
+    if not unavailable.intersection(player for player in boards if player is not None):
+        return tuple(boards)
+    kept = [player for player in boards if player is not None and player not in unavailable]
+    return tuple(kept + [None] * (len(boards) - len(kept)))

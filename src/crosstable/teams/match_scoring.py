@@ -219,9 +219,19 @@ def score_match(
     """Score the match between ``first`` (White/Red on odd boards) and ``second`` from the
     board results (board -> the two players' codes, or a text such as ``"1-0"``); boards
     without a result are pending, empty boards are forfeited, and so are the boards a line-up
-    has ``out_of_order`` (lost by that team whatever was played there)."""
-    first_short = _short(first, rules)
-    second_short = _short(second, rules)
+    has ``out_of_order`` (lost by that team whatever was played there).
+
+    A team is short when fewer than ``rules.min_players`` of its players are there: those its
+    line-up names minus those entered as absent (a forfeit loss on their board, ``-+`` /
+    ``--``). Fars: "a match is valid with three players; a team with fewer than 3 loses 0–4" —
+    a line-up of four with two absent is a team of two, and loses 0–4 whatever the two played,
+    not 1–3 or 2–2 by its boards."""
+    given = {
+        board: parse_board_result(result) if isinstance(result, str) else result
+        for board, result in results.items()
+    }
+    first_short = _short(first, _absent(first, second, given, 0), rules)
+    second_short = _short(second, _absent(second, first, given, 1), rules)
     boards: list[ScoredBoard] = []
     for board in range(1, rules.boards + 1):
         first_player, second_player = first.player_on(board), second.player_on(board)
@@ -242,8 +252,7 @@ def score_match(
                 ResultCode.FORFEIT_LOSS if board in second.out_of_order else ResultCode.FORFEIT_WIN,
             )
         else:
-            given = results.get(board, (ResultCode.PENDING, ResultCode.PENDING))
-            codes = parse_board_result(given) if isinstance(given, str) else given
+            codes = given.get(board, (ResultCode.PENDING, ResultCode.PENDING))
         boards.append(_board(board, first_player, second_player, codes, rules))
     note = ""
     override: tuple[Fraction, Fraction] | None = None
@@ -258,8 +267,27 @@ def score_match(
     return _match(round_number, first.team, second.team, tuple(boards), rules, override, note)
 
 
-def _short(lineup: LineUp, rules: MatchRules) -> bool:
-    return rules.min_players is not None and len(lineup.players) < rules.min_players
+def _absent(
+    lineup: LineUp,
+    other: LineUp,
+    results: Mapping[int, tuple[ResultCode, ResultCode]],
+    side: int,
+) -> int:
+    """How many of ``lineup``'s players were entered as absent: a forfeit loss on their board
+    (side 0: the first-named team's result, 1: the second's) where both boards had a player
+    (an empty board's forfeit is not entered, it follows from the line-ups)."""
+    return sum(
+        1
+        for board, player in enumerate(lineup.boards, start=1)
+        if player is not None
+        and other.player_on(board) is not None
+        and board in results
+        and results[board][side] is ResultCode.FORFEIT_LOSS
+    )
+
+
+def _short(lineup: LineUp, absent: int, rules: MatchRules) -> bool:
+    return rules.min_players is not None and len(lineup.players) - absent < rules.min_players
 
 
 def _forfeit_side(player: int | None, short: bool) -> ResultCode:
@@ -285,6 +313,10 @@ def _board(
     )
 
 
+_PLAYED_RESULTS = frozenset({ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS})
+"""A match's result when at least one of its boards was played."""
+
+
 def _match(
     round_number: int,
     first_team: int,
@@ -293,7 +325,11 @@ def _match(
     rules: MatchRules,
     override: tuple[Fraction, Fraction] | None = None,
     note: str = "",
+    played: bool | None = None,
 ) -> ScoredMatch:
+    """The match from its boards, or with the score ``override`` (a short team, an
+    ineligible player's 4–0); ``played``: whether it was played over the board (default:
+    any board played, and never with an override)."""
     if override is None:
         first_gp = sum((board.first_points for board in boards), Fraction(0))
         second_gp = sum((board.second_points for board in boards), Fraction(0))
@@ -301,7 +337,8 @@ def _match(
         first_gp, second_gp = override
     mp = rules.match_points
     pending = override is None and any(b.first_result is ResultCode.PENDING for b in boards)
-    played = override is None and any(board.played for board in boards)
+    if played is None:
+        played = override is None and any(board.played for board in boards)
     if pending:
         result, first_mp, second_mp = ResultCode.PENDING, Fraction(0), Fraction(0)
     elif first_gp > second_gp:
@@ -390,6 +427,9 @@ def rescore_ineligible(
             rules,
             override,
             f"ineligible:{player}",
+            # Re-scored, the match was still played over the board: the teams have met
+            # (C.04.6 2.1.1: never paired again) and its colours count.
+            played=match.first_result in _PLAYED_RESULTS,
         )
         rescored.append(after)
         changes.append(Rescoring(player, match, after))

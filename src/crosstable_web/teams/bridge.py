@@ -116,27 +116,30 @@ def players(section: Section) -> dict[int, Player]:
     }
 
 
-def lineup_of(
-    team: models.Team,
-    round_row: models.TeamRound,
-    team_rules: TeamRules,
-    stored: models.LineUp | None = None,
-    team_roster: TeamRoster | None = None,
-) -> LineUp:
-    """The line-up ``team`` plays in ``round_row``: the arbiter's, the captain's if in time,
-    else the registered one. ``stored`` and ``team_roster``, when the caller fetched them in
-    bulk (:func:`scored_matches`), save the two queries of reading them here."""
-    if stored is None:
-        stored = team.lineups.filter(round_number=round_row.number).first()
-    return _effective(team_roster or roster(team), round_row, team_rules, stored)
+def ineligible_from(section: Section) -> dict[int, int]:
+    """The players declared ineligible (entry id) and the first round each one is kept out
+    of (``IneligiblePlayer.from_round``)."""
+    return dict(
+        models.IneligiblePlayer.objects.filter(entry__section=section).values_list(
+            "entry_id", "from_round"
+        )
+    )
 
 
-def _effective(
+def unavailable_in(ineligible: dict[int, int], round_number: int) -> frozenset[int]:
+    """The players of ``ineligible`` (:func:`ineligible_from`) kept out of ``round_number``."""
+    return frozenset(player for player, first in ineligible.items() if round_number >= first)
+
+
+def effective(
     team_roster: TeamRoster,
     round_row: models.TeamRound,
     team_rules: TeamRules,
     stored: models.LineUp | None,
+    unavailable: frozenset[int] = frozenset(),
 ) -> LineUp:
+    """The line-up ``team_roster`` plays in ``round_row`` from its stored line-up (None: the
+    registered one), without the ``unavailable`` players (declared ineligible before it)."""
     boards = None if stored is None else [b if b is None else int(b) for b in stored.boards]
     return effective_lineup(
         team_roster,
@@ -149,12 +152,15 @@ def _effective(
         arbiter_out_of_order=frozenset(
             int(board) for board in (stored.out_of_order if stored is not None else [])
         ),
+        unavailable=unavailable,
     )
 
 
 def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]]:
     """Every match of the section scored from its line-ups and board results, with the
     ineligible players' re-scoring applied (the changes are returned for display).
+
+    A player declared ineligible is in no line-up from the declaration's ``from_round`` on.
 
     A fixed number of queries whatever the number of teams and rounds: rosters, line-ups,
     rounds, matches, board games and ineligible players are each read once."""
@@ -165,14 +171,16 @@ def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]
         (lineup.team_id, lineup.round_number): lineup
         for lineup in models.LineUp.objects.filter(team__section=section)
     }
+    ineligible = ineligible_from(section)
     empty = TeamRoster(0, "", ())
 
     def lineup(team_id: int, round_row: models.TeamRound) -> LineUp:
-        return _effective(
+        return effective(
             by_team.get(team_id, empty),
             round_row,
             team,
             stored_lineups.get((team_id, round_row.number)),
+            unavailable_in(ineligible, round_row.number),
         )
 
     scored: list[ScoredMatch] = []
@@ -192,8 +200,7 @@ def scored_matches(section: Section) -> tuple[list[ScoredMatch], list[Rescoring]
                 )
             )
     changes: list[Rescoring] = []
-    ineligible = models.IneligiblePlayer.objects.filter(entry__section=section)
-    for entry_id in ineligible.values_list("entry_id", flat=True):
+    for entry_id in ineligible:
         scored, changed = rescore_ineligible(scored, entry_id, rules_of_match)
         changes.extend(changed)
     return scored, changes

@@ -177,8 +177,13 @@ class LineUp(models.Model):
 
 class IneligiblePlayer(models.Model):
     """A player found ineligible: every game they played counts as a forfeit loss and every
-    match they played is re-scored (the regulation says how)."""
+    match they played is re-scored (the regulation says how); from ``from_round`` on they are
+    in no line-up, and they are in no board ranking or board prize. The organiser may undo
+    the declaration (the row is deleted; the audit log keeps both)."""
 
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="ineligibility")
     reason = models.CharField(_("reason"), max_length=300)
     declared_at = models.DateTimeField(auto_now_add=True)
+    from_round = models.PositiveIntegerField(default=1)
+    """The first round the declaration keeps the player out of: the first round without any
+    result when it was made (the rounds before were played, and are re-scored)."""

@@ -20,6 +20,16 @@ urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/teams/r/<int:number>/", views.team_round, name="team_round"),
     path("e/<slug:slug>/s/<str:key>/teams/trf/", views.team_trf, name="team_trf"),
     path(
+        "e/<slug:slug>/s/<str:key>/teams/ineligible/",
+        views.declare_ineligible,
+        name="declare_ineligible",
+    ),
+    path(
+        "e/<slug:slug>/s/<str:key>/teams/ineligible/<int:entry_id>/undo/",
+        views.undo_ineligible,
+        name="undo_ineligible",
+    ),
+    path(
         "e/<slug:slug>/s/<str:key>/teams/<int:team>/lineup/<int:number>/",
         views.lineup,
         name="lineup",

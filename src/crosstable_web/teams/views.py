@@ -94,8 +94,73 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "captain_of": captain_of,
             # A captain sees the line-up pages of their own teams only; staff those of all.
             "lineup_teams": list(teams) if manage else captain_of,
+            **_ineligible_context(request, section, teams),
         },
     )
+
+
+def _ineligible_context(request: HttpRequest, section: Section, teams: Any) -> dict[str, Any]:
+    """The players declared ineligible, for the staff (the reason may hold a birth date): who,
+    why, from which round; the staff may declare one, organisers withdraw a declaration; and
+    what the regulations do to their team's matches."""
+    declared = {
+        row.entry_id: row for row in models.IneligiblePlayer.objects.filter(entry__section=section)
+    }
+    rows = []
+    candidates = []
+    for team in teams:
+        for member in team.members.all():
+            row = declared.get(member.entry_id)
+            if row is not None:
+                rows.append({"declared": row, "entry": member.entry, "team": team})
+            else:
+                candidates.append((member.entry, team))
+    return {
+        "ineligible_rows": rows,
+        "ineligible_candidates": candidates,
+        "can_declare": permissions.can_organise(request.user, section.event)
+        or permissions.can_arbitrate(request.user, section.event),
+        "opponents_win_all_games": bridge.match_rules(section).opponents_win_all_games,
+    }
+
+
+@login_required
+@require_POST
+def declare_ineligible(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """The staff's "Declare ineligible" form of the team section page."""
+    section = _section(slug, key)
+    text = request.POST.get("entry", "")
+    entry = Entry.objects.filter(section=section, pk=int(text)).first() if text.isdigit() else None
+    if entry is None:
+        messages.error(request, _("Choose the player to declare ineligible."))
+    else:
+        changes = _acting(
+            request,
+            lambda: services.declare_ineligible(
+                entry, request.POST.get("reason", ""), request.user
+            ),
+        )
+        if changes is not None:
+            messages.success(
+                request,
+                _("%(name)s declared ineligible; matches re-scored: %(count)d.")
+                % {"name": entry.name, "count": len(changes)},
+            )
+    return redirect(reverse("teams:team_section", args=[slug, key]) + "#ineligible")
+
+
+@login_required
+@require_POST
+def undo_ineligible(request: HttpRequest, slug: str, key: str, entry_id: int) -> HttpResponse:
+    """The organiser's "Withdraw the declaration" button, with its reason."""
+    section = _section(slug, key)
+    entry = get_object_or_404(Entry, section=section, pk=entry_id)
+    _acting(
+        request,
+        lambda: services.undo_ineligible(entry, request.POST.get("reason", ""), request.user),
+        _("The declaration that %(name)s is ineligible is withdrawn.") % {"name": entry.name},
+    )
+    return redirect(reverse("teams:team_section", args=[slug, key]) + "#ineligible")
 
 
 def _team_form(request: HttpRequest, section: Section, team: models.Team | None) -> HttpResponse:

@@ -89,6 +89,31 @@ def test_short_team_loses_by_the_regulation_score() -> None:
     assert both.second_result is ResultCode.FORFEIT_LOSS
 
 
+def test_a_team_with_two_players_present_loses_nought_four() -> None:
+    """Issue 11: "a team with two players present entered as forfeits scores 3–1 instead of
+    0–4". The regulation (Fars 2): "a match is valid with three players; a team with fewer than
+    3 players loses (4–0)". Team 2 names four players but only 21 and 22 come: boards 3 and 4
+    are entered as forfeits (+-). By the boards it would be 1-0, 0-1, +-, +- = 3–1 for team 1;
+    with two players present team 2 is short and loses 0–4, its two games not counting."""
+    results = {1: "1-0", 2: "0-1", 3: "+-", 4: "+-"}
+    match = score_match(1, A, B, results, FARS)
+    assert (match.first_game_points, match.second_game_points) == (4, 0)
+    assert (match.first_match_points, match.second_match_points) == (2, 0)
+    assert match.note == "short:2"
+    assert all(b.second_result is ResultCode.FORFEIT_LOSS for b in match.boards)
+    # Decided as soon as the two absences are in, before the two games' results.
+    early = score_match(1, A, B, {3: "+-", 4: "+-"}, FARS)
+    assert (early.first_game_points, early.second_game_points) == (4, 0)
+    # One absent is still a team of three: the boards count, 1-0, 0-1, 1/2, +- = 2½–1½.
+    three = score_match(1, A, B, {1: "1-0", 2: "0-1", 3: "1/2", 4: "+-"}, FARS)
+    assert (three.first_game_points, three.second_game_points) == (Fraction(5, 2), Fraction(3, 2))
+    assert three.note == ""
+    # Both sides down to two (double forfeits on boards 3 and 4): nobody scores.
+    both = score_match(1, A, B, {1: "1-0", 2: "0-1", 3: "--", 4: "--"}, FARS)
+    assert (both.first_match_points, both.second_match_points) == (0, 0)
+    assert both.note == "short:both"
+
+
 def test_parse_board_result_names_the_accepted_forms() -> None:
     assert parse_board_result("-+") == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
     with pytest.raises(ValueError, match="1-0"):
@@ -128,6 +153,19 @@ def test_ineligible_player_fars_b_opponents_win_four_nil() -> None:
     assert (matches[1].first_game_points, matches[1].second_game_points) == (4, 0)
     assert (matches[0].second_match_points, matches[1].first_match_points) == (2, 2)
     assert len(changes) == 2 and changes[0].before.first_game_points == Fraction(5, 2)
+    # Re-scored, the matches were still played over the board: the teams have met (never
+    # paired again, issue 11) and the records a pairing reads say so (no 330 "not played";
+    # 299 gives the 4–0 the boards do not add up to).
+    assert matches[0].first_result is ResultCode.LOSS
+    assert matches[1].first_result is ResultCode.WIN
+    records = event_records(matches, FARS_B)
+    assert records.forfeited_matches == ()
+    assert [(a.round_number, a.team, a.result, a.game_points) for a in records.assignments] == [
+        (1, 1, "L", 0),
+        (1, 2, "W", 4),
+        (2, 3, "W", 4),
+        (2, 1, "L", 0),
+    ]
 
 
 def test_standings_are_recomputed_after_rescoring() -> None:

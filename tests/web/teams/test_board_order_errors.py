@@ -37,9 +37,11 @@ def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
     assert not models.LineUp.objects.filter(team=team).exists()
     client.post(f"{base}/1/lineup/1/", {**form, "accept_order_errors": "on"})
     lineup = models.LineUp.objects.get(team=team, round_number=1)
-    assert (lineup.boards, lineup.out_of_order) == (swapped, [2])
+    # Two players swapped: both sit on a wrong board, so both games are where the error
+    # occurred (docs/teams.md).
+    assert (lineup.boards, lineup.out_of_order) == (swapped, [1, 2])
     log = event_models.AuditLog.objects.get(action="lineup.submit")
-    assert log.new == {"boards": swapped, "by": "arbiter", "out_of_order": [2]}
+    assert log.new == {"boards": swapped, "by": "arbiter", "out_of_order": [1, 2]}
     assert "out-of-order" in client.get(f"{base}/1/lineup/1/").content.decode()
 
     match = models.TeamMatch.objects.get(
@@ -50,18 +52,18 @@ def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
     scored, _changes = bridge.scored_matches(league)
     played = next(m for m in scored if 1 in m.teams())
     team_is_first = played.first_team == 1
-    board_two = played.boards[1]
-    own, other = (
-        (board_two.first_result, board_two.second_result)
-        if team_is_first
-        else (board_two.second_result, board_two.first_result)
-    )
-    assert (own, other) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
-    # The other boards stand as entered: 1/2, (board 2 forfeited), 1/2, 0-1 from the first
-    # team's side. Board 2 was "1-0": the first team would have scored 1 there.
+    for swapped_board in played.boards[:2]:
+        own, other = (
+            (swapped_board.first_result, swapped_board.second_result)
+            if team_is_first
+            else (swapped_board.second_result, swapped_board.first_result)
+        )
+        assert (own, other) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+    # Boards 3 and 4 stand as entered: 1/2, 0-1 from the first team's side; boards 1 and 2
+    # ("1/2" and "1-0" over the board) are lost by team 1 whatever was played.
     first_points = [b.first_points for b in played.boards]
-    assert first_points[0] == first_points[2] == Fraction(1, 2) and first_points[3] == 0
-    assert first_points[1] == (0 if team_is_first else 1)
+    assert first_points[2] == Fraction(1, 2) and first_points[3] == 0
+    assert first_points[:2] == ([0, 0] if team_is_first else [1, 1])
 
 
 def test_only_an_arbiter_may_accept_an_order_error(

@@ -59,8 +59,10 @@ def test_lineup_command_accepts_a_board_order_error_only_when_told(
     _run("team_pair", slug, "A", "--as", "arif")
     match = models.TeamMatch.objects.get(round__section=league, round__number=1, number=1)
     team = match.first
-    # Roster positions 2 1 3 4: board 2's player is listed above board 1's on the roster.
-    with pytest.raises(CommandError, match=r"board 2 out of roster order.*--accept-order-errors"):
+    # Roster positions 2 1 3 4: the first two swapped, both on a wrong board (docs/teams.md).
+    with pytest.raises(
+        CommandError, match=r"boards 1 and 2 out of roster order.*--accept-order-errors"
+    ):
         _run("team_lineup", slug, "A", team.number, 1, 2, 1, 3, 4, "--as", "arif")
     assert not models.LineUp.objects.filter(team=team).exists()
     out = _run(
@@ -77,18 +79,21 @@ def test_lineup_command_accepts_a_board_order_error_only_when_told(
         "--as",
         "arif",
     )
-    assert "accepted out of roster order: board 2" in out
+    assert "accepted out of roster order: boards 1 and 2" in out
     roster = _roster(team)
     stored = models.LineUp.objects.get(team=team, round_number=1)
-    assert (stored.boards, stored.out_of_order) == ([roster[1], roster[0], *roster[2:4]], [2])
+    assert (stored.boards, stored.out_of_order) == (
+        [roster[1], roster[0], *roster[2:4]],
+        [1, 2],
+    )
     log = event_models.AuditLog.objects.get(action="lineup.submit")
-    assert log.new["out_of_order"] == [2]
-    # Board 2 "0-1" would have been the first team's loss anyway; make it "1-0": the order
-    # error still loses it. 1-0, (1-0 -> forfeit loss), 1/2, 0-1: 1½ – 2½, not 2½ – 1½.
+    assert log.new["out_of_order"] == [1, 2]
+    # Boards 1 and 2 won over the board are still lost by the order error:
+    # (1-0 -> forfeit loss), (1-0 -> forfeit loss), 1/2, 0-1: ½ – 3½, not 2½ – 1½.
     out = _run(
         "team_result", slug, "A", 1, 1, 1, "1-0", 2, "1-0", 3, "1/2", 4, "0-1", "--as", "arif"
     )
-    assert out.strip() == f"{team.name} 3/2 - 5/2 {match.second.name}"
+    assert out.strip() == f"{team.name} 1/2 - 7/2 {match.second.name}"
     # A line-up that is wrong in another way is refused without mention of the option.
     with pytest.raises(CommandError) as refused:
         _run(

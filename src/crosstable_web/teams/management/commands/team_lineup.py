@@ -10,6 +10,7 @@ names the board and the option."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -67,15 +68,22 @@ class Command(cli.ActingCommand):
                 bridge.roster(team), boards, bridge.team_rules(section)
             )
             if out_of_order and not accept:
-                listed = ", ".join(str(board) for board in sorted(out_of_order))
                 message += (
-                    f" (board {listed} out of roster order: give --accept-order-errors "
+                    f" ({_boards(out_of_order)} out of roster order: give --accept-order-errors "
                     "to accept it; those boards are then lost by forfeit)"
                 )
             raise CommandError(message) from None
         self.stdout.write(f"{team.name}, round {options['round']}: {options['positions']}")
         if lineup.out_of_order:
-            listed = ", ".join(str(board) for board in lineup.out_of_order)
             self.stdout.write(
-                f"accepted out of roster order: board {listed}, lost by forfeit by {team.name}"
+                f"accepted out of roster order: {_boards(lineup.out_of_order)}, lost by forfeit "
+                f"by {team.name}"
             )
+
+
+def _boards(numbers: Iterable[int]) -> str:
+    """``board 2``, ``boards 1 and 2``, ``boards 2, 3 and 4``."""
+    listed = [str(number) for number in sorted(numbers)]
+    if len(listed) == 1:
+        return f"board {listed[0]}"
+    return f"boards {', '.join(listed[:-1])} and {listed[-1]}"
