@@ -1,15 +1,18 @@
-"""Test-wide setting: where the shared conformance corpus lives.
+"""Test-wide setting: where the conformance corpus the tests read lives.
 
-The corpus sits beside the repository (``../shared/corpus``), in a developer's checkout and in
-CI's fresh clone alike; ``CROSSTABLE_CORPUS`` overrides it. Test modules read the variable at
-import time, which pytest does after loading this file.
+The tests read the sample kept in the repository (``tests/data/corpus``), so a clone alone
+passes; ``CROSSTABLE_CORPUS`` points them at another copy, e.g. the whole corpus beside the
+repository (``CROSSTABLE_CORPUS=../shared/corpus``). Test modules read the variable at import
+time, which pytest does after loading this file.
 """
 
 import os
 from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-os.environ.setdefault("CROSSTABLE_CORPUS", str(REPOSITORY.parent / "shared" / "corpus"))
+SAMPLE_CORPUS = REPOSITORY / "tests" / "data" / "corpus"
+os.environ.setdefault("CROSSTABLE_CORPUS", str(SAMPLE_CORPUS))
+os.environ["CROSSTABLE_CORPUS"] = str(Path(os.environ["CROSSTABLE_CORPUS"]).resolve())
 
 
 def pytest_configure() -> None:

@@ -1,6 +1,6 @@
 """Re-pair every recorded round of a tournament and report where a pairing system disagrees.
 
-This is the conformance check of the Dutch corpus (``/work/shared/corpus/README.md``) and of
+This is the conformance check of the Dutch corpus (``../shared/corpus/README.md``) and of
 ``crosstable engine ... -c``: for each round R, the system pairs R from the first R-1 rounds
 (round-R byes and absences stay pre-assigned, see :func:`crosstable.pairing.history.is_present`)
 and the result is compared with what the file records for round R: the same games with the
