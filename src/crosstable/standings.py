@@ -282,8 +282,10 @@ def _row(
 def compute_standings(
     tournament: Tournament, rules: StandingsRules, rounds: int | None = None
 ) -> Standings:
-    """The standings of an individual tournament after ``rounds`` rounds (default: all)."""
-    count = tournament.rounds_recorded if rounds is None else rounds
+    """The standings of an individual tournament after ``rounds`` rounds (default: every
+    round paired so far; a later round holding only byes entered in advance is not played
+    yet, as the reference engines read it)."""
+    count = tournament.rounds_paired if rounds is None else rounds
     memo: dict[int, dict[int, int]] = {}
     return _individual_standings(tournament, rules, count, memo)
 

@@ -35,7 +35,7 @@ from crosstable.standings import (
 from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor_list
 from crosstable.tiebreaks.registry import TiebreakValue, UnknownTiebreakError, definitions, lookup
 from crosstable.tiebreaks.team import TeamDataError
-from crosstable.tiebreaks.unplayed import UnplayedRule
+from crosstable.tiebreaks.unplayed import UnplayedRule, rule_in_force
 
 EXIT_OK = 0
 EXIT_INVALID_INPUT = 3
@@ -79,8 +79,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--unplayed-rule",
         choices=[rule.value for rule in UnplayedRule],
-        default=UnplayedRule.FIDE_2026.value,
-        help="unplayed rounds: 2026 (C.07 in force), 2023 (uncapped dummy), virtual (pre-2023)",
+        default=None,
+        help="unplayed rounds: 2026 (C.07 in force since 1 Mar 2026), 2023 (uncapped dummy), "
+        "virtual (pre-2023); default: the rules in force on the file's start date (042), "
+        "2026 when it has none",
     )
     parser.add_argument("--unrated-rating", type=int, help="rating of unrated players")
     parser.add_argument(
@@ -98,21 +100,38 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--crosstable", action="store_true", help="text format: add the round-by-round cross-table"
     )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse a file with warnings, such as points fields that differ from the results "
+        "(exit 3); without it they are printed on standard error",
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from crosstable.formats.trf import TrfError, load_trf
+    from crosstable.formats.trf import TrfError, load_trf_checked
 
     path = Path(args.input)
     if not path.is_file():
         return _fail(EXIT_FILE_ACCESS, f"{path}: no such file")
     try:
-        tournament = load_trf(path)
+        tournament, warnings = load_trf_checked(path)
     except OSError as error:
         return _fail(EXIT_FILE_ACCESS, f"{path}: cannot read: {error.strerror or error}")
     except TrfError as error:
         return _fail(EXIT_INVALID_INPUT, str(error))
+    # The standings are computed from the results; a points field that says otherwise (an
+    # official score corrected by hand, a file edited after the fact) is reported, never
+    # silently replaced.
+    for warning in warnings:
+        print(f"crosstable standings: {warning}", file=sys.stderr)
+    if warnings and args.strict:
+        count = len(warnings)
+        return _fail(
+            EXIT_INVALID_INPUT,
+            f"{path}: {count} warning{'' if count == 1 else 's'}: refused with --strict",
+        )
     teams = bool(tournament.teams)
     default_note = ""
     if args.regulations is not None:
@@ -146,13 +165,13 @@ def run(args: argparse.Namespace) -> int:
         rules = StandingsRules(tuple(specs), lots_seed=args.lots, unshared_places=unshared)
     rules = dataclasses.replace(
         rules,
-        unplayed_rule=UnplayedRule(args.unplayed_rule),
+        unplayed_rule=_unplayed_rule(args.unplayed_rule, tournament.start_date),
         predetermined=args.round_robin,
         unrated_rating=args.unrated_rating,
     )
-    if args.round is not None and not 0 <= args.round <= tournament.rounds_recorded:
+    if args.round is not None and not 0 <= args.round <= tournament.rounds_paired:
         return _fail(
-            EXIT_INVALID_INPUT, f"--round: the file has {tournament.rounds_recorded} rounds"
+            EXIT_INVALID_INPUT, f"--round: the file has {tournament.rounds_paired} rounds played"
         )
     try:
         if teams:
@@ -210,6 +229,24 @@ def _rules_from_regulations(args: argparse.Namespace) -> StandingsRules | int:
     # Drawing of lots, where the regulations say so, seeded by the file and section so a
     # second run draws the same order.
     return StandingsRules.from_regulations(regulations.section(key), lots_seed=f"{path.name}/{key}")
+
+
+def _unplayed_rule(chosen: str | None, start_date: str) -> UnplayedRule:
+    """The rule asked for, else the one in force when the event started (said on standard
+    error when it is not the current one), else the current one."""
+    if chosen is not None:
+        return UnplayedRule(chosen)
+    in_force = rule_in_force(start_date)
+    if in_force is None:
+        return UnplayedRule.FIDE_2026
+    if in_force is not UnplayedRule.FIDE_2026:
+        print(
+            f"crosstable standings: note: the event started on {start_date.strip()}, before "
+            "C.07 (2026) came into force: unplayed rounds are evaluated as its 2023 text says "
+            "(--unplayed-rule 2026 to change)",
+            file=sys.stderr,
+        )
+    return in_force
 
 
 def _fail(status: int, message: str) -> int:

@@ -2,7 +2,7 @@
 
 ``check FILE…`` reads each file and prints every problem with its line and column (errors
 stop the reading; warnings such as a points field that does not add up are all listed).
-``convert INPUT OUTPUT --dialect 2026|16`` writes the tournament again (``-`` = standard
+``convert INPUT OUTPUT --dialect 2026|16|engines`` writes the tournament again (``-`` = standard
 output). Exit status: 0 fine, 3 a file is malformed (or has warnings, with ``--strict``),
 5 a file cannot be read or written. Errors are one line each, never a traceback.
 """
@@ -38,9 +38,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     convert.add_argument("output", metavar="OUTPUT.trf", help="output file, or - for stdout")
     convert.add_argument(
         "--dialect",
-        choices=("2026", "16"),
+        choices=("2026", "16", "engines"),
         default="2026",
-        help="2026: TRF-2026 records (default); 16: TRF16 with JaVaFo XX* and bbp BB* lines",
+        help="2026: TRF-2026 records (default); 16: TRF16 with JaVaFo XX* and bbp BB* lines; "
+        "engines: TRF-2026 with record 192 as the reference engines read it (FIDE_DUTCH); "
+        "16 spells 192 that way too",
     )
     convert.set_defaults(handler=run_convert)
 

@@ -11,6 +11,8 @@ from crosstable.model.player import Player, RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
 
+_PAIRED_WITHOUT_OPPONENT = (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ProhibitedPairing:
@@ -101,6 +103,20 @@ class Tournament:
     def rounds_recorded(self) -> int:
         """The highest round for which any player has an entry."""
         return max((len(player.rounds) for player in self.players.values()), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round in which anybody took part in a pairing (had an opponent, the
+        pairing-allocated bye or a forfeit win). Later rounds hold only byes and absences
+        entered in advance (``0000 - H`` for the next round): not played yet."""
+        paired = 0
+        for player in self.players.values():
+            for round_number in range(len(player.rounds), paired, -1):
+                entry = player.rounds[round_number - 1]
+                if entry.opponent is not None or entry.result in _PAIRED_WITHOUT_OPPONENT:
+                    paired = round_number
+                    break
+        return paired
 
     def points(self, player: Player, up_to_round: int | None = None) -> Fraction:
         """A player's score after ``up_to_round`` rounds (all recorded rounds by default)."""

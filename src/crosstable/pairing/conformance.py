@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from crosstable.pairing.checker import check_tournament
+from crosstable.pairing.checker import as_complete, check_tournament, rounds_to_check
 from crosstable.pairing.registry import pair_function
 
 
@@ -54,7 +54,7 @@ def check_file(family: str, path: Path, system: str) -> FileResult:
 
     started = time.perf_counter()
     try:
-        tournament = load_trf(path)
+        tournament = as_complete(load_trf(path))
         code = system or tournament.system_code or "FIDE_DUTCH_2026"
         pair = pair_function(code)
         differences = check_tournament(tournament, pair)
@@ -63,7 +63,7 @@ def check_file(family: str, path: Path, system: str) -> FileResult:
     return FileResult(
         str(path),
         family,
-        tournament.rounds_recorded,
+        rounds_to_check(tournament),
         tuple(d.describe() for d in differences),
         time.perf_counter() - started,
     )

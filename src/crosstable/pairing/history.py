@@ -194,21 +194,48 @@ def build_histories(tournament: Tournament, round_number: int) -> dict[int, Play
 
 
 def infer_initial_colour(tournament: Tournament) -> Colour | None:
-    """The colour drawn before round 1, as the reference engines read it from round 1.
+    """The colour drawn before round 1, read from the file as the reference engines read it
+    (bbpPairings' README; docs/cli/engine.md).
 
-    The round-1 colour of the highest-ranked player who took part in the round-1 pairing;
-    if that player has no colour (e.g. the bye), the next such player's colour reversed, and
-    so on. None if round 1 has no game with a colour.
+    Round F is the first round in which a colour is written. The players who took part in a
+    pairing (an opponent, a pairing bye or a forfeit win) in round F or earlier are taken in
+    pairing-number order: the first one's round-F colour; if that player has no colour in
+    round F (the bye, a forfeit without colours, absent that round), the next one's colour
+    reversed, and so on. None if no round has a colour.
     """
+    first_coloured = next(
+        (
+            round_number
+            for round_number in range(1, tournament.rounds_recorded + 1)
+            if any(
+                (entry := player.entry(round_number)) is not None and entry.colour is not None
+                for player in tournament
+            )
+        ),
+        None,
+    )
+    if first_coloured is None:
+        return None
     flip = False
     for number in sorted(tournament.players):
-        entry = tournament.players[number].entry(1)
-        if entry is None or (entry.opponent is None and entry.result in _ABSENCE_RESULTS):
+        player = tournament.players[number]
+        if not any(
+            _took_part_in_pairing(player.entry(round_number))
+            for round_number in range(1, first_coloured + 1)
+        ):
             continue
-        if entry.colour is not None and entry.opponent is not None:
+        entry = player.entry(first_coloured)
+        if entry is not None and entry.colour is not None:
             return entry.colour.opposite if flip else entry.colour
         flip = not flip
     return None
+
+
+def _took_part_in_pairing(entry: RoundEntry | None) -> bool:
+    return entry is not None and (
+        entry.opponent is not None
+        or entry.result in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
+    )
 
 
 def ranked(histories: Iterable[PlayerHistory]) -> list[PlayerHistory]:
@@ -219,7 +246,4 @@ def ranked(histories: Iterable[PlayerHistory]) -> list[PlayerHistory]:
 def next_round(tournament: Tournament) -> int:
     """The first round not yet paired: one after the last round with a game or a PAB
     (pre-assigned byes and absences for the next round do not count)."""
-    last = tournament.rounds_recorded
-    while last > 0 and not round_is_paired(tournament, last):
-        last -= 1
-    return last + 1
+    return tournament.rounds_paired + 1

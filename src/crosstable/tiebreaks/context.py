@@ -58,6 +58,7 @@ class RoundRecord(NamedTuple):
 
 
 _PLAYED_IDS = frozenset(id(code) for code in ResultCode if code.is_played)
+_FORFEIT_LOSS = ResultCode.FORFEIT_LOSS
 
 
 def _no_history(round_number: int) -> dict[int, int]:
@@ -261,21 +262,32 @@ def _player_records(
     scoring = tournament.scoring
     raw: list[tuple[int | None, Colour | None, ResultCode, bool, int]] = []
     entries = player.rounds[:rounds]
+    scored: list[ResultCode] = []
     for entry in entries:
         opponent = entry.opponent
         result = entry.result
         played = opponent is not None and id(result) in _PLAYED_IDS
+        scored.append(result)
+        if result is _FORFEIT_LOSS and opponent is None:
+            # "0000 - -": a forfeit against nobody is an absence (docs/tiebreaks.md), as
+            # FIDE's reference checker reads it: a zero-point bye for Art. 16, worth the
+            # points of a forfeit loss.
+            result = ResultCode.ZERO_POINT_BYE
         raw.append((opponent, entry.colour, result, played, entry.fouls))
+    scored.extend(ResultCode.UNPLAYED for _ in range(rounds - len(entries)))
     raw.extend((None, None, ResultCode.UNPLAYED, False, 0) for _ in range(rounds - len(entries)))
     if fore and raw and raw[-1][0] is not None:
         opponent, colour, _, _, fouls = raw[-1]
         raw[-1] = (opponent, colour, ResultCode.DRAW, True, fouls)
+        scored[-1] = ResultCode.DRAW
     categories = categorise([row[2] for row in raw], [row[3] for row in raw])
     records = []
-    for (opponent, colour, result, played, fouls), category in zip(raw, categories, strict=True):
-        key = (id(result), id(colour))
+    for (opponent, colour, result, played, fouls), category, scored_as in zip(
+        raw, categories, scored, strict=True
+    ):
+        key = (id(scored_as), id(colour))
         points = points_of.get(key)
         if points is None:
-            points = points_of[key] = units(scoring.points(result, colour))
+            points = points_of[key] = units(scoring.points(scored_as, colour))
         records.append(RoundRecord(opponent, colour, result, points, played, category, fouls))
     return records

@@ -11,7 +11,7 @@ import functools
 from typing import NamedTuple
 
 from crosstable.formats.trf import records
-from crosstable.model import Colour, ResultCode, RoundEntry, Tournament
+from crosstable.model import Colour, ResultCode, RoundEntry
 
 _COLOURS: dict[str, Colour | None] = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, " ": None}
 _BYE_RESULTS = (
@@ -32,6 +32,7 @@ class CellProblem(NamedTuple):
 
 
 _UNPLAYED = RoundEntry.absent(ResultCode.UNPLAYED)
+_LEGACY_HALF_POINT_BYE = RoundEntry.absent(ResultCode.HALF_POINT_BYE)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -57,7 +58,9 @@ def parse_cell(cell: str) -> RoundEntry | CellProblem:
         return _UNPLAYED
     opponent_text = text[:4].strip()
     opponent: int | None = None
-    if opponent_text and opponent_text != "0000":
+    # "0000" is no opponent; so is a zero not padded to four digits ("   0"), which gacrux
+    # reads that way and FIDE's tie-break exercise files are written with.
+    if opponent_text and opponent_text.strip("0"):
         if (
             not (opponent_text.isascii() and opponent_text.isdigit())
             or not 1 <= int(opponent_text) <= 9999
@@ -82,6 +85,10 @@ def parse_cell(cell: str) -> RoundEntry | CellProblem:
             f"result code '{_literal(text[7])}' is not one of {records.RESULT_CODES}",
             records.RESULT_CODES,
         )
+    if result is ResultCode.DRAW and opponent is None and colour is None:
+        # The legacy half-point bye: a draw against nobody, with no colour. bbpPairings
+        # reads it as a half-point bye (a drawn score, no game) and so does gacrux.
+        return _LEGACY_HALF_POINT_BYE
     if result in _BYE_RESULTS and opponent is not None:
         return CellProblem(
             0,
@@ -114,23 +121,6 @@ def parse_cell(cell: str) -> RoundEntry | CellProblem:
 def _literal(text: str) -> str:
     """File text placed in a message template that is later filled with str.format."""
     return text.replace("{", "{{").replace("}", "}}")
-
-
-def rounds_paired(tournament: Tournament) -> int:
-    """The last round in which anybody was paired (had an opponent, a pairing bye or a
-    forfeit win); later columns hold only requested byes announced in advance. JaVaFo's XXZ
-    is about the round after this one."""
-    paired = 0
-    for player in tournament.players.values():
-        for round_number in range(len(player.rounds), paired, -1):
-            entry = player.rounds[round_number - 1]
-            if entry.opponent is not None or entry.result in _PAIRED_WITHOUT_OPPONENT:
-                paired = round_number
-                break
-    return paired
-
-
-_PAIRED_WITHOUT_OPPONENT = (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
 
 
 def format_cell(entry: RoundEntry) -> str:

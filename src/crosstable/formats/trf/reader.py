@@ -16,7 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from crosstable.formats.trf import records
-from crosstable.formats.trf.cells import CellProblem, parse_cell, rounds_paired
+from crosstable.formats.trf.cells import CellProblem, parse_cell
 from crosstable.formats.trf.errors import TrfError, TrfProblem
 from crosstable.formats.trf.lines import LineReader, is_number
 from crosstable.formats.trf.scoring import (
@@ -217,7 +217,7 @@ class _Reader(LineReader):
         for player in tournament.players.values():
             while len(player.rounds) < rounds:
                 player.rounds.append(RoundEntry.absent(ResultCode.UNPLAYED))
-        next_round = rounds_paired(tournament) + 1
+        next_round = tournament.rounds_paired + 1
         for line_number, number in self.xxz:
             tournament.absences.setdefault(next_round, {})[number] = ResultCode.ZERO_POINT_BYE
             self.locations.absences.setdefault((next_round, number), line_number)
@@ -414,7 +414,9 @@ class _Reader(LineReader):
                 records.POINTS_WIDE.first + len(points_text) - len(points_text.lstrip()),
             )
         rank_text = records.RANK.cut(line).strip()
-        rank = self.integer(records.RANK, "rank") if rank_text else None
+        rank = self.integer(records.RANK, "rank", minimum=0) if rank_text else None
+        if rank == 0:
+            rank = None  # "0": not ranked yet (other programs write it; bbpPairings ignores it)
         between = line[records.RANK.last : records.ROUND_FIRST_COLUMN - 1]
         if between.strip():
             self.fail(

@@ -16,7 +16,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from crosstable.formats.trf import records
-from crosstable.formats.trf.cells import format_cell, rounds_paired
+from crosstable.formats.trf.cells import format_cell
 from crosstable.formats.trf.records import Field
 from crosstable.formats.trf.scoring import (
     bb_items,
@@ -35,7 +35,18 @@ from crosstable.model import (
     Tournament,
 )
 
-DIALECTS = ("2026", "16")
+DIALECTS = ("2026", "16", "engines")
+"""``"2026"``: TRF-2026; ``"16"``: TRF16 with the JaVaFo / bbpPairings lines; ``"engines"``:
+TRF-2026 records with the system line of record 192 spelt as the reference pairing engines
+read it (bbpPairings refuses ``FIDE_DUTCH_2026``). ``"16"`` spells it that way too."""
+
+ENGINE_SYSTEM_CODES = {
+    "FIDE_DUTCH_2026": "FIDE_DUTCH",
+    "FIDE_DUTCH_2026_BAKU": "FIDE_DUTCH_BAKU",
+}
+"""Record 192 for the reference engines: bbpPairings (v6) reads ``FIDE_DUTCH`` (or its own
+``FIDE_DUTCH_2025``) for the 2026 Dutch rules, and gacrux reads ``FIDE_DUTCH`` as Dutch too.
+ETT26's ``FIDE_DUTCH`` means the Dutch rules in force when the event starts: 2026 ones."""
 _IDS_PER_LINE = 20
 
 
@@ -47,14 +58,14 @@ def write_trf(tournament: Tournament, dialect: str = "2026") -> str:
     """
     if dialect not in DIALECTS:
         raise ValueError(f"unknown TRF dialect {dialect!r}; use one of {', '.join(DIALECTS)}")
-    lines = _header_lines(tournament)
-    if dialect == "2026":
+    lines = _header_lines(tournament, dialect)
+    if dialect in ("2026", "engines"):
         lines += _records_2026(tournament)
     else:
         lines += _records_16(tournament)
     lines += tournament.extra_records
     lines += [_player_line_naming_player(tournament, player) for player in tournament]
-    if dialect == "2026":
+    if dialect in ("2026", "engines"):
         lines += [team_310_line(team) for team in sorted(tournament.teams, key=_team_number)]
     else:
         teams = sorted(tournament.teams, key=_team_number)
@@ -80,7 +91,7 @@ def _team_number(team: Team) -> int:
 # --- header ---------------------------------------------------------------------------------
 
 
-def _header_lines(tournament: Tournament) -> list[str]:
+def _header_lines(tournament: Tournament, dialect: str) -> list[str]:
     lines = [f"012 {tournament.name}"]
     text_records = [
         ("022", tournament.city),
@@ -109,7 +120,10 @@ def _header_lines(tournament: Tournament) -> list[str]:
     # 192, 202 and 222 are TRF-2026 records, but TRF16 programs skip unknown lines, so
     # they are written in both dialects rather than lost.
     if tournament.system_code:
-        lines.append(f"192 {tournament.system_code}")
+        code = tournament.system_code
+        if dialect != "2026":
+            code = ENGINE_SYSTEM_CODES.get(code, code)
+        lines.append(f"192 {code}")
     if tournament.tiebreaks:
         lines.append("202 " + ",".join(tournament.tiebreaks))
     if tournament.encoded_time_control:
@@ -227,7 +241,7 @@ def _records_16(tournament: Tournament) -> list[str]:
 
 def _absences_16(tournament: Tournament) -> list[str]:
     """XXZ for zero-point absences from the next round (JaVaFo); 240 for the rest."""
-    next_round = rounds_paired(tournament) + 1
+    next_round = tournament.rounds_paired + 1
     absent_next = tournament.absences.get(next_round, {})
     xxz = sorted(n for n, result in absent_next.items() if result is ResultCode.ZERO_POINT_BYE)
     rest = {

@@ -281,3 +281,42 @@ def test_xxz_is_about_the_round_after_the_last_paired_one() -> None:
     )
     assert tournament.rounds_recorded == 2
     assert tournament.absences == {2: {4: ResultCode.ZERO_POINT_BYE}}
+
+
+# --- legacy forms other programs write (read as the reference engines and gacrux do) ------
+
+
+def test_legacy_half_point_bye_is_a_half_point_bye() -> None:
+    tournament = read_trf(
+        text(
+            player(1, "1.5", "   2 w 1", "0000 - ="),
+            player(2, "0.5", "   1 b 0", "0000   ="),
+        )
+    )
+    for number in (1, 2):
+        assert tournament.players[number].rounds[1] == RoundEntry.absent(ResultCode.HALF_POINT_BYE)
+    assert [tournament.points(p) for p in tournament] == [Fraction(3, 2), Fraction(1, 2)]
+
+
+def test_a_draw_against_nobody_with_a_colour_is_still_an_error() -> None:
+    with pytest.raises(TrfError, match="played game, but round 2 has no opponent"):
+        read_trf(text(player(1, "1.5", "   2 w 1", "0000 w ="), player(2, "0.0", "   1 b 0")))
+
+
+def test_rank_zero_means_not_ranked() -> None:
+    line = player(1, "0.0", "   2 w 0")
+    line = line[:85] + "   0" + line[89:]
+    tournament = read_trf(text(line, player(2, "1.0", "   1 b 1")))
+    assert tournament.players[1].rank is None
+
+
+def test_opponent_zero_not_padded_is_no_opponent() -> None:
+    tournament = read_trf(text(player(1, "0.5", "   0 - H"), player(2, "0.0", "     - Z")))
+    assert tournament.players[1].rounds[0] == RoundEntry.absent(ResultCode.HALF_POINT_BYE)
+    assert tournament.players[2].rounds[0] == RoundEntry.absent(ResultCode.ZERO_POINT_BYE)
+
+
+def test_a_negative_or_garbled_rank_is_still_an_error() -> None:
+    line = player(1, "0.0")
+    with pytest.raises(TrfError, match="rank"):
+        read_trf(text(line[:85] + "  x1" + line[89:]))

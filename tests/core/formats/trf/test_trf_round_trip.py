@@ -261,10 +261,14 @@ def full_tournament() -> Tournament:
     return tournament
 
 
-@pytest.mark.parametrize("dialect", ["2026", "16"])
+@pytest.mark.parametrize("dialect", ["2026", "16", "engines"])
 def test_header_byes_prohibitions_and_unknown_lines_round_trip(dialect: str) -> None:
     tournament = full_tournament()
-    assert round_trip(tournament, dialect) == tournament
+    expected = full_tournament()
+    if dialect != "2026":
+        # the reference engines' spelling of the same system (docs/formats/trf.md, Dialects)
+        expected.system_code = "FIDE_DUTCH"
+    assert round_trip(tournament, dialect) == expected
 
 
 def test_dialects_use_their_own_records() -> None:
