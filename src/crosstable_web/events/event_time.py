@@ -11,6 +11,7 @@ are compared as aware moments, so the machine's own zone never matters.
 from __future__ import annotations
 
 import datetime
+import re
 import zoneinfo
 from collections.abc import Callable
 from functools import lru_cache
@@ -18,8 +19,13 @@ from functools import lru_cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from crosstable.regulations.calendars import Calendar, gregorian_to_jalali
+from crosstable.typed.dates import read_date
+from crosstable.typed.digits import as_typed_on_a_latin_keyboard
+from crosstable.typed.errors import TypedValueError
 from crosstable_web.events import audit, models, rules
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter
@@ -91,6 +97,48 @@ def registration_deadline(event: models.Event) -> datetime.datetime | None:
     if regulations is None or regulations.deadlines.registration is None:
         return None
     return from_wall_clock(event, regulations.deadlines.registration)
+
+
+def wall_clock_text(event: models.Event, moment: datetime.datetime | None) -> str:
+    """``moment`` as typed at the venue in the event's calendar: ``1398-08-24 09:30``."""
+    if moment is None:
+        return ""
+    local = at_event(event, moment)
+    year, month, day = local.year, local.month, local.day
+    if event.calendar == models.Calendar.JALALI:
+        year, month, day = gregorian_to_jalali(local.date())
+    return f"{year:04d}-{month:02d}-{day:02d} {local:%H:%M}"
+
+
+def read_wall_clock(event: models.Event, text: str) -> datetime.datetime | None:
+    """A moment typed at the venue (``1398-08-24 09:30``, or the browser's
+    ``2019-11-15T09:30``), the date in the event's calendar, any digits; None for empty.
+    ``ValueError`` with a sentence for the reader otherwise."""
+    cleaned = as_typed_on_a_latin_keyboard(text).strip()
+    if not cleaned:
+        return None
+    explicit = parse_datetime(cleaned)
+    if explicit is not None and timezone.is_aware(explicit):
+        return explicit  # ISO 8601 with its offset: the moment itself
+    cleaned = cleaned.replace("T", " ")
+    day_text, _space, time_text = cleaned.partition(" ")
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})", time_text.strip())
+    try:
+        day = read_date(day_text, Calendar(event.calendar))
+    except TypedValueError:
+        day = None
+    if day is None or match is None or int(match[1]) > 23 or int(match[2]) > 59:
+        raise ValueError(
+            _(
+                "Write the date and time at the venue as YYYY-MM-DD HH:MM (%(calendar)s), "
+                "e.g. %(example)s."
+            )
+            % {
+                "calendar": event.get_calendar_display(),
+                "example": wall_clock_text(event, timezone.now()),
+            }
+        )
+    return at_venue(event, day, datetime.time(int(match[1]), int(match[2])))
 
 
 @transaction.atomic

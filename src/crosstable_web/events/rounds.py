@@ -27,7 +27,7 @@ from crosstable.pairing.base import (
 )
 from crosstable.regulations.schema import PairingRules
 from crosstable_web import bridge
-from crosstable_web.events import audit, models
+from crosstable_web.events import audit, event_time, models
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter, require_staff
 from crosstable_web.events.rules import section_rules
@@ -189,6 +189,9 @@ def _engine_error(error: Exception) -> ServiceError:
 def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Round:
     section = plan.section
     round_row = bridge.store_round_pairing(section, pairing, plan.job.tournament)
+    # the start by the regulations' schedule, at the venue (the arbiter may move it)
+    round_row.starts_at = event_time.scheduled_start(section, pairing.round_number)
+    round_row.save(update_fields=["starts_at"])
     # The engine's own warnings (a rule met only as far as possible, e.g. float once) join
     # the plan's; the round page shows them from this line (pairing_warnings_of).
     audit.record(

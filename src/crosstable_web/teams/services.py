@@ -47,7 +47,7 @@ from crosstable.teams.match_scoring import (
     rescore_ineligible,
     team_event,
 )
-from crosstable_web.events import permissions, rules
+from crosstable_web.events import event_time, permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import ServiceError, team_capacity_problem
@@ -422,7 +422,9 @@ def lineup_problem_text(problem: LineUpProblem, names: dict[int, str], team: str
 def pair_next_round(
     section: Section, actor: Actor, starts_at: datetime.datetime | None = None
 ) -> models.TeamRound:
-    """Pair the next round with the section's team pairing system and create its matches."""
+    """Pair the next round with the section's team pairing system and create its matches.
+    ``starts_at`` (aware) sets the round's start; None: the regulations' schedule, at the
+    venue (the line-up deadline counts from it)."""
     permissions.require_arbiter(actor, section.event)
     section = Section.objects.select_for_update().get(pk=section.pk)
     if not is_team_system(section.system_code):
@@ -445,10 +447,12 @@ def pair_next_round(
     except (PairingError, ValueError) as error:
         raise ServiceError(str(error)) from None
     teams = {team.number: team for team in section.teams.all()}
+    if starts_at is not None and timezone.is_naive(starts_at):
+        raise ValueError("a round start must be an aware moment")
     round_row = models.TeamRound.objects.create(
         section=section,
         number=number,
-        starts_at=starts_at,
+        starts_at=starts_at or event_time.scheduled_start(section, number),
         bye_team=teams[pairing.bye] if pairing.bye is not None else None,
     )
     boards = bridge.team_rules(section).boards
@@ -468,6 +472,28 @@ def pair_next_round(
         {"matches": [[m.first, m.second] for m in pairing.boards], "bye": pairing.bye},
     )
     return round_row
+
+
+@transaction.atomic
+def set_round_start(
+    round_row: models.TeamRound, starts_at: datetime.datetime | None, actor: Actor
+) -> None:
+    """The arbiter moves a team round's start (and with it the line-up deadline); audited."""
+    section = round_row.section
+    permissions.require_arbiter(actor, section.event)
+    if starts_at is not None and timezone.is_naive(starts_at):
+        raise ValueError("a round start must be an aware moment")
+    old = round_row.starts_at
+    round_row.starts_at = starts_at
+    round_row.save(update_fields=["starts_at"])
+    record(
+        section.event,
+        actor,
+        "round.start",
+        f"{section.key} round {round_row.number}",
+        event_time.wall_clock_text(section.event, old) or None,
+        event_time.wall_clock_text(section.event, starts_at) or None,
+    )
 
 
 def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Actor) -> None:

@@ -16,13 +16,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from crosstable.formats.trf.writer import write_trf
 from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
+from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
 from crosstable_web.events import event_time, permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
@@ -88,6 +88,11 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "by_payment": fees.admission_by_payment(section),
             "can_see_fees": permissions.can_organise(request.user, section.event) or manage,
             "rounds": section.team_rounds.all(),
+            # the next round's start by the schedule, as the arbiter types it at the venue
+            "next_start": event_time.wall_clock_text(
+                section.event,
+                event_time.scheduled_start(section, section.team_rounds.count() + 1),
+            ),
             "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
             "can_organise": permissions.can_organise(request.user, section.event),
             "can_manage_lineups": manage,
@@ -554,7 +559,9 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     if request.method == "POST":
         if not can_arbitrate:
             raise PermissionDenied(_("Only an arbiter of this event may do that."))
-        if "typed" in request.POST:
+        if "starts_at" in request.POST:
+            _move_round_start(request, round_row)
+        elif "typed" in request.POST:
             typed = as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
             _enter_typed_results(request, round_row, typed)
         else:
@@ -607,9 +614,29 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             "event": section.event,
             "section": section,
             "round": round_row,
+            "starts_at_text": event_time.wall_clock_text(section.event, round_row.starts_at),
+            "deadline": lineup_deadline(round_row.starts_at, bridge.team_rules(section))
+            if round_row.starts_at
+            else None,
             "matches": matches,
             "can_arbitrate": can_arbitrate,
         },
+    )
+
+
+def _move_round_start(request: HttpRequest, round_row: models.TeamRound) -> None:
+    """The arbiter's "Round starts at" box on the team round page (at the venue)."""
+    try:
+        starts_at = event_time.read_wall_clock(
+            round_row.section.event, request.POST.get("starts_at", "")
+        )
+    except ValueError as error:
+        messages.error(request, str(error))
+        return
+    _acting(
+        request,
+        lambda: services.set_round_start(round_row, starts_at, request.user),
+        _("Round start saved."),
     )
 
 
@@ -648,7 +675,11 @@ def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, type
 @require_POST
 def pair_round(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = _section(slug, key)
-    starts_at = parse_datetime(request.POST.get("starts_at", "") or "") or None
+    try:
+        starts_at = event_time.read_wall_clock(section.event, request.POST.get("starts_at", ""))
+    except ValueError as error:
+        messages.error(request, str(error))
+        return redirect(reverse("teams:team_section", args=[slug, key]))
     round_row = _acting(request, lambda: services.pair_next_round(section, request.user, starts_at))
     if round_row is None:
         return redirect(reverse("teams:team_section", args=[slug, key]))

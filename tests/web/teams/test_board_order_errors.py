@@ -5,6 +5,7 @@ log records the boards."""
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.test import Client
+from django.utils import timezone
 
 from crosstable.model.results import ResultCode
 from crosstable_web.events import models as event_models
@@ -69,7 +71,9 @@ def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
 def test_only_an_arbiter_may_accept_an_order_error(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter)
+    # tomorrow, not the regulations' 1398 schedule (whose deadlines are long past)
+    tomorrow = timezone.now() + datetime.timedelta(days=1)
+    team_services.pair_next_round(league, arbiter, starts_at=tomorrow)
     team = models.Team.objects.get(section=league, number=1)
     roster = [member.entry_id for member in team.members.all()]
     with pytest.raises(PermissionDenied):

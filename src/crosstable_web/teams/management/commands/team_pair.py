@@ -1,12 +1,13 @@
-"""``team_pair EVENT SECTION [--starts-at ISO]``: pair the next team round."""
+"""``team_pair EVENT SECTION [--starts-at "YYYY-MM-DD HH:MM"]``: pair the next team round (the
+start at the venue, in the event's calendar; default: the regulations' schedule)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
-from django.utils.dateparse import parse_datetime
 
+from crosstable_web.events import event_time
 from crosstable_web.events.management import cli
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import services
@@ -19,16 +20,18 @@ class Command(cli.ActingCommand):
         parser.add_argument("event")
         parser.add_argument("section")
         parser.add_argument(
-            "--starts-at", default="", help="when the round starts (sets the line-up deadline)"
+            "--starts-at",
+            default="",
+            help="when the round starts at the venue, 'YYYY-MM-DD HH:MM' in the event's "
+            "calendar (sets the line-up deadline); default: the regulations' schedule",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])
-        starts_at = None
-        if options["starts_at"]:
-            starts_at = parse_datetime(options["starts_at"])
-            if starts_at is None:
-                raise CommandError(f"--starts-at: {options['starts_at']!r} is not a date-time")
+        try:
+            starts_at = event_time.read_wall_clock(section.event, options["starts_at"])
+        except ValueError as error:
+            raise CommandError(f"--starts-at: {error}") from None
         try:
             round_row = services.pair_next_round(section, cli.actor(options["user"]), starts_at)
         except ServiceError as error:
