@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from crosstable.forfeit_withdrawal import ForfeitRule, forfeit_rounds, withdrawal_round
 from crosstable.model import Colour, ResultCode, Tournament
@@ -27,7 +28,7 @@ from crosstable.pairing.base import (
 )
 from crosstable.regulations.schema import PairingRules
 from crosstable_web import bridge
-from crosstable_web.events import audit, event_time, models
+from crosstable_web.events import audit, event_time, models, services
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter, require_staff
 from crosstable_web.events.rules import section_rules
@@ -230,17 +231,114 @@ def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
     return _store(plan, pairing, actor)
 
 
+@dataclasses.dataclass(slots=True)
+class PairAllLine:
+    """One section in the preview of "pair the next round of all sections": the round it
+    would get, or why it is left out (a team section, all rounds paired, results missing, no
+    player), and the problems that stop the whole run until they are put right: playing
+    groups not formed, players without a pairing number."""
+
+    section: models.Section
+    round: int
+    team: bool = False
+    done: bool = False
+    pending: int = 0
+    empty: bool = False
+    groups: list[str] = dataclasses.field(default_factory=list)
+    """The playing groups the regulations split the section into, not formed yet."""
+    unnumbered: list[str] = dataclasses.field(default_factory=list)
+    """Players without a pairing number (a pairing would leave them out)."""
+
+    @property
+    def problems(self) -> list[str]:
+        problems = []
+        if self.groups:
+            problems.append(
+                _(
+                    "the regulations split it into %(groups)s: form the playing groups first "
+                    "(event page, “Form playing groups”)."
+                )
+                % {"groups": ", ".join(self.groups)}
+            )
+        if self.unnumbered:
+            count = len(self.unnumbered)
+            shown = ", ".join(self.unnumbered[:5]) + (" …" if count > 5 else "")
+            problems.append(
+                ngettext(
+                    "%(count)d player has no pairing number (%(names)s): assign the numbers first.",
+                    "%(count)d players have no pairing number (%(names)s): assign the numbers "
+                    "first.",
+                    count,
+                )
+                % {"count": count, "names": shown}
+            )
+        return problems
+
+    @property
+    def ready(self) -> bool:
+        return not (self.team or self.done or self.pending or self.empty or self.problems)
+
+
+def pair_all_preview(event: models.Event) -> list[PairAllLine]:
+    """What "pair the next round of all sections" would do, section by section, checked
+    before anything is paired: missing pairing numbers (players a pairing would silently
+    leave out) and playing groups the regulations split a section into that are not formed
+    yet (boys and girls paired together) are problems."""
+    lines: list[PairAllLine] = []
+    for section in event.sections.all():
+        last = last_round(section)
+        line = PairAllLine(section, last.number + 1 if last else 1)
+        lines.append(line)
+        if section.is_team_section or section.settings.get("team_event"):
+            line.team = True
+            continue
+        if line.round > section.total_rounds:
+            line.done = True
+            continue
+        if last is not None:
+            line.pending = pending_boards(last)
+            if line.pending:
+                continue
+        entries = section.entries.all()
+        if not entries.exists():
+            line.empty = True
+            continue
+        line.groups = services.pending_playing_groups(section)
+        line.unnumbered = [
+            entry.name
+            for entry in entries.filter(pairing_number__isnull=True).order_by("name")
+            if entry.withdrawn_after_round is None
+        ]
+    return lines
+
+
+def pair_all_problems(lines: list[PairAllLine]) -> list[str]:
+    """The problems of a preview, each named by its section."""
+    return [
+        _("%(section)s: %(problem)s") % {"section": line.section.name, "problem": problem}
+        for line in lines
+        for problem in line.problems
+    ]
+
+
 def pair_all_sections(event: models.Event, actor: Actor) -> list[models.Round]:
-    """Pair the next round of every section that is ready. The engines run side by side
+    """Pair the next round of every section that is ready, after checking every section
+    first (:func:`pair_all_preview`): any missing pairing number or unformed playing group
+    stops the run before anything is paired. The engines run side by side
     (``settings.PAIRING_PROCESSES`` worker processes); each section is then stored in its
     own transaction, after checking that nothing changed meanwhile. A section that cannot
     be paired is reported; the others go ahead."""
     require_arbiter(actor, event)
+    problems = pair_all_problems(pair_all_preview(event))
+    if problems:
+        raise ServiceError(_("Nothing paired: %(problems)s") % {"problems": " ".join(problems)})
     plans: list[_PairingPlan] = []
     errors: list[str] = []
     for section in event.sections.all():
         previous = last_round(section)
         if previous is not None and previous.number >= section.total_rounds:
+            continue
+        if not section.entries.exists():
             continue
         try:
             plans.append(_plan(section))

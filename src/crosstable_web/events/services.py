@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from crosstable.house_player import HousePlayerRefusal, house_player_refusal
 from crosstable.pairing.registry import is_team_system
 from crosstable.regulations.entries import additions_closed, name_change_deadline
-from crosstable.regulations.schema import Deadlines
-from crosstable.regulations.sections import assign_sections
+from crosstable.regulations.schema import Deadlines, Regulations
+from crosstable.regulations.sections import AssignedSection, assign_sections
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web import bridge
 from crosstable_web.events import audit, event_time, models, rules, slugs
@@ -635,6 +635,38 @@ def remove_house_player(section: models.Section, actor: Actor) -> None:
 # --- playing groups -----------------------------------------------------------------------
 
 
+def _playing_groups(
+    section: models.Section, regulations: Regulations
+) -> tuple[list[AssignedSection], dict[int, int]]:
+    """The groups the regulations' sex and size splits make of ``section``'s entries (one
+    group: nothing to split), and each group entrant's entry id (by ``id()``)."""
+    entrant_of = {
+        entry.pk: rules.entrant_data(section, entry_data_of(entry))
+        for entry in section.entries.all()
+    }
+    entry_of = {id(entrant): pk for pk, entrant in entrant_of.items()}
+    assignment = assign_sections(regulations, entrant_of.values())
+    key = rules.rules_key(section)
+    return [group for group in assignment.groups if group.rules.key == key], entry_of
+
+
+def pending_playing_groups(section: models.Section) -> list[str]:
+    """The playing groups the regulations split ``section`` into that are not formed yet
+    (before round 1; "Form playing groups" forms them), e.g. ``["A-M", "A-F"]``; empty when
+    there is nothing to split."""
+    regulations = rules.event_regulations(section.event)
+    section_rules = rules.section_rules(section)
+    if (
+        regulations is None
+        or section_rules is None
+        or (section_rules.sex_split is None and section_rules.split_over is None)
+        or section.rounds.exists()
+    ):
+        return []
+    groups, _entries = _playing_groups(section, regulations)
+    return [group.key for group in groups] if len(groups) > 1 else []
+
+
 @transaction.atomic
 def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Section]:
     """Apply the regulations' sex split (merged below the limit, then ranked by sex) and size
@@ -654,6 +686,9 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
             section_rules.sex_split is None and section_rules.split_over is None
         ):
             continue
+        groups, entry_of = _playing_groups(section, regulations)
+        if len(groups) <= 1:
+            continue
         if section.entries.filter(house=True).exists():
             # the groups' counts are not known yet: the house player goes to an odd group
             raise ServiceError(
@@ -663,15 +698,6 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
                 )
                 % {"section": section.key}
             )
-        entries = list(section.entries.all())
-        entrant_of = {}
-        for entry in entries:
-            entrant_of[entry.pk] = rules.entrant_data(section, entry_data_of(entry))
-        entry_of = {id(entrant): pk for pk, entrant in entrant_of.items()}
-        assignment = assign_sections(regulations, entrant_of.values())
-        groups = [group for group in assignment.groups if group.rules.key == section_rules.key]
-        if len(groups) <= 1:
-            continue
         for group in groups:
             position += 1
             group_section = models.Section.objects.create(
@@ -743,6 +769,47 @@ def assign_pairing_numbers(
         old,
         {entry.name: entry.pairing_number for entry in entries},
     )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NumbersForAll:
+    """What "assign pairing numbers in every section" did: the sections numbered, and each
+    section left alone with the reason."""
+
+    numbered: list[models.Section]
+    skipped: list[tuple[models.Section, str]]
+
+
+@transaction.atomic
+def assign_all_pairing_numbers(event: models.Event, actor: Actor, method: str) -> NumbersForAll:
+    """Pairing numbers for every section not yet paired, at once (by rating or by lot), so
+    "pair the next round of all sections" can start (a 15-section event was 15 page visits).
+    Left alone, each with its reason: sections already paired (their numbers are fixed), team
+    sections (paired by team), sections with no player, and sections whose playing groups are
+    not formed yet (forming them numbers the players again)."""
+    require_staff(actor, event)
+    numbered: list[models.Section] = []
+    skipped: list[tuple[models.Section, str]] = []
+    for section in event.sections.all():
+        groups = pending_playing_groups(section)
+        if section.is_team_section or section.settings.get("team_event"):
+            skipped.append((section, _("a team section: paired on its team pages")))
+        elif section.rounds.exists():
+            skipped.append((section, _("already paired: its numbers are fixed")))
+        elif not section.entries.exists():
+            skipped.append((section, _("no players")))
+        elif groups:
+            skipped.append(
+                (
+                    section,
+                    _("the regulations split it into %(groups)s: form the playing groups first")
+                    % {"groups": ", ".join(groups)},
+                )
+            )
+        else:
+            assign_pairing_numbers(section, actor, method)
+            numbered.append(section)
+    return NumbersForAll(numbered, skipped)
 
 
 # --- fees ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ urlpatterns = [
     path("e/<slug:slug>/regulations.toml", views.regulations_download, name="regulations_download"),
     path("e/<slug:slug>/registration/", views.event_registration, name="event_registration"),
     path("e/<slug:slug>/pair-all/", views.pair_all, name="pair_all"),
+    path("e/<slug:slug>/numbers/", views.assign_all_numbers, name="assign_all_numbers"),
     path("e/<slug:slug>/groups/", views.form_groups, name="form_groups"),
     path("e/<slug:slug>/fees/", views.fees, name="fees"),
     path("e/<slug:slug>/audit/", views.audit_log, name="audit_log"),

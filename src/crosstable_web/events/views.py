@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from crosstable.regulations import RegulationsError, parse_regulations
@@ -295,31 +296,28 @@ def _confirm(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
 @login_required
 @require_POST
 def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
-    """Pair the next round of every section, after a confirmation page naming each section
-    and the round it gets (a stray click pairs nothing)."""
+    """Pair the next round of every section, after a preview naming each section and the
+    round it gets (a stray click pairs nothing) and listing, first, the problems that stop
+    the whole run: players without a pairing number, playing groups not formed — with the
+    buttons that put them right."""
     event = _event(slug)
     if request.POST.get("confirm") != "yes":
         permissions.require_arbiter(request.user, event)
-        plan = []
-        for section in event.sections.all():
-            last = rounds.last_round(section)
-            number = last.number + 1 if last else 1
-            plan.append(
-                {
-                    "section": section,
-                    "round": number,
-                    "team": bool(section.settings.get("team_event")),
-                    "done": number > section.total_rounds,
-                    "pending": rounds.pending_boards(last) if last else 0,
-                }
-            )
+        plan = rounds.pair_all_preview(event)
+        problems = rounds.pair_all_problems(plan)
         return _confirm(
             request,
             {
                 "event": event,
                 "title": _("Pair the next round of all sections"),
-                "question": _("Pair the next round of every section listed below?"),
+                "question": _("Pair the next round of every section listed below?")
+                if not problems
+                else _("Nothing can be paired until these are put right:"),
                 "sections": plan,
+                "problems": problems,
+                "numbers_missing": any(line.unnumbered for line in plan),
+                "groups_pending": any(line.groups for line in plan),
+                "can_organise": permissions.can_organise(request.user, event),
                 "action": reverse("events:pair_all", args=[slug]),
                 "button": _("Yes, pair them"),
                 "cancel": reverse("events:event_detail", args=[slug]),
@@ -333,6 +331,33 @@ def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
         for round_row in paired:
             for warning in rounds.pairing_warnings_of(round_row):
                 messages.warning(request, f"{round_row.section.name}: {warning}")
+    return redirect("events:event_detail", slug=slug)
+
+
+@login_required
+@require_POST
+def assign_all_numbers(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pairing numbers in every section not yet paired, at once (by rating or by lot)."""
+    event = _event(slug)
+    method = "lot" if request.POST.get("method") == "lot" else "rating"
+    done = _acting(
+        request, lambda: services.assign_all_pairing_numbers(event, request.user, method)
+    )
+    if done is not None:
+        messages.success(
+            request,
+            ngettext(
+                "Pairing numbers assigned in %(count)d section.",
+                "Pairing numbers assigned in %(count)d sections.",
+                len(done.numbered),
+            )
+            % {"count": len(done.numbered)},
+        )
+        for section, reason in done.skipped:
+            messages.info(
+                request,
+                _("%(section)s: %(problem)s") % {"section": section.name, "problem": reason},
+            )
     return redirect("events:event_detail", slug=slug)
 
 

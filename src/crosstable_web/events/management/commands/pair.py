@@ -1,5 +1,7 @@
 """``pair EVENT [--section KEY] [--numbers rating|lot] [--unpair]``: pair the next round of one
-or all sections, and print the pairing."""
+or all sections, and print the pairing. Without ``--section`` it is the event page's "pair all":
+every section checked first (missing pairing numbers, playing groups not formed: nothing is
+paired), ``--numbers`` numbering every section not yet paired."""
 
 from __future__ import annotations
 
@@ -37,6 +39,9 @@ class Command(cli.ActingCommand):
             else list(event.sections.all())
         )
         try:
+            if not options["section"] and not options["unpair"]:
+                self._pair_all(event, actor, options["numbers"])
+                return
             for section in sections:
                 if options["unpair"]:
                     last = rounds.last_round(section)
@@ -50,6 +55,17 @@ class Command(cli.ActingCommand):
                 self._print(rounds.pair_next_round(section, actor))
         except services.ServiceError as error:
             raise CommandError(str(error)) from None
+
+    def _pair_all(self, event: models.Event, actor: Any, numbers: str | None) -> None:
+        """Every section, as the event page's "pair all": numbers first where asked (every
+        section not yet paired), then one check of every section (missing numbers, playing
+        groups not formed) before anything is paired."""
+        if numbers:
+            done = services.assign_all_pairing_numbers(event, actor, numbers)
+            for section, reason in done.skipped:
+                self.stderr.write(f"{section.key}: no numbers assigned ({reason})")
+        for round_row in rounds.pair_all_sections(event, actor):
+            self._print(round_row)
 
     def _print(self, round_row: models.Round) -> None:
         section = round_row.section
