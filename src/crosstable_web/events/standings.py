@@ -442,7 +442,9 @@ class PrizeHeadings:
 
 def sub_ranking_rows(results: SectionResults) -> list[dict[str, Any]]:
     """Each sub-ranking (girls, age groups…) with its rows (place, name, points) as the
-    standings pages and printouts list them."""
+    standings pages and printouts list them; one with nobody in it, or with everybody (the
+    boys of a group formed of boys), is left out: it would repeat the ranking or say
+    nothing."""
     return [
         {
             "ranking": ranking,
@@ -457,6 +459,7 @@ def sub_ranking_rows(results: SectionResults) -> list[dict[str, Any]]:
             ],
         }
         for ranking in results.sub_rankings
+        if 0 < len(ranking.standings.rows) < len(results.main.rows)
     ]
 
 

@@ -120,6 +120,9 @@ def test_one_preview_of_problems_then_numbers_for_all_then_pair_all(
         models.Round.objects.filter(section__event=futian).values_list("section__key", "number")
     )
     assert paired == [("B-F", 1), ("B-M", 1), ("C", 1)]
+    # the boys' group prints its ranking once: no "boys" copy of it, no empty "girls" table
+    printed = Client().get("/print/futian/B-M/standings/?lang=zh-hans").content.decode()
+    assert printed.count("<tbody>") == 1 and 'class="sub-ranking"' not in printed
 
 
 def test_a_late_import_without_numbers_is_caught(
