@@ -7,7 +7,9 @@
   short teams), the re-scoring of every match of an ineligible player, and the ``TeamEvent``
   that standings and tie-breaks read;
 * :mod:`crosstable.teams.board_prizes` — the individual ranking on each board and the entrants
-  prize allocation reads for board prizes and team prizes.
+  prize allocation reads for board prizes and team prizes;
+* :mod:`crosstable.teams.seeding` — the teams' starting order (TPN) before round 1, by the
+  average rating of their strongest players.
 
 Pairing is :mod:`crosstable.pairing.team_swiss`; team tie-breaks are
 :mod:`crosstable.tiebreaks.team`; the ranking of units by the sum of their members' places is

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -47,6 +48,7 @@ from crosstable.teams.match_scoring import (
     rescore_ineligible,
     team_event,
 )
+from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable_web.events import event_time, permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
@@ -440,6 +442,8 @@ def pair_next_round(
         raise ServiceError(_("Enter every result of the previous round first."))
     # Places given by payment date: only the admitted teams are paired (fees.playing_teams).
     playing = fees.playing_teams(section, number)
+    if number == 1:
+        playing = number_teams_by_rating(section, playing, actor)
     try:
         pairing = team_pair_function(section.system_code)(
             bridge.tournament(section, playing), number
@@ -494,6 +498,66 @@ def set_round_start(
         event_time.wall_clock_text(section.event, old) or None,
         event_time.wall_clock_text(section.event, starts_at) or None,
     )
+
+
+def number_teams_by_rating(
+    section: Section, playing: set[int] | None, actor: Actor
+) -> set[int] | None:
+    """Before round 1: the teams numbered in their starting order (``crosstable.teams.seeding``:
+    by the average rating of their ``boards`` strongest players, an unrated player counting as
+    the regulations' value for a team's average), the playing teams first, the waiting ones
+    after them in their order; the team numbers are the pairing numbers (TPN). Logged when it
+    changes a number (``team.numbers``: name -> old and new number, with each team's average).
+    Returns ``playing`` (the admitted teams' numbers) in the new numbers."""
+    teams = list(section.teams.prefetch_related("members__entry").order_by("number"))
+    boards = bridge.team_rules(section).boards
+    unrated = _unrated_rating(section)
+    seeds = {
+        team.number: TeamSeed(
+            team.number, team.name, tuple(m.entry.rating for m in team.members.all())
+        )
+        for team in teams
+    }
+    playing_seeds = [seeds[t.number] for t in teams if playing is None or t.number in playing]
+    order = seeding_order(playing_seeds, boards, unrated)
+    order += [t.number for t in teams if t.number not in order]
+    new_number = {old: new for new, old in enumerate(order, start=1)}
+    if all(old == new for old, new in new_number.items()):
+        return playing
+    by_number = {team.number: team for team in teams}
+    offset = 1 + max(new_number)  # two passes keep (section, number) unique throughout
+    models.Team.objects.filter(section=section).update(number=F("number") + offset)
+    for old, new in new_number.items():
+        models.Team.objects.filter(pk=by_number[old].pk).update(number=new)
+    record(
+        section.event,
+        actor,
+        "team.numbers",
+        section.key,
+        {team.name: team.number for team in teams},
+        {
+            "numbers": {by_number[old].name: new for old, new in new_number.items()},
+            "average_ratings": {
+                seeds[old].name: str(team_strength(seeds[old].ratings, boards, unrated))
+                for old in order
+            },
+        },
+    )
+    return None if playing is None else {new_number[old] for old in playing}
+
+
+def _unrated_rating(section: Section) -> int:
+    """What an unrated player counts as in a team's average rating: the regulations' value
+    (a team prize's ``unrated_rating``: Fars 1000), else 0."""
+    regulations = rules.section_rules(section)
+    values = [
+        category.unrated_rating
+        for table in (regulations.prizes if regulations is not None else ())
+        if "team" in table.rankings
+        for category in table.categories
+        if category.unrated_rating is not None
+    ]
+    return values[0] if values else 0
 
 
 def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Actor) -> None:

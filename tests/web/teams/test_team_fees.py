@@ -256,11 +256,14 @@ def test_places_go_to_the_teams_that_pay_first(
     assert lines[1].paid_on == datetime.date(2019, 11, 5) and lines[1].balance == 0
     assert lines[3].waiting_place == 2 and lines[3].paid_on is None
     assert lines[3].balance == Decimal("720000.00")
-    # The section is full: round 1 pairs the three admitted teams only (one has the bye).
+    # The section is full: round 1 pairs the three admitted teams only (one has the bye). Round
+    # 1 numbers the teams by strength, the admitted first (all rated alike: by name).
     round_one = team_services.pair_next_round(table_a, arbiter)
-    paired = {team for m in round_one.matches.all() for team in (m.first.number, m.second.number)}
+    paired = {team for m in round_one.matches.all() for team in (m.first.name, m.second.name)}
     assert round_one.bye_team is not None
-    assert paired | {round_one.bye_team.number} == {2, 4, 5}
+    assert paired | {round_one.bye_team.name} == {"Team 2", "Team 4", "Team 5"}
+    numbers = dict(table_a.teams.values_list("name", "number"))
+    assert numbers == {"Team 2": 1, "Team 4": 2, "Team 5": 3, "Team 1": 4, "Team 3": 5}
     # Team 3 pays now: round 1's field stays the field.
     _pay(t3, 720_000, 6, organiser)
     for match in round_one.matches.all():
@@ -268,8 +271,8 @@ def test_places_go_to_the_teams_that_pay_first(
             team_services.enter_board_result(match, board, "1-0", arbiter)
     round_two = team_services.pair_next_round(table_a, arbiter)
     assert round_two.bye_team is not None
-    paired = {team for m in round_two.matches.all() for team in (m.first.number, m.second.number)}
-    assert paired | {round_two.bye_team.number} == {2, 4, 5}
+    paired = {team for m in round_two.matches.all() for team in (m.first.name, m.second.name)}
+    assert paired | {round_two.bye_team.name} == {"Team 2", "Team 4", "Team 5"}
     # The team section page says who has a place and who waits.
     client = Client()
     client.force_login(organiser)
@@ -420,7 +423,7 @@ def _three_places_four_teams(table_a: event_models.Section, organiser: User) -> 
 def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
     table_a: event_models.Section, organiser: User, arbiter: User
 ) -> None:
-    t1, _t2, _t3, t4 = _three_places_four_teams(table_a, organiser)
+    t1, _t2, _t3, _t4 = _three_places_four_teams(table_a, organiser)
     decided = fees.admission(table_a)
     assert decided is not None
     assert decided.admitted == ("1", "2", "3") and decided.waiting == ("4",)
@@ -464,12 +467,11 @@ def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
         datetime.date(2019, 11, 5),
         "waiting",
     )
-    # Round 1 pairs teams 2, 3 and 4.
+    # Round 1 pairs teams 2, 3 and 4 (numbered 1-3 from round 1: the admitted first).
     round_one = team_services.pair_next_round(table_a, arbiter)
     assert round_one.bye_team is not None
-    paired = {team for m in round_one.matches.all() for team in (m.first.number, m.second.number)}
-    assert paired | {round_one.bye_team.number} == {2, 3, 4}
-    assert t4.number == 4
+    paired = {team for m in round_one.matches.all() for team in (m.first.name, m.second.name)}
+    assert paired | {round_one.bye_team.name} == {"Team 2", "Team 3", "Team 4"}
 
 
 def test_cancelling_on_the_fee_page(
