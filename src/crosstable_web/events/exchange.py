@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
+import datetime
+
 from crosstable.model import Acceleration, Tournament
 from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
 from crosstable_web import bridge
 from crosstable_web.events import models, rules
 
 
-def export_section_trf(section: models.Section) -> str:
+def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> str:
     """The section as a TRF-2026 file; a section paired with Baku acceleration carries it as
-    records 250 (:func:`pairing_accelerations`), so the file re-pairs as the app paired it."""
+    records 250 (:func:`pairing_accelerations`), so the file re-pairs as the app paired it.
+    Without ``full_birth_dates`` (a file for anyone but the event's staff) each player's
+    birth date is only its year (:func:`birth_years_only`)."""
     from crosstable.formats.trf import write_trf
 
     tournament = bridge.section_tournament(section)
     tournament.accelerations = pairing_accelerations(section, tournament)
+    if not full_birth_dates:
+        birth_years_only(tournament)
     return write_trf(tournament)
+
+
+def birth_years_only(tournament: Tournament) -> None:
+    """Each player's birth date cut to its year, written ``YYYY/00/00`` (TRF's way of giving a
+    year alone): what age categories need, and no child's full birth date in a public file.
+    The event's organisers and arbiters get the full dates (a rating report)."""
+    for player in tournament:
+        if isinstance(player.birth_date, datetime.date):
+            player.birth_date = f"{player.birth_date.year:04d}/00/00"
 
 
 def pairing_accelerations(section: models.Section, tournament: Tournament) -> list[Acceleration]:

@@ -34,6 +34,12 @@ def can_arbitrate(actor: Actor, event: models.Event) -> bool:
     return models.Role.ARBITER in roles_of(actor, event)
 
 
+def sees_private_data(actor: Actor, event: models.Event) -> bool:
+    """Fees, payments, birth dates, contacts and documents (the fields the apps declare
+    private in their ``backup.py``) are for the event's organisers and arbiters only."""
+    return bool(roles_of(actor, event))
+
+
 def require_organiser(actor: Actor, event: models.Event) -> None:
     if not can_organise(actor, event):
         raise PermissionDenied(_("Only an organiser of this event may do that."))

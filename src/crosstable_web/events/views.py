@@ -479,6 +479,8 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "form": form,
             "can_organise": can_organise,
             "can_arbitrate": can_arbitrate,
+            # fees: the event's staff only (permissions.sees_private_data)
+            "sees_private": can_organise or can_arbitrate,
             "can_enter": can_organise or (can_arbitrate and paired),
             # the new / late entry form only while an entry can be taken (Kinabatangan 3.4:
             # none once the list is in); else the reason, in its place
@@ -965,7 +967,10 @@ def section_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if section.is_team_section:
         return redirect(reverse("teams:team_trf", args=[slug, key]))
     response = HttpResponse(
-        exchange.export_section_trf(section), content_type="text/plain; charset=utf-8"
+        exchange.export_section_trf(
+            section, full_birth_dates=permissions.sees_private_data(request.user, section.event)
+        ),
+        content_type="text/plain; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{slug}-{key}.trf"'
     return response

@@ -24,7 +24,7 @@ from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
-from crosstable_web.events import event_time, permissions, rounds, rules, standings
+from crosstable_web.events import event_time, exchange, permissions, rounds, rules, standings
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
@@ -742,7 +742,8 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The team section as TRF-2026 (players, board games, 310 rosters, 320 byes, 362); for
-    anyone but the staff, without a round whose line-ups are not published yet."""
+    anyone but the staff, without a round whose line-ups are not published yet and with
+    birth years only."""
     section = _section(slug, key)
     last_round: int | None = None
     if not services.can_manage_lineups(request.user, section):
@@ -756,7 +757,10 @@ def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             (n - 1 for n in range(1, section.team_rounds.count() + 1) if n not in published),
             None,
         )
-    text = write_trf(bridge.trf_tournament(section, last_round), "2026")
+    tournament = bridge.trf_tournament(section, last_round)
+    if not permissions.sees_private_data(request.user, section.event):
+        exchange.birth_years_only(tournament)
+    text = write_trf(tournament, "2026")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-{key}-teams.trf"'
     return response

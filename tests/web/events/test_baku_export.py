@@ -88,7 +88,7 @@ def test_a_baku_section_pairs_accelerated_and_exports_it(
     for board in range(1, 9):
         rounds.enter_result(round_two, board, "=", arbiter)
 
-    text = exchange.export_section_trf(section)
+    text = exchange.export_section_trf(section, full_birth_dates=True)
     # Group A 1-8: 1 point in rounds 1-2, 1/2 in rounds 3-4 (record 250).
     assert read_trf(text).accelerations == [
         Acceleration(Fraction(1), 1, 2, 1, 8),
@@ -114,7 +114,7 @@ def test_a_section_without_acceleration_exports_none(
     round_one = rounds.pair_next_round(section, arbiter)
     # One bracket of 16: 1-9, 10-2, ...
     assert _boards(round_one)[:2] == [(1, 9), (10, 2)]
-    text = exchange.export_section_trf(section)
+    text = exchange.export_section_trf(section, full_birth_dates=True)
     assert read_trf(text).accelerations == []
     path = tmp_path / "plain.trf"
     path.write_text(text, encoding="utf-8")

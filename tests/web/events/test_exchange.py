@@ -8,7 +8,7 @@ from crosstable_web.events import exchange, models
 
 def test_trf_export_reads_back(played_event: models.Event) -> None:
     section = played_event.sections.get(key="open")
-    tournament = read_trf(exchange.export_section_trf(section))
+    tournament = read_trf(exchange.export_section_trf(section, full_birth_dates=True))
     assert len(tournament.players) == 5
     assert tournament.players[1].rounds[0].opponent == 2
     assert tournament.players[3].rounds[0].result.value == "+"

@@ -270,7 +270,7 @@ def test_standings_command_and_trf_export(played: models.Section) -> None:
     house_lines = [line for line in lines if line.startswith("house")]
     assert len(house_lines) == 1 and "Cikgu Rahman" in house_lines[0]
     assert "johan" in out.getvalue() and "Cikgu Rahman johan" not in out.getvalue()
-    tournament = read_trf(exchange.export_section_trf(played))
+    tournament = read_trf(exchange.export_section_trf(played, full_birth_dates=True))
     assert [player.house for player in tournament] == [False, False, False, True]
     text = json_file.export_event_json(played.event)
     copy = json_file.import_event_json(text, "cli", slug="copy").event

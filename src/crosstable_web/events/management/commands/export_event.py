@@ -20,11 +20,18 @@ class Command(BaseCommand):
         parser.add_argument("event")
         parser.add_argument("-o", "--output", type=Path, help="file (default: standard output)")
         parser.add_argument("--trf", metavar="SECTION", help="export this section as TRF-2026")
+        parser.add_argument(
+            "--public",
+            action="store_true",
+            help="a TRF file to publish: birth years only (as the public pages give it)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])
         if options["trf"]:
-            text = exchange.export_section_trf(cli.section(event, options["trf"]))
+            text = exchange.export_section_trf(
+                cli.section(event, options["trf"]), full_birth_dates=not options["public"]
+            )
         else:
             text = json_file.export_event_json(event)
         if options["output"]:
