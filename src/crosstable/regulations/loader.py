@@ -130,6 +130,8 @@ MAX_GRADE = 99
 MAX_AGE = 150
 MAX_PLACE = 10_000
 MAX_BOARDS = 100
+MAX_FILE_CHARACTERS = 1_000_000
+"""The five examples are 4-14 KB; a file a thousand times larger is no regulations file."""
 MAX_NESTING = 100
 """No regulations table nests deeper than a handful of levels; a file nesting 20,000 levels
 would exhaust Python's recursion limit in the TOML parser (brackets inside strings count
@@ -163,6 +165,10 @@ def _nesting(text: str) -> int:
 
 def parse_regulations(text: str, source: str = "<regulations>") -> Regulations:
     """Read and check regulations given as TOML text; ``source`` names it in errors."""
+    if len(text) > MAX_FILE_CHARACTERS:
+        raise RegulationsError(
+            source, "", f"longer than {MAX_FILE_CHARACTERS:,} characters: not a regulations file"
+        )
     if _nesting(text) > MAX_NESTING:
         raise RegulationsError(
             source, "", f"arrays or tables nested more than {MAX_NESTING} levels deep"
