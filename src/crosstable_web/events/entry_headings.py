@@ -190,6 +190,10 @@ def accepted_headings(language: str) -> list[tuple[str, tuple[str, ...], tuple[s
     and in English."""
     own = "zh" if language.startswith("zh") else language[:2]
     return [
-        (column, () if own == "en" else words.get(own, ()), (column, *words.get("en", ())))
+        (
+            column,
+            () if own == "en" else words.get(own, ()),
+            tuple(dict.fromkeys((column, *words.get("en", ())))),
+        )
         for column, words in HEADINGS.items()
     ]
