@@ -571,6 +571,13 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             match = round_row.matches.filter(number=table).first() if table else None
             if match is None or board is None:
                 messages.error(request, _("No such table and board in this round."))
+            elif not request.POST.get("result", "").strip():
+                # Every result control starts empty: nothing chosen, nothing entered.
+                messages.error(
+                    request,
+                    _("Table %(table)d board %(board)d: choose a result; nothing was saved.")
+                    % {"table": match.number, "board": board},
+                )
             else:
                 _acting(
                     request,

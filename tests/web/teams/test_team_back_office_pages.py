@@ -174,3 +174,24 @@ def test_pairing_every_section_asks_first_and_says_team_sections_pair_elsewhere(
     assert "not paired here: a team section is paired on its team pages" in page
     assert 'name="confirm" value="yes"' in page
     assert not models.TeamRound.objects.filter(section=league).exists()
+
+
+def test_every_board_result_control_starts_empty(
+    league: event_models.Section, arbiter: User
+) -> None:
+    """Issue 21 item 3: no result control starts on a result — a board's dropdown offered 1-0
+    first, so "Enter" without a choice entered 1-0. It starts on "—" (required), and a post
+    without a result saves nothing and says so."""
+    round_row = team_services.pair_next_round(league, arbiter)
+    client = _client(arbiter)
+    url = f"/e/{league.event.slug}/s/A/teams/r/1/"
+    page = client.get(url).content.decode()
+    selects = re.findall(r'<select name="result"[^>]*>(.*?)</select>', page, re.S)
+    assert len(selects) == 3 * 4  # three matches of four boards
+    assert all(s.startswith('<option value="" selected>—</option>') for s in selects)
+    assert all('select name="result" required' in page for _s in selects)
+    response = client.post(url, {"match": "1", "board": "2", "result": ""}, follow=True)
+    assert "Table 1 board 2: choose a result; nothing was saved." in response.content.decode()
+    game = models.BoardGame.objects.get(match__round=round_row, match__number=1, board=2)
+    assert (game.first_result, game.second_result) == ("*", "*")
+    assert not event_models.AuditLog.objects.filter(action="board.result").exists()
