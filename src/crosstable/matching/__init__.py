@@ -7,6 +7,13 @@ from crosstable.matching.cardinality import (
     SubsetMatcher,
     max_cardinality_matching,
 )
+from crosstable.matching.lexicographic import lexicographic_matching
 from crosstable.matching.weighted import max_weight_matching
 
-__all__ = ["MatchingOracle", "SubsetMatcher", "max_cardinality_matching", "max_weight_matching"]
+__all__ = [
+    "MatchingOracle",
+    "SubsetMatcher",
+    "lexicographic_matching",
+    "max_cardinality_matching",
+    "max_weight_matching",
+]

@@ -9,11 +9,28 @@ state, event heaps and tree operations are in ``blossom_state``, ``blossom_event
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 
 from crosstable.matching import certificate
 from crosstable.matching.blossom_state import FREE, S, T
 from crosstable.matching.blossom_trees import BlossomTrees
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptimalDuals:
+    """An optimal dual solution of a maximum-weight matching problem, in the doubled units of
+    ``blossom_state``: the slack of edge (u, v) of weight w is ``vertex[u] + vertex[v] - 2w``
+    plus twice the dual of every listed blossom containing both u and v.
+
+    A matching is optimal exactly when (complementary slackness) all its edges have zero
+    slack, every blossom listed has ``(len(vertices) - 1) / 2`` of its pairs inside, and
+    (without max_cardinality) no vertex of positive dual is unmatched; with max_cardinality
+    these duals are given only for a perfect matching, and optimal means perfect."""
+
+    vertex: list[int]
+    blossoms: list[tuple[list[int], int]]
+    """(vertices, dual) of each blossom with a nonzero dual; they nest or are disjoint."""
 
 
 class BlossomRun(BlossomTrees):
@@ -30,8 +47,28 @@ class BlossomRun(BlossomTrees):
         """Run the search until no augmenting path improves the matching; return the mates."""
         free_dual = self.warm_start()
         self.run(free_dual)
+        return self.mate()
+
+    def mate(self) -> list[int]:
+        """The current matching: ``mate[v]`` is v's partner or -1."""
         end_vertex = self.end_vertex
         return [end_vertex[e] if e >= 0 else -1 for e in self.mate_end]
+
+    def optimal_duals(self, perfect_required: bool) -> OptimalDuals | None:
+        """The finished run's duals as a proof of optimality (see :class:`OptimalDuals`);
+        None when ``perfect_required`` and the matching is not perfect (the duals of a
+        run with max_cardinality prove nothing simple then)."""
+        n = self.n
+        if perfect_required and -1 in self.mate_end:
+            return None
+        base = self.base
+        blossoms = []
+        for b in range(n, 2 * n):
+            if base[b] >= 0:
+                dual = self.actual_dual(b)
+                if dual != 0:
+                    blossoms.append((self.leaves(b), dual))
+        return OptimalDuals([self.actual_dual(v) for v in range(n)], blossoms)
 
     def warm_start(self) -> int:
         """Start from a greedy matching with duals that satisfy every invariant; return the

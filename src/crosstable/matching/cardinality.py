@@ -106,6 +106,8 @@ class _AugmentingSearch:
         self.in_tree = [False] * n  # even (outer) vertices already queued
         self.stamp = [0] * n
         self.stamp_now = 0
+        self.found = -1
+        """The free vertex at which the last successful search's augmenting path ended."""
 
     def _common_base(self, a: int, b: int) -> int:
         """Base of the smallest blossom containing the tree paths from a and b to the root."""
@@ -201,7 +203,7 @@ class _AugmentingSearch:
                     in_tree[partner] = True
                     queue.append(partner)
         if found != -1:
-            w = found
+            self.found = w = found
             while w != -1:
                 v = parent[w]
                 next_w = mate[v]

@@ -20,7 +20,7 @@ import heapq
 import sys
 from collections.abc import Iterable
 
-from crosstable.matching.blossom import BlossomRun
+from crosstable.matching.blossom import BlossomRun, OptimalDuals
 from crosstable.matching.cardinality import maximum_matching_of_rows
 
 
@@ -65,12 +65,32 @@ def max_weight_matching(
     particular one must say so in the weights.
     """
     folded = _normalise_edges(vertex_count, edges)
+    return solve_folded(vertex_count, folded, max_cardinality)[0]
+
+
+def solve_folded(
+    vertex_count: int,
+    folded: dict[tuple[int, int], int],
+    max_cardinality: bool,
+    proof: bool = False,
+) -> tuple[list[int], OptimalDuals | None]:
+    """:func:`max_weight_matching` on edges already checked and folded, with the optimal
+    duals that prove it (:class:`~crosstable.matching.blossom.OptimalDuals`; None with
+    max_cardinality when the matching is not perfect). ``crosstable.matching.lexicographic``
+    reads them. Without ``proof`` they may also be None where the shortcut for equal
+    weights gives none (a matching that is not perfect)."""
     if not folded:
-        return [-1] * vertex_count
+        return [-1] * vertex_count, OptimalDuals([0] * vertex_count, [])
     first = next(iter(folded.values()))
     if (max_cardinality or first > 0) and all(w == first for w in folded.values()):
         # All edges alike: any maximum-cardinality matching is optimal.
-        return _unweighted_maximum(vertex_count, folded)
+        mate = _unweighted_maximum(vertex_count, folded)
+        # Every edge is tight at dual = weight: a proof when nobody is left out (without
+        # max_cardinality a vertex of positive dual must be matched).
+        if -1 not in mate:
+            return mate, OptimalDuals([first] * vertex_count, [])
+        if not proof:
+            return mate, None
     # Rotating a blossom recurses once per nesting level, and nesting can reach n / 2 levels
     # (pure-Python recursion does not grow the C stack on Python 3.11+).
     limit = sys.getrecursionlimit()
@@ -78,10 +98,13 @@ def max_weight_matching(
         sys.setrecursionlimit(vertex_count + 1000)
     try:
         if len(folded) > _SPARSE_FACTOR * vertex_count:
-            return _solve_on_sparse_subgraph(vertex_count, folded, max_cardinality)
-        return BlossomRun(vertex_count, folded, max_cardinality).solve()
+            run = _solve_on_sparse_subgraph(vertex_count, folded, max_cardinality)
+        else:
+            run = BlossomRun(vertex_count, folded, max_cardinality)
+            run.solve()
     finally:
         sys.setrecursionlimit(limit)
+    return run.mate(), run.optimal_duals(perfect_required=max_cardinality)
 
 
 def _unweighted_maximum(vertex_count: int, folded: dict[tuple[int, int], int]) -> list[int]:
@@ -100,7 +123,7 @@ _SPARSE_DEGREE = 8
 
 def _solve_on_sparse_subgraph(
     vertex_count: int, folded: dict[tuple[int, int], int], max_cardinality: bool
-) -> list[int]:
+) -> BlossomRun:
     """Solve on a subgraph, then prove the answer optimal for the whole graph.
 
     The subgraph keeps each vertex's heaviest edges. Its optimal solution comes with duals;
@@ -135,10 +158,12 @@ def _solve_on_sparse_subgraph(
     while True:
         if 4 * len(kept) >= len(folded):
             # The subgraph is no longer sparse: solving the whole graph at once is cheaper.
-            return BlossomRun(vertex_count, folded, max_cardinality).solve()
+            whole = BlossomRun(vertex_count, folded, max_cardinality)
+            whole.solve()
+            return whole
         solver = BlossomRun(vertex_count, {key: folded[key] for key in kept}, max_cardinality)
-        mate = solver.solve()
+        solver.solve()
         violated = solver.violated_edges(folded, kept)
         if not violated:
-            return mate
+            return solver
         kept.update(violated)

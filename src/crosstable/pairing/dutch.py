@@ -687,7 +687,19 @@ class _RoundPairer(PairingGraph):
             core = set(vertices)
         limbo: set[int] = set()
         if mdps:
-            mate = self.solve_around(vertices, core, quality.heterogeneous_weight(mdps, residents))
+            # Art. 4.4 / 4.2: each MDP in turn takes the first resident it can (the quality
+            # criteria and which MDPs float come first, in the weights).
+            mate_or_none = self.solve_first_around(
+                vertices,
+                core,
+                quality.heterogeneous_primary(mdps, residents),
+                [(m, residents) for m in mdps],
+            )
+            if mate_or_none is None:
+                mate_or_none = self.solve_around(
+                    vertices, core, quality.heterogeneous_weight(mdps, residents)
+                )
+            mate = mate_or_none
             resident_set = set(residents)
             for m in mdps:
                 if mate[m] in resident_set:
@@ -703,16 +715,56 @@ class _RoundPairer(PairingGraph):
             guess = len(residents) // 2
             if mdps:
                 guess = sum(1 for v in residents if mate[v] in remainder) // 2
+            found: list[tuple[int, int]] = []
             for _ in range(3):
-                mate = self.solve_around(
-                    vertices, core, quality.homogeneous_weight(residents, guess, limbo)
-                )
-                found = [(v, mate[v]) for v in residents if mate[v] in remainder and v < mate[v]]
+                first = self.transpositions_first(vertices, core, quality, residents, guess, limbo)
+                if first is None:
+                    mate = self.solve_around(
+                        vertices, core, quality.homogeneous_weight(residents, guess, limbo)
+                    )
+                    first = [
+                        (v, mate[v]) for v in residents if mate[v] in remainder and v < mate[v]
+                    ]
+                found = first
                 if len(found) == guess:
                     break
                 guess = len(found)
             fixed.extend(found)
         return fixed
+
+    def transpositions_first(
+        self,
+        vertices: list[int],
+        core: set[int],
+        quality: _BracketQuality,
+        residents: list[int],
+        pair_count: int,
+        limbo: set[int],
+    ) -> list[tuple[int, int]] | None:
+        """The remainder's pairs when no exchange is needed: the best quality with S1 = the
+        first ``pair_count`` residents all paired with S2 players, then the S2
+        transpositions (Art. 4.2) as each S1 player in turn taking the first S2 player he
+        can. None when that cannot be decided so (the pairs found do not number
+        ``pair_count``, which the caller then re-tries, are returned as they are): an
+        exchange (Art. 4.3) may be needed, or the matching cannot tell the first candidate
+        by choices; the weights of :meth:`_BracketQuality.homogeneous_weight` decide."""
+        s1, s2 = residents[:pair_count], residents[pair_count:]
+        mate = self.solve_first_around(
+            vertices,
+            core,
+            quality.homogeneous_primary(residents, pair_count, limbo),
+            [(v, s2) for v in s1],
+        )
+        if mate is None:
+            return None
+        remainder = set(residents)
+        found = [(v, mate[v]) for v in residents if mate[v] in remainder and v < mate[v]]
+        if len(found) != pair_count:
+            return found
+        in_s1 = set(s1)
+        if all((u in in_s1) != (v in in_s1) for u, v in found):
+            return found
+        return None  # an exchange is better: the order of Art. 4.3 is in the full weights
 
 
 class _BracketQuality:
@@ -834,6 +886,26 @@ class _BracketQuality:
             total += m["n8"]
         return total
 
+    def heterogeneous_primary(
+        self, mdps: list[int], residents: list[int]
+    ) -> Callable[[int, int], int | None]:
+        """The weights of :meth:`heterogeneous_weight` without the MDPs' opponents: the
+        quality, then which MDPs float (Art. 4.4); the opponents come from choices."""
+        scale = 1 << len(mdps)
+        top = self.layout.top * scale
+        float_bit = {v: 1 << (len(mdps) - 1 - k) for k, v in enumerate(mdps)}
+        resident_set = set(residents)
+
+        def weight(u: int, v: int) -> int | None:
+            total = self.penalty(u, v) * scale
+            if u in float_bit and v not in resident_set:
+                total += float_bit[u]
+            if v in float_bit and u not in resident_set:
+                total += float_bit[v]
+            return top - total
+
+        return weight
+
     def heterogeneous_weight(
         self, mdps: list[int], residents: list[int]
     ) -> Callable[[int, int], int | None]:
@@ -863,6 +935,32 @@ class _BracketQuality:
 
         def weight(u: int, v: int) -> int | None:
             return top - self.penalty(u, v) * scale - order_penalty(u, v)
+
+        return weight
+
+    def homogeneous_primary(
+        self, residents: list[int], pair_count: int, limbo: set[int]
+    ) -> Callable[[int, int], int | None]:
+        """The quality of :meth:`homogeneous_weight`, then the number of pairs that are
+        not S1-S2 (S1 = the first ``pair_count`` residents; an S1 player floating counts
+        too): zero when no exchange is needed, and then the transpositions come from
+        choices."""
+        scale = len(residents) + 1  # more than the pairs a matching can have in the bracket
+        top = self.layout.top * scale
+        s1 = set(residents[:pair_count])
+        s2 = set(residents[pair_count:])
+        in_bracket = self.in_bracket
+
+        def weight(u: int, v: int) -> int | None:
+            if (u in limbo and (v in in_bracket)) or (v in limbo and (u in in_bracket)):
+                return None
+            total = self.penalty(u, v) * scale
+            if u in s1 or v in s1:
+                if not ((u in s1 and v in s2) or (v in s1 and u in s2)):
+                    total += 1
+            elif u in s2 and v in s2:
+                total += 1
+            return top - total
 
         return weight
 

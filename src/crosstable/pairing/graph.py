@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import chain
 
-from crosstable.matching import SubsetMatcher
+from crosstable.matching import SubsetMatcher, lexicographic_matching
 from crosstable.pairing.base import PairingError
 
 MatchingFunction = Callable[..., list[int]]
@@ -108,6 +108,36 @@ class PairingGraph:
     ) -> dict[int, int]:
         """A maximum-weight perfect matching of ``vertices`` (edges where ``weight`` is not
         None); raises PairingError if none is perfect."""
+        edges = self._edges_among(vertices, weight)
+        mate = self.matching(len(vertices), edges, max_cardinality=True)
+        if -1 in mate:
+            raise PairingError(self.no_pairing_message())
+        return {vertices[k]: vertices[m] for k, m in enumerate(mate)}
+
+    def solve_first(
+        self,
+        vertices: Sequence[int],
+        weight: Callable[[int, int], int | None],
+        choices: Choices,
+    ) -> dict[int, int] | None:
+        """As :meth:`solve`, and among the maximum-weight perfect matchings the first by
+        ``choices`` (:func:`~crosstable.matching.lexicographic_matching`: each chooser in
+        turn gets the earliest partner of its list that an optimal matching allows). None
+        when the matching cannot say which is first that way (positive blossom duals) or no
+        perfect matching exists: the caller must then put its order into the weights."""
+        local = {v: k for k, v in enumerate(vertices)}
+        edges = self._edges_among(vertices, weight)
+        mate = lexicographic_matching(
+            len(vertices), edges, _local_choices(choices, local), max_cardinality=True
+        )
+        if mate is None or -1 in mate:
+            return None
+        return {vertices[k]: vertices[m] for k, m in enumerate(mate)}
+
+    def _edges_among(
+        self, vertices: Sequence[int], weight: Callable[[int, int], int | None]
+    ) -> list[tuple[int, int, int]]:
+        """The weighted edges between ``vertices``, numbered by position in ``vertices``."""
         local = {v: k for k, v in enumerate(vertices)}
         edges: list[tuple[int, int, int]] = []
         for v in vertices:
@@ -116,13 +146,7 @@ class PairingGraph:
                     w = weight(v, u)
                     if w is not None:
                         edges.append((local[v], local[u], w))
-        mate = self.matching(len(vertices), edges, max_cardinality=True)
-        result: dict[int, int] = {}
-        for k, m in enumerate(mate):
-            if m < 0:
-                raise PairingError(self.no_pairing_message())
-            result[vertices[k]] = vertices[m]
-        return result
+        return edges
 
     def solve_around(
         self,
@@ -138,58 +162,35 @@ class PairingGraph:
         is exact (a relaxation reached), else the full problem is solved. The relaxation has
         only the core's vertices and edges, so it is tried however few the outside players
         are. Players sent out map to ``OUTSIDE``."""
-        outside = [v for v in vertices if v not in core]
-        inner = [v for v in vertices if v in core]
-        if len(outside) < 2:
-            return self.solve(vertices, weight)
-        filler = weight(outside[0], outside[1])
-        assert filler is not None
-        outside_set = set(outside)
-        local = {v: k for k, v in enumerate(inner)}
-        n = len(inner)
-        # The relaxation: each core player either pairs inside the core or goes to one of
-        # enough interchangeable stand-ins for the players outside, which pair among
-        # themselves (weight ``filler`` a pair). Sending ``v`` out instead of pairing two
-        # stand-ins together changes the total by ``out_weight(v) - filler / 2``; in doubled
-        # units that is ``bonus[v]``, and the relaxation is a maximum-weight matching of the
-        # core alone (not necessarily perfect) in which pairing u and v is worth
-        # ``2 weight(u, v) - bonus[u] - bonus[v]``: the stand-ins need no vertices.
-        bonus: list[int | None] = []
-        inner_edges: list[tuple[int, int, int]] = []
-        for v in inner:
-            representative = None
-            for u in self.neighbours[v]:
-                if u in local:
-                    if u > v:
-                        w = weight(v, u)
-                        if w is not None:
-                            inner_edges.append((local[v], local[u], 2 * w))
-                elif representative is None and u in outside_set:
-                    representative = u
-            out_weight = None if representative is None else weight(v, representative)
-            bonus.append(None if out_weight is None else 2 * out_weight - filler)
-        # Players who cannot go out must pair inside: each of them matched is worth more than
-        # all the rest of any matching can vary (``must``).
-        spread = max(
-            (abs(w - (bonus[a] or 0) - (bonus[b] or 0)) for a, b, w in inner_edges), default=0
-        )
-        must = spread * (n + 1) + 1
-        edges: list[tuple[int, int, int]] = []
-        cost = [must if b is None else b for b in bonus]
-        for a, b, w in inner_edges:
-            gain = w - cost[a] - cost[b]
-            if gain > 0:  # pairing a and b no better than sending both out: never needed
-                edges.append((a, b, gain))
-        # The doubled weights are not needed any more: a third of the memory at the matching
-        # call on a dense core (2,000 players, final round: 32 of 91 MB).
-        del inner_edges
-        mate = self.matching(n, edges)
-        if any(m < 0 and bonus[k] is None for k, m in enumerate(mate)):
-            return self.solve(vertices, weight)
-        sent_out = [inner[k] for k in range(n) if mate[k] < 0]
-        if not self.has_perfect_matching([*outside, *sent_out]):
-            return self.solve(vertices, weight)
-        return {inner[k]: (inner[m] if m >= 0 else OUTSIDE) for k, m in enumerate(mate)}
+        relaxed = _Relaxation.build(self, vertices, core, weight)
+        if relaxed is not None:
+            mate = self.matching(len(relaxed.inner), relaxed.edges)
+            result = relaxed.result(self, mate)
+            if result is not None:
+                return result
+        return self.solve(vertices, weight)
+
+    def solve_first_around(
+        self,
+        vertices: Sequence[int],
+        core: set[int],
+        weight: Callable[[int, int], int | None],
+        choices: Choices,
+    ) -> dict[int, int] | None:
+        """:meth:`solve_around` with the choices of :meth:`solve_first` (whose choosers and
+        preferred partners are all in ``core``); None as there."""
+        relaxed = _Relaxation.build(self, vertices, core, weight)
+        if relaxed is not None:
+            local = {v: k for k, v in enumerate(relaxed.inner)}
+            mate = lexicographic_matching(
+                len(relaxed.inner), relaxed.edges, _local_choices(choices, local)
+            )
+            if mate is None:
+                return None
+            result = relaxed.result(self, mate)
+            if result is not None:
+                return result
+        return self.solve_first(vertices, weight, choices)
 
     def has_perfect_matching(self, vertices: list[int]) -> bool:
         """Whether ``vertices`` can all be paired among themselves.
@@ -202,3 +203,100 @@ class PairingGraph:
         if self._subsets is None:
             self._subsets = SubsetMatcher(self.neighbours)
         return self._subsets.perfect_matching(vertices) is not None
+
+
+Choices = Sequence[tuple[int, Sequence[int]]]
+"""``(chooser, preferred partners)`` in priority order, as vertices of the pairing graph."""
+
+
+def _local_choices(choices: Choices, local: dict[int, int]) -> list[tuple[int, list[int]]]:
+    """``choices`` renumbered by ``local``; vertices not in it are left out."""
+    return [
+        (local[chooser], [local[v] for v in preferences if v in local])
+        for chooser, preferences in choices
+        if chooser in local
+    ]
+
+
+class _Relaxation:
+    """The relaxed problem of :meth:`PairingGraph.solve_around`: the core's players alone,
+    each core player either paired inside the core or sent out to one of enough
+    interchangeable stand-ins for the players outside, which pair among themselves (weight
+    ``filler`` a pair). Sending ``v`` out instead of pairing two stand-ins together changes
+    the total by ``out_weight(v) - filler / 2``; in doubled units that is ``bonus[v]``, and
+    the relaxation is a maximum-weight matching of the core alone (not necessarily perfect)
+    in which pairing u and v is worth ``2 weight(u, v) - bonus[u] - bonus[v]``: the stand-ins
+    need no vertices."""
+
+    __slots__ = ("bonus", "edges", "inner", "outside")
+
+    def __init__(
+        self,
+        inner: list[int],
+        outside: list[int],
+        edges: list[tuple[int, int, int]],
+        bonus: list[int | None],
+    ) -> None:
+        self.inner = inner
+        self.outside = outside
+        self.edges = edges
+        self.bonus = bonus
+
+    @classmethod
+    def build(
+        cls,
+        graph: PairingGraph,
+        vertices: Sequence[int],
+        core: set[int],
+        weight: Callable[[int, int], int | None],
+    ) -> _Relaxation | None:
+        """The relaxation, or None when fewer than two players are outside the core."""
+        outside = [v for v in vertices if v not in core]
+        inner = [v for v in vertices if v in core]
+        if len(outside) < 2:
+            return None
+        filler = weight(outside[0], outside[1])
+        assert filler is not None
+        outside_set = set(outside)
+        local = {v: k for k, v in enumerate(inner)}
+        n = len(inner)
+        bonus: list[int | None] = []
+        inner_edges: list[tuple[int, int, int]] = []
+        for v in inner:
+            representative = None
+            for u in graph.neighbours[v]:
+                if u in local:
+                    if u > v:
+                        w = weight(v, u)
+                        if w is not None:
+                            inner_edges.append((local[v], local[u], 2 * w))
+                elif representative is None and u in outside_set:
+                    representative = u
+            out_weight = None if representative is None else weight(v, representative)
+            bonus.append(None if out_weight is None else 2 * out_weight - filler)
+        # Players who cannot go out must pair inside: each of them matched is worth more
+        # than all the rest of any matching can vary (``must``), a reward for pairing them
+        # (a negative cost), so that no edge of theirs is dropped below.
+        spread = max(
+            (abs(w - (bonus[a] or 0) - (bonus[b] or 0)) for a, b, w in inner_edges), default=0
+        )
+        must = spread * (n + 1) + 1
+        edges: list[tuple[int, int, int]] = []
+        cost = [-must if b is None else b for b in bonus]
+        for a, b, w in inner_edges:
+            gain = w - cost[a] - cost[b]
+            if gain > 0:  # pairing a and b no better than sending both out: never needed
+                edges.append((a, b, gain))
+        return cls(inner, outside, edges, bonus)
+
+    def result(self, graph: PairingGraph, mate: list[int]) -> dict[int, int] | None:
+        """The relaxation's matching ``mate`` as a pairing (``OUTSIDE`` for players sent
+        out), or None if it is not one: a player who cannot go out is left unpaired, or the
+        players sent out cannot all be paired with the players outside."""
+        inner, bonus = self.inner, self.bonus
+        if any(m < 0 and bonus[k] is None for k, m in enumerate(mate)):
+            return None
+        sent_out = [inner[k] for k, m in enumerate(mate) if m < 0]
+        if not graph.has_perfect_matching([*self.outside, *sent_out]):
+            return None
+        return {inner[k]: (inner[m] if m >= 0 else OUTSIDE) for k, m in enumerate(mate)}

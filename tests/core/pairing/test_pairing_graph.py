@@ -99,6 +99,59 @@ def test_solve_around_matches_full_solve(seed: int) -> None:
     assert graph.has_perfect_matching(rest)
 
 
+@pytest.mark.parametrize("seed", range(60))
+def test_solve_first_around_agrees_with_the_full_solve(seed: int) -> None:
+    """With choices, the relaxed solve settles the choosers as the full solve does: the
+    same optimal matchings, projected on the core, are chosen among."""
+    graph, vertices, core, table = random_case(seed)
+    rng = random.Random(3000 + seed)
+    weight = weight_function(core, table, rng.randrange(10**6))
+    members = sorted(core)
+    choosers = rng.sample(members, rng.randint(1, len(members)))
+    choices = [(c, rng.sample(members, len(members))) for c in choosers]
+    full = graph.solve_first(vertices, weight, choices)
+    around = graph.solve_first_around(vertices, core, weight, choices)
+    if full is None or around is None:
+        return  # positive blossom duals: the caller puts its order in the weights instead
+    for chooser in choosers:
+        expected = full[chooser] if full[chooser] in core else OUTSIDE
+        assert around[chooser] in (expected, full[chooser])
+
+
+def test_a_core_player_who_cannot_go_out_keeps_the_relaxation() -> None:
+    """A core player without an edge to the players outside must pair inside the core;
+    that alone no longer sends the relaxation to the full solve (it was dropped from every
+    edge of the relaxed matching, so it always fell back)."""
+    calls: list[bool] = []
+
+    def recording(
+        vertex_count: int, edges: list[tuple[int, int, int]], **options: bool
+    ) -> list[int]:
+        calls.append(options.get("max_cardinality", False))
+        return max_weight_matching(vertex_count, edges, **options)
+
+    graph = PairingGraph(8, recording)
+    core = {0, 1, 2, 3}
+    for u in range(8):
+        for v in range(u + 1, 8):
+            if not (u == 0 and v not in core):  # 0 may not meet anyone outside the core
+                graph.connect(u, v)
+    table = {(u, v): 10 * u + v for u in range(8) for v in range(u + 1, 8)}
+    weight = weight_function(core, table, 5)
+    around = graph.solve_around(list(range(8)), core, weight)
+    assert calls == [False]
+    assert around[0] in core
+    full = graph.solve(list(range(8)), weight)
+    full_value = sum(weight(v, m) or 0 for v, m in full.items() if v < m)
+
+    def weight_or_out(u: int, v: int) -> int:
+        w = weight(u, 4 if v == -1 else v)
+        assert w is not None
+        return w
+
+    assert total(around, weight_or_out, 4, 5) == full_value
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_subset_questions_agree_with_networkx(seed: int) -> None:
     rng = random.Random(1000 + seed)
