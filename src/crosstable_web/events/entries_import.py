@@ -350,9 +350,13 @@ class _EventContext:
             day_first=regulations is not None and regulations.language == "ms",
             unit_kinds=regulations.unit_kinds if regulations else (),
             currency_words=CURRENCY_WORDS.get(currency.upper(), (currency,) if currency else ()),
+            # A team owes the fee (the team's fee page records payments), except where the
+            # teams are the units of an individual section (Huayuan's counties): there each
+            # player owes a share and pays it on the entry (rules.fee_for).
             fee_per_team=regulations is not None
             and regulations.fees is not None
-            and regulations.fees.per == "team",
+            and regulations.fees.per == "team"
+            and any(rules.unit_team_size(section) is None for section in sections),
             today=datetime.date.today(),
         )
 
