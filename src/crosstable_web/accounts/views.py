@@ -3,37 +3,22 @@ page. The services check who may act (a refusal is a message tagged ``permission
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from crosstable_web.accounts import forms, models, services
-from crosstable_web.events import event_time, permissions
+from crosstable_web.events import acting, event_time, permissions
 from crosstable_web.events import models as event_models
-from crosstable_web.events.services import ServiceError
 
-
-def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
-    try:
-        value = action()
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return None
-    except PermissionDenied as error:
-        messages.error(request, str(error), extra_tags="permission")
-        return None
-    if success:
-        messages.success(request, success)
-    return value
+_acting = acting.run
 
 
 def _link(request: HttpRequest, invitation: models.Invitation) -> str:

@@ -33,6 +33,7 @@ from crosstable.typed import (
 )
 from crosstable_web.backup import json_file
 from crosstable_web.events import (
+    acting,
     entries_import,
     entry_headings,
     event_settings,
@@ -70,16 +71,7 @@ def _section(slug: str, key: str) -> models.Section:
     return section
 
 
-def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
-    """Run a service; turn its refusals into messages for the user."""
-    try:
-        value = action()
-    except (services.ServiceError, PermissionDenied) as error:
-        messages.error(request, str(error))
-        return None
-    if success:
-        messages.success(request, success)
-    return value
+_acting = acting.run
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponseRedirect:
@@ -455,6 +447,9 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     form = forms.EntryForm(initial={"section": section.key})
     form.offer_only_section(section)
     if request.method == "POST":
+        if not (can_organise or (can_arbitrate and section.rounds.exists())):
+            # the role first: an empty form must not hide the refusal
+            raise PermissionDenied(_("Only an organiser of this event may do that."))
         form = forms.EntryForm(request.POST)
         form.offer_only_section(section)
         if form.is_valid():
@@ -509,6 +504,11 @@ def house_player(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Add (``action=add`` with the house player form) or remove (``action=remove``) the
     section's house player; the service checks the role and the rules."""
     section = _section(slug, key)
+    # the role before the form: an empty form must not hide the refusal
+    if not acting.allowed(
+        request, lambda: permissions.require_organiser(request.user, section.event)
+    ):
+        return redirect("events:section_detail", slug=slug, key=key)
     if request.POST.get("action") == "remove":
         _acting(
             request,
@@ -891,8 +891,13 @@ def round_unpair(request: HttpRequest, slug: str, key: str, number: int) -> Http
 @require_POST
 def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
     round_row = _round(slug, key, number)
-    form = forms.SwapForm(request.POST)
     target = reverse("events:round_detail", args=[slug, key, number])
+    # the role before the form: an empty form must not hide the refusal
+    if not acting.allowed(
+        request, lambda: permissions.require_arbiter(request.user, round_row.section.event)
+    ):
+        return redirect(target)
+    form = forms.SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give two pairing numbers."))
         return redirect(target)

@@ -5,7 +5,6 @@ match, team standings with board rankings and prizes. The services check who may
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -24,7 +23,11 @@ from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
+<<<<<<< HEAD
 from crosstable_web.events import event_time, exchange, permissions, rounds, rules, standings
+=======
+from crosstable_web.events import acting, event_time, permissions, rounds, rules, standings
+>>>>>>> 8c1923f (Permission table (issue 12.2): docs/web.md lists every URL pattern x role (anonymous, signed in, captain, arbiter, organiser, site admin) x GET/POST; tests/web/test_permission_table.py requests each as each role in a rolled-back savepoint and fails on a missing row, an extra row or any drifting cell. One way to run a service from a view (events.acting: refusals become messages, a role refusal tagged 'permission'; events, teams and accounts views used three copies). The role is checked before the form in the section's entry form, house player, swap and declare-ineligible views (an empty form hid the refusal).)
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
@@ -45,15 +48,7 @@ def _section(slug: str, key: str) -> Section:
     return section
 
 
-def _acting(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
-    try:
-        value = action()
-    except (ServiceError, PermissionDenied) as error:
-        messages.error(request, str(error))
-        return None
-    if success:
-        messages.success(request, success)
-    return value
+_acting = acting.run
 
 
 def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
@@ -134,6 +129,7 @@ def _ineligible_context(request: HttpRequest, section: Section, teams: Any) -> d
 def declare_ineligible(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The staff's "Declare ineligible" form of the team section page."""
     section = _section(slug, key)
+    permissions.require_staff(request.user, section.event)  # before reading the form
     text = request.POST.get("entry", "")
     entry = Entry.objects.filter(section=section, pk=int(text)).first() if text.isdigit() else None
     if entry is None:
@@ -670,8 +666,11 @@ def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, type
             continue
         try:
             services.enter_board_result(match, board, result, request.user)
-        except (ServiceError, PermissionDenied) as error:
+        except ServiceError as error:
             messages.error(request, f"{table}.{board} {result}: {error}")
+            continue
+        except PermissionDenied as error:
+            acting.refused(request, error)
             continue
         saved.append(f"{table}.{board} {result}")
     if saved:
