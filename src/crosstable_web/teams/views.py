@@ -23,11 +23,15 @@ from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
-<<<<<<< HEAD
-from crosstable_web.events import event_time, exchange, permissions, rounds, rules, standings
-=======
-from crosstable_web.events import acting, event_time, permissions, rounds, rules, standings
->>>>>>> 8c1923f (Permission table (issue 12.2): docs/web.md lists every URL pattern x role (anonymous, signed in, captain, arbiter, organiser, site admin) x GET/POST; tests/web/test_permission_table.py requests each as each role in a rolled-back savepoint and fails on a missing row, an extra row or any drifting cell. One way to run a service from a view (events.acting: refusals become messages, a role refusal tagged 'permission'; events, teams and accounts views used three copies). The role is checked before the form in the section's entry form, house player, swap and declare-ineligible views (an empty form hid the refusal).)
+from crosstable_web.events import (
+    acting,
+    event_time,
+    exchange,
+    permissions,
+    rounds,
+    rules,
+    standings,
+)
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import EntryData, ServiceError
