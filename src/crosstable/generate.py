@@ -2,11 +2,15 @@
 turned into a complete ``Tournament``, paired round by round by a given pairing function.
 
 This is the project's Random Tournament Generator (the RTG of the FIDE endorsement
-procedure): its files feed the pairing checker. Results come from a rating model (the Elo
-expectancy), requested byes, forfeits, withdrawals and late entries from the configured
-rates. Everything random is drawn from one ``random.Random(seed)`` through ``random()``
-only, the one method whose sequence Python guarantees across versions, so the same seed and
-configuration give the same tournament.
+procedure, C.02.03 §7 and its verification checklist): its files feed the pairing and
+tie-break checker (``crosstable check``). Results come from a rating model (the Elo
+expectancy); requested byes (full-point, half-point, zero-point), forfeits, unusual results
+(½–0, 0–½, 0–0), withdrawals and late entries from the configured rates or counts; Baku
+acceleration and a tie-break list (written with the ranks it gives) on request. Everything
+random is drawn through ``random()`` only, the one method whose sequence Python guarantees
+across versions, so the same seed and configuration give the same tournament. The draws of
+the options added later (counts, full-point byes, unusual results) come from a second
+stream, so a configuration without them gives the tournament it always gave.
 
 The configuration file is TOML; docs/cli/engine.md lists the keys.
 """
@@ -19,14 +23,18 @@ import tomllib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, ScoringSystem, Tournament
 from crosstable.pairing.acceleration import baku_accelerations
 from crosstable.pairing.base import RoundPairing
+from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor_list
+from crosstable.tiebreaks.registry import UnknownTiebreakError, lookup
 
 PairFunction = Callable[[Tournament, int], RoundPairing]
 """Pairs round ``round_number`` of a tournament whose earlier rounds are recorded."""
+
+_Item = TypeVar("_Item")
 
 MAX_PLAYERS = 100_000
 """Beyond any real event (a TRF file holds at most 9,999: its pairing numbers have four
@@ -70,6 +78,23 @@ class GeneratorConfig:
     acceleration: str = "none"
     """"baku": the Baku acceleration (C.04.7), stored as the tournament's accelerations (TRF
     record 250) from the players paired in round 1."""
+    full_point_bye_rate: float = 0.0
+    """Probability that a player requests a full-point bye for a round (never the last)."""
+    unusual_result_rate: float = 0.0
+    """Probability that a game played ends ½–0, 0–½ or 0–0 (an arbiter's decision)."""
+    full_point_byes: int = 0
+    """Full-point byes spread over the event (players and rounds drawn; never the last round)."""
+    half_point_byes: int = 0
+    """Half-point byes likewise (in addition to ``half_point_bye_rate``)."""
+    zero_point_byes: int = 0
+    """Zero-point byes likewise (any round)."""
+    forfeits: int = 0
+    """Games forfeited, spread over the rounds (in addition to ``forfeit_rate``)."""
+    unusual_results: int = 0
+    """Games ending ½–0, 0–½ or 0–0, spread over the rounds."""
+    tiebreaks: tuple[str, ...] = ()
+    """Tie-break list (TRF-2026 descriptors): written as record 202, and each player's rank
+    as this list gives it (ties shared) in the 001 records."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -92,6 +117,15 @@ class GeneratorConfig:
                 "acceleration: the Baku method needs a win worth twice a draw and a loss "
                 "worth nothing"
             )
+        for name in _COUNT_KEYS:
+            value = getattr(self, name)
+            if not 0 <= value <= MAX_COUNT:
+                raise GeneratorConfigError(f"{name}: {value} is not a count in 0..{MAX_COUNT}")
+        try:
+            for spec in parse_descriptor_list(list(self.tiebreaks)):
+                lookup(spec)
+        except (DescriptorError, UnknownTiebreakError) as error:
+            raise GeneratorConfigError(f"tiebreaks: {error}") from None
         if not 0 <= self.rating_min <= self.rating_max <= 9999:
             raise GeneratorConfigError(
                 f"rating_min/rating_max: {self.rating_min}..{self.rating_max} is not a range "
@@ -106,9 +140,20 @@ _RATE_KEYS = (
     "zero_point_bye_rate",
     "withdrawal_rate",
     "late_entry_rate",
+    "full_point_bye_rate",
+    "unusual_result_rate",
 )
+_COUNT_KEYS = (
+    "full_point_byes",
+    "half_point_byes",
+    "zero_point_byes",
+    "forfeits",
+    "unusual_results",
+)
+MAX_COUNT = 1_000_000
+"""A bound on the counts: a count beyond the games or rounds there are is simply all of them."""
 _ACCELERATIONS = ("none", "baku")
-_INTEGER_KEYS = ("players", "rounds", "rating_min", "rating_max")
+_INTEGER_KEYS = ("players", "rounds", "rating_min", "rating_max", *_COUNT_KEYS)
 _POINT_KEYS = (
     "win",
     "draw",
@@ -154,7 +199,7 @@ def load_generator_config(path: str | Path) -> GeneratorConfig:
 
 def config_from_mapping(data: Mapping[str, Any]) -> GeneratorConfig:
     """Build a configuration from parsed TOML; unknown keys and wrong types are errors."""
-    known = {*_INTEGER_KEYS, *_RATE_KEYS, "points", "initial_colour", "acceleration"}
+    known = {*_INTEGER_KEYS, *_RATE_KEYS, "points", "initial_colour", "acceleration", "tiebreaks"}
     for key in data:
         if key not in known:
             raise GeneratorConfigError(f"unknown key {key!r} (known: {', '.join(sorted(known))})")
@@ -187,7 +232,46 @@ def config_from_mapping(data: Mapping[str, Any]) -> GeneratorConfig:
                 f"acceleration: expected one of {', '.join(_ACCELERATIONS)}; got {acceleration!r}"
             )
         values["acceleration"] = acceleration.lower()
+    if "tiebreaks" in data:
+        values["tiebreaks"] = _tiebreaks_from_value(data["tiebreaks"])
     return GeneratorConfig(**values)
+
+
+def with_overrides(
+    config: GeneratorConfig | None, overrides: Mapping[str, object]
+) -> GeneratorConfig:
+    """``config`` (None: the defaults) with the keys of ``overrides`` set as a CONFIG file
+    would set them (the command line's generator options); errors name the option."""
+    try:
+        changed = config_from_mapping(dict(overrides))
+    except GeneratorConfigError as error:
+        raise GeneratorConfigError(f"command line: {error}") from None
+    base = config or GeneratorConfig()
+    given = {
+        field.name: getattr(changed, field.name)
+        for field in dataclasses.fields(GeneratorConfig)
+        if _key_of(field.name) in overrides
+    }
+    try:
+        return dataclasses.replace(base, **given)
+    except GeneratorConfigError as error:
+        raise GeneratorConfigError(f"command line: {error}") from None
+
+
+def _key_of(field: str) -> str:
+    """The CONFIG key that sets a field (the point system is ``points``)."""
+    return "points" if field == "scoring" else field
+
+
+def _tiebreaks_from_value(value: object) -> tuple[str, ...]:
+    """A tie-break list as TOML gives it: ``"BH/C1,BH,SB"`` or ``["BH/C1", "BH", "SB"]``."""
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(",") if part.strip())
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return tuple(item.strip() for item in value if item.strip())
+    raise GeneratorConfigError(
+        'tiebreaks: expected a list such as ["BH/C1", "BH", "SB"] or "BH/C1,BH,SB"'
+    )
 
 
 def _scoring_from_value(value: object) -> ScoringSystem:
@@ -258,6 +342,7 @@ def generate_tournament(
     pair every present player exactly once.
     """
     rng = random.Random(seed)
+    extras = _Extras(config, random.Random(f"{seed}-extras"))
     tournament = Tournament(
         name=name or f"Random tournament, seed {seed}",
         total_rounds=config.rounds,
@@ -265,12 +350,15 @@ def generate_tournament(
         system_code=system_code,
         initial_colour=config.initial_colour
         or (Colour.WHITE if rng.random() < 0.5 else Colour.BLACK),
+        tiebreaks=list(config.tiebreaks),
     )
     _add_players(tournament, config, rng)
     first_round, last_round = _attendance(config, rng)
+    extras.place_byes(first_round, last_round)
     last_played = config.rounds if played_rounds is None else min(played_rounds, config.rounds)
     for round_number in range(1, last_played + 1):
         absences = _absences(config, round_number, first_round, last_round, rng)
+        extras.add_byes(round_number, absences)
         for number, last in last_round.items():
             if round_number == last + 1:
                 tournament.players[number].withdrawn_after_round = last
@@ -282,8 +370,100 @@ def generate_tournament(
         pairing = pair_function(tournament, round_number)
         _check_pairing(tournament, pairing, round_number, absences)
         tournament.absences.pop(round_number, None)
-        _record_round(tournament, config, pairing, absences, rng)
+        _record_round(tournament, config, pairing, absences, rng, extras)
+    if config.tiebreaks:
+        _rank(tournament)
     return tournament
+
+
+def _rank(tournament: Tournament) -> None:
+    """Each player's rank by points and the tournament's tie-break list (C.07 as in force
+    since 1 March 2026; players still tied share the rank, as TRF-2026 allows)."""
+    from crosstable.standings import StandingsRules, compute_standings
+
+    standings = compute_standings(tournament, StandingsRules.from_text(tournament.tiebreaks))
+    for row in standings.rows:
+        tournament.players[row.number].rank = row.rank
+
+
+class _Extras:
+    """The options drawn from the second stream: byes, forfeits and unusual results given as
+    counts spread over the event, full-point byes and unusual results given as rates. Nothing
+    is drawn for an option that is zero."""
+
+    def __init__(self, config: GeneratorConfig, rng: random.Random) -> None:
+        self.config = config
+        self.rng = rng
+        self.byes: dict[int, dict[int, ResultCode]] = {}
+        """Round -> player -> the bye placed there by a count."""
+        self.forfeits = self._spread(config.forfeits)
+        self.unusual = self._spread(config.unusual_results)
+
+    def _spread(self, count: int) -> dict[int, int]:
+        """``count`` events each put in a round drawn at random: round -> how many."""
+        per_round: dict[int, int] = {}
+        for _ in range(count):
+            round_number = 1 + _below(self.rng, self.config.rounds)
+            per_round[round_number] = per_round.get(round_number, 0) + 1
+        return per_round
+
+    def place_byes(self, first_round: Mapping[int, int], last_round: Mapping[int, int]) -> None:
+        """Put the counted byes on (player, round) cells drawn among the rounds each player
+        takes part in: full- and half-point byes never in the last round, one bye a cell."""
+        config = self.config
+        for code, count in (
+            (ResultCode.FULL_POINT_BYE, config.full_point_byes),
+            (ResultCode.HALF_POINT_BYE, config.half_point_byes),
+            (ResultCode.ZERO_POINT_BYE, config.zero_point_byes),
+        ):
+            if not count:
+                continue
+            last_allowed = config.rounds - (code is not ResultCode.ZERO_POINT_BYE)
+            cells = [
+                (round_number, number)
+                for number in range(1, config.players + 1)
+                for round_number in range(
+                    first_round.get(number, 1),
+                    min(last_round.get(number, config.rounds), last_allowed) + 1,
+                )
+                if number not in self.byes.get(round_number, {})
+            ]
+            for round_number, number in _sample(cells, count, self.rng):
+                self.byes.setdefault(round_number, {})[number] = code
+
+    def add_byes(self, round_number: int, absences: dict[int, ResultCode]) -> None:
+        """This round's absences with the counted byes and the full-point-bye rate added (a
+        player already absent keeps that absence)."""
+        for number, code in self.byes.get(round_number, {}).items():
+            absences.setdefault(number, code)
+        rate = self.config.full_point_bye_rate
+        if rate and round_number < self.config.rounds:
+            for number in range(1, self.config.players + 1):
+                if self.rng.random() < rate:
+                    absences.setdefault(number, ResultCode.FULL_POINT_BYE)
+
+    def boards_with(self, round_number: int, boards: int) -> tuple[set[int], dict[int, int]]:
+        """The boards (0-based) of this round that are forfeited, and those ending in an
+        unusual result with which one: 0 ½–0, 1 0–½, 2 0–0."""
+        forfeited = set(_sample(list(range(boards)), self.forfeits.get(round_number, 0), self.rng))
+        rest = [board for board in range(boards) if board not in forfeited]
+        unusual = set(_sample(rest, self.unusual.get(round_number, 0), self.rng))
+        if self.config.unusual_result_rate:
+            for board in rest:
+                if board not in unusual and self.rng.random() < self.config.unusual_result_rate:
+                    unusual.add(board)
+        return forfeited, {board: _below(self.rng, 3) for board in sorted(unusual)}
+
+
+def _sample(items: list[_Item], count: int, rng: random.Random) -> list[_Item]:
+    """``count`` of ``items`` drawn without repetition (all of them when there are fewer),
+    by a partial Fisher–Yates shuffle on ``random()``."""
+    pool = list(items)
+    chosen = min(count, len(pool))
+    for index in range(chosen):
+        other = index + _below(rng, len(pool) - index)
+        pool[index], pool[other] = pool[other], pool[index]
+    return pool[:chosen]
 
 
 def _below(rng: random.Random, bound: int) -> int:
@@ -367,13 +547,19 @@ def _record_round(
     pairing: RoundPairing,
     absences: Mapping[int, ResultCode],
     rng: random.Random,
+    extras: _Extras,
 ) -> None:
     round_number = pairing.round_number
     players = tournament.players
-    for board in pairing.boards:
+    forfeited, unusual = extras.boards_with(round_number, len(pairing.boards))
+    for index, board in enumerate(pairing.boards):
         white_result, black_result = _game_result(
             players[board.white].rating, players[board.black].rating, config, rng
         )
+        if index in forfeited:
+            white_result, black_result = _FORFEITS[_below(extras.rng, len(_FORFEITS))]
+        elif index in unusual:
+            white_result, black_result = _UNUSUAL[unusual[index]]
         players[board.white].set_entry(
             round_number, RoundEntry(board.black, Colour.WHITE, white_result)
         )
@@ -384,6 +570,20 @@ def _record_round(
         players[pairing.bye].set_entry(round_number, RoundEntry.absent(ResultCode.PAIRING_BYE))
     for number, code in absences.items():
         players[number].set_entry(round_number, RoundEntry.absent(code))
+
+
+_FORFEITS = (
+    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+)
+"""A counted forfeit: White's, Black's or both players' (drawn with equal chances)."""
+_UNUSUAL = (
+    (ResultCode.DRAW, ResultCode.LOSS),
+    (ResultCode.LOSS, ResultCode.DRAW),
+    (ResultCode.LOSS, ResultCode.LOSS),
+)
+"""½–0, 0–½, 0–0: a game played, scored as the arbiter decided (TRF: ``=``/``0`` per side)."""
 
 
 def _game_result(

@@ -48,6 +48,25 @@ TRF_MAX_PLAYERS = 9999
 
 PROGRAM = "crosstable engine"
 
+GENERATOR_OPTIONS: tuple[tuple[str, str, type, str], ...] = (
+    ("--players", "players", int, "number of players"),
+    ("--rounds", "rounds", int, "number of rounds"),
+    ("--draw-rate", "draw_rate", float, "draws between equally rated players"),
+    ("--forfeit-rate", "forfeit_rate", float, "share of games forfeited"),
+    ("--forfeits", "forfeits", int, "number of games forfeited"),
+    ("--full-point-bye-rate", "full_point_bye_rate", float, "full-point byes per player-round"),
+    ("--full-point-byes", "full_point_byes", int, "number of full-point byes"),
+    ("--half-point-bye-rate", "half_point_bye_rate", float, "half-point byes per player-round"),
+    ("--half-point-byes", "half_point_byes", int, "number of half-point byes"),
+    ("--zero-point-bye-rate", "zero_point_bye_rate", float, "zero-point byes per player-round"),
+    ("--zero-point-byes", "zero_point_byes", int, "number of zero-point byes"),
+    ("--unusual-result-rate", "unusual_result_rate", float, "share of games ending ½-0, 0-½, 0-0"),
+    ("--unusual-results", "unusual_results", int, "number of games ending ½-0, 0-½ or 0-0"),
+    ("--withdrawal-rate", "withdrawal_rate", float, "players who withdraw"),
+    ("--late-entry-rate", "late_entry_rate", float, "players who join late"),
+)
+"""``engine -g`` options: option, CONFIG key, value type, meaning (docs/cli/engine.md)."""
+
 
 class EngineFailure(Exception):
     """A failure with its exit status and the one-line message to print."""
@@ -107,6 +126,31 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("-o", dest="output", metavar="OUTPUT", help="file written by -g")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="seed for -g")
+    generator = parser.add_argument_group(
+        "generator options (-g)",
+        "each sets the CONFIG key of the same name (dashes for underscores) and overrides the "
+        "file; without CONFIG the other keys keep their defaults",
+    )
+    for option, key, kind, meaning in GENERATOR_OPTIONS:
+        generator.add_argument(
+            option, dest=f"set_{key}", type=kind, metavar=kind.__name__.upper(), help=meaning
+        )
+    generator.add_argument(
+        "--baku",
+        dest="set_acceleration",
+        action="store_const",
+        const="baku",
+        help="Baku acceleration (C.04.7), written as records 250",
+    )
+    generator.add_argument(
+        "--tiebreaks",
+        dest="set_tiebreaks",
+        metavar="LIST",
+        help="tie-break list, e.g. BH/C1,BH,SB: record 202 and the ranks it gives",
+    )
+    generator.add_argument(
+        "--points", dest="set_points", metavar="PRESET", help="standard, xiangqi or football"
+    )
 
     def usage_error(message: str) -> NoReturn:
         parser.print_usage(sys.stderr)
@@ -129,12 +173,21 @@ def run_engine(args: argparse.Namespace) -> int:
             if input_name is not None or output_name is None:
                 usage_error("-g takes no INPUT and needs -o OUTPUT")
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-            generate_file(Path(config_name) if config_name else None, Path(output_name), seed)
+            overrides = {
+                name.removeprefix("set_"): value
+                for name, value in vars(args).items()
+                if name.startswith("set_") and value is not None
+            }
+            generate_file(
+                Path(config_name) if config_name else None, Path(output_name), seed, overrides
+            )
             return EXIT_OK
         if input_name is None:
             usage_error("INPUT is required with -p and -c")
         if output_name is not None or args.seed is not None:
             usage_error("-o and -s go with -g")
+        if any(name.startswith("set_") and value is not None for name, value in vars(args).items()):
+            usage_error("the generator options go with -g")
         if args.check:
             return check_file(Path(input_name), sys.stdout)
         pair_output: str = args.pair_output
@@ -166,7 +219,7 @@ def pair_file(input_path: Path, output_path: Path | None) -> None:
         )
     pair_round = dutch_pair_function()
     try:
-        pairing = _guarded(lambda: pair_round(tournament, None))
+        pairing = guarded(lambda: pair_round(tournament, None))
     except PairingError as error:
         raise EngineFailure(
             EXIT_NO_VALID_PAIRING, f"{input_path}: no valid pairing: {error}"
@@ -190,7 +243,7 @@ def check_file(input_path: Path, out: TextIO) -> int:
     tournament = as_complete(recorded)
     pair_round = dutch_pair_function()
     try:
-        differences = _guarded(lambda: list(check_tournament(tournament, pair_round)))
+        differences = guarded(lambda: list(check_tournament(tournament, pair_round)))
     except AccelerationError as error:
         raise EngineFailure(EXIT_INVALID_INPUT, f"{input_path}: {error}") from None
     rounds = rounds_to_check(tournament)
@@ -213,19 +266,33 @@ def check_file(input_path: Path, out: TextIO) -> int:
     return EXIT_OK
 
 
-def generate_file(config_path: Path | None, output_path: Path, seed: int) -> None:
-    """Generate a random tournament paired by the Dutch engine and save it as TRF-2026."""
+def generate_file(
+    config_path: Path | None,
+    output_path: Path,
+    seed: int,
+    overrides: dict[str, object] | None = None,
+) -> None:
+    """Generate a random tournament paired by the Dutch engine and save it as TRF-2026.
+    ``overrides``: CONFIG keys set on the command line (they win over the file's)."""
     from crosstable.generate import (
         GeneratorConfigError,
         GeneratorError,
         generate_tournament,
         load_generator_config,
         random_config,
+        with_overrides,
     )
     from crosstable.pairing.base import PairingError
 
     try:
-        config = load_generator_config(config_path) if config_path else random_config(seed)
+        if config_path:
+            config = load_generator_config(config_path)
+        elif overrides:
+            config = with_overrides(None, {})
+        else:
+            config = random_config(seed)
+        if overrides:
+            config = with_overrides(config, overrides)
     except GeneratorConfigError as error:
         raise EngineFailure(EXIT_INVALID_INPUT, str(error)) from None
     except OSError as error:
@@ -246,7 +313,7 @@ def generate_file(config_path: Path | None, output_path: Path, seed: int) -> Non
         raise EngineFailure(EXIT_FILE_ACCESS, _file_error(output_path, error)) from None
     with handle:
         try:
-            tournament = _guarded(
+            tournament = guarded(
                 lambda: generate_tournament(config, seed, pair_round, system_code=DUTCH_SYSTEM_CODE)
             )
             tournament.extra_records.append(
@@ -307,7 +374,7 @@ def write_text(path: Path, text: str) -> None:
         raise EngineFailure(EXIT_FILE_ACCESS, _file_error(path, error)) from None
 
 
-def _guarded(work: Callable[[], _Result]) -> _Result:
+def guarded(work: Callable[[], _Result]) -> _Result:
     """Run ``work``; running out of memory or stack is the contract's size limit."""
     try:
         return work()

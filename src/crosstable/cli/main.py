@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMAND_MODULES: tuple[str, ...] = ("regulations", "standings", "engine", "trf")
+SUBCOMMAND_MODULES: tuple[str, ...] = ("regulations", "standings", "engine", "check", "trf")
 """Modules under ``crosstable.cli`` that register a subcommand, in help order."""
 
 

@@ -35,9 +35,20 @@ COMPATIBLE_RESULTS = frozenset(
         (R.FORFEIT_LOSS, R.FORFEIT_WIN),
         (R.FORFEIT_LOSS, R.FORFEIT_LOSS),
         (R.PENDING, R.PENDING),
+        # Unusual results of a game played (an arbiter's decision: one side's flag fell
+        # with insufficient material on the board for the other, both lost for a breach of
+        # the rules...): ½–0, 0–½ and 0–0, written one side at a time as FIDE's reference
+        # generator (gacrux) writes them.
+        (R.DRAW, R.LOSS),
+        (R.LOSS, R.DRAW),
+        (R.LOSS, R.LOSS),
+        (R.DRAW_UNRATED, R.LOSS_UNRATED),
+        (R.LOSS_UNRATED, R.DRAW_UNRATED),
+        (R.LOSS_UNRATED, R.LOSS_UNRATED),
     }
 )
-"""Result pairs that two opponents may have in the same game (a double forfeit is ``- -``)."""
+"""Result pairs that two opponents may have in the same game (a double forfeit is ``- -``;
+the unusual results ½–0, 0–½ and 0–0 of a game played are ``= 0``, ``0 =`` and ``0 0``)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -152,25 +163,14 @@ class _Checker:
             )
 
     def check_points(self, player: Player) -> None:
-        declared = player.declared_points
-        if declared is None:
-            return
-        computed = self.tournament.points(player)
-        if declared == computed:
-            return
-        # JaVaFo and bbpPairings accept a points field that includes the acceleration
-        acceleration = self.tournament.acceleration_points(
-            player.pairing_number, len(player.rounds) + 1
-        )
-        if acceleration and declared == computed + acceleration:
-            return
-        self.add(
-            WARNING,
-            f"points field of player {player.pairing_number} says "
-            f"{_show(declared)}, but the results add up to {_show(computed)}",
-            self.locations.players.get(player.pairing_number),
-            records.POINTS.first,
-        )
+        problem = points_problem(self.tournament, player)
+        if problem is not None:
+            self.add(
+                WARNING,
+                problem,
+                self.locations.players.get(player.pairing_number),
+                records.POINTS.first,
+            )
 
     def check_round_totals(self) -> None:
         byes: Counter[int] = Counter()
@@ -248,6 +248,25 @@ class _Checker:
                     )
                 else:
                     seen[member] = team.number
+
+
+def points_problem(tournament: Tournament, player: Player) -> str | None:
+    """Why ``player``'s points field (as read) is not the score the results give (None: it
+    is, or there is none). A field that includes the acceleration is accepted, as JaVaFo and
+    bbpPairings accept it."""
+    declared = player.declared_points
+    if declared is None:
+        return None
+    computed = tournament.points(player)
+    if declared == computed:
+        return None
+    acceleration = tournament.acceleration_points(player.pairing_number, len(player.rounds) + 1)
+    if acceleration and declared == computed + acceleration:
+        return None
+    return (
+        f"points field of player {player.pairing_number} says "
+        f"{_show(declared)}, but the results add up to {_show(computed)}"
+    )
 
 
 def _show(points: Fraction) -> str:
