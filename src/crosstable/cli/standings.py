@@ -337,6 +337,16 @@ def _json_value(value: TiebreakValue | Fraction) -> object:
     return format_value(value) if _decimal_digits(value) is not None else str(value)
 
 
+def _unranked_json(row: StandingsRow) -> dict[str, object]:
+    """A line without a rank (a house player, cancelled results): who, points, tie-breaks."""
+    return {
+        "number": row.number,
+        "name": row.name,
+        "points": _json_value(row.points),
+        "tiebreaks": [_json_value(value) for value in row.values],
+    }
+
+
 def render_json(standings: Standings) -> str:
     document = {
         "rounds": standings.rounds,
@@ -354,26 +364,8 @@ def render_json(standings: Standings) -> str:
             }
             for row in standings.rows
         ],
-        "house_players": [
-            {
-                "number": row.number,
-                "name": row.name,
-                "points": _json_value(row.points),
-                "tiebreaks": [_json_value(value) for value in row.values],
-            }
-            for row in standings.unranked
-            if row.house
-        ],
-        "results_cancelled": [
-            {
-                "number": row.number,
-                "name": row.name,
-                "points": _json_value(row.points),
-                "tiebreaks": [_json_value(value) for value in row.values],
-            }
-            for row in standings.unranked
-            if row.cancelled
-        ],
+        "house_players": [_unranked_json(row) for row in standings.unranked if row.house],
+        "results_cancelled": [_unranked_json(row) for row in standings.unranked if row.cancelled],
         "playoffs": [list(group) for group in standings.playoffs],
         "lots": {"seed": standings.lots_seed, "groups": [list(g) for g in standings.lots]},
     }
