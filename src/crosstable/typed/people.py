@@ -81,7 +81,7 @@ UNGRADED_WORDS = ("无", "無", "无级", "無級", "无等级", "無等級", "n
 _CHINESE_NUMERALS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
 _CHINESE_NUMERALS |= {"八": 8, "九": 9}
 _GRADE = re.compile(
-    r"(?:国家|國家|grade|gred)?\s*([0-9]{1,2}|[一二两三四五六七八九十]{1,3})\s*"
+    r"(?:国家|國家|grade|gred|درجه)?\s*([0-9]{1,2}|[一二两三四五六七八九十]{1,3})\s*"
     r"(?:级|級|th|st|nd|rd)?\s*(?:棋士|grade)?"
 )
 _UNGRADED = {vocabulary_key(word) for word in UNGRADED_WORDS}
@@ -103,7 +103,7 @@ def _chinese_number(text: str) -> int | None:
 
 def read_grade(text: str) -> int | None:
     """A national grade 1-15 written ``6``, ``6级``, ``六级``, ``六級``, ``六级棋士``,
-    ``grade 6``; None when blank or written as ungraded (``无``, ``none``).
+    ``grade 6``, ``gred 6``, ``درجه ۶``; None when blank or written as ungraded (``无``, ``none``).
 
     ``TypedValueError("unknown_grade")`` for anything else (``棋协大师``, ``16级``): a grade
     that cannot be read is never taken for "ungraded"."""
