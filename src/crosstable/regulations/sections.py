@@ -74,10 +74,13 @@ class EntrantData:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Problem:
-    """Why something is refused: a message code (for translation) and an English message."""
+    """Why something is refused: a message code (for translation), an English message, and
+    the values the message names (``values``: dates, ages, grades, the section's name …), so
+    that a user interface can say it in its reader's language and calendar."""
 
     code: str
     message: str
+    values: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.message
@@ -89,30 +92,53 @@ def check_eligibility(section: SectionRules, entrant: EntrantData) -> list[Probl
     problems: list[Problem] = []
     if rules.sexes and entrant.sex not in rules.sexes:
         accepted = " or ".join(sorted(rules.sexes))
-        problems.append(Problem("sex_not_accepted", f"{section.name} is for sex {accepted} only"))
+        problems.append(
+            Problem(
+                "sex_not_accepted",
+                f"{section.name} is for sex {accepted} only",
+                {"section": section.name, "sexes": tuple(sorted(rules.sexes))},
+            )
+        )
     elif section.sex_split is not None and entrant.sex not in ("M", "F"):
         problems.append(
-            Problem("sex_missing", f"{section.name} is split by sex: the sex must be M or F")
+            Problem(
+                "sex_missing",
+                f"{section.name} is split by sex: the sex must be M or F",
+                {"section": section.name},
+            )
         )
     problems.extend(_birth_date_problems(rules, entrant))
     problems.extend(_grade_problems(rules, entrant))
     if rules.rating_at_least is not None and entrant.rating < rules.rating_at_least:
         problems.append(
-            Problem("rating_too_low", f"rating {entrant.rating} is below {rules.rating_at_least}")
+            Problem(
+                "rating_too_low",
+                f"rating {entrant.rating} is below {rules.rating_at_least}",
+                {"rating": entrant.rating, "limit": rules.rating_at_least},
+            )
         )
     if rules.rating_below is not None and entrant.rating >= rules.rating_below:
         problems.append(
-            Problem("rating_too_high", f"rating {entrant.rating} is not below {rules.rating_below}")
+            Problem(
+                "rating_too_high",
+                f"rating {entrant.rating} is not below {rules.rating_below}",
+                {"rating": entrant.rating, "limit": rules.rating_below},
+            )
         )
     if rules.units and entrant.unit not in rules.units:
         problems.append(
-            Problem("unit_not_accepted", f'unit "{entrant.unit}" is not invited to this section')
+            Problem(
+                "unit_not_accepted",
+                f'unit "{entrant.unit}" is not invited to this section',
+                {"unit": entrant.unit},
+            )
         )
     if rules.native_of_unit and entrant.native_unit != entrant.unit:
         problems.append(
             Problem(
                 "not_native_of_unit",
                 f'the player is not a native of "{entrant.unit}", the unit they represent',
+                {"unit": entrant.unit},
             )
         )
     if rules.member_id_required and not entrant.member_id:
@@ -138,6 +164,7 @@ def _birth_date_problems(rules: Eligibility, entrant: EntrantData) -> list[Probl
                 "born_too_early",
                 f"born {birth.isoformat()}: must be born on or after "
                 f"{rules.born_on_or_after.isoformat()}",
+                {"born": birth, "limit": rules.born_on_or_after},
             )
         )
     if rules.born_on_or_before is not None and birth > rules.born_on_or_before:
@@ -146,6 +173,7 @@ def _birth_date_problems(rules: Eligibility, entrant: EntrantData) -> list[Probl
                 "born_too_late",
                 f"born {birth.isoformat()}: must be born on or before "
                 f"{rules.born_on_or_before.isoformat()}",
+                {"born": birth, "limit": rules.born_on_or_before},
             )
         )
     if rules.age_on is not None:
@@ -154,11 +182,19 @@ def _birth_date_problems(rules: Eligibility, entrant: EntrantData) -> list[Probl
         on = rules.age_on.isoformat()
         if rules.age_below is not None and age >= rules.age_below:
             problems.append(
-                Problem("too_old", f"aged {age} on {on}: must be under {rules.age_below}")
+                Problem(
+                    "too_old",
+                    f"aged {age} on {on}: must be under {rules.age_below}",
+                    {"age": age, "on": rules.age_on, "limit": rules.age_below},
+                )
             )
         if rules.age_at_least is not None and age < rules.age_at_least:
             problems.append(
-                Problem("too_young", f"aged {age} on {on}: must be at least {rules.age_at_least}")
+                Problem(
+                    "too_young",
+                    f"aged {age} on {on}: must be at least {rules.age_at_least}",
+                    {"age": age, "on": rules.age_on, "limit": rules.age_at_least},
+                )
             )
     return problems
 
@@ -197,11 +233,14 @@ def _grade_problems(rules: Eligibility, entrant: EntrantData) -> list[Problem]:
         )
     else:
         why = f"grade {grade}"
+    values = {"grade": grade, "low": rules.grade_from, "high": rules.grade_to}
     if not has_range:
         if rules.ungraded:
             return [
                 Problem(
-                    "graded_not_accepted", f"{why}: this section is for players without a grade"
+                    "graded_not_accepted",
+                    f"{why}: this section is for players without a grade",
+                    values,
                 )
             ]
         return []
@@ -211,6 +250,7 @@ def _grade_problems(rules: Eligibility, entrant: EntrantData) -> list[Problem]:
             Problem(
                 "grade_too_strong",
                 f"{why}: this section is for grades {rules.grade_from}-{rules.grade_to}",
+                values,
             )
         ]
     if grade > rules.grade_to:
@@ -218,6 +258,7 @@ def _grade_problems(rules: Eligibility, entrant: EntrantData) -> list[Problem]:
             Problem(
                 "grade_too_weak",
                 f"{why}: this section is for grades {rules.grade_from}-{rules.grade_to}",
+                values,
             )
         ]
     return []
@@ -288,13 +329,23 @@ def _choose_section(
         try:
             section = regulations.section(entrant.section)
         except KeyError:
-            return None, [Problem("unknown_section", f'there is no section "{entrant.section}"')]
+            return None, [
+                Problem(
+                    "unknown_section",
+                    f'there is no section "{entrant.section}"',
+                    {"section": entrant.section},
+                )
+            ]
         problems = check_eligibility(section, entrant)
         return (None, problems) if problems else (section, [])
     for section in regulations.sections:
         if not check_eligibility(section, entrant):
             return section, []
-    return None, [Problem("no_section", f"{entrant.name} is not eligible for any section")]
+    return None, [
+        Problem(
+            "no_section", f"{entrant.name} is not eligible for any section", {"name": entrant.name}
+        )
+    ]
 
 
 def _sex_groups(section: SectionRules, entrants: Sequence[EntrantData]) -> list[AssignedSection]:

@@ -1,7 +1,10 @@
 """The audit log: every change to an event, who made it, when, old value → new value;
 the chain of digests that makes an edited or deleted line show (:func:`digest`,
-:func:`verify`); and how the audit log page reads a line (:func:`action_name`,
-:func:`changes`)."""
+:func:`verify`); and how the audit log page reads a line in the reader's language: the action
+in words (:func:`action_name`), what it is about as words ("A组（男子）, round 3, board 9: 马鹏 –
+吴萍兰", :func:`subject`, from the line's ``params``), and what changed, field by field, with
+each value as the reader writes it (:func:`changes`: dates in the page's calendar, amounts
+grouped, sex and unit kinds in words)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import datetime
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -18,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from crosstable_web.events import models
 
@@ -43,12 +47,15 @@ def record(
     old: Any = None,
     new: Any = None,
     warnings: Sequence[str | Mapping[str, Any]] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> models.AuditLog:
     """Append one line to the audit log (inside the caller's transaction). ``warnings``:
     sentences, or data a page renders in its reader's language (pairing warnings,
-    ``rounds.warning_text``). The line's digest follows the event's last line: the event
-    row is locked until the caller's transaction ends, so two lines never follow the same
-    one."""
+    ``rounds.warning_text``). ``params``: what the line is about as data (``section`` key,
+    ``round``, ``table``, ``board``, ``team``, ``player``, ``white``/``black`` names), which
+    :func:`subject` writes in the reader's words; ``target`` says it in English. The line's
+    digest follows the event's last line: the event row is locked until the caller's
+    transaction ends, so two lines never follow the same one."""
     # The log's foreign key points at the configured user model, which every logged-in actor is.
     user = actor if isinstance(actor, get_user_model()) else None
     line = models.AuditLog(
@@ -62,6 +69,7 @@ def record(
         old=_as_stored(old),
         new=_as_stored(new),
         warnings=_as_stored(list(warnings or [])),
+        params=_as_stored(dict(params or {})),
     )
     with transaction.atomic():
         if event is not None:
@@ -91,8 +99,11 @@ def _as_stored(value: Any) -> Any:
 def content(line: models.AuditLog) -> str:
     """The part of a line its digest covers, as one canonical text."""
     at = line.at.astimezone(datetime.UTC).isoformat(timespec="microseconds")
+    covered = [at, line.username, line.action, line.target, line.old, line.new, line.warnings]
+    if line.params:  # lines written before params were kept hash as they did
+        covered.append(line.params)
     return json.dumps(
-        [at, line.username, line.action, line.target, line.old, line.new, line.warnings],
+        covered,
         ensure_ascii=False,
         sort_keys=True,
         separators=(",", ":"),
@@ -159,6 +170,8 @@ _ACTION_NAMES: dict[str, Promise] = {
     "entry.withdraw_auto": gettext_lazy("Withdrawn after forfeits"),
     "entry.reinstate_auto": gettext_lazy("Reinstated (forfeit withdrawal undone)"),
     "player.ineligible": gettext_lazy("Player found ineligible"),
+    "player.ineligible.undo": gettext_lazy("Ineligibility withdrawn"),
+    "role.invite": gettext_lazy("Invitation sent"),
     "section.split": gettext_lazy("Section split into playing groups"),
     "section.pairing_numbers": gettext_lazy("Pairing numbers given"),
     "round.pair": gettext_lazy("Round paired"),
@@ -194,7 +207,50 @@ _FIELD_NAMES: dict[str, Promise] = {
     "member_id": gettext_lazy("Membership id"),
     "boards": gettext_lazy("Boards"),
     "bye": gettext_lazy("Bye"),
+    "fide_id": gettext_lazy("FIDE id"),
+    "unit_kind": gettext_lazy("Unit kind"),
+    "fee_due": gettext_lazy("Fee due"),
+    "fee_paid": gettext_lazy("Fee paid"),
+    "paid": gettext_lazy("Paid"),
+    "amount": gettext_lazy("Amount"),
+    "paid_on": gettext_lazy("Date paid"),
+    "payments": gettext_lazy("Payments"),
+    "reason": gettext_lazy("Reason"),
+    "cancelled": gettext_lazy("Cancelled"),
+    "admission": gettext_lazy("Admission"),
+    "roster": gettext_lazy("Roster"),
+    "discounts": gettext_lazy("Discounts"),
+    "attributes": gettext_lazy("Team prize and fee conditions"),
+    "member_attributes": gettext_lazy("Players' fee conditions"),
+    "entries": gettext_lazy("Entries"),
+    "matches": gettext_lazy("Matches"),
+    "rescored": gettext_lazy("Re-scored matches"),
+    "count": gettext_lazy("Count"),
+    "captain": gettext_lazy("Captain"),
+    "section": gettext_lazy("Section"),
+    "team": gettext_lazy("Team"),
+    "round": pgettext_lazy("chess", "Round"),
+    "from_round": gettext_lazy("From round"),
+    "restored": gettext_lazy("Matches given back"),
+    "lineups_kept": gettext_lazy("Line-ups kept as played"),
 }
+_HIDDEN_FIELDS = frozenset({"slug", "key", "by"})
+"""Stored for the record, not words for a reader: the event's address code, a discount's key
+(its name is shown), who made a payment (the line's own "Who" says it)."""
+SPELLING_CORRECTION = "spelling_correction"
+"""The ``kind`` of the warning of an ``entry.update`` that corrects a name's spelling (the
+same player, not a replacement)."""
+FIRST_COMPUTED = "first_computed"
+"""The ``reason`` of a ``team.fee`` line computed for a team saved before fees were."""
+_CODED_VALUES: dict[str, dict[str, Promise]] = {
+    "reason": {
+        FIRST_COMPUTED: gettext_lazy("first computed (the team was saved before fees were)")
+    },
+    "admission": {"admitted": gettext_lazy("admitted"), "waiting": gettext_lazy("waiting")},
+}
+"""Values stored as codes, by field: shown in words (any other value as it is)."""
+_MONEY_FIELDS = frozenset({"fee_due", "fee_paid", "paid", "amount", "due", "balance"})
+_DATE_FIELDS = frozenset({"birth_date", "paid_on", "date"})
 
 
 def action_name(code: str) -> str:
@@ -202,6 +258,41 @@ def action_name(code: str) -> str:
     as its code."""
     name = _ACTION_NAMES.get(code)
     return str(name) if name is not None else code
+
+
+def subject(line: models.AuditLog, section_names: Mapping[str, str] | None = None) -> str:
+    """What ``line`` is about, in the reader's words, from its ``params``: the section by
+    its name (``section_names``: key → name), then round, table and board, then who
+    ("A组（男子）, round 3, board 9: 马鹏 – 吴萍兰"). A line without params (written before
+    they were kept) shows its stored ``target``."""
+    params = line.params or {}
+    if not params:
+        return line.target
+    names = section_names or {}
+    pieces: list[str] = []
+    if params.get("section"):
+        pieces.append(names.get(str(params["section"]), str(params["section"])))
+    if params.get("round") is not None:
+        pieces.append(_("round %(round)s") % {"round": params["round"]})
+    if params.get("table") is not None:
+        pieces.append(_("table %(table)s") % {"table": params["table"]})
+    if params.get("board") is not None:
+        pieces.append(_("board %(board)s") % {"board": params["board"]})
+    who = ""
+    if params.get("white") or params.get("black"):
+        who = f"{params.get('white', '')} – {params.get('black', '')}"
+    elif params.get("first") or params.get("second"):
+        who = f"{params.get('first', '')} ↔ {params.get('second', '')}"
+    elif params.get("player") and params.get("team"):
+        who = f"{params['team']}: {params['player']}"
+    elif params.get("player") or params.get("team"):
+        who = str(params.get("player") or params.get("team"))
+    elif params.get("name"):
+        who = str(params["name"])
+    text = ", ".join(pieces)
+    if who:
+        text = f"{text}: {who}" if text else who
+    return text
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -214,8 +305,12 @@ class Change:
     new: str
 
 
-def _text(value: Any) -> str:
-    """A stored value as a person reads it: lists joined, pairs as "1–2", yes/no."""
+def _text(value: Any, key: str = "") -> str:
+    """A stored value as a person reads it: lists joined, pairs as "1–2", yes/no; a
+    field's value in the reader's words (dates in the page's calendar, amounts grouped,
+    sex and unit kinds in words)."""
+    from crosstable_web.events import wording
+
     if value is None or value == "":
         return ""
     if isinstance(value, bool):
@@ -223,26 +318,59 @@ def _text(value: Any) -> str:
     if isinstance(value, list | tuple):
         if value and all(isinstance(item, list | tuple) for item in value):
             return ", ".join("–".join(_text(part) or "–" for part in item) for item in value)
-        return ", ".join(_text(item) for item in value)
+        return ", ".join(_text(item, key) for item in value)
     if isinstance(value, Mapping):
-        return "; ".join(f"{_field(key)}: {_text(item)}" for key, item in value.items())
+        if key in ("rescored", "restored"):
+            from crosstable_web.teams.wording import rescoring_words
+
+            return rescoring_words(value)
+        if "name" in value and "amount" in value:  # a fee discount: its name and amount
+            return f"{value['name']}: −{_text(value['amount'], 'amount')}"
+        return "; ".join(
+            f"{_field(item_key)}: {_text(item, str(item_key))}"
+            for item_key, item in value.items()
+            if str(item_key) not in _HIDDEN_FIELDS
+        )
+    coded = _CODED_VALUES.get(key, {}).get(str(value))
+    if coded is not None:
+        return str(coded)
+    if key in _MONEY_FIELDS:
+        try:
+            return wording.value_text(Decimal(str(value)))
+        except (InvalidOperation, ValueError):
+            return str(value)
+    if key in _DATE_FIELDS:
+        return wording.date_text(str(value))
+    if key == "sex":
+        return wording.sex_word(str(value))
+    if key == "unit_kind":
+        return wording.unit_kind_word(str(value))
     return str(value)
 
 
 def _field(key: Any) -> str:
     name = _FIELD_NAMES.get(str(key))
+    if name is None:
+        # The teams app's attribute names (introduction letter, local players …).
+        from crosstable_web.teams.forms import ATTRIBUTE_LABELS, MEMBER_ATTRIBUTE_LABELS
+
+        name = ATTRIBUTE_LABELS.get(str(key)) or MEMBER_ATTRIBUTE_LABELS.get(str(key))
     return str(name) if name is not None else str(key)
 
 
-def changes(old: Any, new: Any) -> list[Change]:
+def changes(old: Any, new: Any, action: str = "") -> list[Change]:
     """What an audit line changed: for two records (entry data, …) the fields that differ;
-    for a record added or removed its fields that have a value; else one unnamed change."""
+    for a record added or removed its fields that have a value; else one unnamed change
+    (a bye's code, a role, a result), in words where ``action`` says what it is."""
     if isinstance(old, Mapping) or isinstance(new, Mapping):
         before = old if isinstance(old, Mapping) else {}
         after = new if isinstance(new, Mapping) else {}
         found = []
         for key in [*before, *(key for key in after if key not in before)]:
-            old_text, new_text = _text(before.get(key)), _text(after.get(key))
+            if str(key) in _HIDDEN_FIELDS:
+                continue
+            old_text = _text(before.get(key), str(key))
+            new_text = _text(after.get(key), str(key))
             if old_text != new_text:
                 found.append(Change(_field(key), old_text, new_text))
         # A plain value beside a record (rare) is shown unnamed.
@@ -251,10 +379,23 @@ def changes(old: Any, new: Any) -> list[Change]:
         if new is not None and not isinstance(new, Mapping):
             found.append(Change("", "", _text(new)))
         return found
-    old_text, new_text = _text(old), _text(new)
+    old_text, new_text = _plain(old, action), _plain(new, action)
     if not old_text and not new_text:
         return []
     return [Change("", old_text, new_text)]
+
+
+def _plain(value: Any, action: str) -> str:
+    """A value that is not a record, in words where the action says what it is."""
+    from crosstable_web.events import wording
+
+    if isinstance(value, str) and action == "entry.bye":
+        return wording.bye_word(value)
+    if isinstance(value, str) and action == "role.grant":
+        return wording.role_word(value)
+    if action in ("entry.fee_paid", "team.payment"):
+        return _text(value, "amount")
+    return _text(value)
 
 
 def raw_json(value: Any) -> str:

@@ -23,7 +23,12 @@ from crosstable.typed import (
 from crosstable_web.events import rules
 from crosstable_web.events.services import MAX_RATING
 from crosstable_web.events.value_messages import value_message
-from crosstable_web.public.localisation import LocalDateField, LocalDateInput
+from crosstable_web.public.localisation import (
+    LocalDateField,
+    LocalDateInput,
+    LocalDecimalField,
+    LocalIntegerField,
+)
 
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
@@ -55,7 +60,7 @@ class EntryForm(forms.Form):
     )
     # Jalali while the page is in Persian (typed, the browser's picker is Gregorian only).
     birth_date = LocalDateField(label=_("Birth date"), required=False, widget=LocalDateInput())
-    rating = forms.IntegerField(
+    rating = LocalIntegerField(
         label=_("Rating"), required=False, min_value=0, max_value=MAX_RATING, initial=0
     )
     # Read as typed (GM, 国际大师; MAS; Persian digits; 六级) and stored as the code.
@@ -129,7 +134,7 @@ class HousePlayerForm(forms.Form):
         required=False,
         choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
     )
-    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
+    rating = LocalIntegerField(label=_("Rating"), required=False, min_value=0, initial=0)
     unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
 
 
@@ -148,11 +153,11 @@ class ResultForm(forms.Form):
 
 
 class PaymentForm(forms.Form):
-    paid = forms.DecimalField(label=_("Paid"), min_value=0, decimal_places=2, max_digits=14)
+    paid = LocalDecimalField(label=_("Paid"), min_value=0, decimal_places=2, max_digits=14)
 
 
 class ByeForm(forms.Form):
-    round_number = forms.IntegerField(label=pgettext_lazy("chess", "Round"), min_value=1)
+    round_number = LocalIntegerField(label=pgettext_lazy("chess", "Round"), min_value=1)
     result = forms.ChoiceField(
         label=pgettext_lazy("chess", "Bye"),
         choices=[
@@ -166,14 +171,14 @@ class ByeForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    after_round = forms.IntegerField(
+    after_round = LocalIntegerField(
         label=_("Withdrawn after round (empty: reinstate)"), min_value=0, required=False
     )
 
 
 class SwapForm(forms.Form):
-    first = forms.IntegerField(label=_("Pairing number"), min_value=1)
-    second = forms.IntegerField(label=_("with pairing number"), min_value=1)
+    first = LocalIntegerField(label=_("Pairing number"), min_value=1)
+    second = LocalIntegerField(label=_("with pairing number"), min_value=1)
     confirm = forms.BooleanField(label=_("Confirm despite warnings"), required=False)
 
 
@@ -279,7 +284,7 @@ class TemplateEventForm(_ShortNameAndZone):
     """A new event from one of the templates (the example regulations)."""
 
     template = forms.ChoiceField(label=_("Template"))
-    rounds = forms.IntegerField(
+    rounds = LocalIntegerField(
         label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30
     )
     field_order = ("template", "rounds", "time_zone", "slug")
@@ -293,7 +298,7 @@ class TemplateEventForm(_ShortNameAndZone):
 
 class UploadEventForm(_ShortNameAndZone):
     regulations = forms.FileField(label=_("Regulations file (TOML)"))
-    rounds = forms.IntegerField(
+    rounds = LocalIntegerField(
         label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30
     )
     field_order = ("regulations", "rounds", "time_zone", "slug")
@@ -318,7 +323,7 @@ class BlankEventForm(forms.Form):
         error_messages={"invalid": _("Letters, digits, - and _ only.")},
     )
     section_name = forms.CharField(label=_("Section name"), max_length=300)
-    rounds = forms.IntegerField(label=pgettext_lazy("chess", "Rounds"), min_value=1, max_value=30)
+    rounds = LocalIntegerField(label=pgettext_lazy("chess", "Rounds"), min_value=1, max_value=30)
     system = forms.ChoiceField(label=_("Pairing system"), initial="FIDE_DUTCH_2026")
     tiebreaks = forms.CharField(
         label=_("Tie-breaks"),
@@ -381,7 +386,7 @@ class EventSettingsForm(forms.Form):
             self.fields[f"section_{key}_name"] = forms.CharField(
                 label=_("Name of section %(key)s") % {"key": key}, max_length=300
             )
-            self.fields[f"section_{key}_rounds"] = forms.IntegerField(
+            self.fields[f"section_{key}_rounds"] = LocalIntegerField(
                 label=_("Rounds of section %(key)s") % {"key": key},
                 min_value=1,
                 max_value=30,

@@ -251,6 +251,10 @@ class AuditLog(models.Model):
     warnings = models.JSONField(default=list, blank=True)
     digest = models.CharField(max_length=64, blank=True)
     """SHA-256 (hex) of the previous line's digest of the same event and this line's content."""
+    params = models.JSONField(default=dict, blank=True)
+    """What the line is about, as data (section key, round, board, table, team, player
+    names): the audit page writes it in the reader's language (``audit.subject``);
+    ``target`` keeps the same in English words for the command line and old lines."""
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from crosstable.forfeit_withdrawal import ForfeitRule, forfeit_rounds, withdrawal_round
 from crosstable.model import Colour, ResultCode, Tournament
@@ -30,6 +30,8 @@ from crosstable.regulations.schema import PairingRules
 from crosstable_web import bridge
 from crosstable_web.events import audit, event_time, models, services
 from crosstable_web.events.audit import Actor
+from crosstable_web.events.notation import Notation, of_section
+from crosstable_web.events.pairing_names import system_name
 from crosstable_web.events.permissions import require_arbiter, require_staff
 from crosstable_web.events.rules import section_rules
 from crosstable_web.events.services import PAIRING_NUMBERS_BY, ServiceError
@@ -56,6 +58,9 @@ def pairing_function(
 STAND_IN_SYSTEM = "stand_in_system"
 """The ``kind`` of the stored warning that a section was paired with :data:`FALLBACK_SYSTEM`
 (the engine's own kinds are ``crosstable.pairing.base.WarningKind``)."""
+
+FORFEITS = "forfeits"
+"""The ``kind`` of the stored warning that a player was withdrawn after ``count`` forfeits."""
 
 StoredWarning = dict[str, str | int | None]
 """A pairing warning as the audit log stores it: data with a ``kind``, rendered in the
@@ -88,23 +93,29 @@ def warning_text(stored: object) -> str:
     if stored.get("kind") == STAND_IN_SYSTEM:
         return _(
             "No engine implements the pairing system %(code)s yet: paired with %(fallback)s."
-        ) % {"code": stored.get("code", ""), "fallback": stored.get("fallback", "")}
+        ) % {
+            "code": system_name(str(stored.get("code", ""))),
+            "fallback": system_name(str(stored.get("fallback", ""))),
+        }
+    if stored.get("kind") == audit.SPELLING_CORRECTION:
+        return _("spelling correction")
+    if stored.get("kind") == FORFEITS:
+        return _("Withdrawn after %(count)s forfeits.") % {"count": stored.get("count", "")}
     try:
         warning = PairingWarning.from_json(stored)
     except (KeyError, ValueError, TypeError, ZeroDivisionError):
         return str(stored)
     values = {
         "round": warning.round_number,
-        "rule": warning.rule,
         "player": f"{warning.player} {warning.player_name}".strip(),
         "score": points_text(warning.score),
     }
     if warning.kind is WarningKind.BYE_AFTER_FLOAT:
         return (
             _(
-                "Round %(round)d: no pairing lets every player float down only once (local rule "
-                "%(rule)s), so the fewest possible float again: %(player)s receives the bye "
-                "although already floated down before."
+                "Round %(round)d: no pairing lets every player float down only once, as the "
+                "regulations ask, so the fewest possible float again: %(player)s receives the "
+                "bye although already floated down before."
             )
             % values
         )
@@ -114,9 +125,9 @@ def warning_text(stored: object) -> str:
     )
     return (
         _(
-            "Round %(round)d: no pairing lets every player float down only once (local rule "
-            "%(rule)s), so the fewest possible float again: %(player)s (%(score)s) floats down a "
-            "second time (plays %(opponent)s, on a lower score: %(opponent_score)s)."
+            "Round %(round)d: no pairing lets every player float down only once, as the "
+            "regulations ask, so the fewest possible float again: %(player)s (%(score)s) floats "
+            "down a second time (plays %(opponent)s, on a lower score: %(opponent_score)s)."
         )
         % values
     )
@@ -203,6 +214,7 @@ def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Ro
         None,
         {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
         [*plan.warnings, *(warning.as_json() for warning in pairing.warnings)],
+        params={"section": section.key, "round": pairing.round_number},
     )
     return round_row
 
@@ -380,6 +392,7 @@ def unpair_round(round_row: models.Round, actor: Actor) -> None:
         f"{section.key} R{round_row.number}",
         {"boards": round_row.boards.count()},
         None,
+        params={"section": section.key, "round": round_row.number},
     )
     round_row.delete()
 
@@ -400,6 +413,16 @@ for _words, _codes in (
         _RESULT_WORDS[_word] = _codes
 
 
+FOUL_LETTERS = frozenset({"f", "犯", "خ"})
+"""What the keyboard box takes for "fouls" (``12 f 1 0``): ``f`` in any language, and the
+letter each language's help shows (``12 犯 1 0``, ``12 خ 1 0``: :func:`foul_letter`)."""
+
+
+def foul_letter() -> str:
+    """The letter the page's help shows for fouls in the active language."""
+    return pgettext("keyboard letter for fouls: one of f, 犯, خ", "f")
+
+
 def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
     """Keyboard shorthand: ``1`` white wins, ``0`` black wins, ``=``/``5`` draw, ``+``/``-``
     forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet."""
@@ -412,24 +435,11 @@ def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
     return codes
 
 
-_LABELS = {
-    ("1", "0"): "1-0",
-    ("0", "1"): "0-1",
-    ("=", "="): "½-½",
-    ("+", "-"): "+/-",
-    ("-", "+"): "-/+",
-    ("-", "-"): "-/-",
-    ("W", "L"): "1-0 (u)",
-    ("L", "W"): "0-1 (u)",
-    ("D", "D"): "½-½ (u)",
-}
-
-
-def result_label(white: str, black: str) -> str:
-    """How a board's result is shown: 1-0, ½-½, +/- (forfeit), … (empty while pending)."""
-    if white == ResultCode.PENDING.value:
-        return ""
-    return _LABELS.get((white, black), f"{white}/{black}")
+def result_label(white: str, black: str, notation: Notation | None = None) -> str:
+    """How a board's result is shown: 1-0, ½-½, +/- (forfeit), … (empty while pending); in
+    xiangqi the points, 2-0, 1-1, 0-2, when ``notation`` is the section's
+    (:func:`crosstable_web.events.notation.of_section`)."""
+    return (notation or Notation()).result(white, black)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -510,15 +520,16 @@ def _set_result(
             % {"round": round_row.number, "board": board_number}
         ) from None
     previous = (board.white_result, board.black_result)
+    notation = of_section(section)
     if expected is not None and previous != expected:
         raise ServiceError(
             _("Board %(board)d has changed since (now %(result)s): nothing undone.")
-            % {"board": board_number, "result": result_label(*previous) or "*"}
+            % {"board": board_number, "result": result_label(*previous, notation) or "*"}
         )
-    old = result_label(*previous)
+    old = result_label(*previous, notation)
     board.white_result, board.black_result = codes
     board.save(update_fields=["white_result", "black_result"])
-    new = result_label(board.white_result, board.black_result)
+    new = result_label(board.white_result, board.black_result, notation)
     if old != new:
         action = "result.correct" if old else "result.enter"
         if expected is not None:
@@ -531,6 +542,13 @@ def _set_result(
             f"{board.white.name} – {board.black.name}",
             old or None,
             new or None,
+            params={
+                "section": section.key,
+                "round": round_row.number,
+                "board": board_number,
+                "white": board.white.name,
+                "black": board.black.name,
+            },
         )
     withdrawals = tuple(
         change
@@ -563,6 +581,7 @@ def set_fouls(
         f"{section.key} R{round_row.number} B{board_number}",
         old,
         [white, black],
+        params={"section": section.key, "round": round_row.number, "board": board_number},
     )
 
 
@@ -646,14 +665,23 @@ def _update_automatic_withdrawal(
                 entry.name,
                 old,
                 after,
-                [_("%(count)d forfeits") % {"count": forfeits}],
+                [{"kind": FORFEITS, "count": forfeits}],
+                params={"section": section.key, "player": entry.name},
             )
             return AutomaticWithdrawal(entry, forfeits, after, rule.cancels_results)
     elif entry.withdrawn_automatically:
         old = entry.withdrawn_after_round
         entry.withdrawn_after_round, entry.withdrawn_automatically = None, False
         entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
-        audit.record(section.event, actor, "entry.reinstate_auto", entry.name, old, None)
+        audit.record(
+            section.event,
+            actor,
+            "entry.reinstate_auto",
+            entry.name,
+            old,
+            None,
+            params={"section": section.key, "player": entry.name},
+        )
         return AutomaticWithdrawal(entry, forfeits, None, rule.cancels_results)
     return None
 
@@ -682,7 +710,13 @@ def request_bye(entry: models.Entry, round_number: int, result: str, actor: Acto
     else:
         raise ServiceError(_("A requested bye is H, F or Z."))
     audit.record(
-        section.event, actor, "entry.bye", f"{entry.name} R{round_number}", old, result or None
+        section.event,
+        actor,
+        "entry.bye",
+        f"{entry.name} R{round_number}",
+        old,
+        result or None,
+        params={"section": section.key, "round": round_number, "player": entry.name},
     )
 
 
@@ -695,7 +729,15 @@ def withdraw(entry: models.Entry, after_round: int | None, actor: Actor) -> None
     entry.withdrawn_after_round = after_round
     entry.withdrawn_automatically = False
     entry.save(update_fields=["withdrawn_after_round", "withdrawn_automatically"])
-    audit.record(section.event, actor, "entry.withdraw", entry.name, old, after_round)
+    audit.record(
+        section.event,
+        actor,
+        "entry.withdraw",
+        entry.name,
+        old,
+        after_round,
+        params={"section": section.key, "player": entry.name},
+    )
 
 
 # --- manual pairing changes ---------------------------------------------------------------
@@ -814,6 +856,12 @@ def swap_players(
         old,
         [[numbers[b.white_id], numbers[b.black_id]] for b in boards],
         warnings,
+        params={
+            "section": section.key,
+            "round": round_row.number,
+            "first": first.name,
+            "second": second.name,
+        },
     )
     return warnings
 
@@ -844,5 +892,6 @@ def swap_colours(
         None,
         None,
         warnings,
+        params={"section": section.key, "round": round_row.number, "board": board_number},
     )
     return warnings

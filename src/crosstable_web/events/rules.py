@@ -16,7 +16,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from crosstable.model import ScoringSystem
 from crosstable.regulations import (
@@ -224,7 +226,7 @@ def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
     entrant = entrant_data(section, data)
     problems = [
         _("%(section)s: %(problem)s")
-        % {"section": section.key, "problem": _problem_text(section_rules_, entrant, problem)}
+        % {"section": section.name, "problem": _problem_text(section_rules_, entrant, problem)}
         for problem in check_eligibility(section_rules_, entrant)
     ]
     group_sex = section.settings.get("group_sex")
@@ -235,12 +237,64 @@ def eligibility_problems(section: models.Section, data: EntryData) -> list[str]:
 
 _GRADE_PROBLEMS = ("grade_too_strong", "grade_too_weak", "graded_not_accepted")
 
+_PROBLEM_TEXTS: dict[str, Promise] = {
+    "sex_not_accepted": gettext_lazy("this section is for %(sexes)s players only."),
+    "sex_missing": gettext_lazy("this section is split by sex: give the player's sex."),
+    "birth_date_missing": gettext_lazy("a birth date is required for this section."),
+    "born_too_early": gettext_lazy("born %(born)s: must be born on or after %(limit)s."),
+    "born_too_late": gettext_lazy("born %(born)s: must be born on or before %(limit)s."),
+    "too_old": gettext_lazy("aged %(age)s on %(on)s: must be under %(limit)s."),
+    "too_young": gettext_lazy("aged %(age)s on %(on)s: must be at least %(limit)s."),
+    "ungraded_not_accepted": gettext_lazy("players without a grade may not enter."),
+    "graded_not_accepted": gettext_lazy(
+        "grade %(grade)s: this section is for players without a grade."
+    ),
+    "grade_too_strong": gettext_lazy(
+        "grade %(grade)s: this section is for grades %(low)s–%(high)s."
+    ),
+    "grade_too_weak": gettext_lazy("grade %(grade)s: this section is for grades %(low)s–%(high)s."),
+    "rating_too_low": gettext_lazy("rating %(rating)s is below %(limit)s."),
+    "rating_too_high": gettext_lazy("rating %(rating)s is not below %(limit)s."),
+    "unit_not_accepted": gettext_lazy("%(unit)s is not invited to this section."),
+    "not_native_of_unit": gettext_lazy(
+        "the player is not a native of %(unit)s, the unit they represent."
+    ),
+    "member_id_missing": gettext_lazy("a federation membership id is required."),
+    "unknown_section": gettext_lazy("there is no section %(section)s."),
+    "no_section": gettext_lazy("%(name)s is not eligible for any section."),
+}
+"""The regulations' refusals (``crosstable.regulations.sections.Problem`` codes) in the
+reader's words; their values are written as the reader writes them (dates in the page's
+calendar: ``wording.value_text``)."""
+
+
+def problem_text(problem: Problem) -> str:
+    """One refusal of the regulations in the reader's language, with its values (a code
+    without words here keeps the core's English message)."""
+    from crosstable_web.events import wording
+
+    text = _PROBLEM_TEXTS.get(problem.code)
+    if text is None:
+        return problem.message
+    values: dict[str, str] = {}
+    for name, value in problem.values.items():
+        if name == "sexes" and isinstance(value, tuple | list):
+            values[name] = _(" or ").join(wording.sex_word(str(sex)) for sex in value)
+        else:
+            values[name] = wording.value_text(value)
+    try:
+        return str(text) % values
+    except (KeyError, TypeError):
+        return problem.message
+
 
 def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) -> str:
-    """The regulations' reason in the reader's language where the page has words for it:
-    a grade problem that comes from the adult rule (Futian: adults, 18 or older on the
-    event day, enter at 6th grade at the lowest) names the age rule, not the grade the
-    player did not give; other reasons are the core's English message."""
+    """The regulations' reason in the reader's language: a grade problem that comes from
+    the adult rule (Futian: adults, 18 or older on the event day, enter at 6th grade at the
+    lowest) names the age rule, not the grade the player did not give; the others through
+    :func:`problem_text`."""
+    from crosstable_web.events import wording
+
     eligibility = rules_.eligibility
     adult = eligibility.adult_grade_rule
     if (
@@ -248,10 +302,10 @@ def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) 
         or adult is None
         or effective_grade(eligibility, entrant) == entrant.grade
     ):
-        return problem.message
+        return problem_text(problem)
     values = {
         "age": adult.adult_age,
-        "date": adult.age_on.isoformat(),
+        "date": wording.date_text(adult.age_on),
         "grade": adult.lowest_grade,
         "own": entrant.grade if entrant.grade is not None else _("none"),
         "low": eligibility.grade_from,
@@ -276,6 +330,12 @@ def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) 
     )
 
 
+def _date_text(iso: str) -> str:
+    from crosstable_web.events import wording
+
+    return wording.date_text(iso)
+
+
 def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str]:
     limits = section.settings
     problems: list[str] = []
@@ -293,12 +353,12 @@ def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str
             if born_after and data.birth_date < datetime.date.fromisoformat(born_after):
                 problems.append(
                     _("Born too early for this section (born on or after %(date)s).")
-                    % {"date": born_after}
+                    % {"date": _date_text(born_after)}
                 )
             if born_before and data.birth_date > datetime.date.fromisoformat(born_before):
                 problems.append(
                     _("Born too late for this section (born on or before %(date)s).")
-                    % {"date": born_before}
+                    % {"date": _date_text(born_before)}
                 )
     grades = limits.get("grades")
     if grades is not None and data.national_grade not in grades:

@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -26,7 +26,7 @@ from crosstable.regulations.schema import Deadlines, Regulations
 from crosstable.regulations.sections import AssignedSection, assign_sections
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web import bridge
-from crosstable_web.events import audit, event_time, models, rules, slugs
+from crosstable_web.events import audit, event_time, models, rules, slugs, wording
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
 from crosstable_web.events.value_messages import text_problems
@@ -34,7 +34,16 @@ from crosstable_web.public import localisation
 
 
 class ServiceError(Exception):
-    """An action the rules do not allow; the message is for the user (translated)."""
+    """An action the rules do not allow; the message is for the user, in the active
+    language. ``values`` fill its placeholders as the reader writes them
+    (``wording.value_text``: a section by its name, a date in the page's calendar, an amount
+    grouped): ``ServiceError(_("%(section)s has no house player."), section=section)``."""
+
+    def __init__(self, message: object, **values: object) -> None:
+        text = str(message)
+        if values:
+            text = text % {name: wording.value_text(value) for name, value in values.items()}
+        super().__init__(text)
 
 
 # --- events -------------------------------------------------------------------------------
@@ -201,10 +210,10 @@ class EntryChecker:
         self.per_unit: dict[tuple[int, str], int] = {}
         self.house_sections: set[int] = set()
         """Sections that have their house player: no more players may join them."""
-        for section_id, section_key, name, birth_date, fide_id, unit, house in rows.values_list(
-            "section_id", "section__key", "name", "birth_date", "fide_id", "unit", "house"
+        for section_id, section_name, name, birth_date, fide_id, unit, house in rows.values_list(
+            "section_id", "section__name", "name", "birth_date", "fide_id", "unit", "house"
         ):
-            entered = _EnteredAs(name, birth_date, fide_id, section_key)
+            entered = _EnteredAs(name, birth_date, fide_id, section_name)
             if house:
                 self.identities[_identity(name, birth_date, fide_id)] = entered
                 self.house_sections.add(section_id)
@@ -241,7 +250,7 @@ class EntryChecker:
                     "%(section)s has a house player; remove the house player before adding "
                     "players (a house player is only for an odd number of entries)."
                 )
-                % {"section": section.key}
+                % {"section": section.name}
             )
         if (
             section.max_entries is not None
@@ -269,7 +278,7 @@ class EntryChecker:
             section.pk,
             _identity(data.name, data.birth_date, data.fide_id),
             data.unit,
-            _EnteredAs(data.name, data.birth_date, data.fide_id, section.key),
+            _EnteredAs(data.name, data.birth_date, data.fide_id, section.name),
         )
 
 
@@ -330,7 +339,11 @@ class _EnteredAs:
         return _(
             "This player is already entered in this event: %(name)s (section %(section)s) "
             "has the same name and birth date (%(born)s)."
-        ) % {"name": self.name, "section": self.section, "born": self.birth_date.isoformat()}
+        ) % {
+            "name": self.name,
+            "section": self.section,
+            "born": wording.date_text(self.birth_date),
+        }
 
 
 def capacity_counts_teams(section: models.Section) -> bool:
@@ -474,7 +487,15 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
         **dataclasses.asdict(data),
     )
     action = "entry.late" if paired else "entry.add"
-    audit.record(event, actor, action, f"{section.key}: {entry.name}", None, data.as_json())
+    audit.record(
+        event,
+        actor,
+        action,
+        f"{section.key}: {entry.name}",
+        None,
+        data.as_json(),
+        params={"section": section.key, "player": entry.name},
+    )
     return entry
 
 
@@ -515,7 +536,8 @@ def update_entry(
         f"{section.key}: {entry.name}",
         old,
         data.as_json(),
-        [_("spelling correction")] if renamed and spelling_correction else [],
+        [{"kind": audit.SPELLING_CORRECTION}] if renamed and spelling_correction else [],
+        params={"section": section.key, "player": entry.name},
     )
     return entry
 
@@ -531,8 +553,8 @@ def delete_entry(entry: models.Entry, actor: Actor) -> None:
             _(
                 "%(section)s has a house player; remove the house player before deleting "
                 "players (a house player is only for an odd number of entries)."
-            )
-            % {"section": section.key}
+            ),
+            section=section,
         )
     audit.record(
         section.event,
@@ -541,6 +563,7 @@ def delete_entry(entry: models.Entry, actor: Actor) -> None:
         f"{section.key}: {entry.name}",
         entry_data_of(entry).as_json(),
         None,
+        params={"section": section.key, "player": entry.name},
     )
     entry.delete()
 
@@ -604,7 +627,13 @@ def add_house_player(section: models.Section, data: EntryData, actor: Actor) -> 
         **dataclasses.asdict(data),
     )
     audit.record(
-        event, actor, "entry.house_add", f"{section.key}: {entry.name}", None, data.as_json()
+        event,
+        actor,
+        "entry.house_add",
+        f"{section.key}: {entry.name}",
+        None,
+        data.as_json(),
+        params={"section": section.key, "player": entry.name},
     )
     return entry
 
@@ -616,7 +645,7 @@ def remove_house_player(section: models.Section, actor: Actor) -> None:
     require_organiser(actor, section.event)
     entry = section.entries.filter(house=True).first()
     if entry is None:
-        raise ServiceError(_("%(section)s has no house player.") % {"section": section.key})
+        raise ServiceError(_("%(section)s has no house player."), section=section)
     if section.rounds.exists():
         raise ServiceError(
             _("The house player cannot be removed once a round is paired; withdraw them.")
@@ -628,6 +657,7 @@ def remove_house_player(section: models.Section, actor: Actor) -> None:
         f"{section.key}: {entry.name}",
         entry_data_of(entry).as_json(),
         None,
+        params={"section": section.key, "player": entry.name},
     )
     entry.delete()
 
@@ -652,8 +682,8 @@ def _playing_groups(
 
 def pending_playing_groups(section: models.Section) -> list[str]:
     """The playing groups the regulations split ``section`` into that are not formed yet
-    (before round 1; "Form playing groups" forms them), e.g. ``["A-M", "A-F"]``; empty when
-    there is nothing to split."""
+    (before round 1; "Form playing groups" forms them), by name in the event's language
+    (A组（男子）, A组（女子）); empty when there is nothing to split."""
     regulations = rules.event_regulations(section.event)
     section_rules = rules.section_rules(section)
     if (
@@ -664,7 +694,24 @@ def pending_playing_groups(section: models.Section) -> list[str]:
     ):
         return []
     groups, _entries = _playing_groups(section, regulations)
-    return [group.key for group in groups] if len(groups) > 1 else []
+    if len(groups) <= 1:
+        return []
+    return [_group_name(group, section.event) for group in groups]
+
+
+def _group_name(group: AssignedSection, event: models.Event) -> str:
+    """A playing group's name in the event's own language, as its sections are named:
+    "A组：四、五级棋士组（男子）", "Lelaki bawah 12 tahun (Lelaki) 2" (never "(M)")."""
+    from crosstable_web.public.localisation import event_language
+
+    with translation.override(event_language(event)):
+        name = group.rules.name
+        if group.sex:
+            sex = _("Boys / men") if group.sex == "M" else _("Girls / women")
+            name = _("%(section)s (%(group)s)") % {"section": name, "group": sex}
+        if group.part is not None:
+            name = f"{name} {group.part}"
+        return name
 
 
 @transaction.atomic
@@ -695,15 +742,15 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
                 _(
                     "%(section)s has a house player; remove the house player before forming "
                     "playing groups, then add one to a group with an odd number of entries."
-                )
-                % {"section": section.key}
+                ),
+                section=section,
             )
         for group in groups:
             position += 1
             group_section = models.Section.objects.create(
                 event=event,
                 key=group.key,
-                name=group.name,
+                name=_group_name(group, event),
                 position=position,
                 total_rounds=section.total_rounds,
                 system_code=section.system_code,
@@ -723,7 +770,13 @@ def form_playing_groups(event: models.Event, actor: Actor) -> list[models.Sectio
             ).update(section=group_section, pairing_number=None)
             created.append(group_section)
         audit.record(
-            event, actor, "section.split", section.key, section.key, [group.key for group in groups]
+            event,
+            actor,
+            "section.split",
+            section.key,
+            section.name,
+            [group_section.name for group_section in created[-len(groups) :]],
+            params={"name": section.name},
         )
         section.delete()
     return created
@@ -768,6 +821,7 @@ def assign_pairing_numbers(
         section.key,
         old,
         {entry.name: entry.pairing_number for entry in entries},
+        params={"section": section.key},
     )
 
 
@@ -825,7 +879,15 @@ def record_payment(entry: models.Entry, paid: Decimal, actor: Actor) -> None:
     paid = paid.quantize(cents)
     entry.fee_paid = paid
     entry.save(update_fields=["fee_paid"])
-    audit.record(entry.section.event, actor, "entry.fee_paid", entry.name, old, str(paid))
+    audit.record(
+        entry.section.event,
+        actor,
+        "entry.fee_paid",
+        entry.name,
+        old,
+        str(paid),
+        params={"section": entry.section.key, "player": entry.name},
+    )
 
 
 @dataclasses.dataclass(slots=True)

@@ -418,12 +418,18 @@ def prize_headings(section: models.Section, results: SectionResults) -> PrizeHea
     tables = {ranking.key: ranking.name for ranking in results.sub_rankings}
     tables["team"] = _("Units (sum of places)")
     tables["individual"] = ""
+    return PrizeHeadings(tables, prize_names(section))
+
+
+def prize_names(section: models.Section) -> dict[str, str]:
+    """Each prize's name as the regulations give it ("best girl", not the key
+    ``best_girl``); a place prize has none (its place says it)."""
     section_rules = rules.section_rules(section)
     prizes = {"place": ""}
     if section_rules is not None:
         for table in section_rules.prizes:
             prizes.update({category.key: category.name for category in table.categories})
-    return PrizeHeadings(tables, prizes)
+    return prizes
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from crosstable.typed import (
 from crosstable_web.backup import json_file
 from crosstable_web.events import (
     acting,
+    audit,
     entries_import,
     entry_headings,
     event_settings,
@@ -48,6 +49,7 @@ from crosstable_web.events import (
     spreadsheet,
     standings,
 )
+from crosstable_web.events.notation import of_section
 from crosstable_web.events.value_messages import value_message
 from crosstable_web.public import localisation
 
@@ -72,6 +74,15 @@ def _section(slug: str, key: str) -> models.Section:
 
 
 _acting = acting.run
+
+
+def _refused(request: HttpRequest, form: django_forms.Form) -> None:
+    """A form that could not be read says so, field by field, and nothing is saved (a value
+    typed is never dropped in silence)."""
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else str(error))
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponseRedirect:
@@ -374,8 +385,14 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     permissions.require_staff(request.user, event)
     # Warnings stored as data (pairing warnings) are shown in the reader's language.
+    # What each line is about, in words: sections by name (audit.subject).
+    section_names = dict(event.sections.values_list("key", "name"))
     lines = [
-        (line, [rounds.warning_text(warning) for warning in line.warnings])
+        (
+            line,
+            [rounds.warning_text(warning) for warning in line.warnings],
+            audit.subject(line, section_names),
+        )
         for line in event.audit_log.all()[:500]
     ]
     return render(request, "events/audit_log.html", {"event": event, "lines": lines})
@@ -585,6 +602,8 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                     ),
                     _("Entry changed."),
                 )
+            else:
+                _refused(request, edit)
         elif action == "payment":
             payment = forms.PaymentForm(request.POST)
             if payment.is_valid():
@@ -595,6 +614,8 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                     ),
                     _("Payment recorded."),
                 )
+            else:
+                _refused(request, payment)
         elif action == "bye":
             bye = forms.ByeForm(request.POST)
             if bye.is_valid():
@@ -608,6 +629,8 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                     ),
                     _("Bye recorded."),
                 )
+            else:
+                _refused(request, bye)
         elif action == "withdraw":
             withdraw = forms.WithdrawForm(request.POST)
             if withdraw.is_valid():
@@ -618,6 +641,8 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                     ),
                     _("Withdrawal recorded."),
                 )
+            else:
+                _refused(request, withdraw)
         return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
     paired = section_rounds = entry.section.rounds.count()
     edit_form = forms.EntryEditForm(
@@ -627,6 +652,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         }
     )
     edit_form.offer_only_section(entry.section)
+    section_names = dict(event.sections.values_list("key", "name"))
     return render(
         request,
         "events/entry_detail.html",
@@ -648,8 +674,11 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                 }
             ),
             "byes": entry.requested_byes.order_by("round_number"),
-            "history": models.AuditLog.objects.filter(event=event, target__contains=entry.name)[
-                :50
+            "history": [
+                (line, audit.subject(line, section_names))
+                for line in models.AuditLog.objects.filter(
+                    event=event, target__contains=entry.name
+                )[:50]
             ],
         },
     )
@@ -686,8 +715,10 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     round_row = _round(slug, key, number)
     section = round_row.section
     boards = list(round_row.boards.select_related("white", "black"))
+    notation = of_section(section)
     labelled_boards = [
-        (board, rounds.result_label(board.white_result, board.black_result)) for board in boards
+        (board, rounds.result_label(board.white_result, board.black_result, notation))
+        for board in boards
     ]
     byes = round_row.byes.select_related("entry").order_by("entry__pairing_number")
     next_pending = next((board.number for board in boards if board.is_pending), None)
@@ -708,8 +739,9 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
             "can_arbitrate": can_arbitrate,
             "pairing_warnings": rounds.pairing_warnings_of(round_row) if can_arbitrate else [],
             "form": forms.ResultForm(),
+            "foul_letter": rounds.foul_letter(),
             "swap_form": forms.SwapForm(),
-            "xiangqi": section.event.game == models.Game.XIANGQI,
+            "xiangqi": notation.xiangqi,
         },
     )
 
@@ -749,14 +781,18 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     if not parts:
         messages.error(request, hint)
         return redirect(target)
-    if parts[0].lower() == "f":
-        # "12 f 1 0": fouls (犯规) recorded against each side of board 12.
+    if parts[0].lower() in rounds.FOUL_LETTERS:
+        # "12 f 1 0" (or the page language's letter, 12 犯 1 0): fouls (犯规) recorded against
+        # each side of board 12.
         counts = [whole_number_or_none(part, 0, MAX_FOULS) for part in parts[1:]]
         if len(counts) != 2 or None in counts:
             messages.error(
                 request,
-                _("Fouls: type the board, f, and two counts (0 to %(most)d), e.g. 12 f 1 0.")
-                % {"most": MAX_FOULS},
+                _(
+                    "Fouls: type the board, %(letter)s, and two counts (0 to %(most)d), "
+                    "e.g. 12 %(letter)s 1 0."
+                )
+                % {"most": MAX_FOULS, "letter": rounds.foul_letter()},
             )
             return redirect(target)
         white, black = (count or 0 for count in counts)
@@ -775,8 +811,9 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     board = change.board
     players = f"{board.white.name} – {board.black.name}"
     # The players too: "14 1" typed as "4 1" shows the wrong names at once.
-    label = rounds.result_label(board.white_result, board.black_result)
-    was = rounds.result_label(*change.previous)
+    notation = of_section(round_row.section)
+    label = rounds.result_label(board.white_result, board.black_result, notation)
+    was = rounds.result_label(change.previous[0], change.previous[1], notation)
     if change.cleared:
         messages.warning(
             request,
@@ -840,7 +877,11 @@ def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
             % {
                 "board": change.board.number,
                 "players": undo["players"],
-                "result": rounds.result_label(change.board.white_result, change.board.black_result),
+                "result": rounds.result_label(
+                    change.board.white_result,
+                    change.board.black_result,
+                    of_section(round_row.section),
+                ),
             },
         )
         for withdrawal in change.withdrawals:
@@ -937,6 +978,7 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
         # Ranked by team (match points and the team tie-breaks), not player by player.
         return redirect(reverse("teams:team_standings", args=[slug, key]))
     results = standings.section_results(section)
+    notation = of_section(section)
     # house players last, unranked: their lines numbered on in brackets, "(12)"
     rows = [
         {
@@ -945,7 +987,7 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
             "club": results.club(row.number),
             "points": standings.format_points(row.points),
             "marks": results.marks(row),
-            "cells": row_cells,
+            "cells": [notation.cell(cell) for cell in row_cells],
             "values": [standings.format_value(v) for v in row.values],
         }
         for row, row_cells in cross_table(results.tournament, results.main)

@@ -18,9 +18,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
-from crosstable_web.events import event_time, models, permissions, standings
+from crosstable_web.events import event_time, models, notation, permissions, standings
 from crosstable_web.printing.pdf import PdfError, html_to_pdf
-from crosstable_web.public import localisation, pages, team_pages
+from crosstable_web.public import localisation, pages, right_to_left, team_pages
 from crosstable_web.teams.services import team_results
 
 PRINTOUTS = (
@@ -43,7 +43,8 @@ of their members' places (Huayuan, Futian youth)."""
 def _respond(
     request: HttpRequest, template: str, context: dict[str, Any], filename: str
 ) -> HttpResponse:
-    html = render_to_string(template, context, request=request)
+    # The PDF is printed from the same text the page shows (Persian digits and all).
+    html = right_to_left.localise_page(render_to_string(template, context, request=request))
     if request.GET.get("format") != "pdf":
         return HttpResponse(html)
     try:
@@ -101,7 +102,8 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         "event": event,
         "section": section,
         "kind": kind,
-        "xiangqi": event.game == models.Game.XIANGQI,
+        "xiangqi": notation.section_is_xiangqi(section),
+        "notation": notation.of_section(section),
     }
     if kind in TEAM_PRINTOUTS or section.is_team_section:
         return _team_printout(request, section, kind, context)
@@ -126,7 +128,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         context["rows"] = pages.standing_rows(section, results, with_cells=True)
         context["round_numbers"] = range(1, results.rounds + 1)
         if kind == "wallchart":
-            context["chart"] = _wall_chart(results)
+            context["chart"] = _wall_chart(section, results)
         if kind == "standings":
             context["subs"] = standings.sub_ranking_rows(results)
         if kind in ("prizes", "certificates"):
@@ -210,10 +212,11 @@ def _unit_ranking_printout(
     return _respond(request, "printing/team-ranking.html", context, f"{slug}-{key}-team-ranking")
 
 
-def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
+def _wall_chart(section: models.Section, results: standings.SectionResults) -> list[dict[str, Any]]:
     """One line per player in pairing-number order: each round's opponent number, colour and
     result, and the running score."""
     tournament = results.tournament
+    writing = notation.of_section(section)
     lines = []
     for number in sorted(tournament.players):
         player = tournament.players[number]
@@ -223,13 +226,14 @@ def _wall_chart(results: standings.SectionResults) -> list[dict[str, Any]]:
             if entry is None:
                 cells.append(("", ""))
                 continue
-            head = (
-                f"{entry.opponent}{entry.colour.value if entry.colour else ''}"
+            colour = entry.colour.value if entry.colour else "-"
+            cell = (
+                f"{entry.opponent}{colour}{entry.result.value}"
                 if entry.opponent is not None
-                else ""
+                else entry.result.value
             )
             score = standings.format_points(tournament.points(player, round_number))
-            cells.append((f"{head}{entry.result.value.strip()}", score))
+            cells.append((writing.cell(cell), score))
         lines.append(
             {
                 "number": number,

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import datetime
 import re
+from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.utils import formats, translation
-from django.utils.translation import gettext_lazy as _
+from django.utils import formats, timezone, translation
+from django.utils.translation import pgettext_lazy
 from pypinyin import Style, lazy_pinyin
 
-from crosstable.regulations.calendars import gregorian_to_jalali, jalali_to_gregorian
+from crosstable.regulations.calendars import Calendar, gregorian_to_jalali
+from crosstable.typed import TypedValueError, read_amount, read_date, read_whole_number
 from crosstable_web.events import models, rules
 
 LANGUAGE_OF_REGULATIONS = {
@@ -32,7 +34,6 @@ _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
 """A point between two digits (12.5, table 3.2): the Persian decimal separator ٫. Any other
 point (the end of a sentence in a message or a tie-break's description) stays a full stop."""
-_ASCII_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 JALALI_MONTHS = (
     "فروردین",
     "اردیبهشت",
@@ -61,6 +62,24 @@ JALALI_MONTHS_LATIN = (
     "Bahman",
     "Esfand",
 )
+_JALALI_MONTH_NAMES = tuple(
+    pgettext_lazy("Jalali month", name)
+    for name in (
+        "Farvardin",
+        "Ordibehesht",
+        "Khordad",
+        "Tir",
+        "Mordad",
+        "Shahrivar",
+        "Mehr",
+        "Aban",
+        "Azar",
+        "Dey",
+        "Bahman",
+        "Esfand",
+    )
+)
+"""The Jalali months in the reader's language (a Jalali event read in Chinese or Malay)."""
 PERSIAN_WEEKDAYS = ("دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه")
 _CJK = re.compile("[\u3400-\u9fff]")
 
@@ -88,70 +107,99 @@ def digits(value: Any, language: str | None = None) -> str:
 
 
 def format_date(
-    day: datetime.date | None, language: str | None = None, calendar: str = "gregorian"
+    day: datetime.date | None,
+    language: str | None = None,
+    calendar: str = "gregorian",
+    *,
+    weekday: bool = True,
 ) -> str:
     """A date as readers of ``language`` write it, with the weekday: Jalali with Persian
     digits in Persian (``جمعه ۲۴ آبان ۱۳۹۸``), ``2019年11月15日 星期五`` in Chinese,
-    ``Friday 15 November 2019`` otherwise. An event in the Jalali ``calendar`` read in another
-    language: the Jalali date first, the Gregorian one in brackets
-    (``24 Aban 1398 (Friday 15 November 2019)``)."""
+    ``Friday 15 November 2019`` otherwise (``weekday=False``: without it). An event in the
+    Jalali ``calendar`` read in another language: the Jalali date first, its month named in
+    the reader's language, the Gregorian one in brackets (``24 Aban 1398 (Friday 15 November
+    2019)``, ``1398年阿班月24日（2019年11月15日 星期五）``)."""
     if day is None:
         return ""
     language = language or translation.get_language() or "en"
     if calendar == "jalali" and not uses_persian_digits(language):
         year, month, date = gregorian_to_jalali(day)
-        jalali = f"{date} {JALALI_MONTHS_LATIN[month - 1]} {year}"
-        return f"{jalali} ({format_date(day, language)})"
+        with translation.override(language):
+            month_name = str(_JALALI_MONTH_NAMES[month - 1])
+            if language.startswith("zh"):
+                return (
+                    f"{year}年{month_name}{date}日（{format_date(day, language, weekday=weekday)}）"
+                )
+        jalali = f"{date} {month_name} {year}"
+        return f"{jalali} ({format_date(day, language, weekday=weekday)})"
     if uses_persian_digits(language):
         year, month, date = gregorian_to_jalali(day)
-        return digits(
-            f"{PERSIAN_WEEKDAYS[day.weekday()]} {date} {JALALI_MONTHS[month - 1]} {year}", language
-        )
+        text = f"{date} {JALALI_MONTHS[month - 1]} {year}"
+        if weekday:
+            text = f"{PERSIAN_WEEKDAYS[day.weekday()]} {text}"
+        return digits(text, language)
     with translation.override(language):
         if language.startswith("zh"):
-            return formats.date_format(day, "Y年n月j日 l")
-        return formats.date_format(day, "l j F Y")
+            return formats.date_format(day, "Y年n月j日 l" if weekday else "Y年n月j日")
+        return formats.date_format(day, "l j F Y" if weekday else "j F Y")
 
 
-def parse_local_date(text: str, language: str | None = None) -> datetime.date:
-    """Read a date typed as ``YYYY-MM-DD`` (or with ``/``, Persian digits allowed): Jalali
-    when the language is Persian. ``ValueError`` names what is wrong."""
-    cleaned = text.strip().translate(_ASCII_DIGITS).replace("/", "-")
-    parts = cleaned.split("-")
-    if len(parts) != 3 or not all(part.isdigit() for part in parts):
-        raise ValueError(str(_("Write the date as YYYY-MM-DD.")))
-    year, month, day = (int(part) for part in parts)
-    if uses_persian_digits(language):
-        return jalali_to_gregorian(year, month, day)
-    return datetime.date(year, month, day)
+def format_datetime(moment: datetime.datetime | None, language: str | None = None) -> str:
+    """A moment in the site's time zone as the reader writes it: the date (with the weekday,
+    in the page's calendar) and the time of day."""
+    if moment is None:
+        return ""
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return f"{format_date(local.date(), language)} {digits(local.strftime('%H:%M'), language)}"
+
+
+def date_calendar(language: str | None = None) -> Calendar:
+    """The calendar a date box reads while the page is in ``language``: Jalali in Persian
+    (a year from 1700 on is still read as Gregorian: ``crosstable.typed.dates``)."""
+    return Calendar.JALALI if uses_persian_digits(language) else Calendar.GREGORIAN
 
 
 class LocalDateField(forms.DateField):
-    """A date field that reads and shows Jalali dates while the page is in Persian."""
+    """A date field that reads dates as people type them (``crosstable.typed.read_date``:
+    any digits, ``2010/5/3``, ``2010年5月3日``, ``3 Mei 2010``; the day first in Malay,
+    ``3/5/2010``; Jalali while the page is in Persian) and shows a stored date the way its
+    box takes it back."""
 
     def to_python(self, value: Any) -> datetime.date | None:
-        if isinstance(value, str) and value.strip() and uses_persian_digits():
+        if isinstance(value, str) and value.strip():
+            from crosstable_web.events.value_messages import value_message
+
+            calendar = date_calendar()
+            language = translation.get_language() or ""
             try:
-                return parse_local_date(value)
-            except ValueError as error:
+                return read_date(value, calendar, day_first=language.startswith("ms"))
+            except TypedValueError as error:
                 raise forms.ValidationError(
-                    _("Not a Jalali date (YYYY-MM-DD): %(error)s") % {"error": error}
+                    value_message(error, calendar), code="invalid"
                 ) from error
         return super().to_python(value)
 
     def prepare_value(self, value: Any) -> Any:
         if isinstance(value, datetime.date) and uses_persian_digits():
             year, month, day = gregorian_to_jalali(value)
-            return digits(f"{year:04d}-{month:02d}-{day:02d}")
+            return digits(f"{year:04d}/{month:02d}/{day:02d}")
+        if isinstance(value, datetime.date):
+            # ISO: what a date picker takes (a locale format, 2003/02/23 in Chinese, is
+            # refused by it and the box would come back empty, losing the date on save).
+            return value.isoformat()
         return super().prepare_value(value)
 
 
 class LocalDateInput(forms.DateInput):
     """The browser's date picker, except while the page is in Persian: the picker knows only
     the Gregorian calendar, so a text box takes the Jalali date (``LocalDateField``) as it
-    stands on an Iranian birth certificate."""
+    stands on an Iranian birth certificate. Its value is always ISO (``2003-02-23``), the one
+    form a date picker shows."""
 
     input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
@@ -159,6 +207,69 @@ class LocalDateInput(forms.DateInput):
             context["widget"]["type"] = "text"
             context["widget"]["attrs"].setdefault("placeholder", digits("1393/01/01"))
         return context
+
+
+class LocalNumberInput(forms.TextInput):
+    """A box for a number that takes any digits: a browser's number box silently drops
+    Persian digits (and full-width ones), so this is a text box that opens the phone's
+    number keyboard (``inputmode``); its value is shown in the page's digits."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, decimal: bool = False) -> None:
+        super().__init__({"inputmode": "decimal" if decimal else "numeric", **(attrs or {})})
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, Decimal) and value == value.to_integral_value():
+            value = int(value)  # 720000.00 is shown as 720000
+        text = super().format_value(value)
+        return None if text is None else digits(text)
+
+
+class LocalIntegerField(forms.IntegerField):
+    """A whole number typed with any digits (``۱۲``, ``１２``): ``crosstable.typed``'s reader,
+    its refusal said as everywhere else (``events.value_messages``)."""
+
+    widget = LocalNumberInput
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str) and value.strip():
+            from crosstable_web.events.value_messages import value_message
+
+            try:
+                return read_whole_number(value, _bound(self.min_value), _bound(self.max_value))
+            except TypedValueError as error:
+                if error.code == "too_long" and self.max_value is not None:
+                    # far too many digits: say the field's bounds, not a digit count
+                    error = TypedValueError(
+                        "out_of_range", value, minimum=self.min_value, maximum=self.max_value
+                    )
+                raise forms.ValidationError(value_message(error), code="invalid") from error
+        return super().to_python(value)
+
+
+def _bound(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+class LocalDecimalField(forms.DecimalField):
+    """An amount typed with any digits and separators (``۷۲۰٬۰۰۰``, ``۱۲٫۵``, ``6,000``):
+    ``crosstable.typed.read_amount``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", LocalNumberInput(decimal=True))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
+        if isinstance(value, str) and value.strip():
+            from crosstable_web.events.value_messages import value_message
+
+            try:
+                return read_amount(
+                    value, decimals=self.decimal_places or 2, max_digits=self.max_digits or 14
+                )
+            except TypedValueError as error:
+                raise forms.ValidationError(value_message(error), code="invalid") from error
+        result: Decimal | None = super().to_python(value)
+        return result
 
 
 def name_sort_key(name: str) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from crosstable.model import Tournament
 from crosstable.standings import cross_table
 from crosstable_web import bridge
 from crosstable_web.events import event_time, models, rounds, rules, standings
+from crosstable_web.events.notation import of_section
 from crosstable_web.public.localisation import digits, format_date, name_sort_key
 
 PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit", "house")
@@ -148,6 +149,7 @@ def round_page(section: models.Section, number: int) -> RoundPage | None:
     players = public_players(section)
     tournament = bridge.section_tournament(section, up_to_round=number - 1)
     before = {player.pairing_number: tournament.points(player) for player in tournament}
+    notation = of_section(section)
     boards: list[BoardLine] = []
     seats: list[PlayerSeat] = []
     for board_number, white_id, black_id, white_result, black_result in round_row.boards.order_by(
@@ -161,7 +163,7 @@ def round_page(section: models.Section, number: int) -> RoundPage | None:
                 black,
                 points_text(before.get(white.number, Fraction(0))),
                 points_text(before.get(black.number, Fraction(0))),
-                rounds.result_label(white_result, black_result),
+                rounds.result_label(white_result, black_result, notation),
             )
         )
         seats.append(PlayerSeat(white, board_number, "w", black))
@@ -290,6 +292,7 @@ def standing_rows(
     (namesakes are common: three "Ahmad bin Salleh" in one Kinabatangan section), points,
     tie-break values and, ``with_cells``, the cross-table cells (house players' lines last)."""
     units = {player.number: player.unit for player in public_players(section).values()}
+    notation = of_section(section)
     lines = (
         cross_table(results.tournament, results.main)
         if with_cells
@@ -302,7 +305,7 @@ def standing_rows(
             "unit": units.get(row.number, ""),
             "points": standings.format_points(row.points),
             "marks": results.marks(row),
-            "cells": cells,
+            "cells": None if cells is None else [notation.cell(cell) for cell in cells],
             "values": [standings.format_value(value) for value in row.values],
         }
         for row, cells in lines

@@ -39,6 +39,7 @@ from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams.services import TeamResults, team_results
+from crosstable_web.teams.wording import match_note
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -269,18 +270,11 @@ def _colour_letter(board: int, first: bool) -> str:
 
 
 def _note(match: ScoredMatch, teams: dict[int, PublicTeam], players: dict[int, TeamPlayer]) -> str:
-    kind, _sep, who = match.note.partition(":")
-    if kind == "short":
-        if who == "both":
-            return _("Both teams fielded too few players: no points for either.")
-        team = teams.get(int(who))
-        return _("%(team)s fielded too few players and loses the match.") % {
-            "team": team.name if team else who
-        }
-    if kind == "ineligible":
-        player = players.get(int(who))
-        return _("Re-scored: %(name)s was not eligible.") % {"name": player.name if player else who}
-    return ""
+    return match_note(
+        match.note,
+        {number: team.name for number, team in teams.items()},
+        {key: player.name for key, player in players.items()},
+    )
 
 
 def _scored_by_table(

@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
-from crosstable_web.events import event_time, models, rules, standings
+from crosstable_web.events import event_time, models, notation, rules, standings
 from crosstable_web.public import localisation, pages, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
@@ -84,7 +84,12 @@ def _common(event: models.Event, section: models.Section | None = None) -> dict[
         "section": section,
         "has_teams": has_teams,
         "team_section": team_section,
-        "xiangqi": event.game == models.Game.XIANGQI,
+        # Red/Black and the points of xiangqi where the section plays it (notation).
+        "xiangqi": (
+            notation.section_is_xiangqi(section)
+            if section is not None
+            else event.game == models.Game.XIANGQI
+        ),
         "sections": list(event.sections.all()),
     }
 
@@ -210,6 +215,7 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
                 "results": results,
                 "rows": rows,
                 "round_numbers": range(1, results.rounds + 1),
+                "notation": notation.of_section(section),
                 "tab": "crosstable",
             },
         )

@@ -37,6 +37,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Persian pages: Persian digits, halves and number ranges written right to left, on every
+    # HTML response (crosstable_web.public.right_to_left).
+    "crosstable_web.public.right_to_left.PersianPageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

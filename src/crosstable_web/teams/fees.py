@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from crosstable.regulations.entries import Admission, PendingEntry, admit_by_capacity
 from crosstable.regulations.fees import FeeBreakdown, FeeContext, TeamEntry, compute_fee
 from crosstable.regulations.schema import AttributeValue, Fees
-from crosstable_web.events import permissions, rules
+from crosstable_web.events import audit, permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Event, Section
 from crosstable_web.events.services import ServiceError, entry_data_of
@@ -173,9 +173,7 @@ def complete_fees(section: Section) -> None:
         return
     with transaction.atomic():
         for team in section.teams.select_for_update().filter(fee_computed_at__isnull=True):
-            _refresh_and_record(
-                team, reason="first computed (team saved before fees were computed)"
-            )
+            _refresh_and_record(team, reason=audit.FIRST_COMPUTED)
 
 
 def _money(numerator: int, denominator: int) -> Decimal:
@@ -194,13 +192,15 @@ def record_team_payment(
     permissions.require_organiser(actor, section.event)
     if amount <= 0:
         raise ServiceError(
-            _("%(team)s: a payment must be more than zero (not %(amount)s).")
-            % {"team": team.name, "amount": amount}
+            _("%(team)s: a payment must be more than zero (not %(amount)s)."),
+            team=team.name,
+            amount=amount,
         )
     if paid_on > timezone.localdate():
         raise ServiceError(
-            _("%(team)s: the payment date %(date)s is in the future.")
-            % {"team": team.name, "date": paid_on.isoformat()}
+            _("%(team)s: the payment date %(date)s is in the future."),
+            team=team.name,
+            date=paid_on,
         )
     with transaction.atomic():
         # Locked: a team deleted meanwhile (or before) is refused rather than paid for.
@@ -230,6 +230,7 @@ def record_team_payment(
                 "paid": str(before + payment.amount),
                 "fee_due": str(current.fee_due),
             },
+            params={"section": section.key, "team": current.name},
         )
     return payment
 
@@ -307,6 +308,7 @@ def cancel_team_payment(
                 "admission": after[1],
                 "fee_due": str(team.fee_due),
             },
+            params={"section": section.key, "team": team.name},
         )
     return reversal
 
@@ -556,5 +558,11 @@ def _refresh_and_record(team: models.Team, reason: str | None = None) -> None:
         new["reason"] = reason
     section = team.section
     record(
-        section.event, None, "team.fee", f"{section.key}/team {team.number} {team.name}", old, new
+        section.event,
+        None,
+        "team.fee",
+        f"{section.key}/team {team.number} {team.name}",
+        old,
+        new,
+        params={"section": section.key, "team": team.name},
     )

@@ -17,7 +17,13 @@ from django.utils.translation import gettext_lazy as _
 from crosstable.typed import read_unit_kind
 from crosstable_web.events.forms import read_typed, unit_kinds_of
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.public.localisation import LocalDateField, LocalDateInput, digits
+from crosstable_web.public.localisation import (
+    LocalDateField,
+    LocalDateInput,
+    LocalDecimalField,
+    LocalIntegerField,
+    digits,
+)
 from crosstable_web.teams import models
 
 ATTRIBUTE_LABELS: dict[str, Any] = {
@@ -82,7 +88,7 @@ class TeamForm(forms.Form):
             if kind is bool:
                 field = forms.BooleanField(label=label, required=False)
             elif kind is int:
-                field = forms.IntegerField(label=label, required=False, min_value=0)
+                field = LocalIntegerField(label=label, required=False, min_value=0)
             else:
                 field = forms.CharField(label=label, required=False, max_length=200)
             self.fields[f"attribute_{name}"] = field
@@ -107,7 +113,7 @@ class TeamForm(forms.Form):
             self.fields[f"member_{place}"] = forms.CharField(
                 label=_("Membership id"), max_length=30, required=False
             )
-            self.fields[f"rating_{place}"] = forms.IntegerField(
+            self.fields[f"rating_{place}"] = LocalIntegerField(
                 label=_("Rating"), required=False, min_value=0, max_value=3500
             )
             for name in self.member_attribute_names:
@@ -195,6 +201,6 @@ class TeamPaymentForm(forms.Form):
     """A payment of a team's fee: the amount and the day it was paid (which decides the
     team's place when places go to the teams that pay first)."""
 
-    amount = forms.DecimalField(label=_("Amount"), decimal_places=2, max_digits=14)
+    amount = LocalDecimalField(label=_("Amount"), decimal_places=2, max_digits=14)
     paid_on = LocalDateField(label=_("Date paid"), widget=LocalDateInput())
     """Jalali while the page is in Persian, as on the bank's receipt."""

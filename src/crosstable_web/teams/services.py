@@ -52,12 +52,19 @@ from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable_web.events import event_time, permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.pairing_names import system_name
 from crosstable_web.events.services import ServiceError, team_capacity_problem
 from crosstable_web.teams import bridge, fees, models
+from crosstable_web.teams.wording import rescoring_record
 
 
 def _target(team: models.Team) -> str:
     return f"{team.section.key}/team {team.number} {team.name}"
+
+
+def _about(team: models.Team, **more: object) -> dict[str, object]:
+    """What an audit line on ``team`` is about (``audit.subject`` writes it in words)."""
+    return {"section": team.section.key, "team": team.name, **more}
 
 
 def create_team(
@@ -108,6 +115,7 @@ def create_team(
                 **_member_attributes_log(members, member_attributes),
                 **fee,
             },
+            params=_about(team),
         )
     return team
 
@@ -189,6 +197,7 @@ def edit_team(
                 **_member_attributes_log(members, member_attributes),
                 **fee,
             },
+            params=_about(team),
         )
     return team
 
@@ -220,9 +229,9 @@ def delete_team(team: models.Team, actor: Actor) -> None:
                 for payment in team.payments.all()
             ],
         }
-        target = _target(team)
+        target, about = _target(team), _about(team)
         team.delete()
-        record(section.event, actor, "team.delete", target, old, None)
+        record(section.event, actor, "team.delete", target, old, None, params=about)
 
 
 def _check_roster_size(section: Section, members: Sequence[Entry]) -> None:
@@ -268,6 +277,7 @@ def set_captain(team: models.Team, user: AbstractBaseUser | None, actor: Actor) 
             _target(team),
             old,
             user.get_username() if user else None,
+            params=_about(team),
         )
 
 
@@ -378,7 +388,15 @@ def submit_lineup(
         new: dict[str, Any] = {"boards": list(boards), "by": source}
         if out_of_order:
             new["out_of_order"] = out_of_order
-        record(event, actor, "lineup.submit", f"{_target(team)} round {round_number}", old, new)
+        record(
+            event,
+            actor,
+            "lineup.submit",
+            f"{_target(team)} round {round_number}",
+            old,
+            new,
+            params=_about(team, round=round_number),
+        )
     return lineup
 
 
@@ -431,7 +449,7 @@ def pair_next_round(
     section = Section.objects.select_for_update().get(pk=section.pk)
     if not is_team_system(section.system_code):
         raise ServiceError(
-            _("%(code)s is not a team pairing system.") % {"code": section.system_code}
+            _("%(code)s is not a team pairing system.") % {"code": system_name(section.system_code)}
         )
     number = 1 + section.team_rounds.count()
     if number > section.total_rounds:
@@ -474,6 +492,7 @@ def pair_next_round(
         f"{section.key} round {number}",
         None,
         {"matches": [[m.first, m.second] for m in pairing.boards], "bye": pairing.bye},
+        params={"section": section.key, "round": number},
     )
     return round_row
 
@@ -586,6 +605,12 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
             f"board {board}",
             old,
             first.value + second.value,
+            params={
+                "section": match.round.section.key,
+                "round": match.round.number,
+                "table": match.number,
+                "board": board,
+            },
         )
 
 
@@ -604,6 +629,8 @@ def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescorin
         raise ServiceError(_("%(name)s is on no team of this section.") % {"name": entry.name})
     if not reason.strip():
         raise ServiceError(_("Give the reason (e.g. the birth date found)."))
+    teams = dict(section.teams.values_list("number", "name"))
+    players = dict(section.entries.values_list("pk", "name"))
     with transaction.atomic():
         Section.objects.select_for_update().get(pk=section.pk)
         if models.IneligiblePlayer.objects.filter(entry=entry).exists():
@@ -623,8 +650,9 @@ def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescorin
             {
                 "reason": reason.strip(),
                 "from_round": from_round,
-                "rescored": [change.describe() for change in changes],
+                "rescored": [rescoring_record(change, teams, players) for change in changes],
             },
+            params={"section": section.key, "team": member.team.name, "player": entry.name},
         )
     return changes
 
@@ -650,6 +678,8 @@ def undo_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescoring]:
         kept = _keep_lineups_as_played(declared, actor)
         old = {"reason": declared.reason, "from_round": declared.from_round}
         declared.delete()
+        teams = dict(section.teams.values_list("number", "name"))
+        players = dict(section.entries.values_list("pk", "name"))
         record(
             section.event,
             actor,
@@ -658,9 +688,14 @@ def undo_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescoring]:
             old,
             {
                 "reason": reason.strip(),
-                "restored": [change.describe() for change in undone],
-                "lineups_kept": kept,
+                "restored": [rescoring_record(change, teams, players) for change in undone],
+                # the line-ups by round, each board's player by name (no entry ids)
+                "lineups_kept": {
+                    number: [players.get(pk, "–") if pk else "–" for pk in boards]
+                    for number, boards in kept.items()
+                },
             },
+            params={"section": section.key, "player": entry.name},
         )
     return undone
 

@@ -31,9 +31,11 @@ from crosstable_web.events import (
     rounds,
     rules,
     standings,
+    wording,
 )
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.notation import of_section
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.public.team_pages import (
     lineups_published,
@@ -43,6 +45,7 @@ from crosstable_web.public.team_pages import (
 from crosstable_web.teams import bridge, fees, forms, models, services
 from crosstable_web.teams.models import BoardGame
 from crosstable_web.teams.typed_entry import parse_typed_results
+from crosstable_web.teams.wording import match_note, rescoring_text
 
 
 def _section(slug: str, key: str) -> Section:
@@ -288,7 +291,7 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
         messages.error(
             request,
             _("%(section)s has no team %(team)d (it may have been deleted); nothing was recorded.")
-            % {"section": section.key, "team": team},
+            % {"section": section.name, "team": team},
         )
         return redirect(reverse("teams:team_section", args=[slug, key]))
     if request.method == "POST" and "cancel" in request.POST:
@@ -362,7 +365,11 @@ def _cancel_payment(request: HttpRequest, team: models.Team, payment_id: str) ->
         request,
         lambda: fees.cancel_team_payment(payment, request.POST.get("reason", ""), request.user),
         _("Payment of %(amount)s on %(date)s cancelled for %(team)s.")
-        % {"amount": payment.amount, "date": payment.paid_on.isoformat(), "team": team.name},
+        % {
+            "amount": wording.value_text(payment.amount),
+            "date": wording.date_text(payment.paid_on),
+            "team": team.name,
+        },
     )
 
 
@@ -590,12 +597,16 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
     scored, _changes = bridge.scored_matches(section)
     of_round = [m for m in scored if m.round_number == number]
+    notation = of_section(section)
     entries = {entry.pk: entry for entry in section.entries.all()}
     names = dict(section.teams.values_list("number", "name"))
     matches = [
         {
             "table": table,
             "match": scored_match,
+            "note": match_note(
+                scored_match.note, names, {pk: entry.name for pk, entry in entries.items()}
+            ),
             "first": names[scored_match.first_team],
             "second": names[scored_match.second_team],
             # 2½ – 1½, as the public team pages write a match score.
@@ -607,7 +618,9 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
                     "first": entries.get(b.first_player or 0),
                     "second": entries.get(b.second_player or 0),
                     # As on the individual round page: 1-0, ½-½, 0-1, +/- (empty while pending).
-                    "label": rounds.result_label(b.first_result.value, b.second_result.value),
+                    "label": rounds.result_label(
+                        b.first_result.value, b.second_result.value, notation
+                    ),
                 }
                 for b in scored_match.boards
             ],
@@ -701,6 +714,7 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     results = services.team_results(section)
     entries = {entry.pk: entry for entry in section.entries.all()}
     names = dict(section.teams.values_list("number", "name"))
+    prize_names = standings.prize_names(section)
     return render(
         request,
         "teams/team_standings.html",
@@ -720,16 +734,37 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 }
                 for row in results.standings.rows
             ],
+            # Re-scored matches and prizes in words: names, never numbers, ids or keys.
+            "rescorings": [
+                rescoring_text(change, names, {pk: e.name for pk, e in entries.items()})
+                for change in results.rescorings
+            ],
+            # Each award with its prize named as the regulations name it (never the key
+            # "place" or "rating_below_1700") and its amount in the table's currency.
             "team_awards": [
-                [(award, names.get(award.pairing_number, "")) for award in prizes.awards]
-                for prizes in results.team_prizes
+                [
+                    {
+                        "award": award,
+                        "prize": prize_names.get(award.prize, award.prize),
+                        "name": names.get(award.pairing_number, ""),
+                        "currency": table.rules.currency,
+                    }
+                    for award in table.prizes.awards
+                ]
+                for table in results.prize_tables
+                if table.board is None
             ],
             "board_awards": [
-                (
-                    standing.board,
-                    [(award, entries.get(award.pairing_number)) for award in prizes.awards],
-                )
-                for standing, prizes in results.board_prizes
+                {
+                    "board": table.board,
+                    "award": award,
+                    "prize": prize_names.get(award.prize, award.prize),
+                    "entry": entries.get(award.pairing_number),
+                    "currency": table.rules.currency,
+                }
+                for table in results.prize_tables
+                if table.board is not None
+                for award in table.prizes.awards
             ],
             "boards": [
                 (

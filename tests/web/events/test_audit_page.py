@@ -48,7 +48,7 @@ def test_audit_page_names_actions_and_changed_fields(
     page = client.get(f"/e/{event.slug}/audit/").content.decode()
     rows = _rows(page)
     update = rows["entry.update"]
-    assert "Entry changed" in update and "open: Player 01" in update
+    assert "Entry changed" in update and "Open: Player 01" in update
     # Only the fields that changed, old → new (Player 01 was rated 1990, School 1).
     assert "<li><b>Rating</b>: 1990 → 1600</li>" in update
     assert "<li><b>Unit</b>: School 1 → Kampung</li>" in update
@@ -59,7 +59,7 @@ def test_audit_page_names_actions_and_changed_fields(
     assert "{'" not in page  # no Python dict anywhere
 
     added = rows["entry.add"]
-    assert "Player entered" in added and "<b>Birth date</b>: – → 2015-01-01" in added
+    assert "Player entered" in added and "<b>Birth date</b>: – → 1 January 2015" in added
     pairing = rows["round.pair"]
     assert "Round paired" in pairing and "<b>Boards</b>: – → 1–2, 3–4" in pairing
 

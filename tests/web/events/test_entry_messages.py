@@ -28,8 +28,9 @@ def test_duplicate_names_the_fields_and_the_entry(
     with pytest.raises(services.ServiceError) as refused:
         services.add_entry(event.sections.get(key="open"), again, organiser)
     message = str(refused.value)
-    assert "Player 01 (section girls)" in message
-    assert "same name and birth date (2015-01-01)" in message
+    # The section by its name, the date as the reader writes dates.
+    assert "Player 01 (section Girls U12)" in message
+    assert "same name and birth date (1 January 2015)" in message
 
     services.add_entry(
         girls,
@@ -41,7 +42,7 @@ def test_duplicate_names_the_fields_and_the_entry(
     other_name = services.EntryData(name="Anna", sex="f", fide_id="123456")
     checker = services.EntryChecker(event)
     [problem] = [p for p in checker.problems(girls, other_name) if "already" in p]
-    assert "Ana (section girls)" in problem and "same FIDE ID, 123456" in problem
+    assert "Ana (section Girls U12)" in problem and "same FIDE ID, 123456" in problem
 
     undated = services.EntryData(name="Bo", sex="f")
     checker.accept(girls, undated)  # an earlier row of the same import
@@ -59,7 +60,7 @@ def test_adult_in_a_grade_section_is_told_the_age_rule(organiser: User) -> None:
     with pytest.raises(services.ServiceError) as refused:
         services.add_entry(section_c, adult, organiser)
     message = str(refused.value)
-    assert "age rule: players aged 18 or older on 2019-12-22 enter at grade 6" in message
+    assert "age rule: players aged 18 or older on 22 December 2019 enter at grade 6" in message
     assert "this player's grade: 9" in message and "grades 8–9" in message
     assert "grade 6:" not in message
 
@@ -77,4 +78,4 @@ def test_adult_in_a_grade_section_is_told_the_age_rule(organiser: User) -> None:
     )
     checker = services.EntryChecker(event)
     [problem] = checker.problems(section_c, child)
-    assert "grade 7: this section is for grades 8-9" in problem  # a grade problem, as before
+    assert "grade 7: this section is for grades 8–9" in problem  # a grade problem, as before

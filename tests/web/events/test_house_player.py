@@ -125,9 +125,9 @@ def test_entries_around_the_house_player(
     pupils = enter_boys(boys, 3, organiser)
     services.add_house_player(boys, cikgu(), organiser)
     # one more pupil, or one fewer, would leave the section odd again: remove the house first
-    with pytest.raises(services.ServiceError, match="L12 has a house player"):
+    with pytest.raises(services.ServiceError, match="Lelaki bawah 12 tahun has a house player"):
         services.add_entry(boys, services.EntryData(name="Murid 9", sex="M"), organiser)
-    with pytest.raises(services.ServiceError, match="L12 has a house player"):
+    with pytest.raises(services.ServiceError, match="Lelaki bawah 12 tahun has a house player"):
         services.delete_entry(pupils[0], organiser)
     # the house player is not a boy under 12 of a school: no eligibility check applies
     services.update_entry(
@@ -137,7 +137,7 @@ def test_entries_around_the_house_player(
     services.update_entry(pupils[0], services.EntryData(name="Murid Satu", sex="M"), organiser)
     services.remove_house_player(boys, organiser)
     services.add_entry(boys, services.EntryData(name="Murid 9", sex="M"), organiser)
-    with pytest.raises(services.ServiceError, match="L12 has no house player"):
+    with pytest.raises(services.ServiceError, match="Lelaki bawah 12 tahun has no house player"):
         services.remove_house_player(boys, organiser)
 
 
@@ -321,7 +321,9 @@ def test_an_import_into_a_section_with_a_house_player_is_refused(
     )
     report = entries_import.import_entries(kinabatangan, rows, organiser)
     assert not report.is_clean
-    assert any("L12 has a house player" in problem for problem in report.rows[0].problems)
+    assert any(
+        "Lelaki bawah 12 tahun has a house player" in problem for problem in report.rows[0].problems
+    )
     assert report.rows[1].problems == []  # the girls' section has none: only L12 is refused
     assert boys.entries.count() == 4 and not kinabatangan.sections.get(key="P12").entries.exists()
 

@@ -80,7 +80,9 @@ def test_one_preview_of_problems_then_numbers_for_all_then_pair_all(
     preview = arbiter_pages.post("/e/futian/pair-all/").content.decode()
     problems = re.findall(r"<li>([^<]*)</li>", preview.split('id="confirm-problems"')[1])
     assert problems[0] == (
-        "B组：六、七级棋士组：竞赛规程将本组分为 B-M, B-F："
+        # the groups by name, in the event's language (never the keys B-M, B-F)
+        "B组：六、七级棋士组：竞赛规程将本组分为 "
+        "B组：六、七级棋士组（男子）, B组：六、七级棋士组（女子）："
         "请先组成比赛小组（赛事页面“组成比赛小组”）。"
     )
     assert problems[1:] == [

@@ -379,7 +379,9 @@ def test_round_page_in_persian_digits_and_persian_digits_typed(
     assert re.search(r"<h1>Open — [^<]* ۱</h1>", page), page
     row = re.search(r'<tr class="" id="board-3">(.*?)</tr>', page, re.S)
     assert row and '<td class="num">۳</td>' in row.group(1)
-    assert '<td class="result">۱-۰' in row.group(1)
+    # 1-0 read right to left (a right-to-left mark each side of the dash): the ۱ stands on
+    # the right, beside White, whose name is on the right of the line.
+    assert '<td class="result">۱\u200f-\u200f۰' in row.group(1)
     # The exchange form takes pairing numbers in Persian digits too.
     for board in round_one.boards.all():
         rounds.enter_result(round_one, board.number, "*", arbiter)
@@ -404,6 +406,7 @@ def test_standings_page_in_persian_digits(
         .content.decode()
     )
     first = re.search(r"<tr><td class=\"num\">(.*?)</td><td class=\"num\">(.*?)</td>", page)
-    assert first and first.groups() == ("۱-۲", "۳")  # places 1-2 shared, pairing number 3
+    # places 1-2 shared (read right to left), pairing number 3
+    assert first and first.groups() == ("۱\u200f-\u200f۲", "۳")
     assert '<td class="num points">۱</td>' in page
     assert '<td class="num points">۰٫۵</td>' in page

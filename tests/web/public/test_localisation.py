@@ -59,7 +59,7 @@ def test_jalali_date_typed_into_a_form(typed: str) -> None:
     field = localisation.LocalDateField()
     with translation.override("fa"):
         assert field.clean(typed) == datetime.date(2019, 11, 15)
-        assert field.prepare_value(datetime.date(2019, 11, 15)) == "۱۳۹۸-۰۸-۲۴"
+        assert field.prepare_value(datetime.date(2019, 11, 15)) == "۱۳۹۸/۰۸/۲۴"
     with translation.override("en"):
         assert field.clean("2019-11-15") == datetime.date(2019, 11, 15)
 

@@ -34,7 +34,10 @@ def row(html: str, element_id: str) -> str:
 
 
 def plain(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    """The text a reader sees: no tags, and no invisible bidi marks (the Persian page
+    pass isolates halves and orders results right to left: public.right_to_left)."""
+    text = re.sub(r"[\u200e\u200f\u2066-\u2069]", "", re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r"\s+", " ", text).strip()
 
 
 @pytest.fixture

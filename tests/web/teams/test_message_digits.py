@@ -64,7 +64,8 @@ def test_a_cleared_result_in_persian_digits(
     simple_pairing: object,
 ) -> None:
     shown = _cleared_result_message(event, organiser, arbiter, make_players, "fa")
-    assert shown == ["میز ۲: نتیجهٔ ۱-۰ پاک شد · Player ۰۳ – Player ۰۴"]
+    # 1-0 read right to left (public.right_to_left): a right-to-left mark each side of "-".
+    assert shown == ["میز ۲: نتیجهٔ ۱\u200f-\u200f۰ پاک شد · Player ۰۳ – Player ۰۴"]
 
 
 def test_a_cleared_result_in_english_is_unchanged(

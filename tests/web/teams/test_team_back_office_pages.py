@@ -71,7 +71,8 @@ def test_team_round_page_in_persian_digits(league: event_models.Section, arbiter
     _play_table_one(league, arbiter)
     page = _client(arbiter, "fa").get(f"/e/{league.event.slug}/s/A/teams/r/1/").content.decode()
     assert '<bdi dir="ltr">۲½</bdi> – <bdi dir="ltr">۱½</bdi>' in page
-    assert _cell(page, "match-1-board-1") == "۱-۰"
+    # read right to left: the ۱ beside the first-named team's player, on the right
+    assert _cell(page, "match-1-board-1") == "۱\u200f-\u200f۰"
     assert re.search(r"<h1>[^<]*دور ۱</h1>", page), page[:2000]
 
 
@@ -162,7 +163,7 @@ def test_public_team_round_isolates_scores_in_persian(
     # "۲½" in an isolate, left to right: bare in a right-to-left line it shows as "½۲".
     assert '<bdi dir="ltr">۲½</bdi> – <bdi dir="ltr">۱½</bdi>' in page
     # A board's points are one character each (1, ½, 0): no isolate needed.
-    assert '<td class="num result">½–½</td>' in page  # board 2
+    assert '<td class="num result">½\u200f–\u200f½</td>' in page  # board 2
     assert not re.search(r"(?<!>)۲½", page)  # never outside an isolate
 
 

@@ -75,7 +75,7 @@ def test_a_team_entered_before_fees_gets_its_fee_when_shown(
     client = Client()
     client.force_login(organiser)
     page = client.get(f"/e/{event.slug}/s/A/teams/1/fee/").content.decode()
-    assert 'id="fee-due">420000.00' in page and 'id="fee-balance">420000.00' in page
+    assert 'id="fee-due">420,000 toman' in page and 'id="fee-balance">420,000 toman' in page
     team.refresh_from_db()
     assert team.fee_due == Decimal("420000.00") and team.fee_computed_at is not None
     (log,) = event_models.AuditLog.objects.filter(action="team.fee")

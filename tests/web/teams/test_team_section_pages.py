@@ -137,13 +137,14 @@ def test_team_printouts_show_the_hand_worked_league(
     base = f"/print/{league.event.slug}/A"
 
     prizes = _text(client.get(f"{base}/prizes/?lang=en"))
-    awarded = re.findall(r"(\d) (Team \d) ([\d.]+) IRT", prizes)
+    # amounts as money is written (grouped, no needless decimals, the currency in words)
+    awarded = re.findall(r"(\d) (Team \d) ([\d,]+) toman", prizes)
     assert awarded == [
-        ("1", "Team 1", "3000000.00"),
-        ("2", "Team 2", "2000000.00"),
-        ("3", "Team 3", "1500000.00"),
-        ("4", "Team 6", "1300000.00"),
-        ("5", "Team 5", "1200000.00"),
+        ("1", "Team 1", "3,000,000"),
+        ("2", "Team 2", "2,000,000"),
+        ("3", "Team 3", "1,500,000"),
+        ("4", "Team 6", "1,300,000"),
+        ("5", "Team 5", "1,200,000"),
     ]
 
     certificates = client.get(f"{base}/certificates/?lang=en").content.decode()

@@ -108,7 +108,9 @@ def test_rounds_results_by_match_standings_and_prizes(
     team_services.submit_lineup(_team(league, 1), 1, [roster[0], roster[1], None, None], arbiter)
     _play_round(league, arbiter, client, 1, skip_team=1)
     page = client.get(f"{base}/r/1/").content.decode()
-    assert "short:1" in page
+    # The match's note in words, naming the team (never the code "short:1").
+    assert f"{_team(league, 1).name} fielded too few players and loses the match." in page
+    assert "short:1" not in page
     team_services.pair_next_round(league, arbiter)
     _play_round(league, arbiter, client, 2)
     results = team_services.team_results(league)
@@ -150,7 +152,14 @@ def test_ineligible_player_rescores_and_is_logged(
     assert own.value == "-"
     assert after.standings.row(3).points <= before.standings.row(3).points
     log = event_models.AuditLog.objects.get(action="player.ineligible")
-    assert log.new["rescored"] == [changes[0].describe()]
+    # Kept as names and scores (no entry ids), shown as a sentence on the audit page.
+    (kept,) = log.new["rescored"]
+    names = {team.number: team.name for team in league.teams.all()}
+    assert kept["player"] == event_models.Entry.objects.get(pk=player).name
+    assert {kept["first"], kept["second"]} == {names[t] for t in match.teams()}
+    assert kept["round"] == 1 and kept["before"] != kept["after"]
+    audit_page = client.get(f"/e/{league.event.slug}/audit/").content.decode()
+    assert f"({kept['player']} was not eligible)" in audit_page
 
 
 def test_pages_and_permissions(

@@ -1,4 +1,5 @@
 """The audit log page's filters: ``{{ line.action|audit_action }}`` (the action in words),
+(what the line is about comes from the view: ``audit.subject``),
 ``{{ line|audit_changes }}`` (what changed, field by field: :func:`audit.changes`) and
 ``{{ line.old|audit_json }}`` (the stored JSON, for the details toggle)."""
 
@@ -20,7 +21,7 @@ def audit_action(code: str) -> str:
 
 @register.filter
 def audit_changes(line: models.AuditLog) -> list[audit.Change]:
-    return audit.changes(line.old, line.new)
+    return audit.changes(line.old, line.new, line.action)
 
 
 @register.filter

@@ -1,4 +1,5 @@
-"""Template tags for tie-break names: ``{{ code|tiebreak }}`` gives a
+"""Template tags for the names of the rules: ``{{ code|pairing_system }}`` names a pairing
+system in words (:mod:`crosstable_web.events.pairing_names`); ``{{ code|tiebreak }}`` gives a
 :class:`~crosstable_web.events.tiebreak_labels.TiebreakLabel` (``.short``, ``.description``)
 for a descriptor such as ``BH/C1``; ``{% tiebreak_notes labels %}`` lists them in order under a
 table. Used by every standings page, so they all name tie-breaks the same way."""
@@ -11,9 +12,15 @@ from typing import Any
 from django import template
 
 from crosstable.tiebreaks.descriptor import TiebreakSpec
-from crosstable_web.events import tiebreak_labels
+from crosstable_web.events import pairing_names, tiebreak_labels
 
 register = template.Library()
+
+
+@register.filter
+def pairing_system(code: str) -> str:
+    """The pairing system ``code`` (``FIDE_DUTCH_2026``) in words."""
+    return pairing_names.system_name(code)
 
 
 @register.filter

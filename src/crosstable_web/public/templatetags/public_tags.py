@@ -1,7 +1,8 @@
 """Template filters of the public pages, printouts and back office: ``digits`` (Persian digits
 in Persian), ``number`` (the same, isolated left to right for scores like ``2½``),
 ``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time of day, in
-the site's time zone), ``colour`` (White/Black or Red/Black)."""
+the site's time zone), ``colour`` (White/Black or Red/Black), ``sex_name``, ``bye_name`` and
+``unit_kind_name`` (stored codes in words, ``events.wording``)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,12 @@ import datetime
 from typing import Any
 
 from django import template
-from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext
 
 from crosstable.regulations.calendars import gregorian_to_jalali
-from crosstable_web.events import event_time
+from crosstable_web.events import event_time, wording
 from crosstable_web.public import localisation
 
 register = template.Library()
@@ -42,11 +42,25 @@ def localdate(value: datetime.date | None) -> str:
 
 @register.filter
 def localdatetime(value: datetime.datetime | None) -> str:
-    if value is None:
-        return ""
-    local = timezone.localtime(value) if timezone.is_aware(value) else value
-    time_of_day = localisation.digits(local.strftime("%H:%M"))
-    return f"{localisation.format_date(local.date())} {time_of_day}"
+    return localisation.format_datetime(value)
+
+
+@register.filter
+def sex_name(code: str) -> str:
+    """``M``/``F`` in words (男/女, lelaki/perempuan, مرد/زن)."""
+    return wording.sex_word(code or "")
+
+
+@register.filter
+def bye_name(code: str) -> str:
+    """A bye's code (``H``, ``F``, ``Z``, ``U``) in words."""
+    return wording.bye_word(code or "")
+
+
+@register.filter
+def unit_kind_name(kind: str) -> str:
+    """A unit kind of the regulations (``school``, ``county``) in words."""
+    return wording.unit_kind_word(kind or "")
 
 
 @register.filter
@@ -74,7 +88,8 @@ def event_stamp(value: datetime.datetime | None, event: Any) -> str:
         return ""
     local = value.astimezone(event_time.zone(event))
     year, month, day = local.year, local.month, local.day
-    if event.calendar == "jalali":
+    # Jalali for a Jalali event, and for a Persian reader (as every date of a Persian page).
+    if event.calendar == "jalali" or localisation.uses_persian_digits():
         year, month, day = gregorian_to_jalali(local.date())
     return localisation.digits(f"{year:04d}-{month:02d}-{day:02d} {local:%H:%M:%S}")
 

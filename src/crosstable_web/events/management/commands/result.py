@@ -9,6 +9,7 @@ from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.management import cli
+from crosstable_web.events.notation import of_section
 
 
 class Command(cli.ActingCommand):
@@ -34,7 +35,8 @@ class Command(cli.ActingCommand):
             except services.ServiceError as error:
                 raise CommandError(f"board {board_number}: {error}") from None
             board = change.board
-            label = rounds.result_label(board.white_result, board.black_result) or "*"
+            notation = of_section(section)
+            label = rounds.result_label(board.white_result, board.black_result, notation) or "*"
             self.stdout.write(f"board {board.number}: {label}")
             for withdrawal in change.withdrawals:  # a second forfeit: said at once
                 self.stdout.write(withdrawal.message())

@@ -1,0 +1,285 @@
+"""Is a page really in the reader's language? ``foreign_text(body, language)`` lists what a
+Chinese, Malay or Persian reader would find on a page (or a printout's PDF text) that is not
+in their language: English words, identifiers of the code (``FIDE_DUTCH_2026``,
+``result.enter``, ``best_girl``, ``(short:11)``), Latin digits and mirrored half points on a
+Persian page.
+
+Names of people, units, teams and events are the organisers' own words and may be in any
+script: pass them as ``proper_nouns`` (``proper_nouns_of_the_database()`` collects every name
+the database holds). ``ALLOWED`` is the short list of words that are the same in every
+language (the brand, file formats, FIDE titles). Text inside an element marked
+``translate="no"`` (stored JSON on the audit page, what a user typed into a box) is data, not
+words of the page, and is left out.
+
+Used by ``test_language_of_every_page.py`` over the demo and meant for any crawl
+(``from web.language_check import foreign_text``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from html.parser import HTMLParser
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+
+ALLOWED = frozenset(
+    {
+        "crosstable",  # the brand
+        "PDF",
+        "TRF",
+        "CSV",
+        "JSON",
+        "TOML",
+        "XLSX",
+        "QR",
+        "FIDE",
+        "Elo",
+        "English",  # the language switch names each language in its own words
+        "Melayu",
+        "Bahasa",
+        # FIDE titles are written the same in every language.
+        *("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"),
+    }
+)
+"""Words written the same way on a page in any language."""
+
+_IDENTIFIER = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b"  # snake_case, FIDE_DUTCH_2026, age_10_12
+    r"|\b[a-z]+(?:\.[a-z_]+)+\b"  # dotted codes: result.enter, team.payment.cancel
+    r"|\(\w+:\w+\)"  # (short:11)
+)
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+_LATIN_DIGIT = re.compile(r"[0-9]")
+_MIRRORED_HALF = re.compile(r"[0-9۰-۹٠-٩]½")
+_ISOLATED = re.compile("\u2066[^\u2069]*\u2069")
+_LEFT_TO_RIGHT_NUMBERS = re.compile(r"[0-9۰-۹½] ?[-–] ?[0-9۰-۹½]")
+_GREGORIAN_DATE = re.compile(r"(?:19|20|۱۹|۲۰)[0-9۰-۹]{2}[-/][0-9۰-۹]{1,2}[-/][0-9۰-۹]{1,2}")
+_PLACEHOLDER = re.compile(r"%\([^)]*\)[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]|%[sd]|\{[^{}]*\}")
+_BLOCK_TAGS = frozenset(
+    {"p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "br", "option", "section"}
+)
+_SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
+
+ENGLISH_FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "for",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "from",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "not",
+        "no",
+        "must",
+        "may",
+        "has",
+        "have",
+        "had",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "than",
+        "then",
+        "only",
+        "after",
+        "before",
+        "under",
+        "over",
+        "aged",
+        "born",
+        "until",
+        "each",
+        "every",
+        "all",
+        "any",
+        "none",
+        "yes",
+    ]
+)
+"""English words that are no Malay words (Malay has ``had``: a limit; ``no`` is in both
+only as an abbreviation and is kept here: a Malay page writes ``Bil.``/``No.`` with the
+point)."""
+
+
+def _words(text: str) -> set[str]:
+    return {word.lower() for word in _LATIN_WORD.findall(_PLACEHOLDER.sub(" ", text))}
+
+
+@functools.cache
+def english_vocabulary() -> frozenset[str]:
+    """Words of the site's English messages that its Malay catalogue never uses, plus the
+    common English words: on a Malay page, any of them is English left untranslated."""
+    english: set[str] = set(ENGLISH_FUNCTION_WORDS)
+    malay: set[str] = set()
+    po = (LOCALE / "ms" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    for match in re.finditer(r'^(msgid|msgid_plural|msgstr(?:\[\d\])?) "(.*)"$', po, re.M):
+        keyword, text = match.groups()
+        (english if keyword.startswith("msgid") else malay).update(_words(text))
+    english -= malay - ENGLISH_FUNCTION_WORDS
+    return frozenset(word for word in english if len(word) > 1)
+
+
+class _VisibleText(HTMLParser):
+    """The text a reader sees: text nodes and shown attributes, outside scripts, styles,
+    and elements marked ``translate="no"``; each block element starts a new piece. A
+    piece inside a left-to-right isolate (``dir="ltr"``) is marked as such."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[tuple[str, bool]] = []
+        self._stack: list[tuple[str, bool, bool]] = []  # tag, hidden, left-to-right
+        self._current: list[str] = []
+        self._current_ltr = False
+
+    def _hidden(self) -> bool:
+        return bool(self._stack) and self._stack[-1][1]
+
+    def _ltr(self) -> bool:
+        return bool(self._stack) and self._stack[-1][2]
+
+    def _flush(self) -> None:
+        text = " ".join("".join(self._current).split())
+        if text:
+            self.pieces.append((text, self._current_ltr))
+        self._current = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        hidden = (
+            self._hidden()
+            or tag in ("script", "style", "template")
+            or values.get("translate") == "no"
+            or (tag == "input" and values.get("type") == "hidden")
+        )
+        ltr = values.get("dir") == "ltr" or (self._ltr() and values.get("dir") != "rtl")
+        if tag in _BLOCK_TAGS or ltr != self._ltr():
+            self._flush()
+        if not hidden:
+            for name in _SHOWN_ATTRIBUTES:
+                if values.get(name):
+                    self.pieces.append((str(values[name]), ltr))
+            if (
+                tag == "input"
+                and values.get("type") in ("submit", "button")
+                and values.get("value")
+            ):
+                self.pieces.append((str(values["value"]), ltr))
+        if tag not in ("br", "input", "meta", "link", "img", "hr"):
+            self._stack.append((tag, hidden, ltr))
+        self._current_ltr = ltr
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _BLOCK_TAGS:
+            self._flush()
+        while self._stack:
+            popped, _hidden, ltr = self._stack.pop()
+            if popped == tag:
+                break
+        if ltr != self._ltr():
+            self._flush()
+        self._current_ltr = self._ltr()
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden():
+            self._current.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self._flush()
+
+
+def visible_text(body: str | bytes) -> list[tuple[str, bool]]:
+    """The pieces of text a reader of the HTML ``body`` sees, each with whether it sits in a
+    left-to-right isolate."""
+    parser = _VisibleText()
+    parser.feed(body.decode("utf-8") if isinstance(body, bytes) else body)
+    parser.close()
+    return parser.pieces
+
+
+def _without_proper_nouns(text: str, proper_nouns: Iterable[str]) -> str:
+    for noun in proper_nouns:
+        if noun and noun in text:
+            text = text.replace(noun, " ")
+    return text
+
+
+def foreign_in_text(
+    text: str, language: str, proper_nouns: Iterable[str] = (), *, left_to_right: bool = False
+) -> list[str]:
+    """What is not in ``language`` (``zh-hans``, ``ms``, ``fa``) in one piece of running
+    text (a page's text node, a line of a PDF): each finding as ``"kind: what «in context»"``."""
+    findings: list[str] = []
+    cleaned = _without_proper_nouns(text, proper_nouns)
+
+    def found(kind: str, what: str) -> None:
+        findings.append(f"{kind}: {what} «{text[:160]}»")
+
+    for match in _IDENTIFIER.finditer(cleaned):
+        found("identifier", match.group())
+    cleaned = _IDENTIFIER.sub(" ", cleaned)
+    if language.startswith(("zh", "fa")):
+        for word in _LATIN_WORD.findall(cleaned):
+            if word not in ALLOWED and word.strip("-'’") not in ALLOWED:
+                found("Latin word", word)
+    elif language == "ms":
+        vocabulary = english_vocabulary()
+        for word in _LATIN_WORD.findall(cleaned):
+            if word not in ALLOWED and word.lower() in vocabulary:
+                found("English word", word)
+    if language.startswith("fa"):
+        for match in _LATIN_DIGIT.finditer(cleaned):
+            found("Latin digit", match.group())
+            break
+        if _GREGORIAN_DATE.search(cleaned):
+            found("Gregorian date", _GREGORIAN_DATE.search(cleaned).group())  # type: ignore[union-attr]
+        if not left_to_right:
+            right_to_left = _ISOLATED.sub(" ", cleaned)
+            if _MIRRORED_HALF.search(right_to_left):
+                found("half point in right-to-left text (shows as ½۶)", "½")
+            joined = _LEFT_TO_RIGHT_NUMBERS.search(right_to_left)
+            if joined:
+                found("numbers joined left to right in right-to-left text", joined.group())
+    return findings
+
+
+def foreign_text(body: str | bytes, language: str, proper_nouns: Iterable[str] = ()) -> list[str]:
+    """Everything on the HTML page ``body`` that a reader of ``language`` would find in
+    another language or written as code (see the module's docstring)."""
+    nouns = sorted({noun for noun in proper_nouns if noun}, key=len, reverse=True)
+    findings: list[str] = []
+    for text, left_to_right in visible_text(body):
+        findings.extend(foreign_in_text(text, language, nouns, left_to_right=left_to_right))
+    return findings
+
+
+def foreign_in_pdf_text(text: str, language: str, proper_nouns: Iterable[str] = ()) -> list[str]:
+    """The same checks over a printout's PDF text (``pdftotext``), line by line. The PDF's
+    text has no markup to tell a left-to-right isolate apart: the half-point check is left
+    to the HTML."""
+    nouns = sorted({noun for noun in proper_nouns if noun}, key=len, reverse=True)
+    findings: list[str] = []
+    for line in text.splitlines():
+        if line.strip():
+            findings.extend(foreign_in_text(line, language, nouns, left_to_right=True))
+    return findings
