@@ -11,7 +11,14 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMAND_MODULES: tuple[str, ...] = ("regulations", "standings", "engine", "check", "trf")
+SUBCOMMAND_MODULES: tuple[str, ...] = (
+    "regulations",
+    "standings",
+    "grades",
+    "engine",
+    "check",
+    "trf",
+)
 """Modules under ``crosstable.cli`` that register a subcommand, in help order."""
 
 

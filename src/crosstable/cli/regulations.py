@@ -1,8 +1,9 @@
 """``crosstable regulations FILE…``: check regulations files and summarise what they say.
 
 For each file: its sections (game, rounds, pairing system, eligibility in short), the fee,
-and every declared rule the engine does not apply yet. Exit status 0 when every file is
-valid, 3 when one is not (the error names the file, the key and the problem).
+the grade ladder of a grade tournament, and every declared rule the engine does not apply
+yet. Exit status 0 when every file is valid, 3 when one is not (the error names the file, the
+key and the problem).
 """
 
 from __future__ import annotations
@@ -55,6 +56,22 @@ def summarise(regulations: Regulations, out: TextIO) -> None:
         print(
             f"  fee: {fees.amount} {fees.currency} per {fees.per}"
             + (f"; discounts: {discounts}" if discounts else ""),
+            file=out,
+        )
+    grades = regulations.grades
+    if grades is not None:
+        period = grades.valid_for
+        valid = ""
+        if period is not None:
+            valid = "; results valid " + " ".join(
+                f"{count} {unit}"
+                for count, unit in ((period.months, "months"), (period.days, "days"))
+                if count
+            )
+        print(
+            f"  grades: {len(grades.ladder)} on the ladder, highest awarded "
+            f"{grades.grade(grades.highest).name}, {len(grades.promotions)} promotion rules"
+            + valid,
             file=out,
         )
     if regulations.unsupported:

@@ -4,6 +4,7 @@
 ``Regulations`` value or raise ``RegulationsError`` naming the key and the problem.
 ``check_eligibility`` and ``assign_sections`` place entrants in sections, ``compute_fee``
 prices an entry, ``check_entry_limits`` and ``admit_by_capacity`` apply entry limits.
+A grade tournament's ``[grades]`` table is ``Regulations.grades`` (``GradeRules``).
 The file format is documented in docs/regulations.md.
 """
 
@@ -22,11 +23,14 @@ from crosstable.regulations.schema import (
     Eligibility,
     Fees,
     Game,
+    Grade,
+    GradeRules,
     MemberRule,
     Operator,
     PairingRules,
     PlacePrize,
     PrizeRules,
+    PromotionRule,
     Regulations,
     RoundSlot,
     ScheduleItem,
@@ -38,6 +42,7 @@ from crosstable.regulations.schema import (
     TeamRankingMethod,
     TeamRules,
     TimeControl,
+    ValidityPeriod,
     Where,
     matches,
 )
@@ -55,11 +60,14 @@ __all__ = [
     "Eligibility",
     "Fees",
     "Game",
+    "Grade",
+    "GradeRules",
     "MemberRule",
     "Operator",
     "PairingRules",
     "PlacePrize",
     "PrizeRules",
+    "PromotionRule",
     "Regulations",
     "RegulationsError",
     "RoundSlot",
@@ -72,6 +80,7 @@ __all__ = [
     "TeamRankingMethod",
     "TeamRules",
     "TimeControl",
+    "ValidityPeriod",
     "Where",
     "jalali_to_gregorian",
     "load_regulations",

@@ -94,3 +94,30 @@ def parse_date(text: str, calendar: Calendar) -> datetime.date:
     if calendar is Calendar.JALALI:
         return jalali_to_gregorian(year, month, day)
     return datetime.date(year, month, day)
+
+
+def add_months(day: datetime.date, months: int, calendar: Calendar) -> datetime.date:
+    """``day`` moved ``months`` months on in ``calendar`` (counted in that calendar's months:
+    1398-08-24 + 2 months is 1398-10-24 in the Jalali calendar), keeping the day of the month;
+    a day the target month lacks (31 December + 2 months) becomes that month's last day."""
+    if calendar is Calendar.JALALI:
+        year, month, date = gregorian_to_jalali(day)
+        index = year * 12 + (month - 1) + months
+        year, month = divmod(index, 12)
+        month += 1
+        return jalali_to_gregorian(year, month, min(date, jalali_month_length(year, month)))
+    index = day.year * 12 + (day.month - 1) + months
+    year, month = divmod(index, 12)
+    month += 1
+    next_month = datetime.date(year + month // 12, month % 12 + 1, 1)
+    length = (next_month - datetime.date(year, month, 1)).days
+    return datetime.date(year, month, min(day.day, length))
+
+
+def write_date(day: datetime.date, calendar: Calendar) -> str:
+    """``day`` as ``YYYY-MM-DD`` in ``calendar`` (``1398-08-24`` in the Jalali calendar):
+    how files (CSV, spreadsheets) write a date of an event kept in that calendar."""
+    year, month, date = (
+        gregorian_to_jalali(day) if calendar is Calendar.JALALI else (day.year, day.month, day.day)
+    )
+    return f"{year:04d}-{month:02d}-{date:02d}"

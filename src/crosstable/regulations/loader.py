@@ -18,6 +18,7 @@ from typing import Any
 
 from crosstable.model import ScoringSystem
 from crosstable.regulations.calendars import Calendar
+from crosstable.regulations.grade_table import read_grades
 from crosstable.regulations.reader import RegulationsError, TableReader, describe
 from crosstable.regulations.schema import (
     AdultGradeRule,
@@ -239,6 +240,7 @@ class _Loader:
                 raise root.error(f"sections[{index}].key", f'duplicate section key "{key}"')
         fees = self._fees(set(keys))
         deadlines = self._deadlines()
+        grades = read_grades(root, sections, end_date)
         root.finish()
         return Regulations(
             name=name,
@@ -257,6 +259,7 @@ class _Loader:
             capacity_priority=priority,
             adult_grade_rule=adult_rule,
             schedule_items=items,
+            grades=grades,
             unsupported=tuple(self.gaps),
             source=self.source,
         )

@@ -451,6 +451,81 @@ class Deadlines:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Grade:
+    """One rung of the event's grade ladder (``[grades] ladder``): a national grade, a title
+    above the numbered grades, or "no grade yet"."""
+
+    key: str
+    """How entries record it: a numbered national grade as its number ("3"), a title by its
+    own word ("候补棋协大师"); the ungraded rung's key names it in promotion rules only."""
+    name: str
+    """What the report prints (三级棋士)."""
+    ungraded: bool = False
+    """The rung of players without a grade (an entry whose grade is blank)."""
+    section: str = ""
+    """The section players of this grade enter ("" when the file does not say)."""
+    min_rounds: int | None = None
+    """Rounds a section must have for this title to be awarded in it."""
+    min_minutes: int | None = None
+    """Playing time of one game, both players together (双方每局用时总和), a section's time
+    control must give for this title to be awarded in it."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PromotionRule:
+    """From ``from_grade``, a score rate of at least ``rate_percent`` over at least
+    ``min_games`` games earns ``to_grade``."""
+
+    from_grade: str
+    to_grade: str
+    rate_percent: Fraction
+    min_games: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ValidityPeriod:
+    """How long results stay valid for certificate applications after the event's end."""
+
+    months: int = 0
+    days: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GradeRules:
+    """The ``[grades]`` table: the ladder (strongest first), the event's highest awardable
+    title, the promotion rules and how long the results are valid (docs/regulations.md)."""
+
+    ladder: tuple[Grade, ...]
+    highest: str
+    """Key of the strongest title the event may award."""
+    promotions: tuple[PromotionRule, ...]
+    valid_for: ValidityPeriod | None = None
+    source: str = ""
+    """Where the thresholds come from (the regulation and its table), printed on the report."""
+
+    def grade(self, key: str) -> Grade:
+        for grade in self.ladder:
+            if grade.key == key:
+                return grade
+        raise KeyError(key)
+
+    def strength(self, key: str) -> int:
+        """The rung's place on the ladder: 0 is the strongest."""
+        for index, grade in enumerate(self.ladder):
+            if grade.key == key:
+                return index
+        raise KeyError(key)
+
+    def on_entry(self, recorded: str) -> Grade | None:
+        """The rung of a grade as an entry records it ("" is the ungraded rung); None when
+        the ladder has no such rung."""
+        for grade in self.ladder:
+            if (grade.ungraded and not recorded) or (not grade.ungraded and grade.key == recorded):
+                return grade
+        return None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Regulations:
     """An event's whole rules, as read from its regulations file."""
 
@@ -473,6 +548,8 @@ class Regulations:
     """How entries are admitted when a section is full: "payment_date" or "entry_date"."""
     adult_grade_rule: AdultGradeRule | None = None
     schedule_items: tuple[ScheduleItem, ...] = ()
+    grades: GradeRules | None = None
+    """The grade ladder and promotion rules of a grade tournament (None: no ``[grades]``)."""
     unsupported: tuple[str, ...] = ()
     """Rules the file declares that the engine does not apply yet (with their issue)."""
     source: str = ""
