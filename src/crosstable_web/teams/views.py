@@ -498,9 +498,15 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
         )
         return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
     stored = team_row.lineups.filter(round_number=number).first()
-    registered = bridge.roster(team_row).registered_lineup(team_rules.boards)
+    # A player declared ineligible is offered on no board from the declaration on.
+    barred = bridge.unavailable_in(bridge.ineligible_from(section), number)
+    roster = bridge.roster(team_row)
+    available = dataclasses.replace(
+        roster, members=tuple(m for m in roster.members if m not in barred)
+    )
+    registered = available.registered_lineup(team_rules.boards)
     chosen = [b if b is None else int(b) for b in stored.boards] if stored else list(registered)
-    members = list(team_row.members.select_related("entry"))
+    members = [m for m in team_row.members.select_related("entry") if m.entry_id not in barred]
     return render(
         request,
         "teams/lineup.html",
