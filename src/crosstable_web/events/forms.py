@@ -234,6 +234,21 @@ def read_event_date(text: str, calendar: str) -> datetime.date | None:
         ) from None
 
 
+def clean_event_dates(form: forms.Form, cleaned: dict[str, Any]) -> None:
+    """A form's first and last day read in the calendar it chose, the last not before the
+    first (errors at the fields)."""
+    calendar = cleaned.get("calendar", "gregorian")
+    for name in ("start_date", "end_date"):
+        if name in cleaned:
+            try:
+                cleaned[name] = read_event_date(str(cleaned[name]), calendar)
+            except forms.ValidationError as error:
+                form.add_error(name, error)
+    start, end = cleaned.get("start_date"), cleaned.get("end_date")
+    if start and end and end < start:
+        form.add_error("end_date", _("The last day is before the first day."))
+
+
 def check_tiebreaks(text: str, teams: bool = False) -> list[str]:
     """Tie-break codes typed with spaces or commas, each known to the registry."""
     from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
@@ -307,14 +322,18 @@ class UploadEventForm(_ShortNameAndZone):
 class BlankEventForm(forms.Form):
     """A new event from a form: the event and its first section."""
 
-    name = forms.CharField(label=_("Event name"), max_length=300)
+    name = forms.CharField(
+        label=_("Event name"), max_length=300, widget=forms.TextInput(attrs={"size": 50})
+    )
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     language = forms.ChoiceField(label=_("Language of the event"), choices=LANGUAGE_CHOICES)
     time_zone = forms.ChoiceField(label=_("Time zone"))
     calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
     start_date = EventDateField(label=_("First day"))
     end_date = EventDateField(label=_("Last day"))
-    venue = forms.CharField(label=_("Venue"), required=False, max_length=300)
+    venue = forms.CharField(
+        label=_("Venue"), required=False, max_length=300, widget=forms.TextInput(attrs={"size": 50})
+    )
     section_key = forms.RegexField(
         label=_("Section code"),
         regex=r"^[A-Za-z0-9_-]+$",
@@ -345,29 +364,28 @@ class BlankEventForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        calendar = cleaned.get("calendar", "gregorian")
-        for name in ("start_date", "end_date"):
-            if name in cleaned:
-                try:
-                    cleaned[name] = read_event_date(str(cleaned[name]), calendar)
-                except forms.ValidationError as error:
-                    self.add_error(name, error)
-        start, end = cleaned.get("start_date"), cleaned.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The last day is before the first day."))
+        clean_event_dates(self, cleaned)
         return cleaned
 
 
 class EventSettingsForm(forms.Form):
     """The common settings of an event and of each section; the rest is the TOML editor's."""
 
-    name = forms.CharField(label=_("Event name"), max_length=300)
-    slug = forms.CharField(label=_("Short name (in addresses)"), max_length=60)
+    name = forms.CharField(
+        label=_("Event name"), max_length=300, widget=forms.TextInput(attrs={"size": 50})
+    )
+    slug = forms.CharField(
+        label=_("Short name (in addresses)"),
+        max_length=60,
+        widget=forms.TextInput(attrs={"size": 50}),
+    )
     time_zone = forms.ChoiceField(label=_("Time zone"))
     calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
     start_date = EventDateField(label=_("First day"))
     end_date = EventDateField(label=_("Last day"))
-    venue = forms.CharField(label=_("Venue"), required=False, max_length=300)
+    venue = forms.CharField(
+        label=_("Venue"), required=False, max_length=300, widget=forms.TextInput(attrs={"size": 50})
+    )
     confirm_played = forms.BooleanField(
         label=_("Yes, change rounds already played (the audit log keeps it)"), required=False
     )
@@ -384,7 +402,9 @@ class EventSettingsForm(forms.Form):
         zone_field.choices = _zone_choices()[1:]
         for key, _teams in sections:
             self.fields[f"section_{key}_name"] = forms.CharField(
-                label=_("Name of section %(key)s") % {"key": key}, max_length=300
+                label=_("Name of section %(key)s") % {"key": key},
+                max_length=300,
+                widget=forms.TextInput(attrs={"size": 40}),
             )
             self.fields[f"section_{key}_rounds"] = LocalIntegerField(
                 label=_("Rounds of section %(key)s") % {"key": key},
@@ -413,16 +433,7 @@ class EventSettingsForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        calendar = cleaned.get("calendar", "gregorian")
-        for name in ("start_date", "end_date"):
-            if name in cleaned:
-                try:
-                    cleaned[name] = read_event_date(str(cleaned[name]), calendar)
-                except forms.ValidationError as error:
-                    self.add_error(name, error)
-        start, end = cleaned.get("start_date"), cleaned.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The last day is before the first day."))
+        clean_event_dates(self, cleaned)
         for key in self.section_keys:
             field = f"section_{key}_tiebreaks"
             if field in cleaned:
