@@ -43,7 +43,8 @@ def test_unknown_sex_is_refused(text: str) -> None:
     [
         ("六级", 6), ("6级", 6), ("六級", 6), ("6", 6), ("６级", 6), ("六级棋士", 6),
         ("国家六级", 6), ("十级", 10), ("十一级", 11), ("十五级", 15), ("一级", 1),
-        ("grade 6", 6), ("gred 6", 6), ("درجه ۶", 6), ("6th", 6), ("", None), ("无", None), ("无级", None), ("none", None),
+        ("grade 6", 6), ("gred 6", 6), ("درجه ۶", 6), ("6th", 6),
+        ("", None), ("无", None), ("无级", None), ("none", None),
     ],
 )  # fmt: skip
 def test_grades(text: str, grade: int | None) -> None:
