@@ -7,12 +7,20 @@ from crosstable.matching.cardinality import (
     SubsetMatcher,
     max_cardinality_matching,
 )
+from crosstable.matching.classes import (
+    ClassGraph,
+    class_lexicographic_matching,
+    class_weighted_matching,
+)
 from crosstable.matching.lexicographic import lexicographic_matching
 from crosstable.matching.weighted import max_weight_matching
 
 __all__ = [
+    "ClassGraph",
     "MatchingOracle",
     "SubsetMatcher",
+    "class_lexicographic_matching",
+    "class_weighted_matching",
     "lexicographic_matching",
     "max_cardinality_matching",
     "max_weight_matching",

@@ -89,7 +89,7 @@ class _AugmentingSearch:
 
     def __init__(
         self,
-        adjacency: Sequence[Collection[int]],
+        adjacency: Sequence[Iterable[int]],
         mate: list[int],
         alive: list[bool] | None = None,
         forbidden: set[tuple[int, int]] | None = None,

@@ -11,32 +11,39 @@ a time over the whole graph. Here the criteria alone are solved as a weighted ma
 (small weights), and the order is then applied greedily with augmenting-path searches on the
 graph of the edges that some optimal matching may use:
 
-* An optimal dual solution without positive blossom duals (see
-  :func:`crosstable.matching.weighted.solve_folded`) characterises every optimal matching:
-  it uses *tight* edges only (zero slack) and leaves no vertex of positive dual unmatched
-  (complementary slackness).
+* An optimal dual solution (:class:`~crosstable.matching.blossom.OptimalDuals`)
+  characterises every optimal matching (complementary slackness): it uses *tight* edges only
+  (zero slack), leaves no vertex of positive dual unmatched, and keeps every blossom of
+  positive dual *full* (all its vertices but one paired inside it).
 * Chooser after chooser, the earliest partner of its list that keeps such a matching
   possible is fixed: from the current optimal matching, the pair is forced and the two
   players it displaced are re-matched by augmenting paths over tight edges among the
-  players not yet fixed. Edmonds' theorem makes the search exact: if no path exists, no
-  optimal matching with the pairs fixed so far has this pair.
+  players not yet fixed. Edmonds' theorem makes a "no" exact: if no path exists, no optimal
+  matching with the pairs fixed so far has this pair. A path found may empty or overfill a
+  blossom; then the answer is unknown (another path might keep it full), and the whole
+  question is handed back to the caller (None).
 
 Knows nothing of chess: the caller says what the weights and the preference lists are.
+:mod:`crosstable.matching.classes` asks the same questions of graphs given by vertex classes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 from crosstable.matching.blossom import OptimalDuals
 from crosstable.matching.cardinality import _AugmentingSearch
 from crosstable.matching.weighted import _normalise_edges, solve_folded
 
+Choices = Sequence[tuple[int, Sequence[int]]]
+"""``(chooser, preferences)`` in priority order."""
+
 
 def lexicographic_matching(
     vertex_count: int,
     edges: Iterable[tuple[int, int, int]],
-    choices: Sequence[tuple[int, Sequence[int]]],
+    choices: Choices,
     max_cardinality: bool = False,
 ) -> list[int] | None:
     """A maximum-weight matching (of maximum cardinality first, with ``max_cardinality``),
@@ -49,106 +56,164 @@ def lexicographic_matching(
     Returns ``mate`` (``-1`` for unmatched vertices), or None when this method cannot tell
     (the caller must then say its order another way, e.g. in the weights): with
     ``max_cardinality`` when no perfect matching exists, or when a blossom of the optimality
-    proof would have to give up its one exit (see :class:`_Refinement`). ``edges`` as for
+    proof would have to give up its one exit (see the module docstring). ``edges`` as for
     :func:`~crosstable.matching.max_weight_matching`.
     """
     folded = _normalise_edges(vertex_count, edges)
     mate, duals = solve_folded(vertex_count, folded, max_cardinality, proof=True)
     if duals is None:
         return None
-    refinement = _Refinement(vertex_count, folded, mate, duals, max_cardinality)
+    nesting = BlossomNesting(vertex_count, duals)
+    dual = duals.vertex
+    rows: list[list[int]] = [[] for _ in range(vertex_count)]
+    for (u, v), w in folded.items():
+        if dual[u] + dual[v] - 2 * w + nesting.common_dual(u, v) == 0:
+            rows[u].append(v)
+            rows[v].append(u)
+    tight = [set(row) for row in rows]
+    return refine(
+        vertex_count,
+        mate,
+        duals,
+        nesting,
+        rows,
+        lambda u, v: v in tight[u],
+        choices,
+        max_cardinality,
+    )
+
+
+class BlossomNesting:
+    """The blossoms of positive dual of an optimal dual solution, innermost first, and per
+    vertex the ones around it: what the slack of an edge inside blossoms adds up to, and how
+    many pairs of a matching lie inside each blossom."""
+
+    def __init__(self, vertex_count: int, duals: OptimalDuals) -> None:
+        blossoms = sorted(duals.blossoms, key=lambda item: len(item[0]))
+        self.around: list[list[int]] = [[] for _ in range(vertex_count)]
+        """Per vertex, the blossoms holding it, innermost first."""
+        for index, (members, _) in enumerate(blossoms):
+            for v in members:
+                self.around[v].append(index)
+        self.needed = [(len(members) - 1) // 2 for members, _ in blossoms]
+        """Per blossom, the pairs an optimal matching has inside it."""
+        self.enclosing = [0] * len(blossoms)
+        """Per blossom, twice the sum of its dual and those of the blossoms around it: what
+        it adds to the slack of an edge whose innermost common blossom it is."""
+        for index in range(len(blossoms) - 1, -1, -1):
+            members, blossom_dual = blossoms[index]
+            chain = self.around[members[0]]
+            outer = chain[chain.index(index) + 1 :]
+            self.enclosing[index] = 2 * blossom_dual + (self.enclosing[outer[0]] if outer else 0)
+
+    def innermost_common(self, u: int, v: int) -> int:
+        """The innermost blossom holding both u and v, or -1."""
+        theirs = self.around[v]
+        if theirs:
+            for index in self.around[u]:
+                if index in theirs:
+                    return index
+        return -1
+
+    def common_dual(self, u: int, v: int) -> int:
+        """What the blossoms holding both u and v add to the slack of the edge (u, v)."""
+        common = self.innermost_common(u, v)
+        return self.enclosing[common] if common >= 0 else 0
+
+
+class Screen(Protocol):
+    """A quick necessary test for :func:`refine`: ``allows(u, v)`` False means that no optimal
+    matching pairs u with v given the pairs fixed so far (a True proves nothing); ``fixed(u,
+    v)`` is told of each pair fixed."""
+
+    def allows(self, u: int, v: int) -> bool: ...
+
+    def fixed(self, u: int, v: int) -> None: ...
+
+
+def refine(
+    vertex_count: int,
+    mate: list[int],
+    duals: OptimalDuals,
+    nesting: BlossomNesting,
+    rows: Sequence[Iterable[int]],
+    is_tight: Callable[[int, int], bool],
+    choices: Choices,
+    max_cardinality: bool,
+    screen: Screen | None = None,
+) -> list[int] | None:
+    """The greedy of :func:`lexicographic_matching`, from the optimal matching ``mate`` and
+    its proof ``duals``, over the tight edges: ``rows[v]`` iterates over v's tight
+    neighbours, ``is_tight(u, v)`` says whether (u, v) is a tight edge. A ``screen`` answers
+    some "no"s before the search, which costs a pass over the tight edges when the answer
+    is no."""
+    refinement = _Refinement(vertex_count, mate, duals, nesting, rows, max_cardinality)
+    alive = refinement.alive
+    # Choosers often share one preference list (all S1 players rank the same S2 players);
+    # its leading entries get paired first, so a cursor per list skips them once.
+    first_alive: dict[int, int] = {}
     for chooser, preferences in choices:
-        if not refinement.alive[chooser]:
+        if not alive[chooser]:
             continue
-        candidates = refinement.tight[chooser]
-        for partner in preferences:
-            if refinement.alive[partner] and partner in candidates:
+        start = first_alive.get(id(preferences), 0)
+        while start < len(preferences) and not alive[preferences[start]]:
+            start += 1
+        first_alive[id(preferences)] = start
+        for position in range(start, len(preferences)):
+            partner = preferences[position]
+            if alive[partner] and partner != chooser and is_tight(chooser, partner):
+                if (
+                    screen is not None
+                    and refinement.current[chooser] != partner
+                    and not screen.allows(chooser, partner)
+                ):
+                    continue
                 outcome = refinement.fix(chooser, partner)
                 if outcome is None:
                     return None
                 if outcome:
+                    if screen is not None:
+                        screen.fixed(chooser, partner)
                     break
     return refinement.current[:vertex_count]
 
 
 class _Refinement:
-    """The greedy of :func:`lexicographic_matching` over the optimal matchings that an
-    optimal dual solution (:class:`~crosstable.matching.blossom.OptimalDuals`) describes:
-    tight edges only, no vertex of positive dual left unmatched, and each blossom of
-    positive dual *full* (all its vertices but one paired inside it).
-
-    A pair is fixed by forcing it into the current optimal matching and re-matching the two
-    vertices it displaced by augmenting paths over tight edges among the vertices not yet
-    fixed. With no path the answer is no (any optimal matching with the pair would give
-    one). A path found may empty or overfill a blossom; then the answer is unknown (another
-    path might keep it full) and :meth:`fix` says so."""
+    """The current optimal matching of :func:`refine`, the vertices already fixed, and the
+    counts that keep blossoms full. Vertex ``n + v`` is a private stand-in for every vertex
+    v of zero dual (without max_cardinality): an optimal matching may leave v unmatched,
+    which the searches see as "v paired with its stand-in", so that every question is about
+    augmenting paths only."""
 
     def __init__(
         self,
         n: int,
-        folded: dict[tuple[int, int], int],
         mate: list[int],
         duals: OptimalDuals,
+        nesting: BlossomNesting,
+        rows: Sequence[Iterable[int]],
         max_cardinality: bool,
     ) -> None:
         self.n = n
+        self.nesting = nesting
         dual = duals.vertex
-        # Blossoms innermost first; per vertex the blossoms around it (innermost first), and
-        # per blossom the sum of its dual and those of all blossoms around it.
-        blossoms = sorted(duals.blossoms, key=lambda item: len(item[0]))
-        self.around: list[list[int]] = [[] for _ in range(n)]
-        for index, (members, _) in enumerate(blossoms):
-            for v in members:
-                self.around[v].append(index)
-        self.needed = [(len(members) - 1) // 2 for members, _ in blossoms]
-        enclosing_dual = [0] * len(blossoms)
-        for index in range(len(blossoms) - 1, -1, -1):
-            members, blossom_dual = blossoms[index]
-            chain = self.around[members[0]]
-            outer = chain[chain.index(index) + 1 :]
-            enclosing_dual[index] = blossom_dual + (enclosing_dual[outer[0]] if outer else 0)
-        # The graph of tight edges, plus one private stand-in vertex (n + v) for every vertex v
-        # of zero dual: an optimal matching may leave v unmatched, which here is "v paired
-        # with its stand-in", so that every question below is about augmenting paths only.
-        rows: list[list[int]] = [[] for _ in range(2 * n)]
-        around = self.around
-        for (u, v), w in folded.items():
-            slack = dual[u] + dual[v] - 2 * w
-            if around[u] and around[v]:
-                common = self.innermost_common(u, v)
-                if common >= 0:
-                    slack += 2 * enclosing_dual[common]
-            if slack == 0:
-                rows[u].append(v)
-                rows[v].append(u)
         self.may_stay_single = [not max_cardinality and dual[v] == 0 for v in range(n)]
-        for v in range(n):
-            if self.may_stay_single[v]:
-                rows[v].append(n + v)
-                rows[n + v].append(v)
-        self.tight = [set(row) for row in rows[:n]]
         self.current = [*mate, *([-1] * n)]
         self.alive = [True] * (2 * n)
-        self.search = _AugmentingSearch(rows, self.current, self.alive)
-        self.inside = [0] * len(blossoms)
+        self.search = _AugmentingSearch(
+            _RowsWithStandIns(rows, self.may_stay_single), self.current, self.alive
+        )
+        self.inside = [0] * len(nesting.needed)
         """Pairs of the current matching inside each blossom (must stay ``needed``)."""
         for v, m in enumerate(mate):
             if v < m:
                 self.count_pair(v, m, 1)
 
-    def innermost_common(self, u: int, v: int) -> int:
-        """The innermost blossom of positive dual holding both u and v, or -1."""
-        theirs = self.around[v]
-        for index in self.around[u]:
-            if index in theirs:
-                return index
-        return -1
-
     def count_pair(self, u: int, v: int, change: int) -> None:
         """Add ``change`` to the inside count of every blossom holding both u and v."""
-        common = self.innermost_common(u, v)
+        common = self.nesting.innermost_common(u, v)
         if common >= 0:
-            chain = self.around[u]
+            chain = self.nesting.around[u]
             for index in chain[chain.index(common) :]:
                 self.inside[index] += change
 
@@ -206,8 +271,34 @@ class _Refinement:
                     changes.append((v, after, 1))
         for u, v, change in changes:
             self.count_pair(u, v, change)
-        if self.inside == self.needed:
+        if self.inside == self.nesting.needed:
             return True
         for u, v, change in changes:
             self.count_pair(u, v, -change)
         return False
+
+
+class _RowsWithStandIns(Sequence[Iterable[int]]):
+    """Tight rows of the real vertices ``0 .. n-1`` followed by the stand-ins ``n + v``:
+    a real vertex that may stay single also lists its stand-in, which lists only it."""
+
+    def __init__(self, rows: Sequence[Iterable[int]], may_stay_single: list[bool]) -> None:
+        self.rows = rows
+        self.may_stay_single = may_stay_single
+        self.n = len(may_stay_single)
+
+    def __len__(self) -> int:
+        return 2 * self.n
+
+    def __getitem__(self, v: int) -> Iterable[int]:  # type: ignore[override]
+        n = self.n
+        if v >= n:
+            return (v - n,)
+        if self.may_stay_single[v]:
+            return _then(self.rows[v], n + v)
+        return self.rows[v]
+
+
+def _then(row: Iterable[int], last: int) -> Iterable[int]:
+    yield from row
+    yield last

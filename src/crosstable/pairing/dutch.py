@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 
 from crosstable.model import Colour, ResultCode, Tournament
@@ -204,6 +204,7 @@ class _RoundPairer(PairingGraph):
         self.level_of = {score: k for k, score in enumerate(scores)}
         """Score -> its rank among the round's scores (0 = lowest)."""
         self.level = [self.level_of[p.score] for p in self.players]
+        self.has_topscorers = any(p.topscorer for p in self.players)
 
     def connect_compatible(self, prohibited: Sequence[Sequence[int]]) -> None:
         """Edges between players who may meet: [C1] not met over the board, [C3] not two
@@ -689,18 +690,20 @@ class _RoundPairer(PairingGraph):
         if mdps:
             # Art. 4.4 / 4.2: each MDP in turn takes the first resident it can (the quality
             # criteria and which MDPs float come first, in the weights).
+            resident_set = set(residents)
+            mdp_index = {v: k for k, v in enumerate(mdps)}
             mate_or_none = self.solve_first_around(
                 vertices,
                 core,
                 quality.heterogeneous_primary(mdps, residents),
                 [(m, residents) for m in mdps],
+                quality.classes(lambda v: (mdp_index.get(v), v in resident_set)),
             )
             if mate_or_none is None:
                 mate_or_none = self.solve_around(
                     vertices, core, quality.heterogeneous_weight(mdps, residents)
                 )
             mate = mate_or_none
-            resident_set = set(residents)
             for m in mdps:
                 if mate[m] in resident_set:
                     fixed.append((m, mate[m]))
@@ -749,11 +752,14 @@ class _RoundPairer(PairingGraph):
         exchange (Art. 4.3) may be needed, or the matching cannot tell the first candidate
         by choices; the weights of :meth:`_BracketQuality.homogeneous_weight` decide."""
         s1, s2 = residents[:pair_count], residents[pair_count:]
+        in_s1 = set(s1)
+        in_s2 = set(s2)
         mate = self.solve_first_around(
             vertices,
             core,
             quality.homogeneous_primary(residents, pair_count, limbo),
             [(v, s2) for v in s1],
+            quality.classes(lambda v: (v in in_s1, v in in_s2, v in limbo)),
         )
         if mate is None:
             return None
@@ -761,7 +767,6 @@ class _RoundPairer(PairingGraph):
         found = [(v, mate[v]) for v in residents if mate[v] in remainder and v < mate[v]]
         if len(found) != pair_count:
             return found
-        in_s1 = set(s1)
         if all((u in in_s1) != (v in in_s1) for u, v in found):
             return found
         return None  # an exchange is better: the order of Art. 4.3 is in the full weights
@@ -822,6 +827,51 @@ class _BracketQuality:
         self.bye_bracket = False
         """Whether [C9] applies (set by the caller)."""
         self._cache: dict[tuple[int, int], int] = {}
+
+    def classes(self, extra: Callable[[int], Hashable]) -> Callable[[int], Hashable] | None:
+        """A class for each vertex such that :meth:`penalty` of a pair depends only on the
+        two classes (with ``extra``, what a weight adds to the penalty per vertex), for
+        :meth:`~crosstable.pairing.graph.PairingGraph.solve_first_around`; None when the
+        local rules weigh single players (second floats, floater order): no classes then.
+
+        What the penalty reads of a player: his score level and whether he is in the
+        bracket; in the bracket, his float history (Art. 1.4, [C14]-[C21]), his unplayed
+        rounds when [C9] applies, and for the colour criteria his preference (colour,
+        strength). [C12]/[C13] depend on the two preferences alone, whoever of two equal
+        ones gives way; [C10]/[C11] (topscorers, final round) only on a player of absolute
+        preference, who then gets a class of his own: who of two such players gives way
+        comes from their colour histories and ranks (Art. 5.2.3-5.2.4)."""
+        pairer = self.pairer
+        if pairer.floated or self.floater_rank:
+            return None
+        bye = pairer.bye_vertex
+        level = pairer.level
+        players = pairer.players
+        in_bracket = self.in_bracket
+        topscorers = pairer.has_topscorers
+        bye_bracket = self.bye_bracket
+
+        def key(v: int) -> Hashable:
+            if v == bye:
+                return ("bye", extra(v))
+            if v not in in_bracket:
+                return (level[v], extra(v))
+            player = players[v]
+            history = player.history
+            preference = player.preference
+            colour: Hashable = (preference.colour, preference.strength)
+            if topscorers and preference.strength is Strength.ABSOLUTE:
+                colour = v
+            return (
+                level[v],
+                colour,
+                history.float_before(1),
+                history.float_before(2),
+                history.unplayed_rounds if bye_bracket else None,
+                extra(v),
+            )
+
+        return key
 
     def penalty(self, u: int, v: int) -> int:
         """The packed quality penalty of pairing vertices ``u`` and ``v`` (cached)."""

@@ -8,10 +8,15 @@ FIDE Dutch system uses it bracket by bracket, and the other Swiss systems can.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from itertools import chain
 
-from crosstable.matching import SubsetMatcher, lexicographic_matching
+from crosstable.matching import (
+    ClassGraph,
+    SubsetMatcher,
+    class_lexicographic_matching,
+    lexicographic_matching,
+)
 from crosstable.pairing.base import PairingError
 
 MatchingFunction = Callable[..., list[int]]
@@ -176,9 +181,22 @@ class PairingGraph:
         core: set[int],
         weight: Callable[[int, int], int | None],
         choices: Choices,
+        key: Callable[[int], Hashable] | None = None,
     ) -> dict[int, int] | None:
         """:meth:`solve_around` with the choices of :meth:`solve_first` (whose choosers and
-        preferred partners are all in ``core``); None as there."""
+        preferred partners are all in ``core``); None as there.
+
+        ``key``: a *class* for each vertex such that ``weight(u, v)`` depends only on the
+        classes of u and v (on any pair, edge or not). The matching then reads each class's
+        weights once and lists only a few edges per vertex and class
+        (:mod:`crosstable.matching.classes`) instead of every edge: thousands of players in
+        a bracket cost millions of weight calls otherwise. Where that method cannot tell, the
+        edges are listed after all."""
+        if key is not None:
+            classed = _ClassProblem(self, vertices, core, weight, key)
+            result = classed.solve_first(choices)
+            if result is not None:
+                return result
         relaxed = _Relaxation.build(self, vertices, core, weight)
         if relaxed is not None:
             local = {v: k for k, v in enumerate(relaxed.inner)}
@@ -298,5 +316,131 @@ class _Relaxation:
             return None
         sent_out = [inner[k] for k, m in enumerate(mate) if m < 0]
         if not graph.has_perfect_matching([*self.outside, *sent_out]):
+            return None
+        return {inner[k]: (inner[m] if m >= 0 else OUTSIDE) for k, m in enumerate(mate)}
+
+
+CHECK_CLASSES = False
+"""Tests set this: :class:`_ClassProblem` then checks, pair by pair, that the weights of every
+pair of core players agree with their classes' (a wrong ``key`` would pair wrongly)."""
+
+
+class _ClassProblem:
+    """:meth:`PairingGraph.solve_first_around` on classes: the core (or, without enough
+    players outside it, all the players) as a :class:`~crosstable.matching.ClassGraph`,
+    relaxed as :class:`_Relaxation` is (a player's class then includes his bonus for
+    going out, which is a weight too)."""
+
+    def __init__(
+        self,
+        graph: PairingGraph,
+        vertices: Sequence[int],
+        core: set[int],
+        weight: Callable[[int, int], int | None],
+        key: Callable[[int], Hashable],
+    ) -> None:
+        self.graph = graph
+        self.vertices = vertices
+        self.weight = weight
+        self.outside = [v for v in vertices if v not in core]
+        self.relaxed = len(self.outside) >= 2
+        self.inner = [v for v in vertices if v in core] if self.relaxed else list(vertices)
+        self.bonus: list[int | None] = []
+        if self.relaxed:
+            filler = weight(self.outside[0], self.outside[1])
+            assert filler is not None
+            for v in self.inner:
+                row = graph.neighbours[v]
+                representative = next((u for u in self.outside if u in row), None)
+                out_weight = None if representative is None else weight(v, representative)
+                self.bonus.append(None if out_weight is None else 2 * out_weight - filler)
+        else:
+            self.bonus = [None] * len(self.inner)
+        index: dict[tuple[Hashable, int | None], int] = {}
+        self.vertex_class: list[int] = []
+        self.members: list[list[int]] = []
+        for k, v in enumerate(self.inner):
+            class_key = (key(v), self.bonus[k])
+            c = index.get(class_key)
+            if c is None:
+                c = index[class_key] = len(self.members)
+                self.members.append([])
+            self.members[c].append(k)
+            self.vertex_class.append(c)
+        self.cost: list[int] = []
+        """Per class, the cost of pairing one of its players inside (relaxed only)."""
+        self.table = self._weights()
+
+    def _weights(self) -> list[list[int | None]]:
+        """The class table: the weight of a pair of representatives (doubled less the
+        bonuses when relaxed, as :class:`_Relaxation`'s edges)."""
+        inner, members, bonus = self.inner, self.members, self.bonus
+        count = len(members)
+        plain: list[list[int | None]] = [[None] * count for _ in range(count)]
+        for a in range(count):
+            for b in range(a, count):
+                u = members[a][0]
+                v = members[b][0] if a != b else (members[a][1] if len(members[a]) > 1 else -1)
+                if v >= 0:
+                    plain[a][b] = plain[b][a] = self.weight(inner[u], inner[v])
+        if not self.relaxed:
+            return plain
+        cost_of = [bonus[group[0]] for group in members]
+        spread = max(
+            (
+                abs(2 * w - (cost_of[a] or 0) - (cost_of[b] or 0))
+                for a in range(count)
+                for b in range(a, count)
+                if (w := plain[a][b]) is not None
+            ),
+            default=0,
+        )
+        must = spread * (len(inner) + 1) + 1  # as in _Relaxation.build
+        cost = self.cost = [-must if c is None else c for c in cost_of]
+        table: list[list[int | None]] = [[None] * count for _ in range(count)]
+        for a in range(count):
+            for b in range(a, count):
+                w = plain[a][b]
+                if w is not None and 2 * w - cost[a] - cost[b] > 0:
+                    table[a][b] = table[b][a] = 2 * w - cost[a] - cost[b]
+        return table
+
+    def adjacent(self, i: int, j: int) -> bool:
+        inner = self.inner
+        return inner[j] in self.graph.neighbours[inner[i]]
+
+    def class_graph(self) -> ClassGraph:
+        if CHECK_CLASSES:
+            self.check()
+        return ClassGraph(self.vertex_class, self.table, self.adjacent)
+
+    def check(self) -> None:
+        """Every pair of players weighs what the table says for their classes."""
+        inner, table, cls = self.inner, self.table, self.vertex_class
+        for i in range(len(inner)):
+            for j in range(i + 1, len(inner)):
+                w = self.weight(inner[i], inner[j])
+                expected = w
+                if self.relaxed and w is not None:
+                    gain = 2 * w - self.cost[cls[i]] - self.cost[cls[j]]
+                    expected = gain if gain > 0 else None
+                assert table[cls[i]][cls[j]] == expected, (inner[i], inner[j])
+
+    def solve_first(self, choices: Choices) -> dict[int, int] | None:
+        local = {v: k for k, v in enumerate(self.inner)}
+        mate = class_lexicographic_matching(
+            self.class_graph(), _local_choices(choices, local), max_cardinality=not self.relaxed
+        )
+        if mate is None:
+            return None
+        inner = self.inner
+        if not self.relaxed:
+            if -1 in mate:
+                return None
+            return {inner[k]: inner[m] for k, m in enumerate(mate)}
+        if any(m < 0 and self.bonus[k] is None for k, m in enumerate(mate)):
+            return None
+        sent_out = [inner[k] for k, m in enumerate(mate) if m < 0]
+        if not self.graph.has_perfect_matching([*self.outside, *sent_out]):
             return None
         return {inner[k]: (inner[m] if m >= 0 else OUTSIDE) for k, m in enumerate(mate)}

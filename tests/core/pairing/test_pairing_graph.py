@@ -223,3 +223,23 @@ def test_complement_row_holds_only_vertices_of_the_graph() -> None:
     assert list(row) == [2, 3, 4] and len(row) == 3
     assert row.bounds() == (2, 4)
     assert 5 not in row and -1 not in row
+
+
+def test_a_wrong_class_is_caught_when_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The class check fails when a key puts players of different weights together."""
+    from crosstable.pairing import graph as graph_module
+
+    monkeypatch.setattr(graph_module, "CHECK_CLASSES", True)
+    graph = PairingGraph(6, max_weight_matching)
+    for u in range(6):
+        for v in range(u + 1, 6):
+            graph.connect(u, v)
+
+    def weight(u: int, v: int) -> int:
+        return 10 + u + v  # depends on each player, not on a class
+
+    with pytest.raises(AssertionError):
+        graph.solve_first_around(list(range(6)), set(range(6)), weight, [], key=lambda v: 0)
+    # The right classes (each player his own) pass.
+    pairs = graph.solve_first_around(list(range(6)), set(range(6)), weight, [], key=lambda v: v)
+    assert pairs is not None and sorted(pairs) == list(range(6))
