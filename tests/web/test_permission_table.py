@@ -110,6 +110,10 @@ def world(db: None) -> World:
     team_services.pair_next_round(
         table, arbiter, starts_at=timezone.now() + datetime.timedelta(days=1)
     )
+    grades = services.create_event(
+        rules.load_event_spec(EXAMPLES / "futian-chess-grade-2019.toml"), organiser, slug="grades"
+    )
+    models.EventRole.objects.create(event=grades, user=arbiter, role=models.Role.ARBITER)
     invitation = account_services.invite("new@example.org", admin)
     solo_section = {"slug": "solo", "key": "open"}
     league_section = {"slug": "league", "key": "A"}
@@ -118,6 +122,9 @@ def world(db: None) -> World:
         "accounts:invitation": {"token": invitation.token},
         "public:language": {"code": "fa"},
         "printing:section": {**solo_section, "kind": "pairings"},
+        # the grade promotion report needs an event with [grades] (Futian, seed 001)
+        "printing:grades": {"slug": "grades"},
+        "printing:section_grades": {"slug": "grades", "key": "D"},
         "public:player": {**solo_section, "number": 1},
     }
     for name in ("public:teams", "public:team_pairings"):

@@ -43,6 +43,7 @@ from crosstable_web.events import (
     forms,
     models,
     permissions,
+    promotions,
     rounds,
     rules,
     services,
@@ -263,6 +264,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "import_form": forms.ImportForm(),
             "registration_deadline": event_time.registration_deadline(event),
             "reopening_refusal": services.reopening_refusal(event),
+            "grade_report": promotions.has_report(event),
         },
     )
 
@@ -511,6 +513,10 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             else None,
             "can_remove_house": can_organise and not paired and house is not None,
             "ranks_units": rules.ranks_units(section),
+            # the grade promotion report: the event's staff, where the regulations have
+            # [grades] (no link anywhere else: issue 20)
+            "grade_report": (can_organise or can_arbitrate)
+            and promotions.section_reported(section),
         },
     )
 

@@ -2,11 +2,13 @@
 
 from django.urls import path
 
-from crosstable_web.printing import views
+from crosstable_web.printing import grades, views
 
 app_name = "printing"
 
 urlpatterns = [
     path("<slug:slug>/entries/", views.entry_list, name="entries"),
+    path("<slug:slug>/grades/", grades.event_report, name="grades"),
+    path("<slug:slug>/<str:key>/grades/", grades.section_report, name="section_grades"),
     path("<slug:slug>/<str:key>/<str:kind>/", views.section_printout, name="section"),
 ]
