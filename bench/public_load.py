@@ -21,6 +21,7 @@ import argparse
 import os
 import random
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -52,12 +53,16 @@ def _setup_django(flush: bool) -> None:
     # The served settings for this process too: its result entry must publish the event's
     # version stamp the server reads (settings.base PUBLIC_VERSION_DIR).
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.prod")
+    # what the production settings require (docs/deploy.md); the server gets them too
+    os.environ.setdefault("CROSSTABLE_SECRET_KEY", secrets.token_urlsafe(64))
+    os.environ.setdefault("CROSSTABLE_ALLOWED_HOSTS", "127.0.0.1,localhost")
     import django
 
     django.setup()
     from django.core.management import call_command
 
     call_command("migrate", "--noinput", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)  # the served settings need them
     if flush:
         call_command("flush", "--noinput", verbosity=0)
 
@@ -103,11 +108,20 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+PROXY_HEADER = "X-Forwarded-Proto"
+"""What the reverse proxy sends in production (settings.prod redirects plain HTTP)."""
+
+
+def _get(url: str) -> str:
+    request = urllib.request.Request(url, headers={PROXY_HEADER: "https"})
+    return str(urllib.request.urlopen(request, timeout=30).read().decode())
+
+
 def _wait_until_up(url: str, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while True:
         try:
-            urllib.request.urlopen(url, timeout=30).read()
+            _get(url)
             return
         except OSError:
             if time.monotonic() > deadline:
@@ -118,7 +132,16 @@ def _wait_until_up(url: str, seconds: float = 30) -> None:
 def _wrk(url: str, seconds: int, connections: int) -> tuple[float, str, int]:
     """Requests/s, mean latency and non-2xx count from one wrk run."""
     output = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--latency",
+            "-H",
+            f"{PROXY_HEADER}: https",
+            url,
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -222,11 +245,11 @@ def _check_fresh_after_result(pages: dict[str, str]) -> int:
         "number"
     ).first() or round_row.boards.get(number=1)
     typed, expected = ("0", "0-1") if board.white_result == "1" else ("1", "1-0")
-    before = urllib.request.urlopen(pages["standings"]).read().decode()
+    before = _get(pages["standings"])
     rounds.enter_result(round_row, board.number, typed, "bench-organiser")
     started = time.perf_counter()
-    pairings = urllib.request.urlopen(pages["pairings"]).read().decode()
-    standings = urllib.request.urlopen(pages["standings"]).read().decode()
+    pairings = _get(pages["pairings"])
+    standings = _get(pages["standings"])
     seconds = time.perf_counter() - started
     shown = re.search(rf'id="board-{board.number}".*?class="num result">([^<]*)<', pairings, re.S)
     fresh = shown is not None and shown.group(1) == expected and standings != before

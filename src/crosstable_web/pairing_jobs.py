@@ -7,6 +7,10 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import multiprocessing
+import os
+import select
+import threading
+import time
 from collections.abc import Callable, Sequence
 
 from crosstable.model import Tournament
@@ -31,14 +35,48 @@ def run_job(job: PairingJob) -> RoundPairing:
     return pair(job.tournament, job.round_number)
 
 
+def die_with(web_worker: int) -> None:
+    """Run first in each pool worker: a thread waits for the process that started the pool
+    (``web_worker``, a gunicorn worker or the command) to end, then ends this worker at once.
+    A web worker killed in the middle of "pair all" (a gunicorn timeout, a restart) thus
+    leaves no engine computing on as an orphan, and the pool's forkserver, which lives while
+    any of its workers does, ends with them."""
+
+    def watch() -> None:
+        try:
+            handle: int | None = os.pidfd_open(web_worker)
+        except (AttributeError, OSError):  # not Linux 5.3+, or already gone
+            handle = None
+        if handle is not None:
+            select.select([handle], [], [])  # readable when the process has ended
+        else:
+            while _exists(web_worker):
+                time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="die-with-web-worker", daemon=True).start()
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def pair_many(
     jobs: Sequence[PairingJob],
     processes: int,
     in_process: Callable[[PairingJob], RoundPairing] = run_job,
+    work: Callable[[PairingJob], RoundPairing] = run_job,
 ) -> list[RoundPairing | Exception]:
-    """Every job's pairing, in job order. With ``processes`` > 1 and several jobs, the
-    engines run in a pool of fresh worker processes (``forkserver``: safe in a threaded web
-    server); otherwise one after the other with ``in_process``."""
+    """Every job's pairing, in job order. With ``processes`` > 1 and several jobs, ``work``
+    (a module-level function) runs the engines in a pool of fresh worker processes
+    (``forkserver``: safe in a threaded web server; each worker dies with it,
+    :func:`die_with`); otherwise one after the other with ``in_process``."""
     outcomes: list[RoundPairing | Exception] = []
     if processes <= 1 or len(jobs) <= 1:
         for job in jobs:
@@ -50,11 +88,14 @@ def pair_many(
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["crosstable.pairing.registry", "crosstable.pairing.dutch"])
     with concurrent.futures.ProcessPoolExecutor(
-        max_workers=min(processes, len(jobs)), mp_context=context
+        max_workers=min(processes, len(jobs)),
+        mp_context=context,
+        initializer=die_with,
+        initargs=(os.getpid(),),
     ) as pool:
         # Largest first: the pool finishes sooner when the long jobs start early.
         order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i].tournament.players))
-        futures = {index: pool.submit(run_job, jobs[index]) for index in order}
+        futures = {index: pool.submit(work, jobs[index]) for index in order}
         for index in range(len(jobs)):
             try:
                 outcomes.append(futures[index].result())

@@ -2,7 +2,8 @@
 
 Each public function is one transaction that first locks the section row, so two arbiters
 working on one section are serialised and nothing is lost; a failure part-way (e.g. in the
-pairing engine) leaves nothing written.
+pairing engine) leaves nothing written. Pairing is the exception: the engine runs before the
+transaction, which then checks that nothing changed meanwhile (:func:`pair_next_round`).
 """
 
 from __future__ import annotations
@@ -153,10 +154,23 @@ class _PairingPlan:
     section: models.Section
     job: PairingJob
     warnings: list[StoredWarning]
+    last_change: int | None = None
+    """The event's last audit line when the plan was read (every change writes one): the
+    same line when storing means nothing changed meanwhile."""
+
+
+def _last_change(event_id: int) -> int | None:
+    return (
+        models.AuditLog.objects.filter(event_id=event_id)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
 
 
 def _plan(section: models.Section) -> _PairingPlan:
     """What pairing the next round of ``section`` needs, or why it cannot be paired."""
+    last_change = _last_change(section.event_id)  # before reading: a change meanwhile shows
     if section.settings.get("team_event"):
         raise ServiceError(
             _("A team section is paired by team: use its team pages (Teams, line-ups and matches).")
@@ -184,7 +198,7 @@ def _plan(section: models.Section) -> _PairingPlan:
         # draws (Huayuan: "all drawn, 1-2, 3-4, odd number Red"); the engine draws no more.
         numbers_drawn=section.settings.get(PAIRING_NUMBERS_BY) == "lot",
     )
-    return _PairingPlan(section, job, warnings)
+    return _PairingPlan(section, job, warnings, last_change)
 
 
 def _pair_here(job: PairingJob) -> RoundPairing:
@@ -230,17 +244,51 @@ def pairing_warnings_of(round_row: models.Round) -> list[str]:
     return [] if line is None else [warning_text(warning) for warning in line.warnings]
 
 
-@transaction.atomic
+class _ChangedMeanwhile(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(_("Changed while it was being paired: pair it again."))
+
+
+def _store_unchanged(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Round:
+    """Store ``pairing``, computed outside any transaction, in a short one: the section is
+    locked, and stored only if what it would be paired from is still what was paired
+    (players, results, rules), else :class:`_ChangedMeanwhile`. Nothing logged in the event
+    since the plan was read settles it in one query; else (another section stored meanwhile,
+    by "pair all") the section is read again and compared."""
+    with transaction.atomic():
+        section = _lock(plan.section)
+        require_arbiter(actor, section.event)
+        unchanged = plan.last_change is not None and _last_change(section.event_id) == (
+            plan.last_change
+        )
+        if not unchanged and _plan(section).job != plan.job:
+            raise _ChangedMeanwhile
+        plan.section = section
+        return _store(plan, pairing, actor)
+
+
+PAIRING_ATTEMPTS = 3
+
+
 def pair_next_round(section: models.Section, actor: Actor) -> models.Round:
-    """Pair the next round of ``section`` with its pairing system and store it."""
-    section = _lock(section)
+    """Pair the next round of ``section`` with its pairing system and store it.
+
+    The engine runs outside the write transaction (a 601-player section takes half a minute,
+    and on SQLite a write transaction locks every event's results out): the section is read,
+    paired, then stored in a short transaction if nothing changed meanwhile, else read and
+    paired again (:data:`PAIRING_ATTEMPTS` times in all)."""
     require_arbiter(actor, section.event)
-    plan = _plan(section)
-    try:
-        pairing = _pair_here(plan.job)
-    except PairingError as error:
-        raise _engine_error(error) from error
-    return _store(plan, pairing, actor)
+    for _attempt in range(PAIRING_ATTEMPTS):
+        plan = _plan(models.Section.objects.select_related("event").get(pk=section.pk))
+        try:
+            pairing = _pair_here(plan.job)
+        except PairingError as error:
+            raise _engine_error(error) from error
+        try:
+            return _store_unchanged(plan, pairing, actor)
+        except _ChangedMeanwhile:
+            continue
+    raise _ChangedMeanwhile
 
 
 @dataclasses.dataclass(slots=True)
@@ -363,11 +411,7 @@ def pair_all_sections(event: models.Event, actor: Actor) -> list[models.Round]:
         try:
             if isinstance(outcome, Exception):
                 raise _engine_error(outcome)
-            with transaction.atomic():
-                section = _lock(plan.section)
-                if bridge.section_tournament(section) != plan.job.tournament:
-                    raise ServiceError(_("Changed while it was being paired: pair it again."))
-                stored.append(_store(plan, outcome, actor))
+            stored.append(_store_unchanged(plan, outcome, actor))
         except ServiceError as error:
             errors.append(f"{plan.section.name}: {error}")
     if errors and not stored:

@@ -1,12 +1,29 @@
 """HTML → PDF with Debian's chromium (headless ``--print-to-pdf``), installed with the CJK and
-Persian fonts (fonts-noto-cjk, fonts-noto-core) by ``scripts/bootstrap``."""
+Persian fonts (fonts-noto-cjk, fonts-noto-core) by ``scripts/bootstrap``.
+
+Chromium is heavy (about five processes and seconds of CPU a page), so every process of the
+host — each gunicorn worker and thread — shares ``settings.PDF_RENDERERS`` slots (locked
+files under ``settings.PDF_DIR/slots``): a page waits for a free slot, up to
+``settings.PDF_WAIT_SECONDS``, then :class:`PdfBusy`. A printout is kept per event version
+(:func:`cached_pdf`, ``PDF_DIR/cache/<event>/<version>-<page>.pdf``): asked again before the
+event changes, it is served without chromium, and four visitors asking for the same PDF at
+once start one chromium (the others wait for it on the page's own lock).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
+import os
 import shutil
 import subprocess
 import tempfile
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from django.conf import settings
 
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 TIMEOUT_SECONDS = 60
@@ -14,6 +31,10 @@ TIMEOUT_SECONDS = 60
 
 class PdfError(RuntimeError):
     """The PDF could not be made (no chromium, or it failed)."""
+
+
+class PdfBusy(PdfError):
+    """Every PDF slot stayed busy for ``PDF_WAIT_SECONDS``: try again in a minute."""
 
 
 def chromium_path() -> str:
@@ -24,9 +45,40 @@ def chromium_path() -> str:
     raise PdfError("chromium is not installed: run scripts/bootstrap as root")
 
 
+def _folder(name: str) -> Path:
+    folder = Path(settings.PDF_DIR) / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@contextlib.contextmanager
+def _slot() -> Iterator[None]:
+    """One of the host's ``PDF_RENDERERS`` slots, held while chromium prints."""
+    folder = _folder("slots")
+    count = max(1, int(settings.PDF_RENDERERS))
+    deadline = time.monotonic() + float(settings.PDF_WAIT_SECONDS)
+    while True:
+        for number in range(count):
+            descriptor = os.open(folder / f"{number}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(descriptor)
+                continue
+            try:
+                yield
+            finally:
+                os.close(descriptor)  # releases the lock
+            return
+        if time.monotonic() > deadline:
+            raise PdfBusy("every PDF printer is busy: try again in a minute")
+        time.sleep(0.2)
+
+
 def html_to_pdf(html: str) -> bytes:
-    """The PDF of a self-contained HTML page (its ``@page`` rule sets the paper: A4)."""
-    with tempfile.TemporaryDirectory(prefix="crosstable-pdf-") as folder:
+    """The PDF of a self-contained HTML page (its ``@page`` rule sets the paper: A4), printed
+    in one of the host's slots."""
+    with _slot(), tempfile.TemporaryDirectory(prefix="crosstable-pdf-") as folder:
         source = Path(folder) / "page.html"
         target = Path(folder) / "page.pdf"
         source.write_text(html, encoding="utf-8")
@@ -51,3 +103,33 @@ def html_to_pdf(html: str) -> bytes:
         if not target.exists() or target.stat().st_size == 0:
             raise PdfError("chromium made no PDF")
         return target.read_bytes()
+
+
+def cached_pdf(event_id: int, version: str, page: str, html: Callable[[], str]) -> bytes:
+    """The PDF of ``page`` (a text naming the printout: path, language, reader) of the event
+    at ``version``: from the cache, else printed from ``html()`` and kept. Printing a newer
+    version removes the event's older PDFs."""
+    if not getattr(settings, "PDF_CACHE", False):
+        return html_to_pdf(html())
+    folder = _folder("cache") / str(event_id)
+    folder.mkdir(exist_ok=True)
+    name = f"{version}-{hashlib.sha256(page.encode()).hexdigest()[:32]}"
+    target = folder / f"{name}.pdf"
+    if target.exists():
+        return target.read_bytes()
+    descriptor = os.open(folder / f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        # One request prints; the same page asked meanwhile waits here and reads its PDF.
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        if target.exists():
+            return target.read_bytes()
+        data = html_to_pdf(html())
+        partial = folder / f"{name}.{os.getpid()}.part"
+        partial.write_bytes(data)
+        partial.replace(target)
+    finally:
+        os.close(descriptor)
+    for old in folder.iterdir():
+        if not old.name.startswith(f"{version}-"):
+            old.unlink(missing_ok=True)
+    return data

@@ -4,11 +4,12 @@ Pairings by board and alphabetical (for the wall), result slips, standings, cros
 chart, prize list, certificates; for a team section, the team pairings (each match with its
 boards, line-ups and results) and the team standings with board rankings; and the event's
 entry list with fees (organisers and arbiters only: it holds fees). The PDF is the same page
-printed by chromium (``pdf``).
+printed by chromium (``pdf``: a bounded number at once on the host, kept per event version).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable_web.events import event_time, models, notation, permissions, standings
-from crosstable_web.printing.pdf import PdfError, html_to_pdf
-from crosstable_web.public import localisation, pages, right_to_left, team_pages
+from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
+from crosstable_web.public import localisation, pages, right_to_left, team_pages, versions
 from crosstable_web.teams.services import team_results
 
 PRINTOUTS = (
@@ -43,17 +44,48 @@ of their members' places (Huayuan, Futian youth)."""
 def _respond(
     request: HttpRequest, template: str, context: dict[str, Any], filename: str
 ) -> HttpResponse:
-    # The PDF is printed from the same text the page shows (Persian digits and all).
-    html = right_to_left.localise_page(render_to_string(template, context, request=request))
+    """The printout as a page, or with ``?format=pdf`` as a PDF (kept per event version)."""
+
+    def html() -> str:
+        # The PDF is printed from the same text the page shows (Persian digits and all).
+        return right_to_left.localise_page(render_to_string(template, context, request=request))
+
     if request.GET.get("format") != "pdf":
-        return HttpResponse(html)
+        return HttpResponse(html())
     try:
-        data = html_to_pdf(html)
+        data = _pdf(
+            request, context["event"], html, getattr(context.get("round"), "cacheable", True)
+        )
+    except PdfBusy as error:
+        response = HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = "60"
+        return response
     except PdfError as error:
         return HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}.pdf"'
     return response
+
+
+def _pdf(
+    request: HttpRequest, event: models.Event, html: Callable[[], str], cacheable: bool
+) -> bytes:
+    """The PDF, from the cache of the event's current version when the page may be kept (a
+    team round whose line-ups are published at a deadline changes without a new version)."""
+    found = versions.lookup(event.slug)
+    if found is None or not cacheable:
+        return html_to_pdf(html())
+    event_id, version = found
+    # what the page depends on besides the event: its address (kind, round, ?lang=), the
+    # language it was printed in, and whether the reader sees private data
+    page = "|".join(
+        (
+            request.get_full_path(),
+            translation.get_language() or "",
+            str(permissions.sees_private_data(request.user, event)),
+        )
+    )
+    return cached_pdf(event_id, version, page, html)
 
 
 def _language(request: HttpRequest, event: models.Event) -> None:

@@ -6,6 +6,7 @@ without it, a SQLite file under ``var/`` in the working copy.
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -15,7 +16,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 PROJECT_DIR = PACKAGE_DIR.parent.parent
 VAR_DIR = Path(os.environ.get("CROSSTABLE_VAR_DIR", PROJECT_DIR / "var"))
 
-SECRET_KEY = os.environ.get("CROSSTABLE_SECRET_KEY", "insecure-development-key-change-me")
+DEVELOPMENT_SECRET_KEY = "insecure-development-key-change-me"
+"""The key of the demo and the tests; settings.prod refuses to start with it."""
+SECRET_KEY = os.environ.get("CROSSTABLE_SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 DEBUG = False
 ALLOWED_HOSTS = os.environ.get("CROSSTABLE_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 
@@ -31,10 +34,13 @@ INSTALLED_APPS = [
     "crosstable_web.teams",
     "crosstable_web.public",
     "crosstable_web.printing",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (back-office CSS) from the app itself, under gunicorn too (docs/deploy.md).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Persian pages: Persian digits, halves and number ranges written right to left, on every
@@ -46,6 +52,8 @@ MIDDLEWARE = [
     "crosstable_web.events.event_time.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: answers a locked-out sign-in with the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "crosstable_web.urls"
@@ -91,6 +99,38 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sign-in: django-axes first (it refuses a locked-out account before the password is
+# checked), then the accounts in the database.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling: 5 wrong passwords for one account from one address lock that pair out for
+# 15 minutes (HTTP 429, the lockout page); a right password resets the count. Not by account
+# alone (anyone could lock the arbiter out during the event) nor by address alone (a school's
+# or venue's shared address). The address behind the reverse proxy: deployment.client_ip.
+AXES_FAILURE_LIMIT = int(os.environ.get("CROSSTABLE_LOGIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(
+    minutes=int(os.environ.get("CROSSTABLE_LOGIN_COOLOFF_MINUTES", "15"))
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "crosstable_web.deployment.client_ip"
+AXES_VERBOSE = False
+BEHIND_PROXY = False
+"""True when a reverse proxy that sets X-Forwarded-For / X-Forwarded-Proto is in front
+(settings.prod): the client's address is the proxy's last X-Forwarded-For entry."""
+
+# Django's four password rules (length 8+, not like the user name, not a common password,
+# not all digits) wherever a password is set on the site or with createsuperuser.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:event_list"
 LOGOUT_REDIRECT_URL = "login"
@@ -130,7 +170,9 @@ PUBLIC_VERSION_DIR = (
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [PACKAGE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT: Path | None = VAR_DIR / "static"
+"""Where collectstatic gathers the files WhiteNoise serves (settings.prod; dev and test serve
+them from the apps' folders)."""
 
 # The templates offered by "New event" (the example regulations of the five seed events).
 EVENT_TEMPLATES_DIR = Path(
@@ -138,6 +180,15 @@ EVENT_TEMPLATES_DIR = Path(
 )
 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
+# Printouts as PDF: at most PDF_RENDERERS chromium processes print at once on this host
+# (every worker shares the slots, files under PDF_DIR); a request waits up to
+# PDF_WAIT_SECONDS for a slot, else "busy, try again" (503). PDFs are kept per event version
+# under PDF_DIR/cache (PDF_CACHE) and served again until the event changes.
+PDF_DIR = VAR_DIR / "pdf"
+PDF_RENDERERS = int(os.environ.get("CROSSTABLE_PDF_RENDERERS", "1"))
+PDF_WAIT_SECONDS = int(os.environ.get("CROSSTABLE_PDF_WAIT_SECONDS", "120"))
+PDF_CACHE = True
 
 # "Pair all sections": how many sections' engines run side by side (worker processes).
 PAIRING_PROCESSES = int(os.environ.get("CROSSTABLE_PAIRING_PROCESSES", os.cpu_count() or 1))

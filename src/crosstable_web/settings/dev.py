@@ -8,3 +8,6 @@ DEBUG = True
 EMAIL_BACKEND = os.environ.get(
     "CROSSTABLE_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
+# Static files straight from the apps' folders (nothing collected; settings.prod collects).
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True

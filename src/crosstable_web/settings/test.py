@@ -1,4 +1,8 @@
-"""Settings for pytest: fast password hashing; the database still follows ``DATABASE_URL``."""
+"""Settings for pytest: fast password hashing; the database still follows ``DATABASE_URL``.
+
+Login throttling (django-axes) is off: Django's ``Client.login`` signs in without a request,
+which axes refuses. The throttling tests switch it on (``AXES_ENABLED``) and sign in through
+the real form (tests/web/test_deployment.py)."""
 
 from crosstable_web.settings.base import *  # noqa: F403
 
@@ -8,3 +12,8 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 PAIRING_PROCESSES = 1  # tests that want worker processes say so
 PUBLIC_VERSION_DIR = None  # tests that want stamp files set their own folder
+AXES_ENABLED = False
+PDF_CACHE = False  # each test renders its PDFs; the cache test switches it on
+# Static files straight from the apps' folders (nothing collected; settings.prod collects).
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True
