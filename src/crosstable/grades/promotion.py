@@ -38,18 +38,6 @@ from crosstable.regulations.schema import (
 )
 from crosstable.regulations.sections import EntrantData, effective_grade
 
-GAME_RESULTS = frozenset(
-    {
-        ResultCode.WIN,
-        ResultCode.DRAW,
-        ResultCode.LOSS,
-        ResultCode.WIN_UNRATED,
-        ResultCode.DRAW_UNRATED,
-        ResultCode.LOSS_UNRATED,
-    }
-)
-"""Results of a game played over the board, finished (a pending game is not counted yet)."""
-
 MOVES_PER_INCREMENT = 60
 """FIDE's convention for the length of a game with an increment (Laws of Chess, Appendices
 A.1 and B.1: "the time allotted plus 60 times any increment")."""
@@ -259,7 +247,8 @@ def _line(
     games = 0
     points = Fraction(0)
     for entry in player.rounds[:rounds_played]:
-        if entry.opponent is None or entry.result not in GAME_RESULTS:
+        # a game played over the board and finished (a pending one is not counted yet)
+        if not entry.is_played or entry.result is ResultCode.PENDING:
             continue
         games += 1
         points += section.scoring.points(entry.result, entry.colour)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from crosstable.grades.promotion import Cap, Outcome, PromotionLine, SectionPromotions
+from crosstable.pairing.base import points_text
 from crosstable.regulations.calendars import Calendar, write_date
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -36,23 +37,8 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 
 Note = Callable[[PromotionLine, SectionPromotions], str]
 
-
-def format_points(value: Fraction) -> str:
-    """Points as an exact decimal (``3.5``); a fraction no decimal ends (``10/3``) as such."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    denominator = value.denominator
-    for factor in (2, 5):
-        while denominator % factor == 0:
-            denominator //= factor
-    if denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
-    digits = 1
-    while (value * 10**digits).denominator != 1:
-        digits += 1
-    scaled = int(value * 10**digits)
-    whole, part = divmod(abs(scaled), 10**digits)
-    return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
+format_points = points_text
+"""Points as an exact decimal (``3.5``): the one way scores are written (the pairing's)."""
 
 
 def format_rate(rate: Fraction | None) -> str:
