@@ -87,9 +87,10 @@ def _urls(league: event_models.Section) -> list[str]:
     urls = []
     for route, pattern in _patterns():
         names = re.findall(r"<(?:\w+:)?(\w+)>", route)
-        if "slug" not in names or pattern.name in ("player", "qr"):
+        if "slug" not in names or pattern.name in ("player", "qr", "grades", "section_grades"):
             # A team section's players have no pairing numbers (their page is their team's);
-            # the QR code is an image, not a page.
+            # the QR code is an image, not a page; the grade promotion report exists only
+            # where the regulations have [grades] (issue 20: else "not found", no link).
             continue
         kinds = PRINTOUTS + TEAM_PRINTOUTS if "kind" in names else ("",)
         for kind in kinds:
