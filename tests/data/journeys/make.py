@@ -1,0 +1,173 @@
+"""Writes the organisers' entry sheets of the seed journeys (run once; the files are committed).
+
+Each sheet is what the organiser of that event really has, in the event's language:
+
+* ``kinabatangan-sekolah.xlsx`` (seed 000, Malay): the district's entry form as the schools
+  sent it, typed into one Excel sheet: a title line, then Bil / Nama / Jantina (L, P) /
+  Sekolah / Tarikh Lahir (real Excel dates, and two typed day first, 3/5/2013) / Yuran
+  (RM 5.00, 5, or blank where the school has not paid). No category column: the sections
+  are by sex (L -> boys under 12, P -> girls under 12).
+* ``futian-grade-d.csv`` (seed 001, Chinese): the club secretary's section D list saved by
+  Chinese Windows Excel as "CSV (逗号分隔)", i.e. GB18030: 序号, 姓名, 性别 (男/女),
+  出生日期 (2012/5/3, 2012年1月9日), 等级 (十级, 11级, 十一級), 单位, 组别 (D组), 联系电话.
+  ``futian-grade-d-first.csv`` is the list as first sent, with three mistakes the import
+  must refuse (an adult entered in D, a 12th grade player in D, a grade 十六级 that does not
+  exist).
+* ``futian-youth-xq.xlsx`` (seed 004, Chinese): the units' entry forms for the xiangqi
+  children A group gathered in one workbook: 序号, 姓名, 性别, 出生日期 (Excel dates and
+  2002/5/3 text), 单位, 单位类型 (学校, 少年宫), 项目 (中国象棋), 组别 (儿童A组), 备注.
+  ``futian-youth-xq-first.xlsx`` as first sent: a fifth player of 荔园小学 (4 per unit
+  allowed) and a child born before 1 September 2001.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import openpyxl
+
+HERE = Path(__file__).resolve().parent
+
+# --- seed 000: Kinabatangan ----------------------------------------------------------------
+
+MALAY_HEADINGS = ["Bil", "Nama", "Jantina", "Sekolah", "Tarikh Lahir", "Yuran"]
+MALAY = [
+    # nama, jantina, sekolah, tarikh lahir (date or day-first text), yuran
+    ("Ahmad Danish bin Rosli", "L", "SK Bukit Garam", datetime.date(2013, 2, 11), "RM 5.00"),
+    ("Mohd Faizal bin Amin", "L", "SK Bukit Garam", datetime.date(2013, 7, 30), "RM 5.00"),
+    ("Jefri bin Jainal", "L", "SK Bukit Garam", "3/5/2013", "RM 5.00"),
+    ("Nur Haziq bin Salleh", "L", "SK Bukit Garam", datetime.date(2014, 1, 19), "RM 5.00"),
+    ("Kenny Lo Wei Jie", "L", "SK Sukau", datetime.date(2013, 9, 2), "5"),
+    ("Mohd Irfan bin Abdullah", "L", "SK Sukau", datetime.date(2013, 4, 4), "5"),
+    ("Alvin Gomez", "L", "SK Bilit", datetime.date(2013, 12, 24), "RM 5.00"),
+    ("Shahrul Nizam bin Karim", "L", "SK Bilit", datetime.date(2014, 6, 6), ""),
+    ("Eddy Juanis", "L", "SK Kota Kinabatangan", datetime.date(2013, 8, 17), "RM 5.00"),
+    ("Nurul Aina binti Hamid", "P", "SK Bukit Garam", datetime.date(2013, 3, 3), "RM 5.00"),
+    ("Siti Hajar binti Musa", "P", "SK Bukit Garam", datetime.date(2013, 10, 10), "RM 5.00"),
+    ("Farah Nadia binti Yusof", "P", "SK Bukit Garam", "14/2/2014", "RM 5.00"),
+    ("Grace Lim Mei Ling", "P", "SK Sukau", datetime.date(2013, 5, 21), "5"),
+    ("Aisyah binti Ramli", "P", "SK Sukau", datetime.date(2014, 2, 28), "5"),
+    ("Melissa Jimmy", "P", "SK Bilit", datetime.date(2013, 11, 1), "RM 5.00"),
+    ("Dayang Nurfarah binti Awang", "P", "SK Bilit", datetime.date(2013, 6, 15), ""),
+    ("Vanessa Sinring", "P", "SK Tungku", datetime.date(2013, 1, 8), "RM 5.00"),
+]
+
+
+def kinabatangan() -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "Borang Penyertaan"
+    sheet.append(["KEJOHANAN CATUR SEKOLAH-SEKOLAH DAERAH KINABATANGAN - BORANG PENYERTAAN"])
+    sheet.append(MALAY_HEADINGS)
+    for serial, (name, sex, school, born, fee) in enumerate(MALAY, start=1):
+        sheet.append([serial, name, sex, school, born, fee])
+    for row in sheet.iter_rows(min_row=3, min_col=5, max_col=5):
+        for cell in row:
+            if isinstance(cell.value, datetime.datetime):
+                cell.number_format = "d/m/yyyy"  # as a Malaysian Excel shows dates
+    workbook.save(HERE / "kinabatangan-sekolah.xlsx")
+
+
+# --- seed 001: Futian grade tournament, section D -----------------------------------------
+
+FUTIAN_HEADINGS = ["序号", "姓名", "性别", "出生日期", "等级", "单位", "组别", "联系电话"]
+FUTIAN_D = [
+    # 姓名, 性别, 出生日期, 等级, 单位
+    ("王浩然", "男", "2011/5/3", "十级", "福田小学"),
+    ("李子轩", "男", "2012年1月9日", "十一级", "荔园小学"),
+    ("张一鸣", "男", "2011/11/20", "10级", "鹏城国际象棋俱乐部"),
+    ("刘宇航", "男", "2012/3/14", "十一級", "福田小学"),
+    ("陈思远", "男", "2011/8/8", "十级", "深圳实验学校小学部"),
+    ("黄俊杰", "男", "2012/6/1", "11级", "荔园小学"),
+    ("赵雨涵", "女", "2011/4/22", "十级", "福田小学"),
+    ("孙梓萱", "女", "2012/2/2", "十一级", "鹏城国际象棋俱乐部"),
+    ("周欣怡", "女", "2011/12/12", "十一级", "深圳实验学校小学部"),
+    ("吴诗琪", "女", "2012/7/7", "十级", "荔园小学"),
+]
+FUTIAN_D_MISTAKES = [
+    # an adult (18 or older on 22 December 2019) with a 10th grade certificate: 五.2 says
+    # adults enter at the 6th grade section at the lowest, so not D
+    ("郑国强", "男", "1995/3/1", "十级", "鹏城国际象棋俱乐部"),
+    # a 12th grade player belongs to E (十二、十三级), not D
+    ("冯晓东", "男", "2012/9/9", "十二级", "福田小学"),
+]
+
+
+def _csv(rows: list[list[str]]) -> bytes:
+    return ("\r\n".join(",".join(row) for row in rows) + "\r\n").encode("gb18030")
+
+
+def futian_grade() -> None:
+    def line(serial: int, row: tuple[str, str, str, str, str]) -> list[str]:
+        name, sex, born, grade, unit = row
+        return [str(serial), name, sex, born, grade, unit, "D组", f"1380000{serial:04d}"]
+
+    rows = [line(serial, row) for serial, row in enumerate(FUTIAN_D, start=1)]
+    (HERE / "futian-grade-d.csv").write_bytes(_csv([FUTIAN_HEADINGS, *rows]))
+    first = [line(serial, row) for serial, row in enumerate(FUTIAN_D + FUTIAN_D_MISTAKES, 1)]
+    first[3][4] = "十六级"  # 刘宇航's grade mistyped: there is no 16th grade
+    (HERE / "futian-grade-d-first.csv").write_bytes(_csv([FUTIAN_HEADINGS, *first]))
+
+
+# --- seed 004: Futian youth, xiangqi children A --------------------------------------------
+
+YOUTH_HEADINGS = ["序号", "姓名", "性别", "出生日期", "单位", "单位类型", "项目", "组别", "备注"]
+YOUTH = [
+    # 姓名, 性别, 出生日期 (date or text), 单位, 单位类型
+    ("林浩宇", "男", datetime.date(2002, 3, 15), "荔园小学", "学校"),
+    ("郭子豪", "男", "2002/5/3", "荔园小学", "学校"),
+    ("何俊熙", "男", datetime.date(2001, 10, 20), "荔园小学", "学校"),
+    ("罗欣然", "女", datetime.date(2002, 8, 8), "荔园小学", "学校"),
+    ("马天佑", "男", datetime.date(2001, 12, 1), "福田小学", "学校"),
+    ("胡博文", "男", "2002年2月2日", "福田小学", "学校"),
+    ("高雅琪", "女", datetime.date(2002, 1, 11), "福田小学", "学校"),
+    ("谢雨桐", "女", datetime.date(2003, 10, 8), "福田小学", "学校"),
+    ("宋家乐", "男", datetime.date(2002, 6, 30), "园岭小学", "学校"),
+    ("唐诗雨", "女", datetime.date(2002, 4, 4), "园岭小学", "学校"),
+    ("韩志强", "男", datetime.date(2001, 9, 1), "福田区少年宫", "少年宫"),
+    ("冯子健", "男", datetime.date(2002, 11, 11), "福田区少年宫", "少年宫"),
+]
+YOUTH_MISTAKES = [
+    # a fifth player of 荔园小学: 六(二)1 allows 4 per unit per game in children A
+    ("曹一凡", "男", datetime.date(2002, 7, 7), "荔园小学", "学校"),
+    # born 31 August 2001: children A is for those born on or after 1 September 2001
+    ("许文杰", "男", "2001/8/31", "园岭小学", "学校"),
+]
+
+
+def _youth_workbook(rows: list[tuple[str, str, object, str, str]], path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "报名表"
+    sheet.append(["2009年深圳市福田区少儿中国象棋、国际象棋比赛报名表（中国象棋儿童A组）"])
+    sheet.append(YOUTH_HEADINGS)
+    for serial, (name, sex, born, unit, kind) in enumerate(rows, start=1):
+        value = (
+            datetime.datetime(born.year, born.month, born.day)
+            if isinstance(born, datetime.date)
+            else born
+        )
+        note = "幼儿组年龄，报儿童A组" if name == "谢雨桐" else ""
+        sheet.append([serial, name, sex, value, unit, kind, "中国象棋", "儿童A组", note])
+    workbook.save(path)
+
+
+def futian_youth() -> None:
+    _youth_workbook(YOUTH, HERE / "futian-youth-xq.xlsx")
+    _youth_workbook(
+        [*YOUTH[:4], YOUTH_MISTAKES[0], *YOUTH[4:10], YOUTH_MISTAKES[1], *YOUTH[10:]],
+        HERE / "futian-youth-xq-first.xlsx",
+    )
+
+
+def main() -> None:
+    kinabatangan()
+    futian_grade()
+    futian_youth()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""What the people of a journey do in the browser, step by step (Playwright over Debian's
+chromium): each person has their own browser context — their own sign-in and language —
+and reaches everything by the pages, never by the ORM, a shell or a command.
+
+Screenshots and printed PDFs (with a PNG of each PDF's first pages) are kept in
+``$CROSSTABLE_JOURNEY_SHOTS`` (default ``/tmp/crosstable-journeys``) to be looked at.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from pypdf import PdfReader
+
+SHOTS = Path(
+    os.environ.get("CROSSTABLE_JOURNEY_SHOTS", Path(tempfile.gettempdir()) / "crosstable-journeys")
+)
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen in CSS pixels (an iPhone 12-15)."""
+TIMEOUT_MS = 30_000
+
+
+@dataclasses.dataclass
+class Person:
+    """Someone at their own browser: a context of their own (cookies: sign-in, language)."""
+
+    journey: str
+    role: str
+    context: Any
+    page: Any
+    base: str
+
+    def go(self, path: str) -> None:
+        self.page.goto(f"{self.base}{path}")
+
+    def path(self) -> str:
+        return urlsplit(self.page.url).path
+
+    def wait_for_path(self, path: str) -> None:
+        self.page.wait_for_url(lambda url: urlsplit(url).path == path)
+
+    def shot(self, name: str) -> Path:
+        folder = SHOTS / self.journey
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{self.role}-{name}.png"
+        self.page.screenshot(path=str(target), full_page=True)
+        return target
+
+    def messages(self) -> str:
+        found = self.page.locator("ul.messages")
+        return found.inner_text() if found.count() else ""
+
+    def main_text(self) -> str:
+        return str(self.page.inner_text("main"))
+
+    def submit(self, selector: str) -> None:
+        """Click a button that posts a form and wait for the page it leads to."""
+        with self.page.expect_navigation():
+            self.page.click(selector)
+
+    def overflow(self) -> int:
+        """How many CSS pixels the page is wider than the screen (0 or less: it fits)."""
+        return int(
+            self.page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+        )
+
+    def pdf(self, path: str, name: str, png_pages: int = 1) -> list[str]:
+        """Print ``path`` (a printout's address with ``format=pdf``) as this person, keep
+        the PDF and PNGs of its first pages, and return each page's text (pypdf)."""
+        response = self.context.request.get(f"{self.base}{path}")
+        assert response.status == 200, (path, response.status, response.text()[:300])
+        body = response.body()
+        assert body.startswith(b"%PDF"), path
+        folder = SHOTS / self.journey
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{name}.pdf"
+        target.write_bytes(body)
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", str(png_pages), str(target),
+             str(folder / name)],
+            check=True,
+        )  # fmt: skip
+        return [page.extract_text() or "" for page in PdfReader(io.BytesIO(body)).pages]
+
+
+def person(
+    chromium: Any, base: str, journey: str, role: str, language: str, *, phone: bool = False
+) -> Person:
+    """A new person at the site's front page who picks their language from the header (the
+    public pages' language links on a phone)."""
+    if phone:
+        context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    else:
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    someone = Person(journey, role, context, page, base)
+    if phone:
+        someone.go(f"/p/language/{language}/")
+    else:
+        someone.go("/")
+        if page.locator("select[name=language]").input_value() != language:
+            with page.expect_navigation():
+                page.select_option("select[name=language]", language)
+    return someone
+
+
+def sign_in(someone: Person, username: str, password: str) -> None:
+    someone.go("/accounts/login/")
+    someone.page.fill("#id_username", username)
+    someone.page.fill("#id_password", password)
+    with someone.page.expect_navigation():
+        someone.page.keyboard.press("Enter")
+    assert someone.path() == "/", someone.messages() or someone.main_text()[:500]
+
+
+INVITATION_LINK = re.compile(r"https?://\S+/accounts/invitation/[^/\s]+/")
+
+
+def invitation_link(text: str) -> str:
+    """The link of an invitation, from the message that says it was sent."""
+    found = INVITATION_LINK.search(text)
+    assert found, text
+    return found.group(0)
+
+
+def accept_invitation(someone: Person, link: str, username: str, name: str, password: str) -> None:
+    """Open the invitation link (passed on by hand) and create the account."""
+    someone.page.goto(link)
+    someone.page.fill("#id_username", username)
+    someone.page.fill("#id_first_name", name)
+    someone.page.fill("#id_password1", password)
+    someone.page.fill("#id_password2", password)
+    someone.submit("#create-account")
+
+
+@dataclasses.dataclass(frozen=True)
+class Board:
+    number: int
+    white: str
+    black: str
+    result: str
+
+
+def round_boards(someone: Person) -> list[Board]:
+    """The boards of the round page shown: number, White (Red), Black and the result cell,
+    the names without the "(house player)" mark."""
+    rows = someone.page.locator("#boards tbody tr[id^=board-]")
+    found = []
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        cells = row.locator("td")
+        found.append(
+            Board(
+                int(str(row.get_attribute("id")).removeprefix("board-")),
+                cells.nth(2).evaluate("td => td.firstChild.textContent.trim()"),
+                cells.nth(5).evaluate("td => td.firstChild.textContent.trim()"),
+                cells.nth(3).inner_text().strip(),
+            )
+        )
+    return found
+
+
+def round_byes(someone: Person) -> list[tuple[str, str]]:
+    """(name, what they get) of each bye line of the round page."""
+    rows = someone.page.locator("#boards tbody tr:not([id])")
+    return [
+        (
+            rows.nth(i).locator("td").nth(2).evaluate("td => td.firstChild.textContent.trim()"),
+            rows.nth(i).locator("td").nth(3).inner_text().strip(),
+        )
+        for i in range(rows.count())
+    ]
+
+
+def type_result(someone: Person, board: int, code: str) -> str:
+    """Type ``board code`` into the round page's box and press Enter, as an arbiter does
+    with a pile of slips; the board's result cell afterwards."""
+    page = someone.page
+    page.fill("#id_entry", f"{board} {code}")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    return str(page.locator(f"#board-{board} td.result").inner_text().strip())
+
+
+def table_rows(someone: Person, selector: str) -> list[list[str]]:
+    """The cells' text of each body row of a table."""
+    return [
+        [cell.strip() for cell in row.locator("td").all_inner_texts()]
+        for row in someone.page.locator(f"{selector} tbody tr").all()
+    ]
