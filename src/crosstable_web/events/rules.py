@@ -206,9 +206,12 @@ def entrant_data(section: models.Section, data: EntryData) -> EntrantData:
         name=data.name,
         sex=data.sex.upper().replace("W", "F"),
         birth_date=data.birth_date,
-        grade=int(grade) if grade.isdigit() else None,
+        # stored grades are digits (forms and imports read 六级 as 6); anything else is
+        # refused by EntryChecker, never taken for a grade here
+        grade=int(grade) if grade.isascii() and grade.isdigit() else None,
         rating=data.rating,
         unit=data.unit,
+        unit_kind=data.unit_kind,
         federation=data.federation,
         native_unit=data.native_unit,
         member_id=data.member_id,

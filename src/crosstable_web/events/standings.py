@@ -168,7 +168,7 @@ def _attributes(
 ) -> dict[str, AttributeValue]:
     player = tournament.players[number]
     grade: int | None = None
-    if player.national_grade.isdigit():
+    if player.national_grade.isascii() and player.national_grade.isdigit():
         grade = int(player.national_grade)
     birth = player.birth_date if isinstance(player.birth_date, datetime.date) else None
     return {

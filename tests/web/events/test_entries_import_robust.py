@@ -458,3 +458,25 @@ def test_the_page_refuses_a_file_over_the_size_limit(event: models.Event, organi
     assert response.status_code == 200
     assert "larger than 5 MB" in response.content.decode()
     assert not models.Entry.objects.exists()
+
+
+def test_a_players_fee_discount_by_unit_kind_in_the_organisers_words(organiser: User) -> None:
+    """A per-player discount for a kind of unit (here: schools half price, added to the
+    Kinabatangan fee of RM 5.00) applies to a kind typed as sekolah: 5.00 × 50% = 2.50."""
+    text = (EXAMPLES / "kinabatangan-school-2024.toml").read_text(encoding="utf-8")
+    text = text.replace(
+        'currency = "MYR"\n',
+        'currency = "MYR"\n\n[[fees.discounts]]\nkey = "schools"\nname = "Sekolah"\n'
+        'percent = 50\nentry = { unit_kind = "school" }\n',
+        1,
+    )
+    regulations = rules.parse_regulations(text)
+    spec = rules.event_spec_from_regulations(regulations, text, 5)
+    event = services.create_event(spec, organiser, slug="kcs-discount")
+    sheet = "Nama,Jantina,Sekolah,Jenis unit\nAhmad,L,SK Sukau,sekolah\nAli,L,Kelab Catur,kelab\n"
+    report = imported(event, organiser, sheet.encode())
+    assert report.is_clean, report.lines()
+    assert dict(models.Entry.objects.values_list("name", "fee_due")) == {
+        "Ahmad": Decimal("2.50"),
+        "Ali": Decimal("5.00"),
+    }
