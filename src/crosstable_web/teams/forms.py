@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from crosstable.typed import read_unit_kind
 from crosstable_web.events.forms import read_typed, unit_kinds_of
 from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.value_messages import text_problems
 from crosstable_web.public.localisation import (
     LocalDateField,
     LocalDateInput,
@@ -39,6 +40,15 @@ its key."""
 MEMBER_ATTRIBUTE_LABELS: dict[str, Any] = {"local": _("Local")}
 """Labels of the per-player attributes the fee discounts test (Fars: a local player, born in
 the county or living there for six months)."""
+
+
+def _safe_text(value: str) -> str:
+    """A team's name or unit without control or text-direction characters (a name that
+    shows backwards, or runs into the next cell, is refused as on the entry forms)."""
+    problems = text_problems(value or "", None)
+    if problems:
+        raise forms.ValidationError(" ".join(problems))
+    return value
 
 
 class AccountChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
@@ -121,6 +131,12 @@ class TeamForm(forms.Form):
                 self.fields[f"roster_{name}_{place}"] = forms.BooleanField(
                     label=label, required=False
                 )
+
+    def clean_name(self) -> str:
+        return _safe_text(self.cleaned_data["name"])
+
+    def clean_unit(self) -> str:
+        return _safe_text(self.cleaned_data["unit"])
 
     def clean_unit_kind(self) -> str:
         """The kind in the organiser's words (شهرستان, 县) as the regulations' code

@@ -86,3 +86,17 @@ def test_a_kind_that_cannot_be_read_is_refused_in_persian(
     assert not models.Team.objects.exists()
     errors = response.context["form"].errors["unit_kind"]
     assert "شهرستانی" in errors[0] and "county (شهرستان)" in errors[0]
+
+
+def test_a_team_name_with_a_direction_override_is_refused(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    client = Client()
+    client.force_login(organiser)
+    response = client.post(
+        f"/e/{table_a.event.slug}/s/A/teams/new/", {"name": "Kaz\u202eerun", "unit": "K\x0bZ"}
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "U+202E" in errors["name"][0] and "U+000B" in errors["unit"][0]
+    assert not models.Team.objects.exists()
