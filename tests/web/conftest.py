@@ -111,6 +111,23 @@ def adjacent_pairing(tournament: Tournament, round_number: int) -> RoundPairing:
 
 
 @pytest.fixture
+def paired(
+    event: models.Event,
+    organiser: User,
+    arbiter: User,
+    make_players: Callable[..., list[models.Entry]],
+    simple_pairing: object,
+) -> models.Round:
+    """Round 1 of the open section: four players, paired neighbour to neighbour."""
+    section = event.sections.get(key="open")
+    make_players(section, 4, organiser)
+    services.assign_pairing_numbers(section, arbiter)
+    from crosstable_web.events import rounds
+
+    return rounds.pair_next_round(section, arbiter)
+
+
+@pytest.fixture
 def simple_pairing(monkeypatch: pytest.MonkeyPatch) -> Callable[..., RoundPairing]:
     from crosstable_web.events import rounds
 

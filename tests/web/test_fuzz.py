@@ -421,19 +421,6 @@ typed_text = st.one_of(
 )
 
 
-@pytest.fixture
-def paired(
-    event: models.Event, organiser: User, arbiter: User, simple_pairing: object
-) -> models.Round:
-    section = event.sections.get(key="open")
-    for index in range(6):
-        services.add_entry(
-            section, services.EntryData(name=f"P{index}", rating=1500 + index), organiser
-        )
-    services.assign_pairing_numbers(section, arbiter)
-    return rounds.pair_next_round(section, arbiter)
-
-
 @pytest.mark.django_db
 @settings(FUZZ, max_examples=300)
 @given(typed=typed_text, board=st.one_of(st.none(), typed_text))

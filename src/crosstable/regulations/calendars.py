@@ -16,6 +16,23 @@ _BREAKS = (
 )  # fmt: skip
 
 
+JALALI_MONTHS = (
+    "فروردین",
+    "اردیبهشت",
+    "خرداد",
+    "تیر",
+    "مرداد",
+    "شهریور",
+    "مهر",
+    "آبان",
+    "آذر",
+    "دی",
+    "بهمن",
+    "اسفند",
+)
+"""The Jalali months' Persian names, Farvardin (1) to Esfand (12)."""
+
+
 class Calendar(enum.Enum):
     """The calendar dates are written in (the stored values are always Gregorian)."""
 

@@ -23,7 +23,7 @@ import datetime
 import re
 import unicodedata
 
-from crosstable.regulations.calendars import Calendar, jalali_to_gregorian
+from crosstable.regulations.calendars import JALALI_MONTHS, Calendar, jalali_to_gregorian
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError
 
@@ -60,26 +60,7 @@ for _number, _names in enumerate(
     for _name in _names:
         _GREGORIAN_MONTHS[_name] = _number
 
-_JALALI_MONTHS = {
-    name: number
-    for number, name in enumerate(
-        (
-            "فروردین",
-            "اردیبهشت",
-            "خرداد",
-            "تیر",
-            "مرداد",
-            "شهریور",
-            "مهر",
-            "آبان",
-            "آذر",
-            "دی",
-            "بهمن",
-            "اسفند",
-        ),
-        start=1,
-    )
-}
+_JALALI_MONTHS = {name: number for number, name in enumerate(JALALI_MONTHS, start=1)}
 
 JALALI_YEARS_BELOW = 1700
 """In a Jalali event, a year below this is Jalali and a year from it on Gregorian."""

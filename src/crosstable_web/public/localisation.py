@@ -17,7 +17,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import pgettext_lazy
 from pypinyin import Style, lazy_pinyin
 
-from crosstable.regulations.calendars import Calendar, gregorian_to_jalali
+from crosstable.regulations.calendars import JALALI_MONTHS, Calendar, gregorian_to_jalali
 from crosstable.typed import TypedValueError, read_amount, read_date, read_whole_number
 from crosstable_web.events import models, rules
 
@@ -34,20 +34,6 @@ _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
 """A point between two digits (12.5, table 3.2): the Persian decimal separator ٫. Any other
 point (the end of a sentence in a message or a tie-break's description) stays a full stop."""
-JALALI_MONTHS = (
-    "فروردین",
-    "اردیبهشت",
-    "خرداد",
-    "تیر",
-    "مرداد",
-    "شهریور",
-    "مهر",
-    "آبان",
-    "آذر",
-    "دی",
-    "بهمن",
-    "اسفند",
-)
 JALALI_MONTHS_LATIN = (
     "Farvardin",
     "Ordibehesht",

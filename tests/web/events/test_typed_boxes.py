@@ -1,32 +1,17 @@
 """Typed input is read or refused with a message, never a server error (issue 14 item 3):
 the round page's box and per-board buttons, foul counts and ``?round=`` of the printouts; the
-arbiter's rights are checked before anything typed is read."""
+arbiter's rights are checked before anything typed is read (``paired``: round 1 of the open
+section, tests/web/conftest.py)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rounds, services
+from crosstable_web.events import models
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def paired(
-    event: models.Event,
-    organiser: User,
-    arbiter: User,
-    make_players: Callable[..., list[models.Entry]],
-    simple_pairing: object,
-) -> models.Round:
-    section = event.sections.get(key="open")
-    make_players(section, 4, organiser)
-    services.assign_pairing_numbers(section, arbiter)
-    return rounds.pair_next_round(section, arbiter)
 
 
 def _client(user: User | None) -> Client:

@@ -12,23 +12,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rounds, services
+from crosstable_web.events import models, rounds
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
-
-
-@pytest.fixture
-def paired(
-    event: models.Event,
-    organiser: User,
-    arbiter: User,
-    make_players: Callable[..., list[models.Entry]],
-    simple_pairing: object,
-) -> models.Round:
-    section = event.sections.get(key="open")
-    make_players(section, 4, organiser)
-    services.assign_pairing_numbers(section, arbiter)
-    return rounds.pair_next_round(section, arbiter)
 
 
 def _client(user: User | None) -> Client:
