@@ -24,6 +24,7 @@ from crosstable.pairing.registry import is_team_system
 from crosstable.regulations.entries import additions_closed, name_change_deadline
 from crosstable.regulations.schema import Deadlines, Regulations
 from crosstable.regulations.sections import AssignedSection, assign_sections
+from crosstable.typed import TypedValueError, read_grade
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web import bridge
 from crosstable_web.events import audit, event_time, models, rules, slugs, wording
@@ -312,6 +313,18 @@ def stored_value_problems(data: EntryData) -> list[str]:
     return problems
 
 
+def stored_form(data: EntryData) -> EntryData:
+    """``data`` with its grade as the database keeps it (``六级``, ``درجه ۶`` -> ``6``), so
+    that an entry made by a command or a service reads grades as the forms and the import
+    do; a grade that cannot be read is left as written, for ``stored_value_problems`` to
+    refuse."""
+    try:
+        grade = read_grade(data.national_grade)
+    except TypedValueError:
+        return data
+    return dataclasses.replace(data, national_grade="" if grade is None else str(grade))
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _EnteredAs:
     """An entry already in the event (or accepted earlier in the same import), as the
@@ -467,6 +480,7 @@ def name_change_refusal(section: models.Section, now: datetime.datetime) -> str 
 def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.Entry:
     """Enter a player. After round 1 is paired this is a late entry (arbiter or organiser);
     the player joins from the next round and gets the next pairing number."""
+    data = stored_form(data)
     event = section.event
     paired = _paired_rounds(section)
     if paired:
@@ -511,6 +525,7 @@ def update_entry(
     """Change an entry. A new name is a different player replacing this one, refused after
     the regulations' name-change deadline (:func:`name_change_refusal`), unless the organiser
     says it corrects the spelling of the same player's name (logged so)."""
+    data = stored_form(data)
     section = entry.section
     require_organiser(actor, section.event)
     renamed = " ".join(data.name.split()) != " ".join(entry.name.split())
@@ -603,6 +618,7 @@ def add_house_player(section: models.Section, data: EntryData, actor: Actor) -> 
     The house player is paired like everyone but not ranked and wins no prize; no fee is
     due. The entry list being in (registration closed, no additions) does not stop it: the
     regulations make this the one addition allowed."""
+    data = stored_form(data)
     event = section.event
     require_organiser(actor, event)
     # serialise with other changes to the section's entries (two organisers at once)
