@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext_lazy
 
 from crosstable.typed.dates import normalise_persian
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
@@ -185,15 +188,46 @@ def heading_score(cells: Sequence[str]) -> int:
     return sum(1 for cell in cells if column_of(cell) is not None)
 
 
-def accepted_headings(language: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
-    """For the import page: each column, its headings in ``language`` (``zh-hans``, ``fa``…)
-    and in English."""
+COLUMN_LABELS: dict[str, Any] = {
+    "section": gettext_lazy("Section"),
+    "name": gettext_lazy("Name"),
+    "given_name": gettext_lazy("Given name"),
+    "family_name": gettext_lazy("Family name"),
+    "sex": gettext_lazy("Sex"),
+    "birth_date": gettext_lazy("Birth date"),
+    "rating": gettext_lazy("Rating"),
+    "title": gettext_lazy("Title"),
+    "federation": gettext_lazy("Federation"),
+    "fide_id": gettext_lazy("FIDE id"),
+    "national_grade": gettext_lazy("National grade"),
+    "unit": gettext_lazy("Unit (school, club, team)"),
+    "unit_kind": gettext_lazy("Unit kind (e.g. school)"),
+    "native_unit": gettext_lazy("Native of"),
+    "member_id": gettext_lazy("Membership id"),
+    "fee_paid": gettext_lazy("Fee paid"),
+    "game": gettext_lazy("Game (chess or xiangqi)"),
+}
+"""What each column holds, in the page's language (the import page's list)."""
+
+
+LIST_SEPARATORS = {"zh": "、", "fa": "، "}
+
+
+def accepted_headings(language: str) -> list[tuple[Any, str]]:
+    """For the import page: each column's label and its headings in ``language``
+    (``zh-hans``, ``ms``, ``fa``, ``en``; the English page adds the column's code). Every
+    language's headings are read whatever the page's language (docs/imports.md lists
+    them all)."""
     own = "zh" if language.startswith("zh") else language[:2]
+    if own not in ("zh", "ms", "fa"):
+        own = "en"
+    separator = LIST_SEPARATORS.get(own, ", ")
     return [
         (
-            column,
-            () if own == "en" else words.get(own, ()),
-            tuple(dict.fromkeys((column, *words.get("en", ())))),
+            COLUMN_LABELS[column],
+            separator.join(
+                dict.fromkeys((*((column,) if own == "en" else ()), *words.get(own, ())))
+            ),
         )
         for column, words in HEADINGS.items()
     ]
