@@ -137,7 +137,3 @@ def test_unsafe_characters() -> None:
     # Persian names keep their zero-width non-joiner; Chinese and Malay names are plain
     assert unsafe_characters("عبدالله\u200cزاده") == []
     assert unsafe_characters("王芳") == [] and unsafe_characters("Nur Aisyah binti Ali") == []
-
-
-def test_a_persian_grade() -> None:
-    assert read_grade("درجه ۶") == 6 and read_grade("درجه 1") == 1
