@@ -15,10 +15,21 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from crosstable.model import ScoringSystem, Tournament
 from crosstable.pairing.base import Board, RoundPairing
 from crosstable_web.events import models, rules, services
+
+
+@pytest.fixture(autouse=True)
+def _default_language_around_each_test() -> Iterator[None]:
+    """A request or a command in Malay, Chinese or Persian leaves that language active in the
+    thread (the locale middleware activates it and nothing resets it): the next test's
+    messages would be in it. Each test starts and ends with the default language."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

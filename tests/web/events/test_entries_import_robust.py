@@ -480,3 +480,37 @@ def test_a_players_fee_discount_by_unit_kind_in_the_organisers_words(organiser: 
         "Ahmad": Decimal("2.50"),
         "Ali": Decimal("5.00"),
     }
+
+
+def test_a_workbook_with_a_sheet_per_section(event: models.Event, organiser: User) -> None:
+    """Every visible sheet is read; a sheet named after a section places its players (no
+    section column), and problems name the sheet."""
+    workbook = openpyxl.Workbook()
+    first = workbook.active
+    assert first is not None
+    first.title = "Open"
+    first.append(["Name", "Sex"])
+    first.append(["Ali", "M"])
+    girls = workbook.create_sheet("Girls U12")
+    girls.append(["姓名", "性别", "出生日期"])
+    girls.append(["王芳", "女", datetime.datetime(2015, 3, 3)])
+    girls.append(["李丽", "X", datetime.datetime(2015, 4, 4)])
+    hidden = workbook.create_sheet("notes")
+    hidden.append(["not", "read"])
+    hidden.sheet_state = "hidden"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    rows = read(buffer.getvalue(), "entries.xlsx")
+    report = entries_import.check_rows(event, rows)
+    assert report.lines() == [
+        "sheet Girls U12, line 3: column B (性别): “X” is not a sex: write M or F (男/女, L/P, "
+        "مرد/زن)."
+    ]
+    girls.delete_rows(3)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    assert imported(event, organiser, buffer.getvalue(), "entries.xlsx").is_clean
+    assert dict(models.Entry.objects.values_list("name", "section__key")) == {
+        "Ali": "open",
+        "王芳": "girls",
+    }

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.utils import translation
 
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rules, services
@@ -17,14 +15,6 @@ from crosstable_web.teams import services as team_services
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 TEAMS = 6
-
-
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test() -> Iterator[None]:
-    """A request in Persian leaves Persian active in the thread (the locale middleware
-    activates it and nothing resets it): the next test's service messages would be Persian."""
-    yield
-    translation.deactivate()
 
 
 @pytest.fixture
