@@ -20,6 +20,7 @@ from crosstable.model import ScoringSystem
 from crosstable.regulations.calendars import Calendar
 from crosstable.regulations.grade_table import read_grades
 from crosstable.regulations.reader import RegulationsError, TableReader, describe
+from crosstable.regulations.registration import read_registration
 from crosstable.regulations.schema import (
     AdultGradeRule,
     BoardRanking,
@@ -241,6 +242,7 @@ class _Loader:
         fees = self._fees(set(keys))
         deadlines = self._deadlines()
         grades = read_grades(root, sections, end_date)
+        registration = read_registration(root, sections, deadlines)
         root.finish()
         return Regulations(
             name=name,
@@ -260,6 +262,7 @@ class _Loader:
             adult_grade_rule=adult_rule,
             schedule_items=items,
             grades=grades,
+            registration=registration,
             unsupported=tuple(self.gaps),
             source=self.source,
         )

@@ -450,6 +450,49 @@ class Deadlines:
     changes_need_approval: bool = False
 
 
+class Registrant(enum.Enum):
+    """Who fills in an online registration (``[registration] by``)."""
+
+    PLAYER = "player"
+    """A player, or a parent, registers one player."""
+    UNIT = "unit"
+    """A unit (school, club, county) registers several players at once."""
+    TEAM = "team"
+    """A unit registers a team with its roster (a team section)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DocumentRule:
+    """A document each registered player uploads (``[[registration.documents]]``): an ID
+    photo, a grade certificate, an age proof."""
+
+    key: str
+    name: str
+    """What the regulations call it (身份证照片, 现有最高段级位证书), shown on the form."""
+    sections: tuple[str, ...] = ()
+    """The sections whose players must give it; empty: every section."""
+
+    def applies_to(self, section_key: str) -> bool:
+        return not self.sections or section_key in self.sections
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RegistrationRules:
+    """Online registration (``[registration]``): who registers, when, with what documents,
+    and whether an organiser approves each registration before it becomes an entry."""
+
+    by: tuple[Registrant, ...]
+    opens: datetime.datetime | None = None
+    """Wall-clock moment at the venue the form opens (None: as soon as the event exists)."""
+    closes: datetime.datetime | None = None
+    """Wall-clock moment at the venue it closes (None: ``[deadlines] registration``)."""
+    approval: bool = True
+    """Each registration waits for an organiser's approval before it becomes an entry."""
+    documents: tuple[DocumentRule, ...] = ()
+    asks: tuple[str, ...] = ()
+    """Entry fields asked beyond those the rules need (``fide_id``, ``rating``…)."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Grade:
     """One rung of the event's grade ladder (``[grades] ladder``): a national grade, a title
@@ -550,6 +593,8 @@ class Regulations:
     schedule_items: tuple[ScheduleItem, ...] = ()
     grades: GradeRules | None = None
     """The grade ladder and promotion rules of a grade tournament (None: no ``[grades]``)."""
+    registration: RegistrationRules | None = None
+    """Online registration (None: no ``[registration]`` table, entries by the organisers)."""
     unsupported: tuple[str, ...] = ()
     """Rules the file declares that the engine does not apply yet (with their issue)."""
     source: str = ""
