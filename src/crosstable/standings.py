@@ -18,8 +18,9 @@ ordinary entrant. So ranking the others is not changed by leaving the house play
 the places below them move up.
 
 Players whose results the regulations cancel after their forfeits (``StandingsRules.
-forfeit_rule``, ``crosstable.forfeit_withdrawal``; Futian 九.5 取消成绩) are left out in the
-same way: listed in ``Standings.unranked`` marked ``cancelled``, their games kept for their
+forfeit_rule``, ``crosstable.forfeit_withdrawal``; Futian 九.5 取消成绩) and players the
+arbiter expelled (``Player.expelled``) are left out in the same way: listed in
+``Standings.unranked`` marked ``cancelled`` (and ``expelled``), their games kept for their
 opponents.
 """
 
@@ -73,6 +74,9 @@ class StandingsRules:
     """Round robin or other predetermined pairings (C.07 Art. 15.2)."""
     unrated_rating: int | None = None
     """Rating used for unrated participants in rating tie-breaks (None: those are dropped)."""
+    ratings_per_round: bool = False
+    """Rating tie-breaks count each opponent's rating valid in the round of the game
+    (``Player.later_ratings``); False: the first rating (C.07 2026's default)."""
     lots_seed: str | None = None
     """Seed of the drawing of lots for remaining ties; None keeps ties shared."""
     unshared_places: frozenset[int] = frozenset()
@@ -105,6 +109,8 @@ class StandingsRules:
             lots_seed=lots_seed if section.final_tie == "lots" else None,
             unshared_places=unshared,
             forfeit_rule=forfeit_rule,
+            unrated_rating=section.rating_tiebreaks.unrated_rating,
+            ratings_per_round=section.rating_tiebreaks.per_round,
         )
 
     @classmethod
@@ -118,6 +124,7 @@ class StandingsRules:
         lots_seed: str | None = None,
         unshared_places: frozenset[int] = frozenset(),
         forfeit_rule: ForfeitRule | None = None,
+        ratings_per_round: bool = False,
     ) -> StandingsRules:
         """Rules from a descriptor list such as ``"BH/C1,BH,SB,DE"`` (or a list of them)."""
         specs = parse_descriptor_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
@@ -126,6 +133,7 @@ class StandingsRules:
             unplayed_rule=unplayed_rule,
             predetermined=predetermined,
             unrated_rating=unrated_rating,
+            ratings_per_round=ratings_per_round,
             lots_seed=lots_seed,
             unshared_places=unshared_places,
             forfeit_rule=forfeit_rule,
@@ -149,8 +157,10 @@ class StandingsRow:
     house: bool = False
     """A house player's row (in ``Standings.unranked``): ``rank`` 0 and ``place`` blank."""
     cancelled: bool = False
-    """Withdrawn after forfeits, results cancelled (in ``Standings.unranked``, like a house
-    player's row)."""
+    """Withdrawn after forfeits, results cancelled, or expelled (in ``Standings.unranked``,
+    like a house player's row)."""
+    expelled: bool = False
+    """Expelled by the arbiter (``cancelled`` too: not ranked)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -299,10 +309,12 @@ def _individual_standings(
         unplayed_rule=rules.unplayed_rule,
         predetermined=rules.predetermined,
         unrated_rating=rules.unrated_rating,
+        ratings_per_round=rules.ratings_per_round,
     )
 
     house = {number for number, player in tournament.players.items() if player.house}
-    cancelled = results_cancelled(tournament, rules.forfeit_rule, rounds) - house
+    expelled = {number for number, player in tournament.players.items() if player.expelled}
+    cancelled = (results_cancelled(tournament, rules.forfeit_rule, rounds) | expelled) - house
     apart = house | cancelled
 
     def rank_history(round_number: int) -> dict[int, int]:
@@ -338,6 +350,7 @@ def _individual_standings(
             ),
             house=number in house,
             cancelled=number in cancelled,
+            expelled=number in expelled,
         )
         for number in sorted(
             apart, key=lambda number: (number in cancelled, -points[number], number)

@@ -61,6 +61,7 @@ def player_from_entry(entry: models.Entry) -> Player:
         national_grade=entry.national_grade,
         withdrawn_after_round=entry.withdrawn_after_round,
         house=entry.house,
+        expelled=entry.expelled,
     )
 
 
@@ -121,8 +122,9 @@ def section_tournament(
         system_code=section.system_code,
         tiebreaks=list(section.tiebreaks),
     )
-    initial = section.settings.get("initial_colour")
+    initial = section.settings.get("initial_colour") or section.settings.get("drawn_initial_colour")
     if initial in ("w", "b"):
+        # the regulations' initial colour, else the one drawn by lot (events.lots)
         tournament.initial_colour = Colour(initial)
     joined: dict[int, int] = {}
     for entry in entries:
@@ -189,6 +191,23 @@ def section_tournament(
                     ResultCode.ZERO_POINT_BYE
                 )
     tournament.prohibited_pairings.extend(_prohibited_same_unit(section, by_id.values()))
+    # the arbiter's prohibited pairs: every round (TRF 260 from round 1)
+    for first_id, second_id in section.prohibited.values_list("first_id", "second_id"):
+        if first_id in by_id and second_id in by_id:
+            tournament.prohibited_pairings.append(
+                ProhibitedPairing(
+                    1,
+                    section.total_rounds,
+                    tuple(
+                        sorted((by_id[first_id].pairing_number, by_id[second_id].pairing_number))
+                    ),
+                )
+            )
+    for entry_id, from_round, rating in models.EntryRating.objects.filter(
+        entry__section=section
+    ).values_list("entry_id", "from_round", "rating"):
+        if entry_id in by_id:
+            by_id[entry_id].later_ratings[from_round] = rating
     return tournament
 
 

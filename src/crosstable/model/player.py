@@ -62,6 +62,18 @@ class Player:
     house: bool = False
     """A house player: added by the organiser to make an odd section even (no bye). Paired
     like everyone and their games count for their opponents, but not ranked and no prize."""
+    later_ratings: dict[int, int] = dataclasses.field(default_factory=dict)
+    """Ratings valid from a round on (round -> rating), for an event that spans rating lists;
+    ``rating`` is the first. Not in TRF."""
+    expelled: bool = False
+    """Expelled by the arbiter (after ``withdrawn_after_round``): not ranked; their games
+    stand for their opponents. Not in TRF."""
+
+    def rating_in_round(self, round_number: int) -> int:
+        """The rating valid in ``round_number``: the latest later rating from a round not
+        after it, else the first."""
+        valid = [r for r in self.later_ratings if r <= round_number]
+        return self.later_ratings[max(valid)] if valid else self.rating
 
     def entry(self, round_number: int) -> RoundEntry | None:
         """The entry of a 1-based round, or None if nothing is recorded for it."""

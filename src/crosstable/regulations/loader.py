@@ -39,6 +39,7 @@ from crosstable.regulations.schema import (
     PairingRules,
     PlacePrize,
     PrizeRules,
+    RatingTiebreaks,
     Regulations,
     RoundOnePairing,
     RoundSlot,
@@ -456,6 +457,8 @@ class _Loader:
             forfeits_to_withdraw=reader.optional_int("forfeits_to_withdraw", 1, MAX_ROUNDS),
             forfeits_cancel_results=reader.boolean("forfeits_cancel_results", False),
             report_minutes_before=reader.optional_int("report_minutes_before"),
+            fide_rated=reader.boolean("fide_rated", False),
+            rating_tiebreaks=self._rating_tiebreaks(reader),
         )
         self._check_prize_rankings(reader, section)
         if section.forfeits_cancel_results and section.forfeits_to_withdraw is None:
@@ -476,6 +479,23 @@ class _Loader:
         self._note_gaps(reader, section)
         reader.finish()
         return section
+
+    def _rating_tiebreaks(self, reader: TableReader) -> RatingTiebreaks:
+        table = reader.table("rating_tiebreaks")
+        if table is None:
+            return RatingTiebreaks()
+        unrated = table.raw("unrated")
+        if unrated is None or unrated == "drop":
+            rating = None
+        elif isinstance(unrated, int) and not isinstance(unrated, bool) and 0 <= unrated <= 3500:
+            rating = unrated
+        else:
+            raise table.error(
+                "unrated", f'expected "drop" or a rating from 0 to 3500, got {describe(unrated)}'
+            )
+        ratings = table.choice("ratings", ("first", "per_round"), "first")
+        table.finish()
+        return RatingTiebreaks(unrated_rating=rating, per_round=ratings == "per_round")
 
     def _section_schedule(
         self, reader: TableReader, schedules: dict[str, tuple[RoundSlot, ...]]

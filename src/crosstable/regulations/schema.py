@@ -355,6 +355,20 @@ class TeamRanking:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class RatingTiebreaks:
+    """How the rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) read ratings (C.07 Art. 10).
+
+    ``unrated_rating`` None is C.07's default: while a participant is unrated those
+    tie-breaks are not used; a number is the rating the regulations give an unrated
+    participant (the other method C.07 allows). ``per_round``: in an event whose players
+    hold several ratings (longer than 30 days, several rating lists), each game counts the
+    opponent's rating valid in its round; False is C.07 (2026)'s default, the first rating."""
+
+    unrated_rating: int | None = None
+    per_round: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class SectionRules:
     """One section (table, group) of the event and every rule that applies to it."""
 
@@ -388,6 +402,9 @@ class SectionRules:
     """With ``forfeits_to_withdraw``: the withdrawn player's results are cancelled (Futian
     九.5 取消成绩): not ranked, no prize; their games stand for their opponents."""
     report_minutes_before: int | None = None
+    fide_rated: bool = False
+    """Rated by FIDE: the web app runs the section in FIDE mode (C.02.03 §7)."""
+    rating_tiebreaks: RatingTiebreaks = dataclasses.field(default_factory=lambda: RatingTiebreaks())
 
     @property
     def is_team_event(self) -> bool:

@@ -106,6 +106,7 @@ class IndividualContext:
         unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026,
         predetermined: bool = False,
         fore_builder: Callable[[], IndividualContext] | None = None,
+        round_ratings: dict[int, list[int | None]] | None = None,
     ) -> None:
         self.records = records
         self.numbers: list[int] = sorted(records)
@@ -113,6 +114,9 @@ class IndividualContext:
         self.scale = scale
         self.win, self.draw, self.loss = win, draw, loss
         self.ratings = ratings
+        self.round_ratings = round_ratings
+        """Each participant's rating in each round (index 0: round 1), when the rating
+        tie-breaks take the rating valid in each round; None: the first rating throughout."""
         self.unplayed_rule = unplayed_rule
         self.predetermined = predetermined
         """Round robin / predetermined pairings (Art. 15.2): forfeits count as results."""
@@ -137,9 +141,12 @@ class IndividualContext:
         predetermined: bool = False,
         unrated_rating: int | None = None,
         fore: bool = False,
+        ratings_per_round: bool = False,
     ) -> IndividualContext:
         """The tournament's players after ``rounds`` rounds (all recorded rounds by default);
-        ``fore`` takes every paired game of the last round as a draw (Fore Buchholz)."""
+        ``fore`` takes every paired game of the last round as a draw (Fore Buchholz);
+        ``ratings_per_round``: an opponent's rating is the one valid in the round of the game
+        (``Player.later_ratings``), not the first."""
         count = tournament.rounds_recorded if rounds is None else rounds
         scoring = tournament.scoring
         scale = _scale_of(scoring)
@@ -159,6 +166,16 @@ class IndividualContext:
             for number, player in tournament.players.items()
         }
 
+        round_ratings: dict[int, list[int | None]] | None = None
+        if ratings_per_round:
+            round_ratings = {
+                number: [
+                    rating if (rating := player.rating_in_round(r)) > 0 else unrated_rating
+                    for r in range(1, count + 1)
+                ]
+                for number, player in tournament.players.items()
+            }
+
         def fore_builder() -> IndividualContext:
             return cls.from_tournament(
                 tournament,
@@ -167,6 +184,7 @@ class IndividualContext:
                 predetermined=predetermined,
                 unrated_rating=unrated_rating,
                 fore=True,
+                ratings_per_round=ratings_per_round,
             )
 
         return cls(
@@ -180,6 +198,7 @@ class IndividualContext:
             unplayed_rule=unplayed_rule,
             predetermined=predetermined,
             fore_builder=None if fore else fore_builder,
+            round_ratings=round_ratings,
         )
 
     def _adjusted_score(self, records: list[RoundRecord]) -> int:
@@ -241,6 +260,13 @@ class IndividualContext:
         if self._fore is None:
             self._fore = self._fore_builder() if self._fore_builder else self
         return self._fore
+
+    def opponent_rating(self, number: int, round_number: int) -> int | None:
+        """``number``'s rating as an opponent in ``round_number``: the first rating, or the one
+        valid in that round (``round_ratings``)."""
+        if self.round_ratings is not None:
+            return self.round_ratings[number][round_number - 1]
+        return self.ratings[number]
 
     @property
     def all_rated(self) -> bool:

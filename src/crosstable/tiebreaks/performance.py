@@ -60,9 +60,9 @@ def _opponent_ratings(ctx: IndividualContext, number: int) -> tuple[list[int], i
     """Ratings of opponents met over the board and the points (in halves) scored against them."""
     ratings: list[int] = []
     halves = 0
-    for record in ctx.records[number]:
+    for round_number, record in enumerate(ctx.records[number], start=1):
         if record.played and record.opponent is not None:
-            rating = ctx.ratings[record.opponent]
+            rating = ctx.opponent_rating(record.opponent, round_number)
             if rating is None:
                 continue
             ratings.append(rating)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 import re
 from typing import Any
 
@@ -27,7 +28,7 @@ from tomlkit.items import AoT
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
 from crosstable.regulations.calendars import Calendar, gregorian_to_jalali, parse_date
 from crosstable_web import bridge
-from crosstable_web.events import audit, event_time, models, rules, slugs
+from crosstable_web.events import audit, event_time, models, rule_warnings, rules, slugs
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
 from crosstable_web.events.services import ServiceError, create_section
@@ -90,11 +91,15 @@ def apply_regulations(
     *,
     slug: str | None = None,
     confirm_played: bool = False,
+    token: str | None = None,
 ) -> Applied:
     """Make ``text`` the event's regulations and bring the event and its sections in line
     (organisers only). ``slug``: a new short name. Refused when it would remove a section
     that has players or rounds, cut a section's rounds below those paired, change the game
-    after pairing, or — unless ``confirm_played`` — alter played rounds."""
+    after pairing, or — unless ``confirm_played`` — alter played rounds. A section in FIDE
+    mode asks more: a change of its played rounds (the tie-break list above all) is a
+    level-4 warning (``token``: its two confirmations, ``events.rule_warnings``), and a
+    tie-break list changed after the start is written as a ``###`` line of its TRF file."""
     require_organiser(actor, event)
     event = models.Event.objects.select_for_update().get(pk=event.pk)
     regulations = read(text)
@@ -128,6 +133,7 @@ def apply_regulations(
     if new_event["game"] != old_event["game"] and paired:
         raise SettingsError("event.game", _("The game cannot change once a round is paired."))
     played: list[str] = []
+    fide_warnings: list[rule_warnings.RuleWarning] = []
     plans: list[tuple[models.Section | None, rules.SectionSpec]] = []
     by_rules_key: dict[str, list[models.Section]] = {}
     for section in sections:
@@ -149,6 +155,8 @@ def apply_regulations(
                 )
             if row.pk in paired:
                 played += _played_changes(row, section_spec)
+                if row.fide_mode:
+                    fide_warnings += _fide_warnings(row, section_spec)
             plans.append((row, section_spec))
     for leftover in by_rules_key.values():
         for kept in leftover:
@@ -161,8 +169,16 @@ def apply_regulations(
                     )
                     % {"section": kept.name},
                 )
+    if fide_warnings:
+        fide_section = next(row for row, _spec in plans if row is not None and row.fide_mode)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        rule_warnings.require(
+            fide_section, actor, f"settings:{event.pk}:{digest}", fide_warnings, token
+        )
+        confirm_played = True
     if played and not confirm_played:
         raise NeedsConfirmation(played)
+    _note_tiebreak_changes(plans, paired)
     changed_sections: list[str] = []
     for removed in (r for rows in by_rules_key.values() for r in rows):
         removed.delete()
@@ -229,8 +245,9 @@ def _section_values(spec: rules.SectionSpec) -> dict[str, Any]:
     }
 
 
-_GROUP_KEYS = ("rules_key", "group_sex")
-"""Settings of a playing group formed from a section (kept when its rules change)."""
+_GROUP_KEYS = ("rules_key", "group_sex", "drawn_initial_colour", "pairing_numbers_by")
+"""Settings the rows hold beyond the regulations (kept when the rules change): a playing
+group's origin, round 1's colour as drawn by lot, how the pairing numbers were given."""
 
 
 def _played_changes(row: models.Section, spec: rules.SectionSpec) -> list[str]:
@@ -252,6 +269,67 @@ def _played_changes(row: models.Section, spec: rules.SectionSpec) -> list[str]:
         for field in PLAYED_FIELDS
         if getattr(row, field) != new[field]
     ]
+
+
+def _fide_warnings(row: models.Section, spec: rules.SectionSpec) -> list[rule_warnings.RuleWarning]:
+    """The level-4 warnings of changing a FIDE-mode section's played rounds."""
+    new = _section_values(spec)
+    found = []
+    if row.tiebreaks != new["tiebreaks"]:
+        found.append(
+            rule_warnings.RuleWarning(
+                "tiebreaks.after_start",
+                {
+                    "section": row.name,
+                    "old": _shown(row.tiebreaks),
+                    "new": _shown(new["tiebreaks"]),
+                },
+            )
+        )
+    for change in _played_changes(row, spec):
+        if _("tie-breaks") not in change:
+            found.append(rule_warnings.RuleWarning("settings.after_start", {"change": change}))
+    if row.total_rounds != spec.total_rounds:
+        found.append(
+            rule_warnings.RuleWarning(
+                "settings.after_start",
+                {
+                    "change": _("%(section)s: rounds %(old)d → %(new)d")
+                    % {"section": row.name, "old": row.total_rounds, "new": spec.total_rounds}
+                },
+            )
+        )
+    return found
+
+
+def _note_tiebreak_changes(
+    plans: list[tuple[models.Section | None, rules.SectionSpec]], paired: set[int]
+) -> None:
+    """A ``###`` line in the TRF file of each paired section whose tie-break list or number
+    of rounds changes: the round, the value before and after."""
+    from crosstable_web.events import fide_mode
+
+    for row, spec in plans:
+        if row is None or row.pk not in paired:
+            continue
+        rounds = fide_mode.paired_rounds(row)
+        if row.tiebreaks != list(spec.tiebreaks):
+            fide_mode.add_note(
+                row,
+                rounds,
+                "tiebreaks",
+                f"Tie-breaks changed @ Round {rounds}: {','.join(row.tiebreaks) or 'none'} -> "
+                f"{','.join(spec.tiebreaks) or 'none'}",
+                {"old": list(row.tiebreaks), "new": list(spec.tiebreaks)},
+            )
+        if row.total_rounds != spec.total_rounds:
+            fide_mode.add_note(
+                row,
+                rounds,
+                "configuration",
+                f"Configuration @ Round {rounds}: rounds {row.total_rounds} -> {spec.total_rounds}",
+                {"old": row.total_rounds, "new": spec.total_rounds},
+            )
 
 
 def _shown(value: Any) -> str:

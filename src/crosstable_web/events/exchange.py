@@ -7,7 +7,7 @@ import datetime
 from crosstable.model import Acceleration, Tournament
 from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
 from crosstable_web import bridge
-from crosstable_web.events import models, rules
+from crosstable_web.events import fide_mode, models, rules
 
 
 def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> str:
@@ -18,7 +18,17 @@ def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> st
     from crosstable.formats.trf import write_trf
 
     tournament = bridge.section_tournament(section)
+    event = section.event
+    # the event's city and dates (records 022, 042, 052): a rating report needs them
+    tournament.city = tournament.city or event.venue
+    if event.start_date is not None:
+        tournament.start_date = event.start_date.strftime("%Y/%m/%d")
+    if event.end_date is not None:
+        tournament.end_date = event.end_date.strftime("%Y/%m/%d")
     tournament.accelerations = pairing_accelerations(section, tournament)
+    # TRF-2026 comment lines: the seed of the drawing of lots, FIDE mode, and what the data
+    # cannot say (FIDE mode left, manual pairings, corrections for the rating report only…)
+    tournament.extra_records.extend(fide_mode.trf_comments(section))
     if not full_birth_dates:
         birth_years_only(tournament)
     return write_trf(tournament)

@@ -177,9 +177,34 @@ class WithdrawForm(forms.Form):
 
 
 class SwapForm(forms.Form):
+    """Two players exchanged in a round changed by hand (a warning asks if a rule breaks)."""
+
     first = LocalIntegerField(label=_("Pairing number"), min_value=1)
     second = LocalIntegerField(label=_("with pairing number"), min_value=1)
-    confirm = forms.BooleanField(label=_("Confirm despite warnings"), required=False)
+
+
+class RatingCorrectionForm(forms.Form):
+    """A result corrected for the rating report only (``rounds.correct_for_rating_report``)."""
+
+    board = LocalIntegerField(label=pgettext_lazy("chess", "Board"), min_value=1)
+    result = forms.CharField(label=_("Result for the rating report"), max_length=10)
+    reason = forms.CharField(label=_("Why"), max_length=200)
+
+
+class ExpelForm(forms.Form):
+    after_round = LocalIntegerField(label=_("Expelled after round"), min_value=0)
+
+
+class LaterRatingForm(forms.Form):
+    """A rating from a later list, valid from a round on (events longer than 30 days)."""
+
+    from_round = LocalIntegerField(label=_("Valid from round"), min_value=2)
+    rating = LocalIntegerField(label=_("Rating"), min_value=0, max_value=3500)
+
+
+class ProhibitedPairForm(forms.Form):
+    first = LocalIntegerField(label=_("Pairing number"), min_value=1)
+    second = LocalIntegerField(label=_("and pairing number"), min_value=1)
 
 
 # --- creating an event and editing its settings ------------------------------------------
@@ -317,6 +342,13 @@ class UploadEventForm(_ShortNameAndZone):
         label=_("Rounds, where the regulations leave them open"), min_value=1, max_value=30
     )
     field_order = ("regulations", "rounds", "time_zone", "slug")
+
+
+class TrfEventForm(_ShortNameAndZone):
+    """A new event from a TRF file (its section in FIDE mode)."""
+
+    trf = forms.FileField(label=_("TRF file"))
+    field_order = ("trf", "time_zone", "slug")
 
 
 class BlankEventForm(forms.Form):

@@ -47,6 +47,10 @@ class Event(models.Model):
     end_date = models.DateField(_("end date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=300, blank=True, default="")
     registration_open = models.BooleanField(_("registration open"), default=True)
+    lots_seed = models.CharField(_("seed of the drawing of lots"), max_length=64, default="")
+    """Drawn when the event is made and never changed: every drawing of lots of the event
+    (round 1's colour, remaining ties in the standings) is made from it, so a lot drawn
+    again gives the same result; exported with the event (TRF ``###`` line, backup)."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -99,6 +103,12 @@ class Section(models.Model):
     max_entries = models.PositiveIntegerField(null=True, blank=True)
     settings = models.JSONField(default=dict, blank=True)
     """Further rules read from the regulations (initial colour, prohibited same-unit rounds…)."""
+    fide_mode = models.BooleanField(_("FIDE mode"), default=False)
+    """Run as FIDE's rules for rated events demand (``events.fide_mode``): on for a section
+    the regulations declare FIDE-rated and for one made from a TRF file; once left, never
+    on again."""
+    fide_mode_left_after = models.PositiveIntegerField(null=True, blank=True)
+    """The rounds paired when FIDE mode was left (None: never left)."""
 
     class Meta:
         ordering = ["event", "position", "key"]
@@ -142,6 +152,9 @@ class Entry(models.Model):
     """A late entry joins before this round; earlier rounds count as absences."""
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_automatically = models.BooleanField(default=False)
+    expelled = models.BooleanField(_("expelled"), default=False)
+    """Expelled by the arbiter after ``withdrawn_after_round``: not paired again and not in
+    the standings (their games stand for their opponents)."""
     house = models.BooleanField(_("house player"), default=False)
     """The organiser's house player (regulations ``house_player_for_odd``): paired like
     everyone, never ranked, no prize, no fee."""
@@ -168,6 +181,9 @@ class Round(models.Model):
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     """From the regulations' schedule in the event's time zone when paired (None: the
     schedule names no time); the arbiter may change it (``event_time.set_round_start``)."""
+    manual_changes = models.BooleanField(default=False)
+    """The arbiter has started changing this round's pairing by hand and not ended it
+    (``events.manual_pairing``)."""
 
     class Meta:
         ordering = ["section", "number"]
@@ -228,6 +244,51 @@ class RequestedBye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["entry", "round_number"], name="unique_requested_bye")
         ]
+
+
+class EntryRating(models.Model):
+    """A further rating of a player, valid from a round on: an event longer than 30 days
+    spans rating lists (``Entry.rating`` is the first). Rating tie-breaks use the first
+    rating unless the regulations say each round's (C.07 2026)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="later_ratings")
+    from_round = models.PositiveIntegerField()
+    rating = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["entry", "from_round"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "from_round"], name="unique_entry_rating")
+        ]
+
+
+class ProhibitedPair(models.Model):
+    """Two players the arbiter keeps apart in every round (TRF record 260): set before round
+    1 (in FIDE mode, later only after leaving it)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="prohibited")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["section", "id"]
+
+
+class ReportNote(models.Model):
+    """A line of the section's TRF that says what the data alone cannot (TRF-2026 ``###``
+    comments): FIDE mode left, a manual pairing that is not the engine's, a tie-break list
+    changed after the start, a full-point bye, a correction for the rating report only."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="report_notes")
+    round_number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30)
+    text = models.TextField()
+    """The line after ``### `` (English: the file's language)."""
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["section", "created_at", "id"]
 
 
 class AuditLog(models.Model):

@@ -29,7 +29,15 @@ from crosstable.pairing.base import (
 )
 from crosstable.regulations.schema import PairingRules
 from crosstable_web import bridge
-from crosstable_web.events import audit, event_time, models, services
+from crosstable_web.events import (
+    audit,
+    event_time,
+    fide_mode,
+    lots,
+    models,
+    rule_warnings,
+    services,
+)
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.notation import Notation, of_section
 from crosstable_web.events.pairing_names import system_name
@@ -91,6 +99,8 @@ def warning_text(stored: object) -> str:
         return stored
     if not isinstance(stored, dict):
         return str(stored)
+    if stored.get("kind") == "rule":
+        return rule_warnings.text_of(stored)
     if stored.get("kind") == STAND_IN_SYSTEM:
         return _(
             "No engine implements the pairing system %(code)s yet: paired with %(fallback)s."
@@ -157,6 +167,8 @@ class _PairingPlan:
     last_change: int | None = None
     """The event's last audit line when the plan was read (every change writes one): the
     same line when storing means nothing changed meanwhile."""
+    drawn_colour: Colour | None = None
+    """Round 1's initial colour, drawn by lot for this pairing (``events.lots``)."""
 
 
 def _last_change(event_id: int) -> int | None:
@@ -176,6 +188,11 @@ def _plan(section: models.Section) -> _PairingPlan:
             _("A team section is paired by team: use its team pages (Teams, line-ups and matches).")
         )
     previous = last_round(section)
+    if previous is not None and previous.manual_changes:
+        raise ServiceError(
+            _("Round %(round)d is being changed by hand: end the manual changes first.")
+            % {"round": previous.number}
+        )
     if previous is not None and pending_boards(previous):
         raise ServiceError(
             _("Round %(round)d still has games without a result.") % {"round": previous.number}
@@ -187,18 +204,47 @@ def _plan(section: models.Section) -> _PairingPlan:
         )
     if not section.entries.filter(pairing_number__isnull=False).exists():
         raise ServiceError(_("Assign pairing numbers first."))
+    tournament = bridge.section_tournament(section)
+    # round 1's initial colour drawn by lot from the event's seed (kept when stored)
+    drawn = lots.colour_to_draw(section) if number == 1 else None
+    if drawn is not None:
+        tournament.initial_colour = drawn
+    job, warnings = _job(section, number, tournament)
+    return _PairingPlan(section, job, warnings, last_change, drawn)
+
+
+def _job(
+    section: models.Section, number: int, tournament: Tournament
+) -> tuple[PairingJob, list[StoredWarning]]:
+    """The engine's work for round ``number`` of ``section`` from ``tournament`` (its earlier
+    rounds and the round's absences), and the warning of a stand-in system, if any."""
     code, warnings = _engine_code(section)
     declared = section_rules(section)
     job = PairingJob(
         code,
-        bridge.section_tournament(section),
+        tournament,
         number,
         None if declared is None else declared.pairing,
         # Numbered by lot in the app: those are the numbers the regulation's round-1 lot
         # draws (Huayuan: "all drawn, 1-2, 3-4, odd number Red"); the engine draws no more.
         numbers_drawn=section.settings.get(PAIRING_NUMBERS_BY) == "lot",
     )
-    return _PairingPlan(section, job, warnings, last_change)
+    return job, warnings
+
+
+def engine_pairing(section: models.Section, round_number: int) -> RoundPairing:
+    """The pairing the section's engine makes of a paired round from the rounds before it,
+    with the round's byes and absences as they were (what a manual pairing is compared with)."""
+    tournament = bridge.section_tournament(section, up_to_round=round_number - 1)
+    round_row = section.rounds.get(number=round_number)
+    absences = tournament.absences.setdefault(round_number, {})
+    for number, result in round_row.byes.exclude(result=ResultCode.PAIRING_BYE.value).values_list(
+        "entry__pairing_number", "result"
+    ):
+        if number is not None:
+            absences[number] = ResultCode(result)
+    job, _warnings = _job(section, round_number, tournament)
+    return _pair_here(job)
 
 
 def _pair_here(job: PairingJob) -> RoundPairing:
@@ -214,6 +260,8 @@ def _engine_error(error: Exception) -> ServiceError:
 
 def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Round:
     section = plan.section
+    if plan.drawn_colour is not None:
+        lots.keep_drawn_colour(section, plan.drawn_colour)
     round_row = bridge.store_round_pairing(section, pairing, plan.job.tournament)
     # the start by the regulations' schedule, at the venue (the arbiter may move it)
     round_row.starts_at = event_time.scheduled_start(section, pairing.round_number)
@@ -226,7 +274,15 @@ def _store(plan: _PairingPlan, pairing: RoundPairing, actor: Actor) -> models.Ro
         "round.pair",
         f"{section.key} R{pairing.round_number}",
         None,
-        {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye},
+        {
+            "boards": [[b.white, b.black] for b in pairing.boards],
+            "bye": pairing.bye,
+            **(
+                {"initial_colour": plan.drawn_colour.value, "lots_seed": lots.seed_of(section)}
+                if plan.drawn_colour is not None
+                else {}
+            ),
+        },
         [*plan.warnings, *(warning.as_json() for warning in pairing.warnings)],
         params={"section": section.key, "round": pairing.round_number},
     )
@@ -438,6 +494,8 @@ def unpair_round(round_row: models.Round, actor: Actor) -> None:
         None,
         params={"section": section.key, "round": round_row.number},
     )
+    # the round's manual pairing goes with it (its ### MPA line too)
+    section.report_notes.filter(round_number=round_row.number, kind="mpa").delete()
     round_row.delete()
 
 
@@ -517,15 +575,20 @@ def enter_result(
 
 @transaction.atomic
 def record_result(
-    round_row: models.Round, board_number: int, text: str, actor: Actor
+    round_row: models.Round,
+    board_number: int,
+    text: str,
+    actor: Actor,
+    token: str | None = None,
 ) -> ResultChange:
     """:func:`enter_result`, telling also what the board held before (for the round page's
-    one-step undo of a cleared or changed result)."""
+    one-step undo of a cleared or changed result). ``token``: the confirmation of the
+    warnings a correction in FIDE mode gives (:func:`_correction_warnings`)."""
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
     white_code, black_code = parse_result(text)
     return _set_result(
-        section, round_row, board_number, (white_code.value, black_code.value), actor, None
+        section, round_row, board_number, (white_code.value, black_code.value), actor, None, token
     )
 
 
@@ -536,6 +599,7 @@ def undo_result(
     previous: tuple[str, str],
     replaced: tuple[str, str],
     actor: Actor,
+    token: str | None = None,
 ) -> ResultChange:
     """Put back ``previous`` on a board whose result ``previous`` was cleared or changed to
     ``replaced``; refused (nothing changed) if the board no longer holds ``replaced`` — the
@@ -545,7 +609,23 @@ def undo_result(
     valid = {code.value for code in ResultCode}
     if not set(previous) | set(replaced) <= valid:
         raise ServiceError(_("Nothing to undo."))
-    return _set_result(section, round_row, board_number, previous, actor, replaced)
+    return _set_result(section, round_row, board_number, previous, actor, replaced, token)
+
+
+def _correction_warnings(
+    section: models.Section, round_row: models.Round
+) -> list[rule_warnings.RuleWarning]:
+    """A change of a result in FIDE mode once later rounds are paired (C.04.2 Art. 4.3): the
+    previous round's asks (it counts from the next pairing), an older round's is refused (it
+    can only go to the rating report: :func:`correct_for_rating_report`)."""
+    if not section.fide_mode:
+        return []
+    latest = last_round(section)
+    later = 0 if latest is None else latest.number - round_row.number
+    if later <= 0:
+        return []
+    code = "result.previous_round" if later == 1 else "result.older_round"
+    return [rule_warnings.RuleWarning(code, {"round": round_row.number})]
 
 
 def _set_result(
@@ -555,7 +635,14 @@ def _set_result(
     codes: tuple[str, str],
     actor: Actor,
     expected: tuple[str, str] | None,
+    token: str | None = None,
 ) -> ResultChange:
+    round_row = models.Round.objects.get(pk=round_row.pk)  # as stored, under the lock
+    if round_row.manual_changes:
+        raise ServiceError(
+            _("Round %(round)d is being changed by hand: end the manual changes first.")
+            % {"round": round_row.number}
+        )
     try:
         board = round_row.boards.select_related("white", "black").get(number=board_number)
     except models.Board.DoesNotExist:
@@ -569,6 +656,15 @@ def _set_result(
         raise ServiceError(
             _("Board %(board)d has changed since (now %(result)s): nothing undone.")
             % {"board": board_number, "result": result_label(*previous, notation) or "*"}
+        )
+    confirmed: list[rule_warnings.RuleWarning] = []
+    if previous != codes:
+        confirmed = rule_warnings.require(
+            section,
+            actor,
+            f"result:{round_row.pk}:{board_number}:{previous}:{codes}",
+            _correction_warnings(section, round_row),
+            token,
         )
     old = result_label(*previous, notation)
     board.white_result, board.black_result = codes
@@ -586,6 +682,7 @@ def _set_result(
             f"{board.white.name} – {board.black.name}",
             old or None,
             new or None,
+            [warning.as_json() for warning in confirmed],
             params={
                 "section": section.key,
                 "round": round_row.number,
@@ -734,25 +831,52 @@ def _update_automatic_withdrawal(
 
 
 @transaction.atomic
-def request_bye(entry: models.Entry, round_number: int, result: str, actor: Actor) -> None:
+def request_bye(
+    entry: models.Entry,
+    round_number: int,
+    result: str,
+    actor: Actor,
+    token: str | None = None,
+) -> None:
     """A bye asked for a round not yet paired: H (half point), F (full point), Z (zero);
-    ``""`` cancels it."""
+    ``""`` cancels it. In FIDE mode a full-point bye is a level-2 warning (FIDE deprecates
+    it) recorded as a ``###`` line of the TRF file, and a second half-point bye a level-3
+    one."""
     section = _lock(entry.section)
     require_staff(actor, section.event)
     paired = int(section.rounds.aggregate(Max("number"))["number__max"] or 0)
     if not paired < round_number <= section.total_rounds:
         raise ServiceError(_("Byes can only be requested for rounds not yet paired."))
+    if result not in ("", "H", "F", "Z"):
+        raise ServiceError(_("A requested bye is H, F or Z."))
     existing = models.RequestedBye.objects.filter(entry=entry, round_number=round_number).first()
     old = existing.result if existing else None
+    confirmed = rule_warnings.require(
+        section,
+        actor,
+        f"bye:{entry.pk}:{round_number}:{old}:{result}",
+        _bye_warnings(section, entry, round_number, result) if result != old else [],
+        token,
+    )
+    section.report_notes.filter(
+        kind=FULL_POINT_BYE_NOTE, round_number=round_number, data__entry=entry.pk
+    ).delete()
     if result == "":
         if existing:
             existing.delete()
-    elif result in ("H", "F", "Z"):
+    else:
         models.RequestedBye.objects.update_or_create(
             entry=entry, round_number=round_number, defaults={"result": result}
         )
-    else:
-        raise ServiceError(_("A requested bye is H, F or Z."))
+        if result == "F" and section.fide_mode:
+            fide_mode.add_note(
+                section,
+                round_number,
+                FULL_POINT_BYE_NOTE,
+                f"Full-point bye @ Round {round_number}: {entry.pairing_number or ''} "
+                f"{entry.name} (FIDE-deprecated)".replace("  ", " "),
+                {"entry": entry.pk},
+            )
     audit.record(
         section.event,
         actor,
@@ -760,8 +884,42 @@ def request_bye(entry: models.Entry, round_number: int, result: str, actor: Acto
         f"{entry.name} R{round_number}",
         old,
         result or None,
+        [warning.as_json() for warning in confirmed],
         params={"section": section.key, "round": round_number, "player": entry.name},
     )
+
+
+FULL_POINT_BYE_NOTE = "fpb"
+"""``ReportNote.kind`` of a full-point bye given in FIDE mode."""
+
+
+def _bye_warnings(
+    section: models.Section, entry: models.Entry, round_number: int, result: str
+) -> list[rule_warnings.RuleWarning]:
+    if not section.fide_mode:
+        return []
+    player = f"{entry.pairing_number or ''} {entry.name}".strip()
+    if result == "F":
+        return [rule_warnings.RuleWarning("bye.full_point", {"player": player})]
+    if result == "H":
+        others = sorted(
+            {
+                *models.RequestedBye.objects.filter(entry=entry, result="H")
+                .exclude(round_number=round_number)
+                .values_list("round_number", flat=True),
+                *models.Bye.objects.filter(entry=entry, result="H").values_list(
+                    "round__number", flat=True
+                ),
+            }
+            - {round_number}
+        )
+        if others:
+            return [
+                rule_warnings.RuleWarning(
+                    "bye.second_half_point", {"player": player, "other": others[0]}
+                )
+            ]
+    return []
 
 
 @transaction.atomic
@@ -784,158 +942,155 @@ def withdraw(entry: models.Entry, after_round: int | None, actor: Actor) -> None
     )
 
 
-# --- manual pairing changes ---------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class ManualChange:
-    """The arbiter's request: exchange two players of a round (boards or bye)."""
-
-    first: int
-    second: int
-
-
-def pairing_warnings(
-    tournament: Tournament, round_number: int, boards: list[tuple[int, int]]
-) -> list[str]:
-    """What a hand-made pairing breaks: rematches, colour rules, prohibited pairs."""
-    warnings: list[str] = []
-    names = {number: player.name for number, player in tournament.players.items()}
-    for white, black in boards:
-        white_player = tournament.players[white]
-        met = any(
-            entry.opponent == black and entry.is_played
-            for entry in white_player.rounds[: round_number - 1]
+@transaction.atomic
+def expel(entry: models.Entry, after_round: int, actor: Actor, token: str | None = None) -> None:
+    """Expel a player after ``after_round`` (arbiters): not paired again and left out of the
+    standings, the games played standing for the opponents — a level-3 warning saying so."""
+    section = _lock(entry.section)
+    require_arbiter(actor, section.event)
+    paired = int(section.rounds.aggregate(Max("number"))["number__max"] or 0)
+    if not 0 <= after_round <= paired:
+        raise ServiceError(
+            _("A player is expelled after a round already paired (0 to %(paired)d).")
+            % {"paired": paired}
         )
-        if met:
-            warnings.append(
-                _("Rematch: %(a)s and %(b)s have already played each other.")
-                % {"a": names[white], "b": names[black]}
+    confirmed = rule_warnings.require(
+        section,
+        actor,
+        f"expel:{entry.pk}:{after_round}",
+        [
+            rule_warnings.RuleWarning(
+                "entry.expel",
+                {
+                    "player": f"{entry.pairing_number or ''} {entry.name}".strip(),
+                    "round": after_round,
+                },
             )
-        if tournament.is_prohibited(white, black, round_number):
-            warnings.append(
-                _("Prohibited pair: %(a)s and %(b)s must not meet in this round.")
-                % {"a": names[white], "b": names[black]}
-            )
-        for number, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
-            history = [
-                entry.played_colour
-                for entry in tournament.players[number].rounds[: round_number - 1]
-                if entry.played_colour is not None
-            ]
-            if len(history) >= 2 and history[-1] is colour and history[-2] is colour:
-                warnings.append(
-                    _("Colour: %(name)s would get the same colour three times in a row.")
-                    % {"name": names[number]}
-                )
-            difference = sum(1 if c is Colour.WHITE else -1 for c in history)
-            difference += 1 if colour is Colour.WHITE else -1
-            if abs(difference) > 2:
-                warnings.append(
-                    _("Colour: %(name)s's colour difference would be %(diff)+d.")
-                    % {"name": names[number], "diff": difference}
-                )
-    return warnings
+        ],
+        token,
+    )
+    old = entry.withdrawn_after_round
+    entry.withdrawn_after_round, entry.expelled = after_round, True
+    entry.withdrawn_automatically = False
+    entry.save(update_fields=["withdrawn_after_round", "expelled", "withdrawn_automatically"])
+    audit.record(
+        section.event,
+        actor,
+        "entry.expel",
+        entry.name,
+        old,
+        after_round,
+        [warning.as_json() for warning in confirmed],
+        params={"section": section.key, "player": entry.name},
+    )
 
 
-def _pairing_numbers(section: models.Section) -> dict[int, int]:
-    """Each numbered entry's pairing number by entry id (every paired player has one)."""
-    return {
-        entry_id: number
-        for entry_id, number in section.entries.values_list("id", "pairing_number")
-        if number is not None
-    }
+RATING_CORRECTION_NOTE = "rating"
+"""``ReportNote.kind`` of a result corrected for the rating report only."""
 
 
 @transaction.atomic
-def swap_players(
-    round_row: models.Round,
-    first: models.Entry,
-    second: models.Entry,
-    actor: Actor,
-    confirm: bool = False,
-) -> list[str]:
-    """Exchange two players' places in a round without results. Returns the warnings;
-    unless ``confirm``, a change with warnings is not made (the arbiter must confirm)."""
+def correct_for_rating_report(
+    round_row: models.Round, board_number: int, text: str, reason: str, actor: Actor
+) -> models.ReportNote:
+    """A result known to be wrong after the pairings that followed it were made (C.04.2 Art.
+    4.3: "later only ratings"): kept apart from the results — pairings and standings keep
+    the result as it was — and written as a ``###`` line of the TRF file for the rating
+    officer."""
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
-    if round_row.boards.exclude(white_result=ResultCode.PENDING.value).exists():
-        raise ServiceError(_("Un-enter the results of this round before changing its pairing."))
-    boards = list(round_row.boards.all())
-    byes = list(round_row.byes.filter(result=ResultCode.PAIRING_BYE.value))
-
-    def replace(entry_id: int) -> int:
-        if entry_id == first.pk:
-            return second.pk
-        if entry_id == second.pk:
-            return first.pk
-        return entry_id
-
-    for board in boards:
-        board.white_id, board.black_id = replace(board.white_id), replace(board.black_id)
-    for bye in byes:
-        bye.entry_id = replace(bye.entry_id)
-    numbers = _pairing_numbers(section)
-    tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
-    warnings = pairing_warnings(
-        tournament,
+    board = round_row.boards.select_related("white", "black").filter(number=board_number).first()
+    if board is None:
+        raise ServiceError(
+            _("Round %(round)d has no board %(board)d.")
+            % {"round": round_row.number, "board": board_number}
+        )
+    white, black = parse_result(text)
+    if white is ResultCode.PENDING:
+        raise ServiceError(_("Give the result the rating report should have."))
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ServiceError(_("Say why the result is corrected."))
+    recorded = result_label(board.white_result, board.black_result) or "*"
+    corrected = result_label(white.value, black.value)
+    note = fide_mode.add_note(
+        section,
         round_row.number,
-        [(numbers[board.white_id], numbers[board.black_id]) for board in boards],
-    )
-    if warnings and not confirm:
-        transaction.set_rollback(True)
-        return warnings
-    old = [[numbers[b.white_id], numbers[b.black_id]] for b in round_row.boards.all()]
-    # Two passes avoid tripping unique constraints on byes.
-    models.Board.objects.bulk_update(boards, ["white_id", "black_id"])
-    models.Bye.objects.filter(pk__in=[bye.pk for bye in byes]).delete()
-    models.Bye.objects.bulk_create(
-        models.Bye(round=round_row, entry_id=bye.entry_id, result=bye.result) for bye in byes
+        RATING_CORRECTION_NOTE,
+        f"Rating report @ Round {round_row.number}: board {board_number}, "
+        f"{board.white.pairing_number} {board.white.name} - {board.black.pairing_number} "
+        f"{board.black.name}: {corrected} (recorded {recorded}); {reason}",
+        {
+            "board": board_number,
+            "white": board.white.pairing_number,
+            "black": board.black.pairing_number,
+            "result": [white.value, black.value],
+            "recorded": [board.white_result, board.black_result],
+            "reason": reason,
+        },
     )
     audit.record(
         section.event,
         actor,
-        "round.manual_change",
-        f"{section.key} R{round_row.number}: {first.name} ↔ {second.name}",
-        old,
-        [[numbers[b.white_id], numbers[b.black_id]] for b in boards],
-        warnings,
+        "result.rating_correction",
+        f"{section.key} R{round_row.number} B{board_number}: "
+        f"{board.white.name} – {board.black.name}",
+        recorded,
+        corrected,
+        [reason],
         params={
             "section": section.key,
             "round": round_row.number,
-            "first": first.name,
-            "second": second.name,
+            "board": board_number,
+            "white": board.white.name,
+            "black": board.black.name,
         },
     )
-    return warnings
+    return note
+
+
+# --- prohibited pairs ---------------------------------------------------------------------
 
 
 @transaction.atomic
-def swap_colours(
-    round_row: models.Round, board_number: int, actor: Actor, confirm: bool = False
-) -> list[str]:
-    section = _lock(round_row.section)
+def set_prohibited_pair(
+    section: models.Section,
+    first: models.Entry,
+    second: models.Entry,
+    prohibit: bool,
+    actor: Actor,
+    token: str | None = None,
+) -> None:
+    """Keep two players apart in every round (``prohibit``), or no longer. Set before round
+    1: afterwards the rounds already paired were paired without it — refused in FIDE mode
+    (level 5), a level-4 warning outside it."""
+    section = _lock(section)
     require_arbiter(actor, section.event)
-    board = round_row.boards.get(number=board_number)
-    if not board.is_pending:
-        raise ServiceError(_("Un-enter the result before changing colours."))
-    numbers = _pairing_numbers(section)
-    tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
-    warnings = pairing_warnings(
-        tournament, round_row.number, [(numbers[board.black_id], numbers[board.white_id])]
+    if first.pk == second.pk or {first.section_id, second.section_id} != {section.pk}:
+        raise ServiceError(_("Give two different players of this section."))
+    pair = models.ProhibitedPair.objects.filter(
+        section=section, first__in=(first, second), second__in=(first, second)
     )
-    if warnings and not confirm:
-        return warnings
-    board.white_id, board.black_id = board.black_id, board.white_id
-    board.save(update_fields=["white_id", "black_id"])
+    if pair.exists() == prohibit:
+        return
+    confirmed = rule_warnings.require(
+        section,
+        actor,
+        f"prohibited:{section.pk}:{first.pk}:{second.pk}:{prohibit}",
+        [rule_warnings.RuleWarning("prohibited.after_start")] if section.rounds.exists() else [],
+        token,
+    )
+    if prohibit:
+        models.ProhibitedPair.objects.create(section=section, first=first, second=second)
+    else:
+        pair.delete()
     audit.record(
         section.event,
         actor,
-        "round.swap_colours",
-        f"{section.key} R{round_row.number} B{board_number}",
-        None,
-        None,
-        warnings,
-        params={"section": section.key, "round": round_row.number, "board": board_number},
+        "section.prohibited" if prohibit else "section.prohibited_removed",
+        f"{section.key}: {first.name} – {second.name}",
+        None if prohibit else [first.pairing_number, second.pairing_number],
+        [first.pairing_number, second.pairing_number] if prohibit else None,
+        [warning.as_json() for warning in confirmed],
+        params={"section": section.key, "first": first.name, "second": second.name},
     )
-    return warnings

@@ -58,6 +58,8 @@ class SectionSpec:
     settings: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Eligibility limits (sex, born_on_or_after, born_on_or_before, grades, units),
     max_per_unit, same_unit_apart_until_round, initial_colour."""
+    fide_mode: bool = False
+    """Run in FIDE mode from the start (a FIDE-rated section, or one made from a TRF file)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -73,6 +75,8 @@ class EventSpec:
     start_date: datetime.date | None = None
     end_date: datetime.date | None = None
     venue: str = ""
+    lots_seed: str = ""
+    """The seed of the event's drawing of lots ("": a new one is drawn)."""
 
 
 def load_event_spec(path: str | Path, rounds: int | None = None) -> EventSpec:
@@ -156,6 +160,7 @@ def event_spec_from_regulations(
                 entry_fee=fee,
                 max_entries=rules.capacity,
                 settings=_section_settings(rules),
+                fide_mode=rules.fide_rated,
             )
         )
     return EventSpec(

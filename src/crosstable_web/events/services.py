@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import random
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -77,6 +78,7 @@ def create_event(spec: rules.EventSpec, actor: Actor, slug: str | None = None) -
         start_date=spec.start_date,
         end_date=spec.end_date,
         venue=spec.venue,
+        lots_seed=spec.lots_seed or secrets.token_hex(8),
     )
     for position, section_spec in enumerate(spec.sections):
         create_section(event, section_spec, position)
@@ -111,6 +113,7 @@ def create_section(
         entry_fee=section_spec.entry_fee,
         max_entries=section_spec.max_entries,
         settings=dict(section_spec.settings),
+        fide_mode=section_spec.fide_mode and not is_team_system(section_spec.system_code),
     )
 
 
@@ -493,9 +496,10 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
     problems = EntryChecker(event).problems(section, data)
     if problems:
         raise ServiceError(" ".join(problems))
+    place = _late_entry_place(section, data) if paired else None
     entry = models.Entry.objects.create(
         section=section,
-        pairing_number=_next_pairing_number(section),
+        pairing_number=None if place is not None else _next_pairing_number(section),
         joined_before_round=paired + 1,
         fee_due=rules.fee_for(section, data),
         **dataclasses.asdict(data),
@@ -510,7 +514,68 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
         data.as_json(),
         params={"section": section.key, "player": entry.name},
     )
+    if place is not None:
+        _insert_at(section, entry, place, actor)
     return entry
+
+
+TPN_FIXED_AFTER_ROUND = 4
+"""C.04.2 Art. 2: no pairing number changes once round 4 is paired."""
+
+
+def initial_order_key(entry: models.Entry | EntryData) -> tuple[int, int, str]:
+    """The initial order of C.04.2 Art. 2.1–2.3: rating (higher first), FIDE title in the
+    order GM, IM, WGM, FM, WIM, CM, WFM, WCM, none, then name."""
+    titles = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+    title = entry.title.upper()
+    return (
+        -entry.rating,
+        titles.index(title) if title in titles else len(titles),
+        entry.name.casefold(),
+    )
+
+
+def _late_entry_place(section: models.Section, data: EntryData) -> int | None:
+    """The pairing number a late entry gets in FIDE mode while pairing numbers may still
+    change (round 4 not yet paired): the place the initial order gives it among the numbered
+    players, who move up one to make room (C.04.2 Art. 2.4: an appropriate number). None:
+    the next free number (not in FIDE mode, numbers fixed, or no numbers yet)."""
+    if not section.fide_mode or _paired_rounds(section) >= TPN_FIXED_AFTER_ROUND:
+        return None
+    numbered = list(section.entries.filter(pairing_number__isnull=False).order_by("pairing_number"))
+    if not numbered:
+        return None
+    key = initial_order_key(data)
+    for entry in numbered:
+        if key < initial_order_key(entry):
+            return int(entry.pairing_number or 0)
+    return None
+
+
+def _insert_at(section: models.Section, entry: models.Entry, place: int, actor: Actor) -> None:
+    """Give ``entry`` pairing number ``place``; the numbers from ``place`` on move up one."""
+    moved = list(
+        section.entries.filter(pairing_number__gte=place).exclude(pk=entry.pk).order_by("pk")
+    )
+    before = {other.pk: int(other.pairing_number or 0) for other in moved}
+    old = {other.name: before[other.pk] for other in moved}
+    # Two passes keep the unique (section, number) constraint satisfied throughout.
+    models.Entry.objects.filter(pk__in=list(before)).update(pairing_number=None)
+    for other in moved:
+        other.pairing_number = before[other.pk] + 1
+    models.Entry.objects.bulk_update(moved, ["pairing_number"])
+    entry.pairing_number = place
+    entry.save(update_fields=["pairing_number"])
+    audit.record(
+        section.event,
+        actor,
+        "section.pairing_numbers",
+        section.key,
+        old,
+        {entry.name: place, **{other.name: other.pairing_number for other in moved}},
+        [_("late entry: numbers from %(place)d move up one") % {"place": place}],
+        params={"section": section.key},
+    )
 
 
 @transaction.atomic
@@ -818,7 +883,7 @@ def assign_pairing_numbers(
     if method == "lot":
         random.Random(seed).shuffle(entries)
     else:
-        entries.sort(key=lambda e: (-e.rating, e.title == "", e.name.casefold()))
+        entries.sort(key=initial_order_key)
     old = {entry.name: entry.pairing_number for entry in entries}
     # Two passes keep the unique (section, number) constraint satisfied throughout.
     models.Entry.objects.filter(section=section).update(pairing_number=None)
@@ -967,4 +1032,43 @@ def fee_report(event: models.Event) -> FeeReport:
         by_section=list(sections.values()),
         total=total,
         teams=teams,
+    )
+
+
+# --- ratings during the event ---------------------------------------------------------------
+
+
+@transaction.atomic
+def set_later_rating(entry: models.Entry, from_round: int, rating: int, actor: Actor) -> None:
+    """A player's rating from a later rating list, valid from ``from_round`` on (an event
+    longer than 30 days); a rating of 0 removes the one recorded for that round."""
+    section = entry.section
+    require_staff(actor, section.event)
+    if not 2 <= from_round <= section.total_rounds:
+        raise ServiceError(
+            _("A later rating is valid from round 2 to %(rounds)d.")
+            % {"rounds": section.total_rounds}
+        )
+    if not 0 <= rating <= MAX_RATING:
+        raise ServiceError(
+            _("Rating %(rating)s is not between 0 and %(highest)d.")
+            % {"rating": rating, "highest": MAX_RATING}
+        )
+    row = models.EntryRating.objects.filter(entry=entry, from_round=from_round).first()
+    old = None if row is None else row.rating
+    if rating == 0:
+        if row is not None:
+            row.delete()
+    else:
+        models.EntryRating.objects.update_or_create(
+            entry=entry, from_round=from_round, defaults={"rating": rating}
+        )
+    audit.record(
+        section.event,
+        actor,
+        "entry.rating",
+        f"{entry.name} R{from_round}",
+        old,
+        rating or None,
+        params={"section": section.key, "round": from_round, "player": entry.name},
     )

@@ -36,7 +36,7 @@ from crosstable.standings import (
 )
 from crosstable.tiebreaks.registry import TiebreakValue
 from crosstable_web import bridge
-from crosstable_web.events import models, rules
+from crosstable_web.events import lots, models, rules
 from crosstable_web.events.tiebreak_labels import TiebreakLabel, labels
 
 
@@ -107,7 +107,7 @@ class SectionResults:
     @property
     def cancelled(self) -> list[StandingsRow]:
         """Players withdrawn after forfeits whose results the regulations cancel."""
-        return [row for row in self.main.unranked if row.cancelled]
+        return [row for row in self.main.unranked if row.cancelled and not row.expelled]
 
     @property
     def unranked_rows(self) -> list[dict[str, Any]]:
@@ -183,6 +183,11 @@ def _attributes(
     }
 
 
+def standings_rules(section: models.Section) -> StandingsRules:
+    """How the section is ranked (:func:`_standings_rules`)."""
+    return _standings_rules(section, rules.section_rules(section))[0]
+
+
 def _standings_rules(
     section: models.Section, section_rules: SectionRules | None
 ) -> tuple[StandingsRules, bool]:
@@ -193,7 +198,7 @@ def _standings_rules(
     event without regulations ranks by the tie-breaks stored on the section, else by the
     project's default list — and the pages say so (never a silent default)."""
     if section_rules is not None:
-        lots_seed = f"{section.event.slug}/{section.key}"
+        lots_seed = lots.seed_of(section)
         return StandingsRules.from_regulations(section_rules, lots_seed=lots_seed), False
     default = not section.tiebreaks
     tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")

@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from crosstable_web.events import views
+from crosstable_web.events import fide_views, views
 
 app_name = "events"
 
 urlpatterns = [
     path("", views.event_list, name="event_list"),
     path("events/new/", views.event_create, name="event_create"),
+    path("events/new/trf/", fide_views.event_from_trf, name="event_from_trf"),
     path("e/<slug:slug>/", views.event_detail, name="event_detail"),
     path("e/<slug:slug>/settings/", views.event_settings_view, name="event_settings"),
     path("e/<slug:slug>/regulations.toml", views.regulations_download, name="regulations_download"),
@@ -27,6 +28,13 @@ urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/pair/", views.pair_section, name="pair_section"),
     path("e/<slug:slug>/s/<str:key>/standings/", views.section_standings, name="standings"),
     path("e/<slug:slug>/s/<str:key>/trf/", views.section_trf, name="section_trf"),
+    path("e/<slug:slug>/s/<str:key>/fide-mode/", fide_views.fide_mode_page, name="fide_mode"),
+    path("e/<slug:slug>/s/<str:key>/lots/", fide_views.lots_page, name="lots"),
+    path(
+        "e/<slug:slug>/s/<str:key>/prohibited/",
+        views.section_prohibited,
+        name="section_prohibited",
+    ),
     path("e/<slug:slug>/s/<str:key>/r/<int:number>/", views.round_detail, name="round_detail"),
     path(
         "e/<slug:slug>/s/<str:key>/r/<int:number>/result/", views.round_result, name="round_result"
@@ -35,4 +43,12 @@ urlpatterns = [
         "e/<slug:slug>/s/<str:key>/r/<int:number>/unpair/", views.round_unpair, name="round_unpair"
     ),
     path("e/<slug:slug>/s/<str:key>/r/<int:number>/swap/", views.round_swap, name="round_swap"),
+    path(
+        "e/<slug:slug>/s/<str:key>/r/<int:number>/manual/", views.round_manual, name="round_manual"
+    ),
+    path(
+        "e/<slug:slug>/s/<str:key>/r/<int:number>/rating/",
+        views.round_rating_correction,
+        name="round_rating_correction",
+    ),
 ]

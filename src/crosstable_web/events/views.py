@@ -41,10 +41,12 @@ from crosstable_web.events import (
     event_time,
     exchange,
     forms,
+    manual_pairing,
     models,
     permissions,
     promotions,
     rounds,
+    rule_warnings,
     rules,
     services,
     spreadsheet,
@@ -517,8 +519,50 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             # [grades] (no link anywhere else: issue 20)
             "grade_report": (can_organise or can_arbitrate)
             and promotions.section_reported(section),
+            "prohibited": section.prohibited.select_related("first", "second"),
+            "prohibited_form": forms.ProhibitedPairForm(),
         },
     )
+
+
+@login_required
+@require_POST
+def section_prohibited(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Add (``action=add``) or remove (``action=remove``) a prohibited pair: before round
+    1; later a warning asks (refused in FIDE mode)."""
+    section = _section(slug, key)
+    target = reverse("events:section_detail", args=[slug, key])
+    if not acting.allowed(
+        request, lambda: permissions.require_arbiter(request.user, section.event)
+    ):
+        return redirect(target)
+    form = forms.ProhibitedPairForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give two pairing numbers."))
+        return redirect(target)
+    numbers = [form.cleaned_data["first"], form.cleaned_data["second"]]
+    entries = {e.pairing_number: e for e in section.entries.filter(pairing_number__in=numbers)}
+    if len(entries) != 2:
+        messages.error(request, _("No such pairing numbers in this section."))
+        return redirect(target)
+    prohibit = request.POST.get("action") != "remove"
+    outcome = rule_warnings.attempt(
+        request,
+        lambda token: (
+            rounds.set_prohibited_pair(
+                section, entries[numbers[0]], entries[numbers[1]], prohibit, request.user, token
+            )
+            or True
+        ),
+        section=section,
+        cancel=target,
+        title=_("Prohibited pairings"),
+    )
+    if outcome.page is not None:
+        return outcome.page
+    if outcome.value:
+        messages.success(request, _("Prohibited pairings saved."))
+    return redirect(target)
 
 
 @login_required
@@ -593,6 +637,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     event = entry.section.event
     event_time.activate(event)
     permissions.require_staff(request.user, event)
+    here = reverse("events:entry_detail", args=[slug, entry_id])
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "edit":
@@ -625,18 +670,62 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         elif action == "bye":
             bye = forms.ByeForm(request.POST)
             if bye.is_valid():
-                _acting(
+                recorded = rule_warnings.attempt(
                     request,
-                    lambda: rounds.request_bye(
-                        entry,
-                        bye.cleaned_data["round_number"],
-                        bye.cleaned_data["result"],
-                        request.user,
+                    lambda token: (
+                        rounds.request_bye(
+                            entry,
+                            bye.cleaned_data["round_number"],
+                            bye.cleaned_data["result"],
+                            request.user,
+                            token,
+                        )
+                        or True
                     ),
-                    _("Bye recorded."),
+                    section=entry.section,
+                    cancel=here,
+                    title=_("Requested bye"),
                 )
+                if recorded.page is not None:
+                    return recorded.page
+                if recorded.value:
+                    messages.success(request, _("Bye recorded."))
             else:
                 _refused(request, bye)
+        elif action == "expel":
+            expel = forms.ExpelForm(request.POST)
+            if expel.is_valid():
+                expelled = rule_warnings.attempt(
+                    request,
+                    lambda token: (
+                        rounds.expel(entry, expel.cleaned_data["after_round"], request.user, token)
+                        or True
+                    ),
+                    section=entry.section,
+                    cancel=here,
+                    title=_("Expel a player"),
+                )
+                if expelled.page is not None:
+                    return expelled.page
+                if expelled.value:
+                    messages.warning(request, _("Player expelled."))
+            else:
+                _refused(request, expel)
+        elif action == "later_rating":
+            later = forms.LaterRatingForm(request.POST)
+            if later.is_valid():
+                _acting(
+                    request,
+                    lambda: services.set_later_rating(
+                        entry,
+                        later.cleaned_data["from_round"],
+                        later.cleaned_data["rating"],
+                        request.user,
+                    ),
+                    _("Rating recorded."),
+                )
+            else:
+                _refused(request, later)
         elif action == "withdraw":
             withdraw = forms.WithdrawForm(request.POST)
             if withdraw.is_valid():
@@ -680,6 +769,10 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
                 }
             ),
             "byes": entry.requested_byes.order_by("round_number"),
+            "can_arbitrate": permissions.can_arbitrate(request.user, event),
+            "expel_form": forms.ExpelForm(initial={"after_round": section_rounds}),
+            "later_ratings": entry.later_ratings.all(),
+            "later_rating_form": forms.LaterRatingForm(initial={"from_round": paired + 1}),
             "history": [
                 (line, audit.subject(line, section_names))
                 for line in models.AuditLog.objects.filter(
@@ -741,12 +834,22 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
             "boards": labelled_boards,
             "byes": byes,
             "next_pending": next_pending,
+            "boards_with_results": any(not board.is_pending for board in boards),
             "is_last": not section.rounds.filter(number__gt=number).exists(),
             "can_arbitrate": can_arbitrate,
             "pairing_warnings": rounds.pairing_warnings_of(round_row) if can_arbitrate else [],
             "form": forms.ResultForm(),
             "foul_letter": rounds.foul_letter(),
             "swap_form": forms.SwapForm(),
+            # results of rounds before the previous one go to the rating report in FIDE mode
+            "rating_form": forms.RatingCorrectionForm()
+            if can_arbitrate
+            and section.fide_mode
+            and section.rounds.filter(number__gt=number + 1).exists()
+            else None,
+            "rating_corrections": section.report_notes.filter(
+                round_number=number, kind=rounds.RATING_CORRECTION_NOTE
+            ),
             "xiangqi": notation.xiangqi,
         },
     )
@@ -770,8 +873,7 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     permissions.require_arbiter(request.user, round_row.section.event)
     target = reverse("events:round_detail", args=[slug, key, number])
     if request.POST.get("undo_board"):
-        _undo_result(request, round_row)
-        return redirect(target)
+        return _undo_result(request, round_row) or redirect(target)
     text = as_typed_on_a_latin_keyboard(request.POST.get("entry", "")).strip()
     board_text, _space, result = text.partition(" ")
     if "board" in request.POST:  # the per-board buttons post board and result separately
@@ -809,9 +911,16 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
             % {"board": board_number, "white": white, "black": black},
         )
         return redirect(target)
-    change = _acting(
-        request, lambda: rounds.record_result(round_row, board_number, result, request.user)
+    outcome = rule_warnings.attempt(
+        request,
+        lambda token: rounds.record_result(round_row, board_number, result, request.user, token),
+        section=round_row.section,
+        cancel=target,
+        title=_("Correct a result"),
     )
+    if outcome.page is not None:
+        return outcome.page
+    change = outcome.value
     if change is None:
         return redirect(target)
     board = change.board
@@ -855,8 +964,9 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     return redirect(target)
 
 
-def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
-    """Put back the result the arbiter's last entry on this round cleared or changed."""
+def _undo_result(request: HttpRequest, round_row: models.Round) -> HttpResponse | None:
+    """Put back the result the arbiter's last entry on this round cleared or changed (the
+    confirmation page, when a warning asks first)."""
     undo = request.session.get(_UNDO_KEY)
     if (
         not undo
@@ -864,17 +974,26 @@ def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
         or str(undo.get("board")) != (request.POST.get("undo_board"))
     ):
         messages.error(request, _("Nothing to undo."))
-        return
-    change = _acting(
+        return None
+    outcome = rule_warnings.attempt(
         request,
-        lambda: rounds.undo_result(
+        lambda token: rounds.undo_result(
             round_row,
             int(undo["board"]),
             (undo["previous"][0], undo["previous"][1]),
             (undo["replaced"][0], undo["replaced"][1]),
             request.user,
+            token,
+        ),
+        section=round_row.section,
+        cancel=reverse(
+            "events:round_detail",
+            args=[round_row.section.event.slug, round_row.section.key, round_row.number],
         ),
     )
+    if outcome.page is not None:
+        return outcome.page
+    change = outcome.value
     request.session.pop(_UNDO_KEY, None)
     if change is not None:
         messages.success(
@@ -892,6 +1011,7 @@ def _undo_result(request: HttpRequest, round_row: models.Round) -> None:
         )
         for withdrawal in change.withdrawals:
             messages.warning(request, withdrawal.message())
+    return None
 
 
 @login_required
@@ -937,14 +1057,16 @@ def round_unpair(request: HttpRequest, slug: str, key: str, number: int) -> Http
 @login_required
 @require_POST
 def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """Exchange two players of a round whose manual changes are open
+    (``manual_pairing.swap_players``: a rule it breaks asks first)."""
     round_row = _round(slug, key, number)
+    form = forms.SwapForm(request.POST)
     target = reverse("events:round_detail", args=[slug, key, number])
     # the role before the form: an empty form must not hide the refusal
     if not acting.allowed(
         request, lambda: permissions.require_arbiter(request.user, round_row.section.event)
     ):
         return redirect(target)
-    form = forms.SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give two pairing numbers."))
         return redirect(target)
@@ -957,24 +1079,110 @@ def round_swap(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     if len(entries) != 2:
         messages.error(request, _("No such pairing numbers in this section."))
         return redirect(target)
-    warnings = _acting(
+    outcome = rule_warnings.attempt(
         request,
-        lambda: rounds.swap_players(
+        lambda token: manual_pairing.swap_players(
             round_row,
             entries[form.cleaned_data["first"]],
             entries[form.cleaned_data["second"]],
             request.user,
-            confirm=form.cleaned_data["confirm"],
+            token,
         ),
+        section=round_row.section,
+        cancel=target,
+        title=_("Change the pairing"),
     )
-    if warnings is None:
-        return redirect(target)
-    for warning in warnings:
-        messages.warning(request, warning)
-    if warnings and not form.cleaned_data["confirm"]:
-        messages.error(request, _("Not changed: tick “confirm” to make the change anyway."))
-    else:
+    if outcome.page is not None:
+        return outcome.page
+    if outcome.value is not None:
         messages.success(request, _("Pairing changed."))
+    return redirect(target)
+
+
+@login_required
+@require_POST
+def round_manual(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """The manual changes of a round: ``action`` start, colours (``board``) or end (the
+    round compared with the engine's pairing)."""
+    round_row = _round(slug, key, number)
+    target = reverse("events:round_detail", args=[slug, key, number])
+    if not acting.allowed(
+        request, lambda: permissions.require_arbiter(request.user, round_row.section.event)
+    ):
+        return redirect(target)
+    action = request.POST.get("action")
+    if action == "start":
+        _acting(
+            request,
+            lambda: manual_pairing.start(round_row, request.user),
+            _("Manual changes started: exchange players or colours, then end the changes."),
+        )
+        return redirect(target)
+    if action == "colours":
+        board = whole_number_or_none(request.POST.get("board", ""), 1, MAX_TYPED_NUMBER)
+        if board is None:
+            messages.error(request, _("Give a board number."))
+            return redirect(target)
+        outcome = rule_warnings.attempt(
+            request,
+            lambda token: manual_pairing.swap_colours(round_row, board, request.user, token),
+            section=round_row.section,
+            cancel=target,
+            title=_("Change the pairing"),
+        )
+        if outcome.page is not None:
+            return outcome.page
+        if outcome.value is not None:
+            messages.success(request, _("Colours swapped."))
+        return redirect(target)
+    if action == "end":
+        ended = rule_warnings.attempt(
+            request,
+            lambda token: manual_pairing.end(round_row, request.user, token),
+            section=round_row.section,
+            cancel=target,
+            title=_("End the manual changes"),
+        )
+        if ended.page is not None:
+            return ended.page
+        if ended.value is not None:
+            messages.success(
+                request,
+                _("Manual changes ended: the round is not the engine's pairing (recorded).")
+                if ended.value
+                else _("Manual changes ended: the round is the engine's pairing."),
+            )
+        return redirect(target)
+    messages.error(request, _("Unknown action."))
+    return redirect(target)
+
+
+@login_required
+@require_POST
+def round_rating_correction(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """A result corrected for the rating report only (results and standings unchanged)."""
+    round_row = _round(slug, key, number)
+    target = reverse("events:round_detail", args=[slug, key, number])
+    if not acting.allowed(
+        request, lambda: permissions.require_arbiter(request.user, round_row.section.event)
+    ):
+        return redirect(target)
+    form = forms.RatingCorrectionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the board, the result and why."))
+        return redirect(target)
+    values = form.cleaned_data
+    _acting(
+        request,
+        lambda: rounds.correct_for_rating_report(
+            round_row,
+            values["board"],
+            as_typed_on_a_latin_keyboard(values["result"]),
+            values["reason"],
+            request.user,
+        ),
+        _("Correction recorded for the rating report; results and standings unchanged."),
+    )
     return redirect(target)
 
 
@@ -1074,8 +1282,32 @@ def event_settings_view(request: HttpRequest, slug: str) -> HttpResponse:
         initial=_settings_initial(event, text), sections=sections, event_slug=event.slug
     )
     editor = forms.RegulationsEditorForm(initial={"text": text})
-    confirm: list[str] = []
     action = request.POST.get("action", "")
+    try:
+        return _settings_page(request, event, text, regulations, sections, form, editor, action)
+    except rule_warnings.NeedsConfirmation as pending:
+        # a FIDE-mode section's played rounds change: two confirmations (the same form again)
+        return rule_warnings.confirmation_page(
+            request,
+            pending,
+            next(section for section in event.sections.all() if section.fide_mode),
+            reverse("events:event_settings", args=[slug]),
+            _("Event settings"),
+        )
+
+
+def _settings_page(
+    request: HttpRequest,
+    event: models.Event,
+    text: str,
+    regulations: Any,
+    sections: list[tuple[str, bool]],
+    form: forms.EventSettingsForm,
+    editor: forms.RegulationsEditorForm,
+    action: str,
+) -> HttpResponse:
+    confirm: list[str] = []
+    slug = event.slug
     if request.method == "POST" and action == "settings":
         form = forms.EventSettingsForm(request.POST, sections=sections, event_slug=event.slug)
         if form.is_valid():
@@ -1171,8 +1403,15 @@ def _apply_settings(
     try:
         text = new_text()
         applied = event_settings.apply_regulations(
-            event, text, request.user, slug=slug, confirm_played=confirm_played
+            event,
+            text,
+            request.user,
+            slug=slug,
+            confirm_played=confirm_played,
+            token=request.POST.get(rule_warnings.TOKEN_FIELD) or None,
         )
+    except rule_warnings.NeedsConfirmation:
+        raise
     except event_settings.NeedsConfirmation as error:
         form.add_error(None, str(error))
         return error.changes

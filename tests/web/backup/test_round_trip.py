@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from crosstable_web.backup import json_file, registry
-from crosstable_web.events import demo, models, rounds
+from crosstable_web.events import demo, models, rounds, rule_warnings, services
 from crosstable_web.teams import fees
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams import services as team_services
@@ -38,6 +38,19 @@ def _rare_rows(fars: models.Event) -> None:
     entry = models.Entry.objects.filter(section__event=kinabatangan, house=False).first()
     assert entry is not None
     rounds.request_bye(entry, entry.section.total_rounds, "H", arbiter)
+    # FIDE mode's rows: a later rating, a prohibited pair (after the start: two
+    # confirmations), a correction for the rating report only (a ### note)
+    services.set_later_rating(entry, 2, 1234, arbiter)
+    other = models.Entry.objects.filter(section=entry.section, house=False).exclude(pk=entry.pk)[0]
+    token = None
+    for _step in range(3):
+        try:
+            rounds.set_prohibited_pair(entry.section, entry, other, True, arbiter, token)
+            break
+        except rule_warnings.NeedsConfirmation as pending:
+            token = pending.token
+    first_round = entry.section.rounds.get(number=1)
+    rounds.correct_for_rating_report(first_round, 1, "=", "slip misread", arbiter)
 
 
 @pytest.mark.django_db

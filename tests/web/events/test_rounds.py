@@ -17,7 +17,15 @@ from django.utils import translation
 
 from crosstable.model import ResultCode
 from crosstable_web import bridge
-from crosstable_web.events import models, rounds, rules, services, standings
+from crosstable_web.events import (
+    manual_pairing,
+    models,
+    rounds,
+    rule_warnings,
+    rules,
+    services,
+    standings,
+)
 
 Players = Callable[..., list[models.Entry]]
 
@@ -161,18 +169,39 @@ def test_manual_change_warns_of_rematch_and_is_logged(
         rounds.enter_result(round_one, board.number, "=", arbiter)
     round_two = rounds.pair_next_round(section, arbiter)
     # Simple pairing pairs 1-2 again (all tied): move 2 away, 3 in.
-    one, three = _entry(section, 1), _entry(section, 3)
+    one, two, three = _entry(section, 1), _entry(section, 2), _entry(section, 3)
     partner = round_two.boards.get(white=one).black
-    warnings = rounds.swap_players(round_two, partner, three, arbiter)
-    board = round_two.boards.get(white=one)
-    if partner.pairing_number == 2:
-        assert any("Rematch" in warning for warning in warnings)
-        assert board.black_id == partner.pk  # not changed without confirmation
-    warnings = rounds.swap_players(round_two, partner, three, arbiter, confirm=True)
+    assert partner == two
+    with pytest.raises(services.ServiceError, match="Start the manual changes"):
+        manual_pairing.swap_players(round_two, partner, three, arbiter)
+    manual_pairing.start(round_two, arbiter)
+    # back to 1-2 would be the rematch: asked first (level 3), nothing changed meanwhile
+    _swap_confirmed(round_two, two, three, arbiter)
     assert round_two.boards.get(white=one).black_id == three.pk
-    log = models.AuditLog.objects.get(action="round.manual_change")
-    assert log.warnings == warnings
+    with pytest.raises(rule_warnings.NeedsConfirmation) as pending:
+        manual_pairing.swap_players(round_two, three, two, arbiter)
+    assert "manual.rematch" in [w.code for w in pending.value.warnings]
+    assert round_two.boards.get(white=one).black_id == three.pk
+    warnings = manual_pairing.swap_players(round_two, three, two, arbiter, pending.value.token)
+    assert round_two.boards.get(white=one).black_id == two.pk
+    log = models.AuditLog.objects.filter(action="round.manual_change").first()
+    assert log is not None
+    assert log.warnings == [warning.as_json() for warning in warnings]
     assert log.old != log.new
+
+
+def _swap_confirmed(
+    round_row: models.Round, first: models.Entry, second: models.Entry, arbiter: User
+) -> None:
+    """Exchange two players, confirming whatever the exchange asks."""
+    token = None
+    for _step in range(3):
+        try:
+            manual_pairing.swap_players(round_row, first, second, arbiter, token)
+            return
+        except rule_warnings.NeedsConfirmation as pending:
+            token = pending.token
+    raise AssertionError("still asking after three confirmations")
 
 
 def test_result_shorthand() -> None:
@@ -385,10 +414,8 @@ def test_round_page_in_persian_digits_and_persian_digits_typed(
     # The exchange form takes pairing numbers in Persian digits too.
     for board in round_one.boards.all():
         rounds.enter_result(round_one, board.number, "*", arbiter)
-    client.post(
-        reverse("events:round_swap", args=[slug, "open", 1]),
-        {"first": "۱", "second": "۳", "confirm": "on"},
-    )
+    client.post(reverse("events:round_manual", args=[slug, "open", 1]), {"action": "start"})
+    client.post(reverse("events:round_swap", args=[slug, "open", 1]), {"first": "۱", "second": "۳"})
     assert round_one.boards.get(number=1).white.pairing_number == 3
 
 

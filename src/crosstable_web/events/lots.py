@@ -1,0 +1,88 @@
+"""Drawing of lots, reproducible: every lot of a section is drawn from the event's seed
+(``Event.lots_seed``, made with the event and never changed) and the section's code.
+
+Round 1's initial colour (C.04.3: drawn by lot before round 1, unless the regulations fix
+it) is drawn when round 1 is paired, kept in the section's settings and written to the TRF
+file (record 152); the order of participants still tied after the tie-break list
+(``final_tie = "lots"``) is drawn by ``crosstable.standings`` from :func:`seed_of`. The seed
+is exported with the event (backup, and a ``###`` line of the TRF file), so anyone can draw
+again and get the same lots (:func:`tie_lots`, the section's lots page).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from crosstable.model import Colour
+from crosstable_web.events import models
+
+DRAWN_INITIAL_COLOUR = "drawn_initial_colour"
+"""``Section.settings`` key: round 1's initial colour as drawn by lot ("w" or "b")."""
+
+
+def seed_of(section: models.Section) -> str:
+    """The seed of the section's lots."""
+    return f"{section.event.lots_seed or section.event.slug}/{section.key}"
+
+
+def draws_initial_colour(section: models.Section) -> bool:
+    """A Dutch section whose regulations fix no initial colour draws it by lot."""
+    return section.system_code.strip().upper().startswith("FIDE_DUTCH") and section.settings.get(
+        "initial_colour"
+    ) not in ("w", "b")
+
+
+def initial_colour(section: models.Section) -> Colour | None:
+    """Round 1's initial colour: the regulations', else the one drawn (None: not yet)."""
+    value = section.settings.get("initial_colour") or section.settings.get(DRAWN_INITIAL_COLOUR)
+    return Colour(value) if value in ("w", "b") else None
+
+
+def colour_to_draw(section: models.Section) -> Colour | None:
+    """Round 1's initial colour drawn by lot from the seed, for a section that draws one and
+    has not kept one yet (None otherwise): the same seed always draws the same colour."""
+    if not draws_initial_colour(section) or section.settings.get(DRAWN_INITIAL_COLOUR):
+        return None
+    draw = random.Random(f"{seed_of(section)}/initial-colour").random()
+    return Colour.WHITE if draw < 0.5 else Colour.BLACK
+
+
+def keep_drawn_colour(section: models.Section, colour: Colour) -> None:
+    """Keep the colour drawn (the caller stores round 1 in the same transaction, and its
+    audit line names the colour and the seed)."""
+    section.settings = {**section.settings, DRAWN_INITIAL_COLOUR: colour.value}
+    section.save(update_fields=["settings"])
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TieLot:
+    """Participants still tied after the whole tie-break list, in the order drawn."""
+
+    place: int
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+def tie_lots(section: models.Section) -> list[TieLot]:
+    """The drawing of lots among the participants still tied in the section's current
+    standings, drawn from the seed — what ``final_tie = "lots"`` puts in the standings, and a
+    simulation for any other section. Drawn again, the same order."""
+    from crosstable.standings import compute_standings
+    from crosstable_web.events import standings
+
+    if section.is_team_section:
+        return []  # teams are ranked on the team pages
+    results = standings.section_results(section)
+    rules = dataclasses.replace(standings.standings_rules(section), lots_seed=seed_of(section))
+    drawn = compute_standings(results.tournament, rules, results.rounds)
+    names = {number: player.name for number, player in results.tournament.players.items()}
+    place_of = {row.number: row.rank for row in drawn.rows}
+    return [
+        TieLot(
+            min(place_of[number] for number in group),
+            group,
+            tuple(names[number] for number in group),
+        )
+        for group in drawn.lots
+    ]

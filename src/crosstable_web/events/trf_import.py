@@ -1,0 +1,200 @@
+"""An event made from a TRF file: its players, every round recorded (games, results, byes),
+the byes asked for the next round, and the section in FIDE mode.
+
+The file is read by ``crosstable.formats.trf`` (its errors name the line and column); the
+event gets the file's name, dates (042/052) and city (022), one section with the file's
+number of rounds (142 / XXR, else the rounds recorded), pairing system (192, the Dutch
+system when it names none the app pairs), point system (162 / XXS / BB*), tie-break list
+(202 / 212) and initial colour (152), and the two-player prohibited pairings (260 / XXP).
+Its ``###`` lines are kept and written back. A team file (310 / 013) is refused: teams are
+entered on the team pages.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from crosstable.formats.trf import TrfError, read_trf_bytes
+from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.pairing import registry
+from crosstable_web.events import audit, fide_mode, models, rules, services
+from crosstable_web.events.audit import Actor
+
+SECTION_KEY = "A"
+IMPORTED_NOTE = "imported"
+"""``ReportNote.kind`` of a ``###`` line of the imported file (written back as it was)."""
+
+
+def _date(text: str) -> datetime.date | None:
+    for form in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d"):
+        try:
+            return datetime.datetime.strptime(text.strip(), form).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _system(code: str) -> str:
+    """The file's pairing system if the app pairs it (not a team system), else the Dutch."""
+    code = code.strip()
+    if code and not registry.is_team_system(code):
+        try:
+            registry.pairing_system(code)
+        except KeyError:
+            return "FIDE_DUTCH_2026"
+        return code
+    return "FIDE_DUTCH_2026"
+
+
+def spec_of(tournament: Tournament, source: str, time_zone: str) -> rules.EventSpec:
+    """The event and section the file describes."""
+    name = tournament.name.strip() or source
+    settings: dict[str, object] = {}
+    if tournament.initial_colour is not None:
+        settings["initial_colour"] = tournament.initial_colour.value
+    section = rules.SectionSpec(
+        key=SECTION_KEY,
+        name=name,
+        total_rounds=tournament.total_rounds or tournament.rounds_paired or rules.DEFAULT_ROUNDS,
+        system_code=_system(tournament.system_code),
+        scoring=tournament.scoring,
+        tiebreaks=list(tournament.tiebreaks),
+        settings=settings,
+        fide_mode=True,
+    )
+    return rules.EventSpec(
+        name=name,
+        game="chess",
+        sections=[section],
+        time_zone=time_zone,
+        start_date=_date(tournament.start_date),
+        end_date=_date(tournament.end_date),
+        venue=tournament.city.strip(),
+    )
+
+
+@transaction.atomic
+def create_event_from_trf(
+    data: bytes, source: str, actor: Actor, *, time_zone: str, slug: str | None = None
+) -> models.Event:
+    """The event of a TRF file (the ``actor`` becomes its organiser); a file that cannot be
+    read is a ``ServiceError`` naming the line and column, and nothing is saved."""
+    try:
+        tournament, _warnings = read_trf_bytes(data, source)
+    except TrfError as error:
+        raise services.ServiceError(str(error)) from None
+    if tournament.teams:
+        raise services.ServiceError(
+            _("%(file)s is a team file: create the team event, then its teams.") % {"file": source}
+        )
+    if not tournament.players:
+        raise services.ServiceError(_("%(file)s has no player.") % {"file": source})
+    spec = spec_of(tournament, source, time_zone)
+    event = services.create_event(spec, actor, slug)
+    section = event.sections.get()
+    _store(section, tournament)
+    audit.record(
+        event,
+        actor,
+        "event.import_trf",
+        event.name,
+        None,
+        {"file": source, "players": len(tournament.players), "rounds": tournament.rounds_paired},
+    )
+    return event
+
+
+_SEXES = {"m": "M", "w": "F", "f": "F"}
+
+
+def _store(section: models.Section, tournament: Tournament) -> None:
+    """The players, rounds, games, byes and requested byes of ``tournament`` as rows."""
+    entries: dict[int, models.Entry] = {}
+    for player in tournament:
+        entries[player.pairing_number] = models.Entry.objects.create(
+            section=section,
+            pairing_number=player.pairing_number,
+            name=player.name.strip() or f"{player.pairing_number}",
+            sex=_SEXES.get(player.sex.lower(), ""),
+            birth_date=player.birth_date if isinstance(player.birth_date, datetime.date) else None,
+            rating=max(0, min(player.rating, services.MAX_RATING)),
+            title=player.title.strip()[:4],
+            federation=player.federation.strip()[:3],
+            fide_id=player.fide_id.strip()[:12],
+        )
+    for round_number in range(1, tournament.rounds_paired + 1):
+        _store_round(section, tournament, round_number, entries)
+    for round_number in range(tournament.rounds_paired + 1, (tournament.total_rounds or 0) + 1):
+        for player in tournament:
+            entry = player.entry(round_number)
+            code = tournament.absences.get(round_number, {}).get(player.pairing_number)
+            if entry is not None and entry.result in (
+                ResultCode.HALF_POINT_BYE,
+                ResultCode.FULL_POINT_BYE,
+                ResultCode.ZERO_POINT_BYE,
+            ):
+                code = entry.result
+            if code is not None and code is not ResultCode.UNPLAYED:
+                models.RequestedBye.objects.create(
+                    entry=entries[player.pairing_number],
+                    round_number=round_number,
+                    result=code.value,
+                )
+    for rule in tournament.prohibited_pairings:
+        if len(rule.players) == 2 and rule.first_round <= 1:
+            first, second = rule.players
+            models.ProhibitedPair.objects.create(
+                section=section, first=entries[first], second=entries[second]
+            )
+    for record in tournament.extra_records:
+        if record.startswith("###"):
+            fide_mode.add_note(section, 0, IMPORTED_NOTE, record[3:].strip())
+
+
+def _store_round(
+    section: models.Section,
+    tournament: Tournament,
+    round_number: int,
+    entries: dict[int, models.Entry],
+) -> None:
+    round_row = models.Round.objects.create(section=section, number=round_number)
+    games: list[tuple[int, int]] = []
+    byes: list[models.Bye] = []
+    for player in tournament:
+        entry = player.entry(round_number)
+        if entry is None or entry.result is ResultCode.UNPLAYED:
+            continue
+        number = player.pairing_number
+        if entry.opponent is None:
+            byes.append(
+                models.Bye(round=round_row, entry=entries[number], result=entry.result.value)
+            )
+        elif entry.colour is Colour.WHITE or (entry.colour is None and number < entry.opponent):
+            games.append((number, entry.opponent))
+
+    # Board order of C.04.2 Art. 3.6: the higher score of the pair, the sum of the scores,
+    # the smaller pairing number of the higher-ranked player.
+    def order(game: tuple[int, int]) -> tuple[object, ...]:
+        scores = [tournament.points(tournament.players[n], round_number - 1) for n in game]
+        return (-max(scores), -sum(scores), min(game))
+
+    boards = []
+    for index, (white, black) in enumerate(sorted(games, key=order), start=1):
+        white_entry = tournament.players[white].entry(round_number)
+        black_entry = tournament.players[black].entry(round_number)
+        assert white_entry is not None and black_entry is not None
+        boards.append(
+            models.Board(
+                round=round_row,
+                number=index,
+                white=entries[white],
+                black=entries[black],
+                white_result=white_entry.result.value,
+                black_result=black_entry.result.value,
+            )
+        )
+    models.Board.objects.bulk_create(boards)
+    models.Bye.objects.bulk_create(byes)
