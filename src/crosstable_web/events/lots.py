@@ -2,8 +2,8 @@
 (``Event.lots_seed``, made with the event and never changed) and the section's code.
 
 Round 1's initial colour (C.04.3: drawn by lot before round 1, unless the regulations fix
-it) is drawn when round 1 is paired, kept in the section's settings and written to the TRF
-file (record 152); the order of participants still tied after the tie-break list
+it) is drawn, in FIDE mode, when round 1 is paired, kept in the section's settings and
+written to the TRF file (record 152); the order of participants still tied after the tie-break list
 (``final_tie = "lots"``) is drawn by ``crosstable.standings`` from :func:`seed_of`. The seed
 is exported with the event (backup, and a ``###`` line of the TRF file), so anyone can draw
 again and get the same lots (:func:`tie_lots`, the section's lots page).
@@ -27,10 +27,14 @@ def seed_of(section: models.Section) -> str:
 
 
 def draws_initial_colour(section: models.Section) -> bool:
-    """A Dutch section whose regulations fix no initial colour draws it by lot."""
-    return section.system_code.strip().upper().startswith("FIDE_DUTCH") and section.settings.get(
-        "initial_colour"
-    ) not in ("w", "b")
+    """A Dutch section in FIDE mode whose regulations fix no initial colour draws it by lot
+    from the seed. (Other sections leave it to the engine, which draws it from the
+    tournament's name: a section's round 1 is paired as it always was.)"""
+    return (
+        section.fide_mode
+        and section.system_code.strip().upper().startswith("FIDE_DUTCH")
+        and section.settings.get("initial_colour") not in ("w", "b")
+    )
 
 
 def initial_colour(section: models.Section) -> Colour | None:

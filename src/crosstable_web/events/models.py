@@ -48,9 +48,10 @@ class Event(models.Model):
     venue = models.CharField(_("venue"), max_length=300, blank=True, default="")
     registration_open = models.BooleanField(_("registration open"), default=True)
     lots_seed = models.CharField(_("seed of the drawing of lots"), max_length=64, default="")
-    """Drawn when the event is made and never changed: every drawing of lots of the event
-    (round 1's colour, remaining ties in the standings) is made from it, so a lot drawn
-    again gives the same result; exported with the event (TRF ``###`` line, backup)."""
+    """Set when the event is made (its first short name, unless given) and never changed:
+    every drawing of lots of the event (round 1's colour, remaining ties in the standings)
+    is made from it, so a lot drawn again gives the same result; exported with the event
+    (TRF ``###`` line, backup)."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

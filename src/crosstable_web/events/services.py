@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import random
-import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -68,8 +67,9 @@ def create_event(spec: rules.EventSpec, actor: Actor, slug: str | None = None) -
     time_zone = spec.time_zone or settings.TIME_ZONE
     if not event_time.is_known_zone(time_zone):
         raise ServiceError(_("Unknown time zone: %(zone)s.") % {"zone": time_zone})
+    slug = slug or slugs.suggest(spec.name, spec.start_date, spec.calendar)
     event = models.Event.objects.create(
-        slug=slug or slugs.suggest(spec.name, spec.start_date, spec.calendar),
+        slug=slug,
         name=spec.name,
         game=spec.game,
         regulations_text=spec.regulations_text,
@@ -78,7 +78,10 @@ def create_event(spec: rules.EventSpec, actor: Actor, slug: str | None = None) -
         start_date=spec.start_date,
         end_date=spec.end_date,
         venue=spec.venue,
-        lots_seed=spec.lots_seed or secrets.token_hex(8),
+        # The seed of the event's lots: the one given, else the short name the event is
+        # made with (as events made before the seed existed draw theirs); kept when the
+        # short name changes, exported with the event, so every lot can be drawn again.
+        lots_seed=spec.lots_seed or slug,
     )
     for position, section_spec in enumerate(spec.sections):
         create_section(event, section_spec, position)
