@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -90,7 +91,37 @@ class Person:
              str(folder / name)],
             check=True,
         )  # fmt: skip
-        return [page.extract_text() or "" for page in PdfReader(io.BytesIO(body)).pages]
+        return [
+            pdf_letters(page.extract_text() or "") for page in PdfReader(io.BytesIO(body)).pages
+        ]
+
+
+RADICALS = str.maketrans(
+    "⻅⻆⻉⻋⻓⻔⻙⻚⻛⻜⻢⻥⻦⻧⻨⻩⻬⻮⻰", "见角贝车长门韦页风飞马鱼鸟卤麦黄齐齿龙"
+)
+"""Simplified CJK radicals (U+2E80-U+2EFF) that Unicode normalisation leaves alone, as the
+characters they look like."""
+
+
+def pdf_letters(text: str) -> str:
+    """A PDF's text as a reader sees it: the text layer of chromium's PDFs writes some
+    characters as look-alike code points — ligatures (ﬀ), Kangxi radicals (⽥ for 田) and
+    simplified radicals (⻩ for 黄) — the font's mapping, not what was printed."""
+    return unicodedata.normalize("NFKC", text).translate(RADICALS)
+
+
+_SPACE_BY_WIDE_LETTER = re.compile(r"\s+(?=[^\x00-\x7f])|(?<=[^\x00-\x7f])\s+")
+
+
+def pdf_lines(text: str) -> list[str]:
+    """The lines of a PDF page's text (:func:`pdf_letters`) compared as a reader reads
+    them: the spaces a PDF text layer puts around Chinese characters dropped, other runs of
+    spaces as one. Apply :func:`same_line` to the line expected."""
+    return [same_line(line) for line in text.splitlines()]
+
+
+def same_line(text: str) -> str:
+    return _SPACE_BY_WIDE_LETTER.sub("", " ".join(pdf_letters(text).split()))
 
 
 def person(

@@ -24,7 +24,6 @@ against rule 4.4 by hand, and checks every round against 4.11 (float once) and 4
 from __future__ import annotations
 
 import re
-import unicodedata
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -503,7 +502,7 @@ def _printouts(organiser: Person, slug: str, girls_champion: int) -> None:
         ("P12", "Perempuan bawah 12 tahun", girls_names, GIRLS, GIRLS_STANDINGS_AFTER_LOT,
          girls_champion),
     ):  # fmt: skip
-        (text,) = _pdf_pages(organiser, f"/print/{slug}/{key}/standings/?format=pdf", key)
+        (text,) = organiser.pdf(f"/print/{slug}/{key}/standings/?format=pdf", key)
         assert f"{section} — Kedudukan" in text and "Selepas pusingan 5 daripada 5" in text
         lines = text.splitlines()
         for place, number, points, chain in expected:
@@ -522,14 +521,14 @@ def _printouts(organiser: Person, slug: str, girls_champion: int) -> None:
                 line = f"{place} {number} {names[number]} {schools[number][1]} 4.5 13 12 10.5 8 4.5"
                 assert line in lines, (line, lines)
             assert "* susunan ditentukan melalui cabutan undi" in lines
-        (text,) = _pdf_pages(organiser, f"/print/{slug}/{key}/prizes/?format=pdf", f"{key}-prizes")
+        (text,) = organiser.pdf(f"/print/{slug}/{key}/prizes/?format=pdf", f"{key}-prizes")
         assert text.splitlines() == [
             event,
             f"{section} — Senarai hadiah",
             f"1 {names[champion]} johan",
         ]
-        (text,) = _pdf_pages(
-            organiser, f"/print/{slug}/{key}/certificates/?format=pdf", f"{key}-certificates"
+        (text,) = organiser.pdf(
+            f"/print/{slug}/{key}/certificates/?format=pdf", f"{key}-certificates"
         )
         assert text.splitlines() == [
             "Sijil",
@@ -539,8 +538,3 @@ def _printouts(organiser: Person, slug: str, girls_champion: int) -> None:
             "Tempat ke-1",
             event,
         ]
-
-
-def _pdf_pages(someone: Person, path: str, name: str) -> list[str]:
-    """The PDF's pages' text, letters as typed (the PDF writes "ff" as one ligature)."""
-    return [unicodedata.normalize("NFKC", page) for page in someone.pdf(path, name)]
