@@ -25,10 +25,8 @@ EXAMPLE = (
 COUNTIES = ("花垣", "吉首", "保靖", "凤凰")
 
 
-@pytest.mark.django_db
-def test_round_one_pairs_the_drawn_numbers_one_two_three_four(
-    organiser: User, arbiter: User
-) -> None:
+def _twenty_players(organiser: User, arbiter: User) -> tuple[models.Event, models.Section]:
+    """The Huayuan event with twenty players of four counties and its arbiter."""
     event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
     models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
     section = event.sections.get()
@@ -41,10 +39,18 @@ def test_round_one_pairs_the_drawn_numbers_one_two_three_four(
                 sex="M",
                 unit=county,
                 native_unit=county,
-                rating=1500 + 10 * index,
+                rating=2000 - 10 * index,
             ),
             organiser,
         )
+    return event, section
+
+
+@pytest.mark.django_db
+def test_round_one_pairs_the_drawn_numbers_one_two_three_four(
+    organiser: User, arbiter: User
+) -> None:
+    event, section = _twenty_players(organiser, arbiter)
     client = Client()
     client.force_login(arbiter)
     base = f"/e/{event.slug}/s/{section.key}"
@@ -65,22 +71,7 @@ def test_round_one_pairs_the_drawn_numbers_one_two_three_four(
 def test_numbers_by_rating_still_draw_the_lot_in_round_one(organiser: User, arbiter: User) -> None:
     """Numbered by rating, the players have not been drawn: round 1 draws them (the lot's
     order pairs neighbours, the first of each pair Red), so the strongest two need not meet."""
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
-    section = event.sections.get()
-    for index in range(20):
-        county = COUNTIES[index % 4]
-        services.add_entry(
-            section,
-            services.EntryData(
-                name=f"棋手{index:02d}",
-                sex="M",
-                unit=county,
-                native_unit=county,
-                rating=2000 - index,
-            ),
-            organiser,
-        )
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    _event, section = _twenty_players(organiser, arbiter)
     services.assign_pairing_numbers(section, organiser, "rating")
     assert section.settings["pairing_numbers_by"] == "rating"
     round_one = rounds.pair_next_round(section, arbiter)

@@ -53,3 +53,28 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
         if number == 1:
             team_services.set_captain(team, captain, organiser)
     return section
+
+
+MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2"}
+
+
+def play_round_one(
+    section: event_models.Section,
+    arbiter: User,
+    results: dict[int, tuple[str, ...]],
+    starts_at: datetime.datetime | None = None,
+) -> None:
+    """Pair round 1 of six teams (C.04.6: TPN 1-3 against 4-6, checked) and enter each
+    match's boards from the side of team 1, 2 or 3 (``results``: team -> board results), as
+    the arbiter would whichever team is named first."""
+    round_row = team_services.pair_next_round(section, arbiter, starts_at)
+    pairs = {
+        frozenset((match.first.number, match.second.number)): match
+        for match in round_row.matches.select_related("first", "second")
+    }
+    assert set(pairs) == {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))}
+    for team, boards in results.items():
+        match = pairs[frozenset((team, team + 3))]
+        for board, result in enumerate(boards, start=1):
+            text = result if match.first.number == team else MIRROR[result]
+            team_services.enter_board_result(match, board, text, arbiter)

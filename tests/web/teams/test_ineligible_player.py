@@ -44,6 +44,7 @@ from crosstable_web.events import rules, services
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import bridge, models
 from crosstable_web.teams import services as team_services
+from web.teams.conftest import play_round_one
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 ROUND_ONE = {
@@ -51,7 +52,6 @@ ROUND_ONE = {
     2: ("1-0", "1-0", "1-0", "1/2"),
     3: ("1-0", "1-0", "1-0", "0-1"),
 }
-MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2"}
 
 
 @pytest.fixture
@@ -87,16 +87,7 @@ def table_b(organiser: User, arbiter: User) -> event_models.Section:
 
 
 def _play_round_one(section: event_models.Section, arbiter: User) -> None:
-    round_row = team_services.pair_next_round(section, arbiter)
-    pairs = {
-        frozenset((match.first.number, match.second.number)): match
-        for match in round_row.matches.select_related("first", "second")
-    }
-    for team, results in ROUND_ONE.items():
-        match = pairs[frozenset((team, team + 3))]
-        for board, result in enumerate(results, start=1):
-            text = result if match.first.number == team else MIRROR[result]
-            team_services.enter_board_result(match, board, text, arbiter)
+    play_round_one(section, arbiter, ROUND_ONE)
 
 
 def _arash(section: event_models.Section) -> event_models.Entry:

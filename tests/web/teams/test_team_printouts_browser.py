@@ -14,7 +14,6 @@ the sum of its six players' places printed on the standings printout (五(五)).
 
 from __future__ import annotations
 
-import datetime
 import re
 import subprocess
 from pathlib import Path
@@ -26,7 +25,7 @@ from django.contrib.auth.models import User
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rounds, rules, services
 from crosstable_web.events.services import EntryData
-from crosstable_web.teams import services as team_services
+from web.teams.conftest import play_round_one
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,41 +35,7 @@ ROUND_ONE = {
     2: ("1-0", "1-0", "1-0", "0-1"),
     3: ("1-0", "1-0", "0-1", "1/2"),
 }
-MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2"}
 PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-
-
-def _fars(organiser: User, arbiter: User) -> event_models.Event:
-    spec = rules.load_event_spec(EXAMPLES / "fars-team-league-1398.toml")
-    event = services.create_event(spec, organiser, slug="fars-print")
-    section = event.sections.get(key="A")
-    for number in range(1, 7):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"Player {number}.{board}",
-                    sex="m",
-                    rating=2200 - 50 * number - 10 * board,
-                    member_id=f"{number}{board:02d}",
-                    birth_date=datetime.date(1990, 1, board),
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team_services.create_team(section, f"Team {number}", entries, organiser)
-    round_row = team_services.pair_next_round(section, arbiter)
-    pairs = {
-        frozenset((match.first.number, match.second.number)): match
-        for match in round_row.matches.select_related("first", "second")
-    }
-    for team, results in ROUND_ONE.items():
-        match = pairs[frozenset((team, team + 3))]
-        for board, result in enumerate(results, start=1):
-            text = result if match.first.number == team else MIRROR[result]
-            team_services.enter_board_result(match, board, text, arbiter)
-    return event
 
 
 def _cells(page: Any, selector: str) -> list[list[str]]:
@@ -80,15 +45,19 @@ def _cells(page: Any, selector: str) -> list[list[str]]:
     ]
 
 
-def test_fars_team_printouts_in_persian(chromium: Any, live_server: Any, tmp_path: Path) -> None:
-    organiser = User.objects.create_user("olga", password="organiser-pass")
-    arbiter = User.objects.create_superuser("arif", password="arbiter-pass")
-    _fars(organiser, arbiter)
+def test_fars_team_printouts_in_persian(
+    chromium: Any,
+    live_server: Any,
+    tmp_path: Path,
+    league: event_models.Section,
+    arbiter: User,
+) -> None:
+    play_round_one(league, arbiter, ROUND_ONE)
     context = chromium.new_context()
     context.add_cookies([{"name": "django_language", "value": "fa", "url": live_server.url}])
     page = context.new_page()
     page.set_default_timeout(20_000)
-    base = f"{live_server.url}/print/fars-print/A"
+    base = f"{live_server.url}/print/{league.event.slug}/A"
 
     assert page.goto(f"{base}/team-standings/").status == 200
     assert page.locator("html").get_attribute("dir") == "rtl"

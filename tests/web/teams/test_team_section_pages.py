@@ -34,6 +34,7 @@ from crosstable_web.events import rules, services
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
+from web.teams.conftest import play_round_one
 
 ROUND_ONE = {
     1: ("1-0", "1-0", "1-0", "1-0"),
@@ -43,24 +44,10 @@ ROUND_ONE = {
 """Round 1 from the side of teams 1, 2 and 3: 4-0, 3-1, 2½-1½."""
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
-MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2"}
 
 
 def _play_round_one(league: event_models.Section, arbiter: User) -> None:
-    round_row = team_services.pair_next_round(
-        league, arbiter, timezone.now() - datetime.timedelta(hours=3)
-    )
-    pairs = {
-        frozenset((match.first.number, match.second.number)): match
-        for match in round_row.matches.select_related("first", "second")
-    }
-    assert set(pairs) == {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))}
-    for team, results in ROUND_ONE.items():
-        match = pairs[frozenset((team, team + 3))]
-        first_side = match.first.number == team
-        for board, result in enumerate(results, start=1):
-            text = result if first_side else MIRROR[result]
-            team_services.enter_board_result(match, board, text, arbiter)
+    play_round_one(league, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
     team_services.pair_next_round(league, arbiter, timezone.now() - datetime.timedelta(hours=1))
 
 
