@@ -55,6 +55,7 @@ from crosstable_web.events import (
 from crosstable_web.events.notation import of_section
 from crosstable_web.events.value_messages import value_message
 from crosstable_web.public import localisation
+from crosstable_web.teams.models import TeamRound
 
 MAX_TYPED_NUMBER = 99_999
 """The largest board, table or round number a keyboard box or a query reads."""
@@ -267,6 +268,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "registration_deadline": event_time.registration_deadline(event),
             "reopening_refusal": services.reopening_refusal(event),
             "grade_report": promotions.has_report(event),
+            "any_paired": models.Round.objects.filter(section__event=event).exists()
+            or TeamRound.objects.filter(section__event=event).exists(),
         },
     )
 

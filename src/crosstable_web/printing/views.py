@@ -15,13 +15,14 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable_web.events import event_time, models, notation, permissions, standings
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
-from crosstable_web.public import localisation, pages, right_to_left, team_pages, versions
+from crosstable_web.public import localisation, pages, qr, right_to_left, team_pages, versions
 from crosstable_web.teams.services import team_results
 
 PRINTOUTS = (
@@ -42,9 +43,14 @@ of their members' places (Huayuan, Futian youth)."""
 
 
 def _respond(
-    request: HttpRequest, template: str, context: dict[str, Any], filename: str
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    filename: str,
+    cacheable: bool | None = None,
 ) -> HttpResponse:
-    """The printout as a page, or with ``?format=pdf`` as a PDF (kept per event version)."""
+    """The printout as a page, or with ``?format=pdf`` as a PDF (kept per event version
+    unless it changes without one: ``cacheable``, by default its round's)."""
 
     def html() -> str:
         # The PDF is printed from the same text the page shows (Persian digits and all).
@@ -53,9 +59,9 @@ def _respond(
     if request.GET.get("format") != "pdf":
         return HttpResponse(html())
     try:
-        data = _pdf(
-            request, context["event"], html, getattr(context.get("round"), "cacheable", True)
-        )
+        if cacheable is None:
+            cacheable = getattr(context.get("round"), "cacheable", True)
+        data = _pdf(request, context["event"], html, cacheable)
     except PdfBusy as error:
         response = HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = "60"
@@ -303,6 +309,76 @@ def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> l
         for row in rows
         if row["row"].rank and row["row"].rank <= 3
     ]
+
+
+def _current_round(section: models.Section) -> dict[str, Any] | None:
+    """A section's current round for the event's printouts: its pairings (or team matches),
+    round times and how many results are in (None: not paired yet)."""
+    xiangqi = notation.section_is_xiangqi(section)
+    number = section.rounds.order_by("-number").values_list("number", flat=True).first()
+    if number is not None:
+        page = pages.round_page(section, number)
+        if page is None:
+            return None
+        boards = page.boards
+        return {
+            "section": section,
+            "round": page,
+            "team": False,
+            "times": page.times,
+            "xiangqi": xiangqi,
+            "done": sum(1 for board in boards if board.result),
+            "games": len(boards),
+            "missing": [board for board in boards if not board.result],
+        }
+    numbers = team_pages.round_numbers(section)
+    if not numbers:
+        return None
+    team_page = team_pages.team_round_page(section, numbers[-1])
+    round_row = section.team_rounds.filter(number=numbers[-1]).first()
+    if team_page is None or round_row is None:
+        return None
+    return {
+        "section": section,
+        "round": team_page,
+        "team": True,
+        "times": pages.round_times(section, round_row),
+        "xiangqi": xiangqi,
+        "done": sum(1 for match in team_page.matches if not match.pending),
+        "games": len(team_page.matches),
+        "missing": [match for match in team_page.matches if match.pending],
+    }
+
+
+def event_round(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """The current round of every section on one printout: ``pairings`` for the wall (each
+    section's boards or team matches with the round's times, and the QR code of the event's
+    public home, whose search finds any player), or the ``results`` sheet the arbiter checks
+    (results in per section, the boards still missing, every result as entered)."""
+    event = get_object_or_404(models.Event, slug=slug)
+    _language(request, event)
+    sections = [
+        current
+        for section in event.sections.all()
+        if (current := _current_round(section)) is not None
+    ]
+    if not sections:
+        raise Http404(_("Not paired yet."))
+    url = request.build_absolute_uri(reverse("public:event", args=[event.slug]))
+    return _respond(
+        request,
+        "printing/event-round.html",
+        {
+            "event": event,
+            "sections": sections,
+            "kind": kind,
+            "qr": qr.qr_inline(url) if kind == "pairings" else "",
+            "event_url": url,
+        },
+        f"{slug}-{kind}",
+        # a team round whose line-ups are not public yet changes at its deadline
+        cacheable=all(getattr(item["round"], "cacheable", True) for item in sections),
+    )
 
 
 def entry_list(request: HttpRequest, slug: str) -> HttpResponse:

@@ -20,6 +20,7 @@ from crosstable_web import bridge
 from crosstable_web.events import event_time, models, rounds, rules, standings
 from crosstable_web.events.notation import of_section
 from crosstable_web.public.localisation import digits, format_date, name_sort_key
+from crosstable_web.teams.models import TeamRound
 
 PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit", "house")
 """The only entry columns a public page reads (``house``: the organiser's house player, who
@@ -86,7 +87,7 @@ class RoundTimes:
     late_forfeit_minutes: int | None
 
 
-def round_times(section: models.Section, round_row: models.Round) -> RoundTimes | None:
+def round_times(section: models.Section, round_row: models.Round | TeamRound) -> RoundTimes | None:
     """The round's times for the printouts and the public round page (None: nothing to say)."""
     section_rules = rules.section_rules(section)
     report = section_rules.report_minutes_before if section_rules is not None else None

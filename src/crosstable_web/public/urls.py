@@ -9,6 +9,7 @@ app_name = "public"
 urlpatterns = [
     path("language/<str:code>/", views.language, name="language"),
     path("<slug:slug>/", views.event_home, name="event"),
+    path("<slug:slug>/qr.svg", views.event_qr, name="event_qr"),
     path("<slug:slug>/<str:key>/", views.section_round, name="pairings"),
     path("<slug:slug>/<str:key>/round/<int:number>/", views.section_round, name="round"),
     path("<slug:slug>/<str:key>/standings/", views.section_standings, name="standings"),

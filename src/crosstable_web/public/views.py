@@ -10,10 +10,8 @@ regulations.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
-import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -23,7 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
 from crosstable_web.events import event_time, models, notation, rules, standings
-from crosstable_web.public import localisation, pages, team_pages, versions
+from crosstable_web.public import localisation, pages, qr, search, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
 
@@ -95,6 +93,11 @@ def _common(event: models.Event, section: models.Section | None = None) -> dict[
 
 
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's sections with their current round, the schedule, the event's QR code, and
+    the parents' search box (``?q=``): a player found in whichever section, with board,
+    colour, opponent and round time (``search``)."""
+    query = request.GET.get("q", "")
+
     def page(event: models.Event) -> HttpResponse:
         sections = []
         for section in event.sections.all():
@@ -118,6 +121,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
                 **_common(event),
                 "section_rows": sections,
                 "schedules": pages.event_schedules(event),
+                "query": query,
+                "search": search.find_players(event, query) if query.strip() else None,
             },
         )
 
@@ -327,6 +332,12 @@ def section_qr(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """An SVG QR code that opens the section's current pairings."""
     section = get_object_or_404(models.Section, event__slug=slug, key=key)
     url = request.build_absolute_uri(reverse("public:pairings", args=[slug, section.key]))
-    image = io.BytesIO()
-    segno.make(url, error="m").save(image, kind="svg", scale=8, title=url)
-    return HttpResponse(image.getvalue(), content_type="image/svg+xml")
+    return HttpResponse(qr.qr_svg(url), content_type="image/svg+xml")
+
+
+def event_qr(request: HttpRequest, slug: str) -> HttpResponse:
+    """An SVG QR code that opens the event's public home (its search box finds a player in
+    any section): one code for the whole venue."""
+    event = get_object_or_404(models.Event, slug=slug)
+    url = request.build_absolute_uri(reverse("public:event", args=[event.slug]))
+    return HttpResponse(qr.qr_svg(url), content_type="image/svg+xml")
