@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+from collections.abc import Sequence
 
 from crosstable.matching import certificate
 from crosstable.matching.blossom_state import FREE, S, T
@@ -47,6 +48,39 @@ class BlossomRun(BlossomTrees):
         """Run the search until no augmenting path improves the matching; return the mates."""
         free_dual = self.warm_start()
         self.run(free_dual)
+        return self.mate()
+
+    def solve_from(self, mate: Sequence[int], dual: Sequence[int]) -> list[int]:
+        """As :meth:`solve` (max_cardinality only), starting from the matching ``mate``
+        (``-1``: free; its pairs must be edges of the run) and the vertex duals ``dual``
+        (doubled units, all even, no edge of negative slack, matched edges tight) instead of
+        the greedy warm start. Any such start is valid when the free vertices need not share
+        a dual, which only max_cardinality allows (the run never lowers them to zero); even
+        duals keep the slack between two S-vertices even. A caller that knows the problem's
+        structure (e.g. weights by vertex class) can so start with most vertices matched."""
+        if not self.max_cardinality:
+            raise ValueError("a given start needs max_cardinality")
+        edge_of = {
+            (self.end_vertex[2 * k], self.end_vertex[2 * k + 1]): k for k in range(self.edge_count)
+        }
+        for v, m in enumerate(mate):
+            if v < m:
+                k = edge_of.get((v, m), edge_of.get((m, v), -1))
+                if k < 0:
+                    raise ValueError(f"start pair ({v}, {m}) is not an edge")
+                first = self.end_vertex[2 * k] == v
+                self.mate_end[v] = 2 * k + 1 if first else 2 * k
+                self.mate_end[m] = 2 * k if first else 2 * k + 1
+        for v, value in enumerate(dual):
+            if value % 2:
+                raise ValueError(f"start dual of vertex {v} is odd")
+            self.dual[v] = value
+        end_vertex, weight2, mate_end = self.end_vertex, self.weight2, self.mate_end
+        for k in range(self.edge_count):
+            slack = dual[end_vertex[2 * k]] + dual[end_vertex[2 * k + 1]] - weight2[k]
+            if slack < 0 or (slack and mate_end[end_vertex[2 * k]] == 2 * k + 1):
+                raise ValueError(f"start duals infeasible or not tight at edge {k}")
+        self.run(0)
         return self.mate()
 
     def mate(self) -> list[int]:

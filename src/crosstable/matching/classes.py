@@ -59,34 +59,16 @@ class ClassGraph:
         return w
 
 
-def class_weighted_matching(
-    graph: ClassGraph, max_cardinality: bool = False
-) -> tuple[list[int], OptimalDuals] | None:
+def class_weighted_matching(graph: ClassGraph, max_cardinality: bool = False) -> list[int] | None:
     """A maximum-weight matching of ``graph`` (of maximum cardinality first, with
-    ``max_cardinality``) and its optimal duals; None when the sparse method gives up (with
-    max_cardinality, a subgraph without a perfect matching; or a subgraph that stops being
-    sparse): the caller then solves the listed graph."""
+    ``max_cardinality``); None when the method gives up (with max_cardinality and no perfect
+    matching found; or a subgraph that stops being sparse): the caller then solves the
+    listed graph."""
+    solved = _solve(graph, max_cardinality)
+    if solved is None:
+        return None
     n = len(graph.vertex_class)
-    members = _members(graph)
-    kept = _first_subgraph(graph, members)
-    limit = sys.getrecursionlimit()
-    if limit < n + 1000:
-        sys.setrecursionlimit(n + 1000)  # blossom nesting, as in matching.weighted
-    try:
-        while True:
-            run = BlossomRun(n, kept, max_cardinality)
-            run.solve()
-            duals = run.optimal_duals(perfect_required=max_cardinality)
-            if duals is None:
-                return None
-            violated = _violated_edges(graph, members, duals)
-            if not violated:
-                return run.mate(), duals
-            kept.update(violated)
-            if len(kept) > LARGEST_SUBGRAPH * max(n, 1):
-                return None
-    finally:
-        sys.setrecursionlimit(limit)
+    return [m if m < n else -1 for m in solved.mate[:n]]
 
 
 def class_lexicographic_matching(
@@ -94,22 +76,260 @@ def class_lexicographic_matching(
 ) -> list[int] | None:
     """:func:`~crosstable.matching.lexicographic_matching` for a class graph; None as
     there, or when :func:`class_weighted_matching` gives up."""
-    solved = class_weighted_matching(graph, max_cardinality)
+    solved = _solve(graph, max_cardinality)
     if solved is None:
         return None
-    mate, duals = solved
-    n = len(graph.vertex_class)
-    nesting = BlossomNesting(n, duals)
-    groups = _Groups(graph, nesting, duals.vertex)
+    whole, mate, duals = solved.graph, solved.mate, solved.duals
+    total = len(whole.vertex_class)
+    nesting = BlossomNesting(total, duals)
+    groups = _Groups(whole, nesting, duals.vertex)
     dual = duals.vertex
 
     def is_tight(u: int, v: int) -> bool:
-        w = graph.edge_weight(u, v)
+        w = whole.edge_weight(u, v)
         return w is not None and dual[u] + dual[v] - 2 * w + nesting.common_dual(u, v) == 0
 
-    rows = [_TightRow(groups, u) for u in range(n)]
-    screen = _BucketFlow(groups, mate, max_cardinality)
-    return refine(n, mate, duals, nesting, rows, is_tight, choices, max_cardinality, screen)
+    rows = [_TightRow(groups, u) for u in range(total)]
+    screen = _BucketFlow(groups, mate, max_cardinality=True)
+    quick = _BucketSearch(screen, whole.adjacent)
+    refined = refine(
+        total, mate, duals, nesting, rows, is_tight, choices, True, screen, quick.augment
+    )
+    if refined is None:
+        return None
+    n = len(graph.vertex_class)
+    return [m if m < n else -1 for m in refined[:n]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Solved:
+    graph: ClassGraph
+    """The graph solved: the caller's with weights doubled (even duals), and without
+    max_cardinality its stand-ins (vertices ``n ..``, see :func:`_solve`)."""
+    mate: list[int]
+    """A perfect matching of ``graph``."""
+    duals: OptimalDuals
+
+
+def _solve(graph: ClassGraph, max_cardinality: bool) -> _Solved | None:
+    """Solve ``graph`` as a perfect-matching problem, so that the blossom run can start from
+    class duals (:func:`_class_start`): without max_cardinality, ``extra`` stand-in vertices
+    of weight 0 to everyone (a vertex paired with one is unmatched) are added; if the answer
+    uses them all, it may have wanted more unmatched vertices, and is solved again with twice
+    as many (the best matching with at least p pairs is concave in p, so when some stand-ins
+    pair among themselves the limit did not bind)."""
+    n = len(graph.vertex_class)
+    extra = 0 if max_cardinality else min(n, 8 + n % 2)
+    while True:
+        whole = _perfect_form(graph, extra, max_cardinality)
+        solved = _solve_perfect(whole)
+        if solved is None or max_cardinality or extra >= n:
+            return solved
+        if any(solved.mate[v] >= n for v in range(n, n + extra)):
+            return solved
+        extra = min(n, 2 * extra)
+
+
+def _perfect_form(graph: ClassGraph, extra: int, max_cardinality: bool) -> ClassGraph:
+    """``graph`` with its weights doubled and ``extra`` stand-ins (a class of their own,
+    weight 0 to every vertex and to each other, adjacent to all)."""
+    table = [[None if w is None else 2 * w for w in row] for row in graph.weight]
+    if max_cardinality:
+        return ClassGraph(graph.vertex_class, table, graph.adjacent)
+    n = len(graph.vertex_class)
+    out = len(table)
+    for row in table:
+        row.append(0)
+    table.append([0] * (out + 1))
+    adjacent = graph.adjacent
+
+    def with_stand_ins(u: int, v: int) -> bool:
+        return u >= n or v >= n or adjacent(u, v)
+
+    return ClassGraph([*graph.vertex_class, *([out] * extra)], table, with_stand_ins)
+
+
+def _solve_perfect(graph: ClassGraph) -> _Solved | None:
+    """A maximum-weight perfect matching of ``graph`` (even weights) with its duals, from
+    the class start; None if the subgraphs have no perfect matching or stop being sparse."""
+    n = len(graph.vertex_class)
+    members = _members(graph)
+    start = _class_start(graph, members)
+    if start is None:
+        return None
+    start_mate, start_dual = start
+    kept = _first_subgraph(graph, members)
+    for v, m in enumerate(start_mate):
+        if v < m:
+            w = graph.edge_weight(v, m)
+            assert w is not None
+            kept[(v, m)] = w
+    limit = sys.getrecursionlimit()
+    if limit < n + 1000:
+        sys.setrecursionlimit(n + 1000)  # blossom nesting, as in matching.weighted
+    try:
+        while True:
+            run = BlossomRun(n, kept, True)
+            run.solve_from(start_mate, start_dual)
+            duals = run.optimal_duals(perfect_required=True)
+            if duals is None:
+                return None
+            violated = _violated_edges(graph, members, duals)
+            if not violated:
+                return _Solved(graph, run.mate(), duals)
+            kept.update(violated)
+            if len(kept) > LARGEST_SUBGRAPH * max(n, 1):
+                return None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _class_start(graph: ClassGraph, members: list[list[int]]) -> tuple[list[int], list[int]] | None:
+    """A start for the blossom run that the class structure gives: the optimal duals of the
+    class-level relaxation (:func:`_class_flow`: how many pairs of each two classes, counting
+    each class's vertices, ignoring the missing edges) for every vertex of the class --
+    feasible for every edge of the graph --, and the vertices paired greedily as many times
+    along each class pair as that relaxation pairs them (those pairs are tight). None when
+    the relaxation has no perfect matching (then the graph has none either)."""
+    n = len(graph.vertex_class)
+    half = [[None if w is None else w // 2 for w in row] for row in graph.weight]
+    sizes = [len(group) for group in members]
+    relaxed = _class_flow(half, sizes)
+    if relaxed is None:
+        return None
+    flow, row_dual, column_dual = relaxed
+    dual = [2 * (row_dual[c] + column_dual[c]) for c in graph.vertex_class]
+    mate = [-1] * n
+    adjacent = graph.adjacent
+    count = len(members)
+    for a in range(count):
+        for b in range(a, count):
+            wanted = flow[a][a] // 2 if a == b else (flow[a][b] + flow[b][a]) // 2
+            if not wanted:
+                continue
+            free_b = [v for v in members[b] if mate[v] == -1]
+            cursor = 0
+            for u in members[a]:
+                if not wanted:
+                    break
+                if mate[u] != -1:
+                    continue
+                for step in range(min(len(free_b) - cursor, 8)):
+                    v = free_b[cursor + step]
+                    if v != u and mate[v] == -1 and adjacent(u, v):
+                        mate[u], mate[v] = v, u
+                        wanted -= 1
+                        break
+                while cursor < len(free_b) and mate[free_b[cursor]] != -1:
+                    cursor += 1
+    return mate, dual
+
+
+def _class_flow(
+    weight: list[list[int | None]], sizes: list[int]
+) -> tuple[list[list[int]], list[int], list[int]] | None:
+    """The class-level relaxation of a maximum-weight perfect matching: each class a supplies
+    ``sizes[a]`` ends of pairs and takes ``sizes[a]``; ``flow[a][b]`` ends go from a to b
+    (weight[a][b] each, not None; a to a only with two vertices), the total weight as large
+    as possible -- a transportation problem, solved by successive shortest paths with
+    potentials over a few dozen classes. Returns the flow and optimal duals u (rows) and v
+    (columns): ``u[a] + v[b] >= weight[a][b]``, with equality where flow goes; None when
+    the supplies cannot all be placed."""
+    count = len(sizes)
+    arcs = [
+        [
+            b
+            for b in range(count)
+            if weight[a][b] is not None and sizes[b] and (a != b or sizes[a] > 1)
+        ]
+        for a in range(count)
+    ]
+    gain = [[w if w is not None else 0 for w in row] for row in weight]
+    flow = [[0] * count for _ in range(count)]
+    supplied = [0] * count
+    taken = [0] * count
+    # A minimum-cost flow of costs -weight; potentials keep the reduced costs non-negative.
+    row_potential = [0] * count
+    column_potential = [
+        min((-gain[a][b] for a in range(count) if b in arcs[a]), default=0) for b in range(count)
+    ]
+    while any(supplied[a] < sizes[a] for a in range(count)):
+        # Dijkstra over the rows and columns (dense: O(count^2)); rows with supply left
+        # start at distance 0.
+        row_distance: list[int | None] = [
+            0 if supplied[a] < sizes[a] else None for a in range(count)
+        ]
+        column_distance: list[int | None] = [None] * count
+        column_from = [-1] * count
+        row_from = [-1] * count
+        row_done = [False] * count
+        column_done = [False] * count
+        target = -1
+        while target < 0:
+            best: int | None = None
+            best_row = best_column = -1
+            for a in range(count):
+                d = row_distance[a]
+                if d is not None and not row_done[a] and (best is None or d < best):
+                    best, best_row, best_column = d, a, -1
+            for b in range(count):
+                d = column_distance[b]
+                if d is not None and not column_done[b] and (best is None or d < best):
+                    best, best_row, best_column = d, -1, b
+            if best is None:
+                return None  # some supply has nowhere to go
+            if best_row >= 0:
+                a = best_row
+                row_done[a] = True
+                for b in arcs[a]:
+                    d = best - gain[a][b] + row_potential[a] - column_potential[b]
+                    current = column_distance[b]
+                    if not column_done[b] and (current is None or d < current):
+                        column_distance[b] = d
+                        column_from[b] = a
+            else:
+                b = best_column
+                column_done[b] = True
+                if taken[b] < sizes[b]:
+                    target = b
+                    break
+                for a in range(count):  # backward along the flow into b
+                    if flow[a][b] and not row_done[a]:
+                        d = best + gain[a][b] + column_potential[b] - row_potential[a]
+                        current = row_distance[a]
+                        if current is None or d < current:
+                            row_distance[a] = d
+                            row_from[a] = b
+        limit = column_distance[target]
+        assert limit is not None
+        for a in range(count):
+            d = row_distance[a]
+            row_potential[a] += limit if d is None or d > limit else d
+        for b in range(count):
+            d = column_distance[b]
+            column_potential[b] += limit if d is None or d > limit else d
+        forward: list[tuple[int, int]] = []
+        backward: list[tuple[int, int]] = []
+        b = target
+        while True:
+            a = column_from[b]
+            forward.append((a, b))
+            if row_from[a] < 0:
+                source = a
+                break
+            backward.append((a, row_from[a]))
+            b = row_from[a]
+        amount = min(
+            [sizes[target] - taken[target], sizes[source] - supplied[source]]
+            + [flow[a][b] for a, b in backward]
+        )
+        supplied[source] += amount
+        taken[target] += amount
+        for a, b in forward:
+            flow[a][b] += amount
+        for a, b in backward:
+            flow[a][b] -= amount
+    return flow, row_potential, [-p for p in column_potential]
 
 
 def _members(graph: ClassGraph) -> list[list[int]]:
@@ -381,3 +601,65 @@ class _BucketFlow:
         self._take_out(self.bucket_of[v])
         refilled = self._refill()
         assert refilled, "the matching just fixed gives a flow"
+
+
+class _BucketSearch:
+    """The quick search of the greedy on a class graph: breadth-first from a free vertex,
+    alternating, over the tight buckets (:class:`_BucketFlow`), each vertex looked at once
+    (a vertex reached is taken out of its bucket's list for the rest of the search). It
+    shrinks no blossom, so it may miss a path that only an odd cycle opens (the full search
+    then decides), but it finds the usual short paths reading each vertex once, where the
+    full search reads the whole tight row (thousands of players) of every vertex it labels."""
+
+    def __init__(self, flow: _BucketFlow, adjacent: Callable[[int, int], bool]) -> None:
+        self.bucket_of = flow.bucket_of
+        self.tight = flow.tight
+        self.adjacent = adjacent
+        self.members: list[list[int]] = [[] for _ in flow.tight]
+        for v, b in enumerate(flow.bucket_of):
+            self.members[b].append(v)
+
+    def augment(self, root: int, mate: list[int], alive: list[bool]) -> int:
+        adjacent = self.adjacent
+        bucket_of = self.bucket_of
+        waiting = [[v for v in group if alive[v] and v != root] for group in self.members]
+        reached_from: dict[int, int] = {}  # inner (odd) vertex -> the outer one before it
+        seen = {root}
+        queue = [root]
+        for u in queue:
+            for b in self.tight[bucket_of[u]]:
+                if not waiting[b]:
+                    continue
+                not_adjacent = []
+                for w in waiting[b]:
+                    if w in seen:
+                        continue
+                    if not adjacent(u, w):
+                        not_adjacent.append(w)
+                        continue
+                    seen.add(w)
+                    reached_from[w] = u
+                    partner = mate[w]
+                    if partner == -1:
+                        self._apply(w, reached_from, mate)
+                        return w
+                    if partner not in seen:
+                        seen.add(partner)
+                        queue.append(partner)
+                waiting[b] = not_adjacent
+        return -1
+
+    @staticmethod
+    def _apply(end: int, reached_from: dict[int, int], mate: list[int]) -> None:
+        """Flip the alternating path from the root to the free vertex ``end``: each inner
+        vertex takes the outer one that reached it, whose old partner is the inner vertex
+        before it (none at the root)."""
+        w = end
+        while True:
+            u = reached_from[w]
+            before = mate[u]
+            mate[w] = u
+            mate[u] = w
+            if before == -1:
+                return
+            w = before

@@ -131,6 +131,12 @@ class Screen(Protocol):
     def fixed(self, u: int, v: int) -> None: ...
 
 
+QuickSearch = Callable[[int, list[int], list[bool]], int]
+"""``quick(root, mate, alive)``: look for an augmenting path from the free vertex ``root``
+over tight edges among the ``alive`` vertices by some faster, incomplete method; apply it to
+``mate`` and return the free vertex it ends at, or -1 (found none: the full search decides)."""
+
+
 def refine(
     vertex_count: int,
     mate: list[int],
@@ -141,13 +147,16 @@ def refine(
     choices: Choices,
     max_cardinality: bool,
     screen: Screen | None = None,
+    quick: QuickSearch | None = None,
 ) -> list[int] | None:
     """The greedy of :func:`lexicographic_matching`, from the optimal matching ``mate`` and
     its proof ``duals``, over the tight edges: ``rows[v]`` iterates over v's tight
     neighbours, ``is_tight(u, v)`` says whether (u, v) is a tight edge. A ``screen`` answers
     some "no"s before the search, which costs a pass over the tight edges when the answer
-    is no."""
-    refinement = _Refinement(vertex_count, mate, duals, nesting, rows, max_cardinality)
+    is no. A ``quick`` search is tried before the full one for each player displaced."""
+    refinement = _Refinement(
+        vertex_count, mate, duals, nesting, rows, is_tight, max_cardinality, quick
+    )
     alive = refinement.alive
     # Choosers often share one preference list (all S1 players rank the same S2 players);
     # its leading entries get paired first, so a cursor per list skips them once.
@@ -192,10 +201,14 @@ class _Refinement:
         duals: OptimalDuals,
         nesting: BlossomNesting,
         rows: Sequence[Iterable[int]],
+        is_tight: Callable[[int, int], bool],
         max_cardinality: bool,
+        quick: QuickSearch | None = None,
     ) -> None:
         self.n = n
         self.nesting = nesting
+        self.is_tight = is_tight
+        self.quick = quick
         dual = duals.vertex
         self.may_stay_single = [not max_cardinality and dual[v] == 0 for v in range(n)]
         self.current = [*mate, *([-1] * n)]
@@ -220,9 +233,11 @@ class _Refinement:
     def rematch(self, x: int) -> bool:
         """Re-match the displaced vertex x by an augmenting path; a path ending at a stand-in
         leaves that stand-in's vertex single."""
-        if not self.search.augment_from(x):
-            return False
-        end = self.search.found
+        end = -1 if self.quick is None else self.quick(x, self.current, self.alive)
+        if end < 0:
+            if not self.search.augment_from(x):
+                return False
+            end = self.search.found
         current = self.current
         if end >= self.n:  # a stand-in reached: its vertex is single again
             current[current[end]] = -1
@@ -244,6 +259,12 @@ class _Refinement:
         current[chooser] = partner
         current[partner] = chooser
         alive[chooser] = alive[partner] = False
+        first, second = displaced
+        if first != -1 and second != -1 and self.is_tight(first, second):
+            # The two players displaced may simply meet: the shortest augmenting path, and
+            # the usual one when the pair fixed and the pair it replaces cross (a swap).
+            current[first] = second
+            current[second] = first
         if all(
             x == -1 or current[x] != -1 or self.may_stay_single[x] or self.rematch(x)
             for x in displaced

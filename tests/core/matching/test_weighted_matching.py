@@ -306,3 +306,41 @@ def test_equal_weights_give_a_maximum_matching(max_cardinality: bool) -> None:
         edges = [(u, v, 7) for u, v, _ in random_graph(rng, n, rng.random() * 0.5, 1)]
         mate = assert_optimal(n, edges, max_cardinality)
         assert sum(1 for v, m in enumerate(mate) if m > v) == oracle(n, edges, True)[1]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_given_start_reaches_the_same_optimum(seed: int) -> None:
+    """BlossomRun.solve_from (max_cardinality): from duals every edge can carry (each vertex
+    the heaviest weight at it, doubled to be even) and any matching of edges tight under
+    them, the run ends at a maximum-weight perfect matching like the greedy start's."""
+    from crosstable.matching.blossom import BlossomRun
+
+    rng = random.Random(9000 + seed)
+    n = 2 * rng.randint(1, 12)
+    edges = [(u, v, 2 * w) for u, v, w in random_graph(rng, n, 0.9, rng.choice([3, 50, 2**70]))]
+    edges += [(k, k + 1, 0) for k in range(0, n, 2)]  # a perfect matching exists
+    folded = weighted._normalise_edges(n, edges)
+    dual = [max((w for (a, b), w in folded.items() if v in (a, b)), default=0) for v in range(n)]
+    mate = [-1] * n
+    for (a, b), w in folded.items():
+        if mate[a] == mate[b] == -1 and dual[a] == dual[b] == w:
+            mate[a], mate[b] = b, a
+    ours = BlossomRun(n, folded, True).solve_from(mate, dual)
+    check_is_matching(n, edges, ours)
+    assert total(edges, ours) == oracle(n, edges, True)
+
+
+def test_a_bad_start_is_refused() -> None:
+    from crosstable.matching.blossom import BlossomRun
+
+    folded = {(0, 1): 4, (1, 2): 6, (2, 3): 4}
+    with pytest.raises(ValueError, match="max_cardinality"):
+        BlossomRun(4, folded, False).solve_from([-1] * 4, [6] * 4)
+    with pytest.raises(ValueError, match="odd"):
+        BlossomRun(4, folded, True).solve_from([-1] * 4, [6, 6, 6, 5])
+    with pytest.raises(ValueError, match="infeasible or not tight"):
+        BlossomRun(4, folded, True).solve_from([-1] * 4, [6, 4, 6, 6])  # edge (1, 2) short
+    with pytest.raises(ValueError, match="infeasible or not tight"):
+        BlossomRun(4, folded, True).solve_from([1, 0, -1, -1], [6, 6, 6, 6])  # 0-1 not tight
+    with pytest.raises(ValueError, match="not an edge"):
+        BlossomRun(4, folded, True).solve_from([2, -1, 0, -1], [6, 6, 6, 6])
