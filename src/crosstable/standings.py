@@ -453,17 +453,18 @@ def by_grade(tournament: Tournament, grades: set[str]) -> Callable[[int], bool]:
 def cross_table(
     tournament: Tournament, standings: Standings
 ) -> list[tuple[StandingsRow, list[str]]]:
-    """Each standings row with one cell per round: opponent's rank, colour letter and result
-    (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``, ``"H"``, ``"U"``).
-    House players' rows (``Standings.unranked``) come last, numbered on in brackets."""
-    ranks = standings.ranks()
-    # House players have no rank: their lines follow the ranked ones and are numbered on
-    # from them, in brackets (place "(12)"), so an opponent's cell "12w0" points at that line
-    # and never at a rank.
+    """Each standings row with one cell per round: the opponent's line in the table, colour
+    letter and result (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``,
+    ``"H"``, ``"U"``). House players' rows (``Standings.unranked``) come last, numbered on in
+    brackets."""
+    # A cell names the opponent's line, not their rank: players sharing a place (Futian youth,
+    # 004: "1-2", "7-8") have one rank but two lines, and "7b0" must say which of the two.
+    # Without shared places the line is the rank. House players have no rank: their lines
+    # follow the ranked ones and are numbered on from them, in brackets (place "(12)").
     rows = list(standings.rows)
     for position, row in enumerate(standings.unranked, start=len(standings.rows) + 1):
-        ranks[row.number] = position
         rows.append(dataclasses.replace(row, place=f"({position})"))
+    ranks = {row.number: line for line, row in enumerate(rows, start=1)}
     table: list[tuple[StandingsRow, list[str]]] = []
     for row in rows:
         player: Player = tournament.players[row.number]

@@ -113,6 +113,25 @@ def test_sub_ranking_keeps_shared_places() -> None:
     assert [(row.place, row.number) for row in section.rows] == [("1-2", 1), ("1-2", 3), ("3", 4)]
 
 
+def test_cross_table_cells_name_the_opponents_line_when_places_are_shared() -> None:
+    """Seed 004 shares places (no tie-break): 1 and 3 share 1-2, 2 and 4 share 3-4. A cell
+    names the opponent's line, so each one points at one player (by rank, 1's draw with 3
+    read "1b=", as if against himself, and 2's draw with 4 "3w=", as if against himself)."""
+    event = tournament(TIED)
+    standings = compute_standings(event, StandingsRules.from_text(""))
+    assert [(row.place, row.number) for row in standings.rows] == [
+        ("1-2", 1), ("1-2", 3), ("3-4", 2), ("3-4", 4),
+    ]  # fmt: skip
+    table = {row.number: cells for row, cells in cross_table(event, standings)}
+    # lines: 1 -> 1, 3 -> 2, 2 -> 3, 4 -> 4
+    assert table == {
+        1: ["3w1", "2b="],
+        3: ["4w1", "1w="],
+        2: ["1b0", "4w="],
+        4: ["2b0", "3b="],
+    }
+
+
 def test_cross_table_cells_use_final_ranks() -> None:
     event = tournament(EXAMPLE_A)
     standings = compute_standings(event, StandingsRules.from_text("BH"))

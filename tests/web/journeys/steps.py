@@ -110,18 +110,19 @@ def pdf_letters(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(RADICALS)
 
 
-_SPACE_BY_WIDE_LETTER = re.compile(r"\s+(?=[^\x00-\x7f])|(?<=[^\x00-\x7f])\s+")
+_SPACE_NOT_BETWEEN_WORDS = re.compile(r"(?<![A-Za-z0-9])\s+|\s+(?![A-Za-z0-9])")
 
 
 def pdf_lines(text: str) -> list[str]:
     """The lines of a PDF page's text (:func:`pdf_letters`) compared as a reader reads
-    them: the spaces a PDF text layer puts around Chinese characters dropped, other runs of
-    spaces as one. Apply :func:`same_line` to the line expected."""
+    them: only the spaces between two Latin letters or digits kept (a PDF text layer puts
+    spaces around Chinese characters and punctuation). Apply :func:`same_line` to the line
+    expected."""
     return [same_line(line) for line in text.splitlines()]
 
 
 def same_line(text: str) -> str:
-    return _SPACE_BY_WIDE_LETTER.sub("", " ".join(pdf_letters(text).split()))
+    return _SPACE_NOT_BETWEEN_WORDS.sub("", " ".join(pdf_letters(text).split()))
 
 
 def person(
