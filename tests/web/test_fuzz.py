@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import copy
 import csv
 import datetime
 import io
@@ -296,9 +297,10 @@ def mutated(rng: random.Random) -> str:
         if action < 0.15 and isinstance(parent, dict):
             del parent[path[-1]]
         elif action < 0.2 and isinstance(parent, dict):
-            parent[rng.choice(["unknown", "x" * 50, "²"])] = rng.choice(BAD_VALUES)
+            parent[rng.choice(["unknown", "x" * 50, "²"])] = copy.deepcopy(rng.choice(BAD_VALUES))
         else:
-            parent[path[-1]] = rng.choice(BAD_VALUES)
+            # a copy: the same list placed twice could end up inside itself (a cycle)
+            parent[path[-1]] = copy.deepcopy(rng.choice(BAD_VALUES))
     return to_toml(data)
 
 
