@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from crosstable.cli import engine
 from crosstable.cli.main import main
 from crosstable.formats.trf import load_trf, write_trf
 from crosstable.generate import GeneratorConfig, generate_tournament
-from crosstable.model import ResultCode
+from crosstable.model import ResultCode, Tournament
 from crosstable.pairing.dutch import pair_round
 from crosstable.rank_check import check_ranks
 
@@ -255,3 +256,77 @@ def test_unusual_results_are_read_and_scored() -> None:
     first, second = tournament.players[1], tournament.players[2]
     assert tournament.points(first) == Fraction(1, 2) and tournament.points(second) == 0
     assert first.rounds[0].is_played and second.rounds[0].is_played
+
+
+def _games(tournament: Tournament) -> list[list[ResultCode]]:
+    """The result codes of each game (paired against an opponent), per game."""
+    games: dict[tuple[int, frozenset[int]], list[ResultCode]] = {}
+    for player in tournament:
+        for round_number, entry in enumerate(player.rounds, start=1):
+            if entry.opponent is not None:
+                key = (round_number, frozenset((player.pairing_number, entry.opponent)))
+                games.setdefault(key, []).append(entry.result)
+    return list(games.values())
+
+
+def _cells(tournament: Tournament, code: ResultCode) -> int:
+    return sum(entry.result is code for player in tournament for entry in player.rounds)
+
+
+def _forfeited(tournament: Tournament) -> int:
+    return sum(ResultCode.FORFEIT_LOSS in game for game in _games(tournament))
+
+
+def _unusual(tournament: Tournament) -> int:
+    return sum(
+        sorted(code.value for code in game) in (["0", "="], ["0", "0"])
+        for game in _games(tournament)
+    )
+
+
+# Each generator option of the checklist alone, on a small event (14 players, 5 rounds, the
+# other keys at their defaults: no byes, forfeits, withdrawals or late entries), and what the
+# written file must then hold: the counts exactly, the rates at least once.
+GENERATOR_OPTIONS: list[tuple[list[str], Callable[[Tournament], bool]]] = [
+    (["--full-point-byes=2"], lambda t: _cells(t, ResultCode.FULL_POINT_BYE) == 2),
+    (["--full-point-bye-rate=0.1"], lambda t: _cells(t, ResultCode.FULL_POINT_BYE) > 0),
+    (["--half-point-byes=3"], lambda t: _cells(t, ResultCode.HALF_POINT_BYE) == 3),
+    (["--half-point-bye-rate=0.1"], lambda t: _cells(t, ResultCode.HALF_POINT_BYE) > 0),
+    (["--zero-point-byes=2"], lambda t: _cells(t, ResultCode.ZERO_POINT_BYE) == 2),
+    (["--zero-point-bye-rate=0.1"], lambda t: _cells(t, ResultCode.ZERO_POINT_BYE) > 0),
+    (["--forfeits=3"], lambda t: _forfeited(t) == 3),
+    (["--forfeit-rate=0.1"], lambda t: _forfeited(t) > 0),
+    (["--unusual-results=3"], lambda t: _unusual(t) == 3),
+    (["--unusual-result-rate=0.1"], lambda t: _unusual(t) > 0),
+    (["--baku"], lambda t: bool(t.accelerations)),
+    (
+        ["--tiebreaks=BH/C1,BH,SB,DE"],
+        lambda t: t.tiebreaks == ["BH/C1", "BH", "SB", "DE"] and all(p.rank for p in t),
+    ),
+    (["--withdrawal-rate=0.1"], lambda t: _cells(t, ResultCode.ZERO_POINT_BYE) > 0),
+    (["--late-entry-rate=0.1"], lambda t: _cells(t, ResultCode.ZERO_POINT_BYE) > 0),
+    (["--points=football"], lambda t: t.scoring.win == 3 * t.scoring.draw),
+]
+
+
+@pytest.mark.parametrize(
+    ("options", "holds"), GENERATOR_OPTIONS, ids=[o[0][0] for o in GENERATOR_OPTIONS]
+)
+def test_each_generator_option_writes_a_file_check_and_engine_c_accept(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    options: list[str],
+    holds: Callable[[Tournament], bool],
+) -> None:
+    def generate(path: Path, *extra: str) -> Tournament:
+        command = ["engine", "--dutch", "-g", "-o", str(path), "-s", "11"]
+        assert main([*command, "--players=14", "--rounds=5", *extra]) == engine.EXIT_OK
+        return load_trf(path)
+
+    path = tmp_path / "generated.trf"
+    assert holds(generate(path, *options)), path.read_text()
+    generate(tmp_path / "plain.trf")
+    assert path.read_text() != (tmp_path / "plain.trf").read_text()  # the option changed it
+    capsys.readouterr()
+    assert run([str(path)]) == engine.EXIT_OK, capsys.readouterr().out
+    assert main(["engine", "--dutch", str(path), "-c"]) == engine.EXIT_OK, capsys.readouterr()
