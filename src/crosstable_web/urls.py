@@ -11,5 +11,6 @@ urlpatterns = [
     path("p/", include("crosstable_web.public.urls")),
     path("print/", include("crosstable_web.printing.urls")),
     path("", include("crosstable_web.teams.urls")),
+    path("", include("crosstable_web.checkin.urls")),
     path("", include("crosstable_web.events.urls")),
 ]

@@ -166,6 +166,7 @@ _ACTION_NAMES: dict[str, Promise] = {
     "entry.house_add": gettext_lazy("House player added"),
     "entry.house_remove": gettext_lazy("House player removed"),
     "entry.bye": gettext_lazy("Bye requested"),
+    "entry.checkin": gettext_lazy("Check-in"),
     "entry.withdraw": gettext_lazy("Withdrawal"),
     "entry.withdraw_auto": gettext_lazy("Withdrawn after forfeits"),
     "entry.reinstate_auto": gettext_lazy("Reinstated (forfeit withdrawal undone)"),
@@ -243,6 +244,9 @@ _FIELD_NAMES: dict[str, Promise] = {
     "from_round": gettext_lazy("From round"),
     "restored": gettext_lazy("Matches given back"),
     "lineups_kept": gettext_lazy("Line-ups kept as played"),
+    "status": gettext_lazy("Status"),
+    "byes_asked": gettext_lazy("Zero-point byes asked for rounds"),
+    "byes_taken_back": gettext_lazy("Zero-point byes taken back for rounds"),
 }
 _HIDDEN_FIELDS = frozenset({"slug", "key", "by"})
 """Stored for the record, not words for a reader: the event's address code, a discount's key
@@ -257,6 +261,7 @@ _CODED_VALUES: dict[str, dict[str, Promise]] = {
         FIRST_COMPUTED: gettext_lazy("first computed (the team was saved before fees were)")
     },
     "admission": {"admitted": gettext_lazy("admitted"), "waiting": gettext_lazy("waiting")},
+    "status": {"present": gettext_lazy("present"), "absent": gettext_lazy("absent")},
 }
 """Values stored as codes, by field: shown in words (any other value as it is)."""
 _MONEY_FIELDS = frozenset({"fee_due", "fee_paid", "paid", "amount", "due", "balance"})

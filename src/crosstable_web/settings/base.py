@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "crosstable_web.teams",
     "crosstable_web.public",
     "crosstable_web.printing",
+    "crosstable_web.checkin",
     "axes",
 ]
 

@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from crosstable_web.backup import json_file, registry
+from crosstable_web.checkin import services as checkin
 from crosstable_web.events import demo, models, rounds, rule_warnings, services
 from crosstable_web.teams import fees
 from crosstable_web.teams import models as team_models
@@ -51,6 +52,8 @@ def _rare_rows(fars: models.Event) -> None:
             token = pending.token
     first_round = entry.section.rounds.get(number=1)
     rounds.correct_for_rating_report(first_round, 1, "=", "slip misread", arbiter)
+    # check-in: a player marked absent for the rounds not yet paired (checkin.CheckIn)
+    checkin.mark(other, False, arbiter)
 
 
 @pytest.mark.django_db
