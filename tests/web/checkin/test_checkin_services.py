@@ -128,7 +128,7 @@ def test_the_rest_marked_absent_and_who_may_check_in(
     assert len(checkin.sheet(event, "school 1").sections[0].lines) == 1
 
 
-def test_a_withdrawn_player_and_a_finished_section_are_refused(
+def test_a_withdrawn_player_is_refused_and_not_listed(
     event: models.Event,
     organiser: User,
     arbiter: User,
