@@ -105,14 +105,17 @@ def export_event_json(event: event_models.Event) -> str:
 
 def comparable(document: dict[str, Any]) -> dict[str, Any]:
     """The document without what an import necessarily changes: the event's slug (a new one
-    may be given) and the import's own audit lines at the end. Two events are the same when
-    their comparable documents are equal."""
+    may be given), the import's own audit lines at the end and the list of accounts they add
+    to. Two events are the same when their comparable documents are equal."""
     copy: dict[str, Any] = json.loads(json.dumps(document))
     for event in copy["tables"].get("events.event", []):
         event.pop("slug", None)
     lines = copy["tables"].get("events.auditlog", [])
     while lines and lines[-1]["action"] == "event.import":
         lines.pop()
+    # The list of accounts is read off the rows (compared above, name by name); the import's
+    # own line adds its actor, who may have had no part in the event.
+    copy.pop("accounts", None)
     return copy
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import os
 import re
 import subprocess
@@ -19,7 +20,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.core.management import call_command
 from pypdf import PdfReader
+
+from crosstable_web.backup import json_file, registry
+from crosstable_web.events import models
 
 SHOTS = Path(
     os.environ.get("CROSSTABLE_JOURNEY_SHOTS", Path(tempfile.gettempdir()) / "crosstable-journeys")
@@ -231,3 +236,34 @@ def table_rows(someone: Person, selector: str) -> list[list[str]]:
         [cell.strip() for cell in row.locator("td").all_inner_texts()]
         for row in someone.page.locator(f"{selector} tbody tr").all()
     ]
+
+
+def backup_round_trips(organiser: Person, slug: str, restorer: str) -> None:
+    """The journey's final state survives its backup (issue 14.1): the organiser downloads the
+    event's backup from its page; the site's administrator restores it under a new code
+    (``crosstable-web import_event FILE --as RESTORER``); the copy's backup is the same file,
+    table by table, and its audit chain is intact."""
+    response = organiser.context.request.get(f"{organiser.base}/e/{slug}/export.json")
+    assert response.ok, f"the backup download answered {response.status}"
+    text = response.text()
+    original = json_file.comparable(json.loads(text))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{slug}.json"
+        path.write_text(text, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        call_command(
+            "import_event",
+            str(path),
+            slug=f"{slug}-restored",
+            user=restorer,
+            stdout=out,
+            stderr=err,
+        )
+    assert "changed" not in err.getvalue(), err.getvalue()  # the audit chain holds
+    copy = json_file.comparable(
+        json_file.event_document(models.Event.objects.get(slug=f"{slug}-restored"))
+    )
+    for table in registry.event_tables():
+        label = table.label
+        assert copy["tables"][label] == original["tables"][label], f"table {label} differs"
+    assert copy == original

@@ -39,6 +39,7 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    backup_round_trips,
     invitation_link,
     pdf_lines,
     person,
@@ -266,6 +267,7 @@ def test_futian_grade_journey(chromium: Any, live_server: Any) -> None:
     _final_standings(arbiter, slug)
     _printouts(arbiter, slug)
     _grade_report(arbiter, slug)
+    backup_round_trips(organiser, slug, "root")
 
 
 def _import_the_secretarys_list(organiser: Person, slug: str) -> None:

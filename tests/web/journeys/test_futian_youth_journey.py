@@ -38,6 +38,7 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    backup_round_trips,
     invitation_link,
     pdf_lines,
     person,
@@ -210,6 +211,7 @@ def test_futian_youth_journey(chromium: Any, live_server: Any) -> None:
 
     _final_standings(arbiter, slug)
     _printouts(organiser, slug)
+    backup_round_trips(organiser, slug, "root")
 
 
 def _import_the_units_forms(organiser: Person, slug: str) -> None:

@@ -35,6 +35,7 @@ from ..language_check import foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    backup_round_trips,
     invitation_link,
     person,
     round_boards,
@@ -401,6 +402,7 @@ def test_kinabatangan_journey(chromium: Any, live_server: Any) -> None:
     assert name_cell.bounding_box()["width"] >= 120
     assert "Vanessa Sinring" in name_cell.inner_text()
     parent.shot("standings")
+    backup_round_trips(organiser, slug, "pentadbir")
 
 
 def _name_changes_after_round_one(organiser: Person, slug: str) -> None:
