@@ -30,8 +30,8 @@ import time
 from crosstable.generate import GeneratorConfig, generate_tournament
 from crosstable.model import ScoringSystem, Tournament
 from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
-from crosstable.regulations.schema import ColourRule, RoundOnePairing
 
 HUAYUAN_OPTIONS = XiangqiOptions(
     round_one=RoundOnePairing.LOT_ADJACENT,

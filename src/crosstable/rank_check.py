@@ -20,8 +20,8 @@ from crosstable.formats.trf.scoring import format_points
 from crosstable.formats.trf.validation import points_problem
 from crosstable.model import Tournament
 from crosstable.standings import Standings, StandingsRules, compute_standings
-from crosstable.tiebreaks.registry import TiebreakValue
 from crosstable.tiebreaks.unplayed import UnplayedRule, rule_in_force
+from crosstable.tiebreaks.value import TiebreakValue
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -40,13 +40,13 @@ from crosstable.tiebreaks.context import IndividualContext
 from crosstable.tiebreaks.descriptor import TiebreakSpec, parse_descriptor_list
 from crosstable.tiebreaks.registry import (
     Evaluation,
-    TiebreakValue,
     evaluate,
     ordinal_keys,
     split_by_keys,
 )
 from crosstable.tiebreaks.team import TeamContext, TeamEvent
 from crosstable.tiebreaks.unplayed import UnplayedRule
+from crosstable.tiebreaks.value import TiebreakValue
 
 DEFAULT_INDIVIDUAL_TIEBREAKS = "BH/C1,BH,SB,DE"
 """Project default for individual Swiss events when neither the user nor the file gives a list."""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from crosstable.model import Tournament
 from crosstable.pairing import registry
 from crosstable.pairing.base import RoundPairing
-from crosstable.regulations.schema import PairingRules
+from crosstable.pairing.rules import PairingRules
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

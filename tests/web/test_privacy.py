@@ -25,7 +25,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import formats, translation
 
-from crosstable.regulations.calendars import gregorian_to_jalali
+from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.backup import registry
 from crosstable_web.events import demo, models
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS

@@ -28,8 +28,8 @@ from crosstable.grades import (
     section_promotions,
     validity_date,
 )
-from crosstable.regulations.calendars import Calendar, write_date
 from crosstable.standings import StandingsRules, compute_standings
+from crosstable.typed.calendars import Calendar, write_date
 
 EXIT_OK = 0
 EXIT_INVALID_INPUT = 3

@@ -33,9 +33,10 @@ from crosstable.standings import (
     cross_table,
 )
 from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor_list
-from crosstable.tiebreaks.registry import TiebreakValue, UnknownTiebreakError, definitions, lookup
+from crosstable.tiebreaks.registry import UnknownTiebreakError, definitions, lookup
 from crosstable.tiebreaks.team import TeamDataError
 from crosstable.tiebreaks.unplayed import UnplayedRule, rule_in_force
+from crosstable.tiebreaks.value import TiebreakValue
 
 EXIT_OK = 0
 EXIT_INVALID_INPUT = 3

@@ -28,7 +28,6 @@ from crosstable.forfeit_withdrawal import ForfeitRule, results_cancelled
 from crosstable.model.player import Player
 from crosstable.model.results import ResultCode
 from crosstable.model.tournament import Tournament
-from crosstable.regulations.calendars import Calendar, add_months
 from crosstable.regulations.schema import (
     Grade,
     GradeRules,
@@ -37,6 +36,7 @@ from crosstable.regulations.schema import (
     TimeControl,
 )
 from crosstable.regulations.sections import EntrantData, effective_grade
+from crosstable.typed.calendars import Calendar, add_months
 
 MOVES_PER_INCREMENT = 60
 """FIDE's convention for the length of a game with an increment (Laws of Chess, Appendices

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from crosstable.grades.promotion import Cap, Outcome, PromotionLine, SectionPromotions
 from crosstable.pairing.base import points_text
-from crosstable.regulations.calendars import Calendar, write_date
+from crosstable.typed.calendars import Calendar, write_date
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("section", "Section"),

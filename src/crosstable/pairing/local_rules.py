@@ -28,7 +28,7 @@ from fractions import Fraction
 from crosstable.model import Tournament
 from crosstable.pairing.base import PairingWarning, WarningKind
 from crosstable.pairing.history import Float, PlayerHistory
-from crosstable.regulations.schema import PairingRules
+from crosstable.pairing.rules import PairingRules
 
 FLOAT_ONCE = "float_once"
 DOWNFLOATER_HIGHEST_NUMBER = "downfloater_highest_number"

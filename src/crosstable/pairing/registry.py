@@ -19,7 +19,7 @@ from typing import Protocol
 
 from crosstable.model import Tournament
 from crosstable.pairing.base import RoundPairing, TeamRoundPairing
-from crosstable.regulations.schema import PairingRules
+from crosstable.pairing.rules import PairingRules
 
 PairFunction = Callable[[Tournament, "int | None"], RoundPairing]
 

@@ -43,9 +43,9 @@ from crosstable.pairing.history import (
     players_to_pair,
     ranked,
 )
+from crosstable.pairing.rules import ColourRule, PairingRules, RoundOnePairing
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
-from crosstable.regulations.schema import ColourRule, PairingRules, RoundOnePairing
 
 SYSTEM_CODE = "XIANGQI_SWISS"
 

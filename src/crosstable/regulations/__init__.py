@@ -8,7 +8,7 @@ A grade tournament's ``[grades]`` table is ``Regulations.grades`` (``GradeRules`
 The file format is documented in docs/regulations.md.
 """
 
-from crosstable.regulations.calendars import Calendar, jalali_to_gregorian
+from crosstable.pairing.rules import PairingRules
 from crosstable.regulations.loader import load_regulations, parse_regulations
 from crosstable.regulations.reader import RegulationsError
 from crosstable.regulations.schema import (
@@ -27,7 +27,6 @@ from crosstable.regulations.schema import (
     GradeRules,
     MemberRule,
     Operator,
-    PairingRules,
     PlacePrize,
     PrizeRules,
     PromotionRule,
@@ -46,6 +45,7 @@ from crosstable.regulations.schema import (
     Where,
     matches,
 )
+from crosstable.typed.calendars import Calendar, jalali_to_gregorian
 
 __all__ = [
     "AttributeValue",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from crosstable.model import ScoringSystem
-from crosstable.regulations.calendars import Calendar
+from crosstable.pairing.rules import ColourRule, PairingRules, RoundOnePairing
 from crosstable.regulations.grade_table import read_grades
 from crosstable.regulations.reader import RegulationsError, TableReader, describe
 from crosstable.regulations.registration import read_registration
@@ -25,7 +25,6 @@ from crosstable.regulations.schema import (
     AdultGradeRule,
     BoardRanking,
     CategoryPrize,
-    ColourRule,
     Combination,
     Condition,
     CountRequirement,
@@ -36,12 +35,10 @@ from crosstable.regulations.schema import (
     Game,
     MemberRule,
     Operator,
-    PairingRules,
     PlacePrize,
     PrizeRules,
     RatingTiebreaks,
     Regulations,
-    RoundOnePairing,
     RoundSlot,
     ScheduleItem,
     SectionRules,
@@ -57,6 +54,7 @@ from crosstable.regulations.schema import (
 )
 from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
 from crosstable.tiebreaks.registry import UnknownTiebreakError, lookup
+from crosstable.typed.calendars import Calendar
 
 LANGUAGES = ("en", "zh_Hans", "ms", "fa")
 

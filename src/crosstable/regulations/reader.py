@@ -14,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from crosstable.regulations.calendars import Calendar, parse_date
+from crosstable.typed.calendars import Calendar, parse_date
 from crosstable.typed.people import unsafe_characters
 
 EnumT = TypeVar("EnumT")

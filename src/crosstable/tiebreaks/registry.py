@@ -11,7 +11,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 from crosstable.tiebreaks import (
     buchholz,
@@ -24,15 +24,25 @@ from crosstable.tiebreaks import (
 )
 from crosstable.tiebreaks.context import IndividualContext
 from crosstable.tiebreaks.descriptor import TiebreakSpec
+from crosstable.tiebreaks.team import (
+    BOARD_GAME_COUNTS,
+    TeamContext,
+    TeamSplitFunction,
+    TeamValueFunction,
+    board_count,
+    bottom_board_elimination,
+    esb,
+    extended_direct_encounter,
+    game_points,
+    match_points,
+    score_strength_combination,
+    secondary_score,
+    top_board_result,
+)
+from crosstable.tiebreaks.value import TiebreakValue
 
-if TYPE_CHECKING:
-    from crosstable.tiebreaks.team import TeamContext
-
-TiebreakValue: TypeAlias = Fraction | int | tuple[Fraction | int, ...] | None
 ValueFunction: TypeAlias = Callable[[IndividualContext, TiebreakSpec], Mapping[int, TiebreakValue]]
 SplitFunction: TypeAlias = Callable[[IndividualContext, TiebreakSpec, list[int]], list[list[int]]]
-TeamValueFunction: TypeAlias = Callable[["TeamContext", TiebreakSpec], Mapping[int, TiebreakValue]]
-TeamSplitFunction: TypeAlias = Callable[["TeamContext", TiebreakSpec, list[int]], list[list[int]]]
 
 
 class UnknownTiebreakError(ValueError):
@@ -331,10 +341,131 @@ _DEFINITIONS: tuple[TiebreakDefinition, ...] = (
 )
 
 
-def _team_definitions() -> tuple[TiebreakDefinition, ...]:
-    from crosstable.tiebreaks import team
+_TEAM = "FIDE C.07 (2026)"
+_PER_MATCH = "a PAB counts as a win on every board; individual forfeits count as results"
 
-    return team.DEFINITIONS
+
+def _team_definitions() -> tuple[TiebreakDefinition, ...]:
+    esb_unplayed = "Art. 16 applied to the opponents' score; own unplayed matches against a dummy"
+    definitions = [
+        TiebreakDefinition(
+            "MP",
+            "Match points",
+            "13",
+            "the team's match points",
+            "points awarded",
+            _TEAM,
+            team_values=match_points,
+        ),
+        TiebreakDefinition(
+            "GP",
+            "Game points",
+            "13",
+            "the team's game points",
+            "points awarded",
+            _TEAM,
+            team_values=game_points,
+        ),
+        TiebreakDefinition(
+            "MPVGP",
+            "Match or game points",
+            "13.1",
+            "the secondary score: MP when GP decide, GP when MP decide",
+            "points awarded",
+            _TEAM,
+            team_values=secondary_score,
+            aliases=("MPvGP",),
+        ),
+        TiebreakDefinition(
+            "ESB",
+            "Extended Sonneborn-Berger",
+            "13.2",
+            "primary-score ESB: opponents' primary score × own secondary score (EMGSB or EGMSB)",
+            esb_unplayed,
+            _TEAM,
+            "CMPF",
+            team_values=esb("P", "S"),
+        ),
+    ]
+    for opponent_kind, own_kind in (("M", "M"), ("M", "G"), ("G", "M"), ("G", "G")):
+        code = f"E{opponent_kind}{own_kind}SB"
+        definitions.append(
+            TiebreakDefinition(
+                code,
+                f"Extended Sonneborn-Berger {opponent_kind}P × {own_kind}P",
+                "13.2",
+                f"Σ opponent's {opponent_kind}P × own {own_kind}P against him",
+                esb_unplayed,
+                _TEAM,
+                "CMPF",
+                team_values=esb(opponent_kind + "P", own_kind + "P"),
+            )
+        )
+    definitions += [
+        TiebreakDefinition(
+            "BC",
+            "Board count",
+            "12.1",
+            "Σ board number × game points on that board, lower first",
+            _PER_MATCH,
+            _TEAM,
+            lower_is_better=True,
+            team_values=board_count,
+        ),
+        TiebreakDefinition(
+            "TBR",
+            "Top board result",
+            "12.2",
+            "game points on board 1, then board 2, …",
+            _PER_MATCH,
+            _TEAM,
+            team_values=top_board_result,
+        ),
+        TiebreakDefinition(
+            "BBE",
+            "Bottom board elimination",
+            "12.3",
+            "game points on all boards but the last, then but the last two, …",
+            _PER_MATCH,
+            _TEAM,
+            team_values=bottom_board_elimination,
+        ),
+        TiebreakDefinition(
+            "SSSC",
+            "Scores and schedule strength combination",
+            "13.4",
+            "secondary score + BH "
+            "on the primary score ÷ K (K from /Kn or max primary ÷ max secondary per match)",
+            "BH per Art. 16",
+            _TEAM,
+            "KPF",
+            team_values=score_strength_combination,
+        ),
+    ]
+    for code, extra in (
+        ("EDE", ""),
+        ("EDET", ", then TBR of their match(es) for exactly two"),
+        ("EDEB", ", then BBE of their match(es) for exactly two"),
+        ("EDEBT", ", then BC and TBR of their match(es) for exactly two"),
+        ("EDEBB", ", then BC and BBE of their match(es) for exactly two"),
+    ):
+        definitions.append(
+            TiebreakDefinition(
+                code,
+                "Extended direct encounter",
+                "13.3",
+                "DE on the primary score, else on "
+                f"the secondary score{extra}; restarted for every new tied subset",
+                "matches not played excluded (unless /P)",
+                _TEAM,
+                "P",
+                team_split=extended_direct_encounter,
+            )
+        )
+    return tuple(definitions)
+
+
+_TEAM_DEFINITIONS = _team_definitions()
 
 
 _REGISTRY: dict[str, TiebreakDefinition] | None = None
@@ -345,7 +476,7 @@ def registry() -> dict[str, TiebreakDefinition]:
     global _REGISTRY
     if _REGISTRY is None:
         table: dict[str, TiebreakDefinition] = {}
-        for definition in (*_DEFINITIONS, *_team_definitions()):
+        for definition in (*_DEFINITIONS, *_TEAM_DEFINITIONS):
             table[definition.code] = definition
             for alias in definition.aliases:
                 table[alias.upper()] = definition
@@ -355,7 +486,7 @@ def registry() -> dict[str, TiebreakDefinition]:
 
 def definitions() -> list[TiebreakDefinition]:
     """Every tie-break once, in registry order (for docs and help)."""
-    return [*_DEFINITIONS, *_team_definitions()]
+    return [*_DEFINITIONS, *_TEAM_DEFINITIONS]
 
 
 def known_codes() -> list[str]:
@@ -459,8 +590,6 @@ def split_by_keys(keys: Mapping[int, int], group: list[int]) -> list[list[int]]:
 def evaluate(spec: TiebreakSpec, ctx: IndividualContext | TeamContext) -> Evaluation:
     """Compute ``spec`` for an individual context, or for a team context (team tie-breaks, or
     individual ones on the primary score or the one named by ``:MP``/``:GP``)."""
-    from crosstable.tiebreaks.team import BOARD_GAME_COUNTS, TeamContext
-
     teams = isinstance(ctx, TeamContext)
     definition = lookup(spec, teams=teams)
     if isinstance(ctx, TeamContext):

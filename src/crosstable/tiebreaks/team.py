@@ -16,6 +16,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import TypeAlias
 
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
@@ -23,8 +24,8 @@ from crosstable.tiebreaks.buchholz import Item, buchholz_units, sum_with_cuts
 from crosstable.tiebreaks.context import IndividualContext, RoundRecord
 from crosstable.tiebreaks.descriptor import TiebreakSpec
 from crosstable.tiebreaks.direct_encounter import direct_encounter_split
-from crosstable.tiebreaks.registry import TeamValueFunction, TiebreakDefinition, TiebreakValue
 from crosstable.tiebreaks.unplayed import UnplayedRule, categorise
+from crosstable.tiebreaks.value import TiebreakValue
 
 
 class TeamDataError(ValueError):
@@ -189,6 +190,10 @@ class TeamContext:
 # -- team tie-breaks -------------------------------------------------------------------
 
 
+TeamValueFunction: TypeAlias = Callable[[TeamContext, TiebreakSpec], Mapping[int, TiebreakValue]]
+TeamSplitFunction: TypeAlias = Callable[[TeamContext, TiebreakSpec, list[int]], list[list[int]]]
+
+
 def _board_games(ctx: TeamContext, team: int) -> list[tuple[Fraction, bool, Colour | None]]:
     """Every board game of a team as (points, played over the board, colour); a match without
     opponent counts each board at the match's per-board value."""
@@ -287,7 +292,7 @@ def _extended_sonneborn_berger(
     return result
 
 
-def _esb(opponent_kind: str, own_kind: str) -> TeamValueFunction:
+def esb(opponent_kind: str, own_kind: str) -> TeamValueFunction:
     def values(ctx: TeamContext, spec: TiebreakSpec) -> Mapping[int, TiebreakValue]:
         first = {"P": ctx.primary, "S": ctx.secondary}.get(opponent_kind, opponent_kind)
         second = {"P": ctx.primary, "S": ctx.secondary}.get(own_kind, own_kind)
@@ -405,130 +410,3 @@ def extended_direct_encounter(
         if len(parts) > 1:
             return [sub for part in parts for sub in extended_direct_encounter(ctx, spec, part)]
     return [group]
-
-
-_TEAM = "FIDE C.07 (2026)"
-_PER_MATCH = "a PAB counts as a win on every board; individual forfeits count as results"
-
-
-def _team_definitions() -> tuple[TiebreakDefinition, ...]:
-    esb_unplayed = "Art. 16 applied to the opponents' score; own unplayed matches against a dummy"
-    definitions = [
-        TiebreakDefinition(
-            "MP",
-            "Match points",
-            "13",
-            "the team's match points",
-            "points awarded",
-            _TEAM,
-            team_values=match_points,
-        ),
-        TiebreakDefinition(
-            "GP",
-            "Game points",
-            "13",
-            "the team's game points",
-            "points awarded",
-            _TEAM,
-            team_values=game_points,
-        ),
-        TiebreakDefinition(
-            "MPVGP",
-            "Match or game points",
-            "13.1",
-            "the secondary score: MP when GP decide, GP when MP decide",
-            "points awarded",
-            _TEAM,
-            team_values=secondary_score,
-            aliases=("MPvGP",),
-        ),
-        TiebreakDefinition(
-            "ESB",
-            "Extended Sonneborn-Berger",
-            "13.2",
-            "primary-score ESB: opponents' primary score × own secondary score (EMGSB or EGMSB)",
-            esb_unplayed,
-            _TEAM,
-            "CMPF",
-            team_values=_esb("P", "S"),
-        ),
-    ]
-    for opponent_kind, own_kind in (("M", "M"), ("M", "G"), ("G", "M"), ("G", "G")):
-        code = f"E{opponent_kind}{own_kind}SB"
-        definitions.append(
-            TiebreakDefinition(
-                code,
-                f"Extended Sonneborn-Berger {opponent_kind}P × {own_kind}P",
-                "13.2",
-                f"Σ opponent's {opponent_kind}P × own {own_kind}P against him",
-                esb_unplayed,
-                _TEAM,
-                "CMPF",
-                team_values=_esb(opponent_kind + "P", own_kind + "P"),
-            )
-        )
-    definitions += [
-        TiebreakDefinition(
-            "BC",
-            "Board count",
-            "12.1",
-            "Σ board number × game points on that board, lower first",
-            _PER_MATCH,
-            _TEAM,
-            lower_is_better=True,
-            team_values=board_count,
-        ),
-        TiebreakDefinition(
-            "TBR",
-            "Top board result",
-            "12.2",
-            "game points on board 1, then board 2, …",
-            _PER_MATCH,
-            _TEAM,
-            team_values=top_board_result,
-        ),
-        TiebreakDefinition(
-            "BBE",
-            "Bottom board elimination",
-            "12.3",
-            "game points on all boards but the last, then but the last two, …",
-            _PER_MATCH,
-            _TEAM,
-            team_values=bottom_board_elimination,
-        ),
-        TiebreakDefinition(
-            "SSSC",
-            "Scores and schedule strength combination",
-            "13.4",
-            "secondary score + BH "
-            "on the primary score ÷ K (K from /Kn or max primary ÷ max secondary per match)",
-            "BH per Art. 16",
-            _TEAM,
-            "KPF",
-            team_values=score_strength_combination,
-        ),
-    ]
-    for code, extra in (
-        ("EDE", ""),
-        ("EDET", ", then TBR of their match(es) for exactly two"),
-        ("EDEB", ", then BBE of their match(es) for exactly two"),
-        ("EDEBT", ", then BC and TBR of their match(es) for exactly two"),
-        ("EDEBB", ", then BC and BBE of their match(es) for exactly two"),
-    ):
-        definitions.append(
-            TiebreakDefinition(
-                code,
-                "Extended direct encounter",
-                "13.3",
-                "DE on the primary score, else on "
-                f"the secondary score{extra}; restarted for every new tied subset",
-                "matches not played excluded (unless /P)",
-                _TEAM,
-                "P",
-                team_split=extended_direct_encounter,
-            )
-        )
-    return tuple(definitions)
-
-
-DEFINITIONS = _team_definitions()

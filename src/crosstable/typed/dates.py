@@ -23,7 +23,7 @@ import datetime
 import re
 import unicodedata
 
-from crosstable.regulations.calendars import JALALI_MONTHS, Calendar, jalali_to_gregorian
+from crosstable.typed.calendars import JALALI_MONTHS, Calendar, jalali_to_gregorian
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError
 

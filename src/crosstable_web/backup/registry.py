@@ -107,8 +107,6 @@ def server_table(model: Model, reason: str) -> None:
 def _discover() -> None:
     global _discovered
     if not _discovered:
-        from crosstable_web.backup import server_data  # noqa: F401 (declares on import)
-
         autodiscover_modules("backup")
         _discovered = True
 

@@ -22,7 +22,6 @@ from typing import TypeVar
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from crosstable.regulations.calendars import Calendar
 from crosstable.typed import (
     TypedValueError,
     as_typed_on_a_latin_keyboard,
@@ -38,6 +37,7 @@ from crosstable.typed import (
     read_whole_number,
 )
 from crosstable.typed.amounts import CURRENCY_WORDS
+from crosstable.typed.calendars import Calendar
 from crosstable_web.events import audit, models, rules, services
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.entry_headings import (

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from tomlkit.items import AoT
 
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
-from crosstable.regulations.calendars import Calendar, gregorian_to_jalali, parse_date
+from crosstable.typed.calendars import Calendar, gregorian_to_jalali, parse_date
 from crosstable_web import bridge
 from crosstable_web.events import audit, event_time, models, rule_warnings, rules, slugs
 from crosstable_web.events.audit import Actor

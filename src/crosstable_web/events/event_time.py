@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from crosstable.regulations.calendars import Calendar, gregorian_to_jalali
+from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError

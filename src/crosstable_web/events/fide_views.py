@@ -19,6 +19,7 @@ from crosstable_web.events import (
     models,
     permissions,
     rule_warnings,
+    standings,
     trf_import,
 )
 from crosstable_web.events.services import ServiceError
@@ -94,7 +95,7 @@ def lots_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "seed": lots.seed_of(section),
             "initial_colour": lots.initial_colour(section),
             "draws_colour": lots.draws_initial_colour(section),
-            "ties": lots.tie_lots(section),
+            "ties": standings.tie_lots(section),
             "drawn": request.GET.get("again") is not None,
         },
     )

@@ -11,7 +11,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from crosstable.regulations.calendars import Calendar
 from crosstable.typed import (
     TypedValueError,
     read_federation,
@@ -20,6 +19,7 @@ from crosstable.typed import (
     read_title,
     read_unit_kind,
 )
+from crosstable.typed.calendars import Calendar
 from crosstable_web.events import rules
 from crosstable_web.events.services import MAX_RATING
 from crosstable_web.events.value_messages import value_message
@@ -244,7 +244,7 @@ class EventDateField(forms.CharField):
 
 def read_event_date(text: str, calendar: str) -> datetime.date | None:
     """``text`` as a day of ``calendar``; None for empty; ``ValidationError`` otherwise."""
-    from crosstable.regulations.calendars import Calendar
+    from crosstable.typed.calendars import Calendar
     from crosstable.typed.dates import read_date
     from crosstable.typed.errors import TypedValueError
 

@@ -6,12 +6,11 @@ it) is drawn, in FIDE mode, when round 1 is paired, kept in the section's settin
 written to the TRF file (record 152); the order of participants still tied after the tie-break list
 (``final_tie = "lots"``) is drawn by ``crosstable.standings`` from :func:`seed_of`. The seed
 is exported with the event (backup, and a ``###`` line of the TRF file), so anyone can draw
-again and get the same lots (:func:`tie_lots`, the section's lots page).
+again and get the same lots (``standings.tie_lots``, the section's lots page).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from crosstable.model import Colour
@@ -57,36 +56,3 @@ def keep_drawn_colour(section: models.Section, colour: Colour) -> None:
     audit line names the colour and the seed)."""
     section.settings = {**section.settings, DRAWN_INITIAL_COLOUR: colour.value}
     section.save(update_fields=["settings"])
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class TieLot:
-    """Participants still tied after the whole tie-break list, in the order drawn."""
-
-    place: int
-    numbers: tuple[int, ...]
-    names: tuple[str, ...]
-
-
-def tie_lots(section: models.Section) -> list[TieLot]:
-    """The drawing of lots among the participants still tied in the section's current
-    standings, drawn from the seed — what ``final_tie = "lots"`` puts in the standings, and a
-    simulation for any other section. Drawn again, the same order."""
-    from crosstable.standings import compute_standings
-    from crosstable_web.events import standings
-
-    if section.is_team_section:
-        return []  # teams are ranked on the team pages
-    results = standings.section_results(section)
-    rules = dataclasses.replace(standings.standings_rules(section), lots_seed=seed_of(section))
-    drawn = compute_standings(results.tournament, rules, results.rounds)
-    names = {number: player.name for number, player in results.tournament.players.items()}
-    place_of = {row.number: row.rank for row in drawn.rows}
-    return [
-        TieLot(
-            min(place_of[number] for number in group),
-            group,
-            tuple(names[number] for number in group),
-        )
-        for group in drawn.lots
-    ]

@@ -27,7 +27,7 @@ from crosstable.pairing.base import (
     WarningKind,
     points_text,
 )
-from crosstable.regulations.schema import PairingRules
+from crosstable.pairing.rules import PairingRules
 from crosstable_web import bridge
 from crosstable_web.events import (
     audit,

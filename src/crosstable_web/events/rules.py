@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from crosstable.model import ScoringSystem
+from crosstable.pairing.rules import ColourRule
 from crosstable.regulations import (
     Regulations,
     SectionRules,
@@ -28,7 +29,7 @@ from crosstable.regulations import (
     parse_regulations,
 )
 from crosstable.regulations.fees import TeamEntry, compute_fee
-from crosstable.regulations.schema import ColourRule, TeamRankingMethod
+from crosstable.regulations.schema import TeamRankingMethod
 from crosstable.regulations.sections import (
     EntrantData,
     Problem,

@@ -17,7 +17,7 @@ import unicodedata
 from django.utils.translation import gettext as _
 from pypinyin import Style, lazy_pinyin
 
-from crosstable.regulations.calendars import gregorian_to_jalali
+from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.events import models
 
 MAX_LENGTH = 60

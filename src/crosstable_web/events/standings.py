@@ -34,7 +34,7 @@ from crosstable.standings import (
     compute_standings,
     sub_ranking,
 )
-from crosstable.tiebreaks.registry import TiebreakValue
+from crosstable.tiebreaks.value import TiebreakValue
 from crosstable_web import bridge
 from crosstable_web.events import lots, models, rules
 from crosstable_web.events.tiebreak_labels import TiebreakLabel, labels
@@ -509,4 +509,34 @@ def prize_rows(
         }
         for table in results.prize_tables
         if table.prizes.awards or not awarded_only
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TieLot:
+    """Participants still tied after the whole tie-break list, in the order drawn."""
+
+    place: int
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+def tie_lots(section: models.Section) -> list[TieLot]:
+    """The drawing of lots among the participants still tied in the section's current
+    standings, drawn from the seed — what ``final_tie = "lots"`` puts in the standings, and a
+    simulation for any other section. Drawn again, the same order."""
+    if section.is_team_section:
+        return []  # teams are ranked on the team pages
+    results = section_results(section)
+    drawing = dataclasses.replace(standings_rules(section), lots_seed=lots.seed_of(section))
+    drawn = compute_standings(results.tournament, drawing, results.rounds)
+    names = {number: player.name for number, player in results.tournament.players.items()}
+    place_of = {row.number: row.rank for row in drawn.rows}
+    return [
+        TieLot(
+            min(place_of[number] for number in group),
+            group,
+            tuple(names[number] for number in group),
+        )
+        for group in drawn.lots
     ]

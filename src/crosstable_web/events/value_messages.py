@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from crosstable.regulations.calendars import Calendar
 from crosstable.typed import TypedValueError, unit_kind_words, unsafe_characters
+from crosstable.typed.calendars import Calendar
 
 
 def _kinds(codes: tuple[str, ...]) -> str:

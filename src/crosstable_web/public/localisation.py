@@ -1,6 +1,6 @@
 """How the public pages and printouts write numbers, dates and sorted names per language.
 
-Persian: Persian digits and Jalali dates (``crosstable.regulations.calendars``); Chinese
+Persian: Persian digits and Jalali dates (``crosstable.typed.calendars``); Chinese
 names sorted by their pinyin (``pypinyin``), so 陈 (chen) comes before 李 (li) as a Chinese
 reader expects; the event's default language comes from its regulations.
 """
@@ -17,8 +17,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import pgettext_lazy
 from pypinyin import Style, lazy_pinyin
 
-from crosstable.regulations.calendars import JALALI_MONTHS, Calendar, gregorian_to_jalali
 from crosstable.typed import TypedValueError, read_amount, read_date, read_whole_number
+from crosstable.typed.calendars import JALALI_MONTHS, Calendar, gregorian_to_jalali
 from crosstable_web.events import models, rules
 
 LANGUAGE_OF_REGULATIONS = {

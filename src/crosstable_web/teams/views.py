@@ -43,6 +43,7 @@ from crosstable_web.public.team_pages import (
     team_standings_heading,
 )
 from crosstable_web.teams import bridge, fees, forms, models, services
+from crosstable_web.teams import exchange as team_exchange
 from crosstable_web.teams.models import BoardGame
 from crosstable_web.teams.typed_entry import parse_typed_results
 from crosstable_web.teams.wording import match_note, rescoring_text
@@ -808,7 +809,7 @@ def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             (n - 1 for n in range(1, section.team_rounds.count() + 1) if n not in published),
             None,
         )
-    tournament = bridge.trf_tournament(section, last_round)
+    tournament = team_exchange.trf_tournament(section, last_round)
     if not permissions.sees_private_data(request.user, section.event):
         exchange.birth_years_only(tournament)
     text = write_trf(tournament, "2026")

@@ -33,7 +33,7 @@ from crosstable.grades import (
 )
 from crosstable.model import ScoringSystem, Tournament
 from crosstable.regulations import Calendar, Regulations, TimeControl, parse_regulations
-from crosstable.regulations.calendars import add_months, jalali_to_gregorian
+from crosstable.typed.calendars import add_months, jalali_to_gregorian
 
 REGULATIONS = """
 [event]

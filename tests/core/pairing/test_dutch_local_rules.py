@@ -28,8 +28,8 @@ from crosstable.pairing.colours import Strength, colour_preference
 from crosstable.pairing.dutch import LocalRules, local_rules_from
 from crosstable.pairing.history import Float, PlayerHistory, build_histories
 from crosstable.pairing.local_rules import DUTCH_LOCAL_RULE_CODES
+from crosstable.pairing.rules import PairingRules
 from crosstable.regulations.loader import LOCAL_RULES_APPLIED, load_regulations
-from crosstable.regulations.schema import PairingRules
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "kinabatangan-school-2024.toml"
 

@@ -13,9 +13,9 @@ from xiangqi_checks import check_round
 
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
 from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import XiangqiOptions, options_from_rules, pair_round
 from crosstable.regulations import SectionRules, load_regulations
-from crosstable.regulations.schema import ColourRule, RoundOnePairing
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -25,9 +25,9 @@ from crosstable.matching import max_cardinality_matching, max_weight_matching
 from crosstable.model import ResultCode, ScoringSystem
 from crosstable.pairing import xiangqi
 from crosstable.pairing.base import PairingError
+from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import SegmentOrder, XiangqiOptions
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
-from crosstable.regulations.schema import ColourRule, RoundOnePairing
 
 ASYMMETRIC_DRAW = ScoringSystem(
     win=Fraction(3),

@@ -19,6 +19,7 @@ from crosstable.model import (
 )
 from crosstable.pairing.base import Board, PairingError
 from crosstable.pairing.registry import pairing_system
+from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import (
     SegmentOrder,
     XiangqiOptions,
@@ -28,7 +29,6 @@ from crosstable.pairing.xiangqi import (
     pair_round,
 )
 from crosstable.regulations import load_regulations
-from crosstable.regulations.schema import ColourRule, RoundOnePairing
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 R, B = Colour.WHITE, Colour.BLACK  # Red moves first: the model's WHITE

@@ -455,13 +455,13 @@ def test_tied_players_drawn_again_come_out_in_the_same_order(
     table = first.split('id="tie-lots"')[1].split("</table>")[0]
     assert table == again.split('id="tie-lots"')[1].split("</table>")[0]
     assert 'id="drawn-again"' in again
-    from crosstable_web.events import lots
+    from crosstable_web.events import standings
 
-    (group,) = lots.tie_lots(rated)
+    (group,) = standings.tie_lots(rated)
     assert sorted(group.numbers) == list(range(1, 9))
     rated.event.lots_seed = "another"
     rated.event.save()
-    assert lots.tie_lots(models.Section.objects.get(pk=rated.pk))[0].numbers != group.numbers
+    assert standings.tie_lots(models.Section.objects.get(pk=rated.pk))[0].numbers != group.numbers
 
 
 # --- a TRF file ------------------------------------------------------------------------------

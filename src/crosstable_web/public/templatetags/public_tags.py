@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext
 
-from crosstable.regulations.calendars import gregorian_to_jalali
+from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.events import event_time, wording
 from crosstable_web.public import localisation
 

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
 
 from crosstable.prizes.team_places import UnitRanking
-from crosstable.tiebreaks.registry import TiebreakValue
+from crosstable.tiebreaks.value import TiebreakValue
 from crosstable_web.events import standings, tiebreak_labels
 from crosstable_web.events.management import cli
 

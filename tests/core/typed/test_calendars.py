@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from crosstable.regulations.calendars import gregorian_to_jalali, jalali_to_gregorian
+from crosstable.typed.calendars import gregorian_to_jalali, jalali_to_gregorian
 
 
 @pytest.mark.parametrize(
