@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -32,6 +33,9 @@ LANGUAGE_OF_REGULATIONS = {
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+ADDRESS = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+"""A web address or an e-mail address in running text: copied, not read, so its digits stay
+as they are (a link with Persian digits in its port or token leads nowhere)."""
 """A point between two digits (12.5, table 3.2): the Persian decimal separator ٫. Any other
 point (the end of a sentence in a message or a tie-break's description) stays a full stop."""
 JALALI_MONTHS_LATIN = (
@@ -85,11 +89,21 @@ def uses_persian_digits(language: str | None = None) -> bool:
 def digits(value: Any, language: str | None = None) -> str:
     """``value`` as text, with Persian digits when the language is Persian (a decimal point
     between digits as ٫; a full stop stays one). Running text too: the back office's messages
-    (“صفحه ۳: …”) go through it, every digit in them, names included."""
+    (“صفحه ۳: …”) go through it, every digit in them, names included — but not web or
+    e-mail addresses (:data:`ADDRESS`)."""
     text = "" if value is None else str(value)
     if not uses_persian_digits(language):
         return text
-    return _DECIMAL_POINT.sub("٫", text).translate(_PERSIAN_DIGITS)
+    return outside_addresses(
+        text, lambda part: _DECIMAL_POINT.sub("٫", part).translate(_PERSIAN_DIGITS)
+    )
+
+
+def outside_addresses(text: str, change: Callable[[str], str]) -> str:
+    """``text`` with ``change`` applied to the parts that are not web or e-mail addresses."""
+    parts = ADDRESS.split(text)
+    addresses = [*ADDRESS.findall(text), ""]
+    return "".join(change(part) + address for part, address in zip(parts, addresses, strict=True))
 
 
 def format_date(

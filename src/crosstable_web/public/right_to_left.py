@@ -28,7 +28,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from crosstable_web.public.localisation import uses_persian_digits
+from crosstable_web.public.localisation import ADDRESS, outside_addresses, uses_persian_digits
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DIGIT = "0-9۰-۹"
@@ -63,7 +63,10 @@ _VOID = frozenset(
 def persian_text(text: str, *, left_to_right: bool = False) -> str:
     """One piece of running text as a Persian reader writes it (see the module's
     docstring). ``left_to_right``: the text already sits in a left-to-right element (a
-    ``<bdi dir="ltr">`` score): its digits only."""
+    ``<bdi dir="ltr">`` score): its digits only. A web or e-mail address in the text (an
+    invitation link to pass on) is left as written."""
+    if ADDRESS.search(text):
+        return outside_addresses(text, lambda part: persian_text(part, left_to_right=left_to_right))
     text = _LATIN_NUMBER.sub(lambda match: _persian_number(match.group()), text)
     if left_to_right:
         return text
