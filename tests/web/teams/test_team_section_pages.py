@@ -215,3 +215,19 @@ def test_a_team_section_before_its_teams_are_entered(organiser: User, arbiter: U
     ):
         assert client.get(url, follow=True).status_code == 200, url
     assert not models.Team.objects.filter(section__event=event).exists()
+
+
+def test_the_rosters_are_listed_with_the_persian_semicolon(
+    league: event_models.Section, organiser: User
+) -> None:
+    """The team section page in Persian separates a roster's players with ؛ — the Latin ;
+    read as a stray mark in a right-to-left list (seed 002's journey)."""
+    client = Client()
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fa"
+    page = client.get(f"/e/{league.event.slug}/s/A/teams/").content.decode()
+    roster = re.search(
+        r'<tr data-team="1">(?:\s*<td[^>]*>.*?</td>){3}\s*<td>(.*?)</td>', page, re.S
+    )
+    assert roster is not None
+    assert roster[1].count("؛ ") == 5 and ";" not in roster[1].replace("؛", ""), roster[1]
