@@ -18,6 +18,13 @@ Each sheet is what the organiser of that event really has, in the event's langua
   2002/5/3 text), 单位, 单位类型 (学校, 少年宫), 项目 (中国象棋), 组别 (儿童A组), 备注.
   ``futian-youth-xq-first.xlsx`` as first sent: a fifth player of 荔园小学 (4 per unit
   allowed) and a child born before 1 September 2001.
+* ``fars-table-b.xlsx`` (seed 002, Persian): the Fars chess board's list of table B (under
+  14) players, counties and clubs, as its secretary keeps it: a title line, then ردیف /
+  نام و نام خانوادگی / جنسیت (پسر, دختر) / تاریخ تولد (Jalali, mostly in Persian digits
+  ۱۳۸۶/۰۳/۱۲, two typed in Latin digits) / ریتینگ (Persian digits, blank: unrated) / کد عضویت /
+  شهرستان (the county or club) / جدول (زیر ۱۴ سال) / تلفن. ``fars-table-b-first.xlsx`` as
+  first sent: مرودشت's sixth player born 27 Azar 1384, a day before the cutoff (born on or
+  after 28 Azar 1384).
 """
 
 from __future__ import annotations
@@ -163,10 +170,99 @@ def futian_youth() -> None:
     )
 
 
+# --- seed 002: Fars team league, table B (under 14) -----------------------------------------
+
+FARS_HEADINGS = [
+    "ردیف", "نام و نام خانوادگی", "جنسیت", "تاریخ تولد", "ریتینگ", "کد عضویت", "شهرستان",
+    "جدول", "تلفن",
+]  # fmt: skip
+FARS_B = [
+    # نام, جنسیت, تاریخ تولد (Jalali), ریتینگ ("" unrated), county or club; six per team in
+    # roster order
+    ("علی رضایی", "پسر", "1386/03/12", "1650", "کازرون"),
+    ("محمد کریمی", "پسر", "1387/7/1", "1580", "کازرون"),
+    ("امیرحسین نوری", "پسر", "1386/11/20", "1500", "کازرون"),
+    ("رضا جعفری", "پسر", "1388/02/05", "", "کازرون"),
+    ("سارا محمدی", "دختر", "1387/05/14", "1420", "کازرون"),
+    ("حسین احمدی", "پسر", "1389/01/30", "", "کازرون"),
+    ("مهدی حسینی", "پسر", "1386/04/18", "1720", "مرودشت"),
+    ("پارسا موسوی", "پسر", "1387/08/09", "1610", "مرودشت"),
+    ("عرفان قاسمی", "پسر", "1386/12/25", "1550", "مرودشت"),
+    ("یاسین عباسی", "پسر", "1388/06/11", "1480", "مرودشت"),
+    ("آرش صادقی", "پسر", "1389/03/03", "", "مرودشت"),
+    ("کیان رحیمی", "پسر", "1388/10/10", "", "مرودشت"),
+    ("سینا اکبری", "پسر", "1386/01/22", "1500", "فسا"),
+    ("محمدرضا زارعی", "پسر", "1387/04/04", "1450", "فسا"),
+    ("امید شریفی", "پسر", "1388/09/17", "", "فسا"),
+    ("دانیال مرادی", "پسر", "1389/06/26", "", "فسا"),
+    ("نیما طاهری", "پسر", "1388/12/01", "", "فسا"),
+    ("بهراد کاظمی", "پسر", "1390/02/14", "", "فسا"),
+    ("ابوالفضل رستمی", "پسر", "1386/06/06", "1600", "جهرم"),
+    ("زهرا حیدری", "دختر", "1387/01/15", "1520", "جهرم"),
+    ("متین یوسفی", "پسر", "1387/10/28", "1400", "جهرم"),
+    ("فاطمه کرمی", "دختر", "1388/04/21", "1350", "جهرم"),
+    ("هادی نظری", "پسر", "1389/08/08", "1300", "جهرم"),
+    ("سبحان بهرامی", "پسر", "1390/05/05", "", "جهرم"),
+    ("آرمان فرهادی", "پسر", "1385/10/03", "1850", "باشگاه اندیشه شیراز"),
+    ("بردیا سلیمانی", "پسر", "1386/02/27", "1700", "باشگاه اندیشه شیراز"),
+    ("هستی نجفی", "دختر", "1386/09/30", "1650", "باشگاه اندیشه شیراز"),
+    ("امیرعلی خسروی", "پسر", "1387/03/19", "1600", "باشگاه اندیشه شیراز"),
+    ("سامان رنجبر", "پسر", "1388/07/07", "1500", "باشگاه اندیشه شیراز"),
+    ("رادین اصغری", "پسر", "1389/11/11", "1450", "باشگاه اندیشه شیراز"),
+    ("محمدحسین وحیدی", "پسر", "1386/05/05", "1550", "باشگاه فجر شیراز"),
+    ("علیرضا منصوری", "پسر", "1387/02/02", "1500", "باشگاه فجر شیراز"),
+    # his birth certificate says 1384/08/16: found after round 3, declared ineligible
+    ("پویا حسن‌زاده", "پسر", "1386/08/16", "1480", "باشگاه فجر شیراز"),
+    ("شایان کریمیان", "پسر", "1388/01/01", "1400", "باشگاه فجر شیراز"),
+    ("ماهان فتحی", "پسر", "1389/04/12", "", "باشگاه فجر شیراز"),
+    ("آرین نادری", "پسر", "1390/06/30", "", "باشگاه فجر شیراز"),
+]
+FARS_B_MISTAKE = (
+    # born 27 Azar 1384: table B is for those born on or after 28 Azar 1384 (4); مرودشت
+    # replaced him by کیان رحیمی
+    ("امین رحمانی", "پسر", "1384/09/27", "", "مرودشت")
+)
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+LATIN_DATES = {"محمد کریمی", "دانیال مرادی"}
+"""Two dates typed on a Latin keyboard, as they are in a real list."""
+
+
+def _fars_workbook(rows: list[tuple[str, str, str, str, str]], path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "جدول B"
+    sheet.sheet_view.rightToLeft = True
+    sheet.append(["لیگ تیمی شطرنج استان فارس — فهرست بازیکنان جدول زیر ۱۴ سال"])
+    sheet.append(FARS_HEADINGS)
+    for serial, (name, sex, born, rating, county) in enumerate(rows, start=1):
+        typed = born if name in LATIN_DATES else born.translate(PERSIAN_DIGITS)
+        sheet.append(
+            [
+                str(serial).translate(PERSIAN_DIGITS),
+                name,
+                sex,
+                typed,
+                rating.translate(PERSIAN_DIGITS),
+                f"71{serial:05d}".translate(PERSIAN_DIGITS),
+                county,
+                "زیر ۱۴ سال",
+                f"0917{serial:07d}".translate(PERSIAN_DIGITS),
+            ]
+        )
+    workbook.save(path)
+
+
+def fars() -> None:
+    _fars_workbook(FARS_B, HERE / "fars-table-b.xlsx")
+    _fars_workbook([*FARS_B[:11], FARS_B_MISTAKE, *FARS_B[12:]], HERE / "fars-table-b-first.xlsx")
+
+
 def main() -> None:
     kinabatangan()
     futian_grade()
     futian_youth()
+    fars()
 
 
 if __name__ == "__main__":

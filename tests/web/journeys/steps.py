@@ -267,3 +267,13 @@ def backup_round_trips(organiser: Person, slug: str, restorer: str) -> None:
         label = table.label
         assert copy["tables"][label] == original["tables"][label], f"table {label} differs"
     assert copy == original
+
+
+def choose_option(someone: Person, selector: str, starts_with: str) -> None:
+    """Pick the option of a list whose text starts with ``starts_with`` (a player's name
+    followed by their rating, as the team form shows it)."""
+    options = someone.page.locator(f"{selector} option")
+    texts = [text.strip() for text in options.all_inner_texts()]
+    found = [text for text in texts if text == starts_with or text.startswith(f"{starts_with} (")]
+    assert len(found) == 1, (selector, starts_with, texts)
+    someone.page.select_option(selector, label=found[0])
