@@ -42,8 +42,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from crosstable.regulations.calendars import gregorian_to_jalali
 from django.contrib.auth.models import User
+
+from crosstable.typed.calendars import gregorian_to_jalali
 
 from ..language_check import foreign_text
 from .steps import (
