@@ -63,8 +63,8 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
             # Board 1: White wins, board 2: draw, board 3: Black wins — typed, then Enter.
             result = {1: "1", 2: "=", 3: "0"}[board]
             page.fill("#id_entry", f"{board} {result}")
-            page.keyboard.press("Enter")
-            page.wait_for_selector(f"text=Board {board}:")
+            page.keyboard.press("Enter")  # no reload: the board's row changes in place
+            page.wait_for_selector(f"#board-{board}:not(.pending)")
             assert page.locator(f"#board-{board} td.result").inner_text().strip() in (
                 "1-0",
                 "½-½",

@@ -436,7 +436,10 @@ def test_round_result_box_never_fails(
         {"entry": f"{board or 1} {typed}"} if board is None else {"board": board, "result": typed}
     )
     response = client.post(url, {k: v.replace("\x00", "") for k, v in data.items()})
-    assert response.status_code == 302
+    # back to the round page, or the question a stored result replaced asks first
+    assert response.status_code == 302 or (
+        response.status_code == 200 and 'data-code="result.replace"' in response.content.decode()
+    )
     codes = {"*", "1", "0", "=", "+", "-"}
     for white, black, white_fouls in paired.boards.values_list(
         "white_result", "black_result", "white_fouls"

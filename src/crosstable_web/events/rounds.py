@@ -525,16 +525,38 @@ def foul_letter() -> str:
     return pgettext("keyboard letter for fouls: one of f, 犯, خ", "f")
 
 
-def parse_result(text: str) -> tuple[ResultCode, ResultCode]:
+def parse_result(text: str, notation: Notation | None = None) -> tuple[ResultCode, ResultCode]:
     """Keyboard shorthand: ``1`` white wins, ``0`` black wins, ``=``/``5`` draw, ``+``/``-``
-    forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet."""
-    codes = _RESULT_WORDS.get(text.strip().lower().replace(" ", ""))
+    forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet. With a xiangqi
+    section's ``notation``, also the results as that section writes them (``2-0``, ``1-1``,
+    ``0-2`` under the Chinese rules' points)."""
+    word = text.strip().lower().replace(" ", "")
+    codes = _RESULT_WORDS.get(word)
+    if codes is None and notation is not None and notation.xiangqi:
+        codes = _notation_words(notation).get(word)
     if codes is None:
         raise ServiceError(
             _("Unknown result %(text)s: type 1, 0, = (draw), + or - (forfeit), -- or *.")
             % {"text": repr(text)}
         )
     return codes
+
+
+def _notation_words(notation: Notation) -> dict[str, tuple[ResultCode, ResultCode]]:
+    """A xiangqi section's own results as words: what :meth:`Notation.result` writes for a
+    first-player win, a draw and a second-player win (a label two results share, as under
+    a scoring giving a draw and a win the same points, is no word: it would be a guess)."""
+    games = [
+        (ResultCode.WIN, ResultCode.LOSS),
+        (ResultCode.DRAW, ResultCode.DRAW),
+        (ResultCode.LOSS, ResultCode.WIN),
+    ]
+    labels = [notation.result(white.value, black.value) for white, black in games]
+    return {
+        label.lower(): codes
+        for label, codes in zip(labels, games, strict=True)
+        if labels.count(label) == 1 and label not in _RESULT_WORDS
+    }
 
 
 def result_label(white: str, black: str, notation: Notation | None = None) -> str:
@@ -580,15 +602,25 @@ def record_result(
     text: str,
     actor: Actor,
     token: str | None = None,
+    ask_before_replacing: bool = False,
 ) -> ResultChange:
     """:func:`enter_result`, telling also what the board held before (for the round page's
     one-step undo of a cleared or changed result). ``token``: the confirmation of the
-    warnings a correction in FIDE mode gives (:func:`_correction_warnings`)."""
+    warnings a correction in FIDE mode gives (:func:`_correction_warnings`), and, with
+    ``ask_before_replacing`` (the round page), of replacing or clearing a stored result
+    (``result.replace``: the arbiter confirms; a command line typed in full does not ask)."""
     section = _lock(round_row.section)
     require_arbiter(actor, section.event)
-    white_code, black_code = parse_result(text)
+    white_code, black_code = parse_result(text, of_section(section))
     return _set_result(
-        section, round_row, board_number, (white_code.value, black_code.value), actor, None, token
+        section,
+        round_row,
+        board_number,
+        (white_code.value, black_code.value),
+        actor,
+        None,
+        token,
+        ask_before_replacing,
     )
 
 
@@ -636,6 +668,7 @@ def _set_result(
     actor: Actor,
     expected: tuple[str, str] | None,
     token: str | None = None,
+    ask_before_replacing: bool = False,
 ) -> ResultChange:
     round_row = models.Round.objects.get(pk=round_row.pk)  # as stored, under the lock
     if round_row.manual_changes:
@@ -659,11 +692,27 @@ def _set_result(
         )
     confirmed: list[rule_warnings.RuleWarning] = []
     if previous != codes:
+        warnings = _correction_warnings(section, round_row)
+        if ask_before_replacing and previous[0] != ResultCode.PENDING.value:
+            warnings.insert(
+                0,
+                rule_warnings.RuleWarning(
+                    "result.replace",
+                    {
+                        "board": board_number,
+                        "players": f"{board.white.name} – {board.black.name}",
+                        "was": result_label(*previous, notation),
+                        "result": result_label(*codes, notation) or "*",
+                    },
+                ),
+            )
+        # the action names the result stored now: a confirmation given for it is void once
+        # the board holds another (another arbiter entered it meanwhile)
         confirmed = rule_warnings.require(
             section,
             actor,
             f"result:{round_row.pk}:{board_number}:{previous}:{codes}",
-            _correction_warnings(section, round_row),
+            warnings,
             token,
         )
     old = result_label(*previous, notation)

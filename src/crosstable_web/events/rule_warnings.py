@@ -118,6 +118,12 @@ KINDS: dict[str, Kind] = {
         ),
     ),
     # results
+    "result.replace": Kind(
+        Level.CONFIRM,
+        gettext_lazy(
+            "Board %(board)s (%(players)s) already has the result %(was)s: it becomes %(result)s."
+        ),
+    ),
     "result.previous_round": Kind(
         Level.CONFIRM,
         gettext_lazy(
@@ -371,10 +377,12 @@ def attempt(
     section: models.Section,
     cancel: str,
     title: str = "",
+    fragment: bool = False,
 ) -> Outcome[_T]:
     """Run a service that may warn, with the token the request carries: its value; or, when
     it waits for a confirmation, the page that asks (it posts the same form again, with the
-    token, to the same address); or, when it is refused, nothing and an error message."""
+    token, to the same address; ``fragment``: only the warnings and their form, for a page
+    that shows them in place); or, when it is refused, nothing and an error message."""
     from django.contrib import messages
     from django.core.exceptions import PermissionDenied
 
@@ -383,7 +391,7 @@ def attempt(
     try:
         return Outcome(value=action(request.POST.get(TOKEN_FIELD) or None))
     except NeedsConfirmation as pending:
-        return Outcome(page=confirmation_page(request, pending, section, cancel, title))
+        return Outcome(page=confirmation_page(request, pending, section, cancel, title, fragment))
     except ServiceError as error:
         messages.error(request, str(error))
         return Outcome()
@@ -398,6 +406,7 @@ def confirmation_page(
     section: models.Section,
     cancel: str,
     title: str = "",
+    fragment: bool = False,
 ) -> HttpResponse:
     fields = [
         (name, value)
@@ -407,7 +416,7 @@ def confirmation_page(
     ]
     return render(
         request,
-        "events/rule_warnings.html",
+        "events/_rule_warnings.html" if fragment else "events/rule_warnings.html",
         {
             "event": section.event,
             "section": section,

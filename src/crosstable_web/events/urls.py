@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from crosstable_web.events import fide_views, views
+from crosstable_web.events import fide_views, round_page, views
 
 app_name = "events"
 
@@ -35,9 +35,11 @@ urlpatterns = [
         views.section_prohibited,
         name="section_prohibited",
     ),
-    path("e/<slug:slug>/s/<str:key>/r/<int:number>/", views.round_detail, name="round_detail"),
+    path("e/<slug:slug>/s/<str:key>/r/<int:number>/", round_page.round_detail, name="round_detail"),
     path(
-        "e/<slug:slug>/s/<str:key>/r/<int:number>/result/", views.round_result, name="round_result"
+        "e/<slug:slug>/s/<str:key>/r/<int:number>/result/",
+        round_page.round_result,
+        name="round_result",
     ),
     path(
         "e/<slug:slug>/s/<str:key>/r/<int:number>/unpair/", views.round_unpair, name="round_unpair"

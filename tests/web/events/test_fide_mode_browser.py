@@ -110,9 +110,9 @@ def test_an_arbiter_runs_a_fide_rated_section_in_chinese(
     page.wait_for_selector("#rule-warnings[data-level='3']")
     _shot(page, "level-3")
     assert page.locator("#rule-warnings-cancel").count() == 1
-    page.click("#rule-warnings-confirm")
-    page.wait_for_url("**/r/3/")
-    assert "½-½" in page.locator("#board-1 .result").inner_text()
+    page.click("#rule-warnings-confirm")  # in place, without leaving the round page
+    page.wait_for_selector("#board-1 .result:has-text('½-½')")
+    assert page.url.endswith("/r/3/")
 
     # round 4 changed by hand: board 1's Black exchanged with the round-3 opponent of
     # board 1's White (a rematch: level 3), then the end compared with the engine (level 4)

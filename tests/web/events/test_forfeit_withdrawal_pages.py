@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import models, rounds, rules, services, standings
+from crosstable_web.events import models, rounds, rule_warnings, rules, services, standings
 
 pytestmark = pytest.mark.django_db
 
@@ -66,11 +66,17 @@ def _client(user: User, language: str) -> Client:
 
 
 def _type(client: Client, section: models.Section, number: int, entry: str) -> str:
-    """The arbiter types one line in the round page's box; the page they land on."""
+    """The arbiter types one line in the round page's box (and confirms when it replaces
+    a stored result); the page they land on."""
     url = f"/e/futian/s/G/r/{number}/result/"
     response = client.post(url, {"entry": entry}, follow=True)
     assert response.status_code == 200
-    return response.content.decode()
+    page = response.content.decode()
+    if 'data-code="result.replace"' in page:
+        token = page.split(f'name="{rule_warnings.TOKEN_FIELD}" value="')[1].split('"')[0]
+        data = {"entry": entry, rule_warnings.TOKEN_FIELD: token}
+        page = client.post(url, data, follow=True).content.decode()
+    return page
 
 
 def test_the_second_forfeit_cancels_the_results(section_g: models.Section, arbiter: User) -> None:

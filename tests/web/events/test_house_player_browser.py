@@ -80,7 +80,7 @@ def test_organiser_adds_the_house_player_and_the_arbiter_pairs(
     for board in (1, 2, 3):
         arbiter_page.fill("#id_entry", f"{board} 1")
         arbiter_page.keyboard.press("Enter")
-        arbiter_page.wait_for_selector(f"text=Board {board}:")
+        arbiter_page.wait_for_selector(f"#board-{board}:not(.pending)")
     arbiter_page.goto(f"{live_server.url}{target}standings/")
     rows = arbiter_page.locator("#standings tbody tr")
     assert rows.count() == 6

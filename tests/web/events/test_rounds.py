@@ -308,16 +308,24 @@ def _messages(response: Any) -> list[str]:
     return [str(message) for message in response.context["messages"]]
 
 
+def _confirmed(client: Client, url: str, data: dict[str, str]) -> Any:
+    """Post ``data``, which asks first (a stored result replaced), then confirm it."""
+    page = client.post(url, data).content.decode()
+    assert 'data-code="result.replace"' in page, page
+    token = page.split(f'name="{rule_warnings.TOKEN_FIELD}" value="')[1].split('"')[0]
+    return client.post(url, {**data, rule_warnings.TOKEN_FIELD: token}, follow=True)
+
+
 def test_clearing_a_stored_result_says_what_was_cleared_and_can_be_undone(
     section: models.Section, arbiter: User, simple_pairing: object
 ) -> None:
-    """``2 x`` on a board holding 1-0 clears it at once (the arbiter keeps typing), says
-    what was cleared, and one click puts it back."""
+    """``2 x`` on a board holding 1-0 asks first, then clears it, says what was cleared,
+    and one click puts it back."""
     round_one = rounds.pair_next_round(section, arbiter)
     client = _arbiter_client(arbiter)
     url = reverse("events:round_result", args=[section.event.slug, "open", 1])
     client.post(url, {"entry": "2 1"}, follow=True)
-    response = client.post(url, {"entry": "2 x"}, follow=True)
+    response = _confirmed(client, url, {"entry": "2 x"})
     board = round_one.boards.get(number=2)
     assert board.is_pending
     assert _messages(response) == ["Board 2: result 1-0 cleared · Player 03 – Player 04"]
@@ -342,7 +350,7 @@ def test_a_changed_result_names_the_old_one_and_undo_never_overwrites_a_newer_en
     client = _arbiter_client(arbiter)
     url = reverse("events:round_result", args=[section.event.slug, "open", 1])
     client.post(url, {"entry": "1 ="}, follow=True)
-    response = client.post(url, {"entry": "1 0"}, follow=True)
+    response = _confirmed(client, url, {"entry": "1 0"})
     assert _messages(response) == ["Board 1: 0-1 (was ½-½) · Player 01 – Player 02"]
     assert "Undo: put back ½-½" in response.content.decode()
     # Meanwhile another arbiter clears board 1: the undo would overwrite it, so it refuses.
@@ -406,7 +414,7 @@ def test_round_page_in_persian_digits_and_persian_digits_typed(
     client.post(reverse("events:round_result", args=[slug, "open", 1]), {"entry": "۳ ۱"})
     page = client.get(reverse("events:round_detail", args=[slug, "open", 1])).content.decode()
     assert re.search(r"<h1>Open — [^<]* ۱</h1>", page), page
-    row = re.search(r'<tr class="" id="board-3">(.*?)</tr>', page, re.S)
+    row = re.search(r'<tr class="board" id="board-3"[^>]*>(.*?)</tr>', page, re.S)
     assert row and '<td class="num">۳</td>' in row.group(1)
     # 1-0 read right to left (a right-to-left mark each side of the dash): the ۱ stands on
     # the right, beside White, whose name is on the right of the line.

@@ -81,9 +81,12 @@ def test_results_typed_in_full_width_or_persian_digits(paired: models.Round, arb
         ("۱ ۰", 1, "0"),
         ("٢ ١", 2, "1"),
     ):
+        # each typed on a board without a result (replacing one asks first)
+        rounds.enter_result(paired, board, "*", arbiter)
         response = client.post(url, {"entry": typed}, follow=True)
         assert f"Board {board}:" in response.content.decode(), typed
         assert paired.boards.get(number=board).white_result == white, typed
+    rounds.enter_result(paired, 2, "*", arbiter)
     client.post(url, {"entry": "２ ½"})
     assert paired.boards.get(number=2).white_result == "="
 

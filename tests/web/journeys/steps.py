@@ -191,18 +191,17 @@ class Board:
 
 def round_boards(someone: Person) -> list[Board]:
     """The boards of the round page shown: number, White (Red), Black and the result cell,
-    the names without the "(house player)" mark."""
+    the names without the "(house player)" mark or the player's facts."""
     rows = someone.page.locator("#boards tbody tr[id^=board-]")
     found = []
     for index in range(rows.count()):
         row = rows.nth(index)
-        cells = row.locator("td")
         found.append(
             Board(
                 int(str(row.get_attribute("id")).removeprefix("board-")),
-                cells.nth(2).evaluate("td => td.firstChild.textContent.trim()"),
-                cells.nth(5).evaluate("td => td.firstChild.textContent.trim()"),
-                cells.nth(3).inner_text().strip(),
+                row.locator("td.white .name").inner_text().strip(),
+                row.locator("td.black .name").inner_text().strip(),
+                row.locator("td.result").inner_text().strip(),
             )
         )
     return found
@@ -210,11 +209,11 @@ def round_boards(someone: Person) -> list[Board]:
 
 def round_byes(someone: Person) -> list[tuple[str, str]]:
     """(name, what they get) of each bye line of the round page."""
-    rows = someone.page.locator("#boards tbody tr:not([id])")
+    rows = someone.page.locator("#boards tbody tr.bye")
     return [
         (
-            rows.nth(i).locator("td").nth(2).evaluate("td => td.firstChild.textContent.trim()"),
-            rows.nth(i).locator("td").nth(3).inner_text().strip(),
+            rows.nth(i).locator("td.white .name").inner_text().strip(),
+            rows.nth(i).locator("td.result").inner_text().strip(),
         )
         for i in range(rows.count())
     ]
@@ -222,11 +221,13 @@ def round_byes(someone: Person) -> list[tuple[str, str]]:
 
 def type_result(someone: Person, board: int, code: str) -> str:
     """Type ``board code`` into the round page's box and press Enter, as an arbiter does
-    with a pile of slips; the board's result cell afterwards."""
+    with a pile of slips; the board's result cell once the page has the answer (the page
+    does not reload: events.round_page)."""
     page = someone.page
+    answers = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
     page.fill("#id_entry", f"{board} {code}")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.documentElement.dataset.answers || 0) > {answers}")
     return str(page.locator(f"#board-{board} td.result").inner_text().strip())
 
 
