@@ -35,6 +35,7 @@ from crosstable.pairing.colours import (
     last_differing_colours,
 )
 from crosstable.pairing.dutch_criteria import CRITERIA as CRITERIA
+from crosstable.pairing.dutch_criteria import QUALITY_CRITERIA
 from crosstable.pairing.dutch_criteria import Criterion as Criterion
 from crosstable.pairing.graph import MatchingFunction, PairingGraph
 from crosstable.pairing.history import (
@@ -799,18 +800,21 @@ class _BracketQuality:
         fields: list[tuple[str, int]] = []
         if pairer.floated:  # local rule float once, when no pairing meets it: first
             fields += [(FLOAT_AGAIN_FIELD, len(unpaired) + 1)]
-        fields += [("c6", size)]
-        fields += [(f"c7:{x}", size) for x in mdp_levels]
         strict_floaters = pairer.local_rules.float_highest_number_first
-        if strict_floaters:  # local rule: which players float, right after [C6]-[C7]
-            fields += floater_order_fields(bracket)
-        fields += [("n8", next_size)]
-        fields += [(f"c8:{x}", size) for x in bracket_levels]
-        fields += [("c9", pairer.round_number + 1)]
-        fields += [(name, size) for name in ("c10", "c11", "c12", "c13")]
-        fields += [(name, size) for name in ("c14", "c15", "c16", "c17")]
-        for name in ("c18", "c19", "c20", "c21"):
-            fields += [(f"{name}:{x}", size) for x in mdp_levels]
+        # The criteria table's fields, in its order; a field's capacity exceeds any total it
+        # can reach: a count of bracket players, of the next bracket's ([C8]), of rounds ([C9]).
+        capacity = {"n8": next_size, "c9": pairer.round_number + 1}
+        levels = {"mdp": mdp_levels, "bracket": bracket_levels}
+        for criterion in QUALITY_CRITERIA:
+            if criterion.code == "C8" and strict_floaters:
+                # local rule: which players float, right after [C6]-[C7]
+                fields += floater_order_fields(bracket)
+            for field in criterion.fields:
+                room = capacity.get(field.name, size)
+                if field.per:
+                    fields += [(f"{field.name}:{x}", room) for x in levels[field.per]]
+                else:
+                    fields += [(field.name, room)]
         layout = WeightLayout(fields)
         self.layout = layout
         m = layout.multiplier

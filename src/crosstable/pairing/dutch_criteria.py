@@ -1,13 +1,24 @@
 """The criteria of the FIDE (Dutch) system, C.04.3 (2026) Art. 2, as the Dutch engine
-(``crosstable.pairing.dutch``) implements them: a table for documentation, reports and tests
-(``dutch.CRITERIA`` re-exports it). The engine's weights follow this order; the local rules
-of issue 7 (``crosstable.pairing.local_rules``) are not criteria of the system and are not
-listed here.
+(``crosstable.pairing.dutch``) implements them. The engine builds each bracket's weight layout
+from this table: the quality criteria's ``fields``, in the table's order, are the fields of the
+packed edge weight, most significant first (``tests/core/pairing/test_dutch_criteria.py``
+checks that they agree). The local rules of issue 7 (``crosstable.pairing.local_rules``) are
+not criteria of the system and are not listed here; the engine inserts their fields.
 """
 
 from __future__ import annotations
 
 import dataclasses
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WeightField:
+    """A field of the packed edge weight that counts one criterion's failures."""
+
+    name: str
+    per: str = ""
+    """"": one field; ``"mdp"``: one per score of the bracket's MDPs (highest first);
+    ``"bracket"``: one per score in the bracket (highest first)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -20,6 +31,9 @@ class Criterion:
     """``absolute``, ``completion``, ``bye`` or ``quality``."""
     text: str
     implementation: str
+    fields: tuple[WeightField, ...] = ()
+    """Quality criteria: their weight fields (absolute, completion and bye criteria have none:
+    they decide which edges exist)."""
 
 
 CRITERIA: tuple[Criterion, ...] = (
@@ -59,13 +73,21 @@ CRITERIA: tuple[Criterion, ...] = (
         "fixed once per round: bye edges only to eligible players of the lowest score "
         "with which a perfect matching exists",
     ),
-    Criterion("C6", "2.4.1", "quality", "Minimise the number of downfloaters.", "field c6"),
+    Criterion(
+        "C6",
+        "2.4.1",
+        "quality",
+        "Minimise the number of downfloaters.",
+        "field c6",
+        fields=(WeightField("c6"),),
+    ),
     Criterion(
         "C7",
         "2.4.2",
         "quality",
         "Minimise the scores of the downfloaters, taken in descending order.",
         "one field per MDP score (highest first): MDPs floating again",
+        fields=(WeightField("c7", "mdp"),),
     ),
     Criterion(
         "C8",
@@ -73,6 +95,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Choose downfloaters so that the next bracket complies with C1-C7.",
         "fields n8 (downfloaters of the next bracket) and c8 (their scores)",
+        fields=(WeightField("n8"), WeightField("c8", "bracket")),
     ),
     Criterion(
         "C9",
@@ -80,6 +103,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise the number of unplayed games of the PAB assignee.",
         "field c9 on the bye edge of a player of the current bracket",
+        fields=(WeightField("c9"),),
     ),
     Criterion(
         "C10",
@@ -87,6 +111,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise topscorers or their opponents whose colour difference goes beyond 2.",
         "field c10, from the colours Art. 5 would allocate",
+        fields=(WeightField("c10"),),
     ),
     Criterion(
         "C11",
@@ -94,6 +119,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise topscorers or their opponents getting one colour three times running.",
         "field c11",
+        fields=(WeightField("c11"),),
     ),
     Criterion(
         "C12",
@@ -101,6 +127,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise the players who do not get their colour preference.",
         "field c12",
+        fields=(WeightField("c12"),),
     ),
     Criterion(
         "C13",
@@ -108,6 +135,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise the players who do not get their strong colour preference.",
         "field c13",
+        fields=(WeightField("c13"),),
     ),
     Criterion(
         "C14",
@@ -115,6 +143,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise resident downfloaters who downfloated in the previous round.",
         "field c14",
+        fields=(WeightField("c14"),),
     ),
     Criterion(
         "C15",
@@ -122,6 +151,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise MDP opponents who upfloated in the previous round.",
         "field c15",
+        fields=(WeightField("c15"),),
     ),
     Criterion(
         "C16",
@@ -129,6 +159,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise resident downfloaters who downfloated two rounds before.",
         "field c16",
+        fields=(WeightField("c16"),),
     ),
     Criterion(
         "C17",
@@ -136,6 +167,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise MDP opponents who upfloated two rounds before.",
         "field c17",
+        fields=(WeightField("c17"),),
     ),
     Criterion(
         "C18",
@@ -143,6 +175,7 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise the score differences of MDPs who downfloated in the previous round.",
         "one field per MDP score: MDPs floating again after a downfloat last round",
+        fields=(WeightField("c18", "mdp"),),
     ),
     Criterion(
         "C19",
@@ -150,7 +183,25 @@ CRITERIA: tuple[Criterion, ...] = (
         "quality",
         "Minimise the score differences of MDP opponents who upfloated in the previous round.",
         "one field per MDP score",
+        fields=(WeightField("c19", "mdp"),),
     ),
-    Criterion("C20", "2.5.11", "quality", "As C18, two rounds before.", "one field per MDP score"),
-    Criterion("C21", "2.5.12", "quality", "As C19, two rounds before.", "one field per MDP score"),
+    Criterion(
+        "C20",
+        "2.5.11",
+        "quality",
+        "As C18, two rounds before.",
+        "one field per MDP score",
+        fields=(WeightField("c20", "mdp"),),
+    ),
+    Criterion(
+        "C21",
+        "2.5.12",
+        "quality",
+        "As C19, two rounds before.",
+        "one field per MDP score",
+        fields=(WeightField("c21", "mdp"),),
+    ),
 )
+
+QUALITY_CRITERIA = tuple(criterion for criterion in CRITERIA if criterion.kind == "quality")
+"""[C6]-[C21], most significant first: the order of the weight fields."""

@@ -28,19 +28,20 @@ from fractions import Fraction
 from crosstable.model import Tournament
 from crosstable.pairing.base import PairingWarning, WarningKind
 from crosstable.pairing.history import Float, PlayerHistory
-from crosstable.pairing.rules import PairingRules
-
-FLOAT_ONCE = "float_once"
-DOWNFLOATER_HIGHEST_NUMBER = "downfloater_highest_number"
-LAST_ROUND_COLOUR_RELAXED = "last_round_colour_relaxed"
-FLOATERS_FIRST = "floaters_first"
-"""Regulation codes (``[pairing] local_rules``) that the Dutch engine honours. Floaters first
-(Kinabatangan 4.10) is the Dutch default: moved-down players are paired before the residents
-of a bracket, and the bye is decided with the last bracket."""
+from crosstable.pairing.rules import (
+    DOWNFLOATER_HIGHEST_NUMBER,
+    FLOAT_ONCE,
+    FLOATERS_FIRST,
+    LAST_ROUND_COLOUR_RELAXED,
+    PairingRules,
+)
 
 DUTCH_LOCAL_RULE_CODES = frozenset(
     {FLOAT_ONCE, DOWNFLOATER_HIGHEST_NUMBER, LAST_ROUND_COLOUR_RELAXED, FLOATERS_FIRST}
 )
+"""The local rules (``crosstable.pairing.rules.LOCAL_RULES``) that the Dutch engine honours.
+Floaters first (Kinabatangan 4.10) is the Dutch default: moved-down players are paired before
+the residents of a bracket, and the bye is decided with the last bracket."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -9,17 +9,24 @@ Individual systems (``SYSTEMS``) pair players and return a ``RoundPairing``; tea
 ``pairing_system`` / ``pair_function`` look up individual systems only (a team code there is a
 KeyError saying so), ``team_pairing_system`` / ``team_pair_function`` team systems, and
 ``is_team_system`` tells which table a code belongs to.
+
+This is the one list of pairing systems: the regulations loader accepts the codes here
+(:func:`system_codes`) and names the ``[pairing]`` options a system does not apply from its
+entry (local rules, acceleration, round 1 by lot, colour-difference limit); the web app's
+choices, the CLI and the conformance checker look systems up here. A code that names rules
+crosstable does not implement is refused with the reason (:data:`REFUSED`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from crosstable.model import Tournament
 from crosstable.pairing.base import RoundPairing, TeamRoundPairing
-from crosstable.pairing.rules import PairingRules
+from crosstable.pairing.local_rules import DUTCH_LOCAL_RULE_CODES
+from crosstable.pairing.rules import LAST_ROUND_COLOUR_RELAXED, PairingRules
 
 PairFunction = Callable[[Tournament, "int | None"], RoundPairing]
 
@@ -54,6 +61,14 @@ class PairingSystem:
     """The rules implemented, e.g. ``C.04.3 (2026)``."""
     pair_round: ConfigurablePairFunction
     note: str = ""
+    local_rules: frozenset[str] = frozenset()
+    """The local rules (``crosstable.pairing.rules.LOCAL_RULES``) the engine applies."""
+    acceleration: bool = False
+    """Whether the engine applies ``[pairing] acceleration`` (C.04.7, Baku)."""
+    round_one_by_lot: bool = False
+    """Whether the engine draws round 1 by lot when ``[pairing] round_one`` asks for it."""
+    colour_difference_limit: bool = False
+    """Whether the engine applies ``[pairing] max_colour_difference``."""
 
 
 def _dutch(
@@ -101,16 +116,21 @@ def _xiangqi(
 
 _DUTCH_2026 = "C.04.3 (2026): FIDE (Dutch) system in force since 1 February 2026"
 
+_DUTCH_OPTIONS: dict[str, Any] = {"local_rules": DUTCH_LOCAL_RULE_CODES, "acceleration": True}
+
 SYSTEMS: dict[str, PairingSystem] = {
     system.code: system
     for system in (
-        PairingSystem("FIDE_DUTCH_2026", "FIDE (Dutch) system", _DUTCH_2026, _dutch),
+        PairingSystem(
+            "FIDE_DUTCH_2026", "FIDE (Dutch) system", _DUTCH_2026, _dutch, **_DUTCH_OPTIONS
+        ),
         PairingSystem(
             "FIDE_DUTCH_2025",
             "FIDE (Dutch) system",
             _DUTCH_2026,
             _dutch,
             "the 2025 text, whose application was postponed to 2026 (same rules)",
+            **_DUTCH_OPTIONS,
         ),
         PairingSystem(
             "FIDE_DUTCH",
@@ -118,6 +138,7 @@ SYSTEMS: dict[str, PairingSystem] = {
             _DUTCH_2026,
             _dutch,
             "unversioned code: paired with the rules in force",
+            **_DUTCH_OPTIONS,
         ),
         PairingSystem(
             "FIDE_DUTCH_BAKU",
@@ -125,6 +146,7 @@ SYSTEMS: dict[str, PairingSystem] = {
             _DUTCH_2026 + "; C.04.7 (2026) Baku acceleration",
             _dutch_baku,
             "the standard Baku virtual points, unless the tournament has its own (TRF 250 / XXA)",
+            **_DUTCH_OPTIONS,
         ),
         PairingSystem(
             "XIANGQI_SWISS",
@@ -133,9 +155,22 @@ SYSTEMS: dict[str, PairingSystem] = {
             _xiangqi,
             "options from the section's [pairing] table (pair_function(code, rules)); "
             "without them: round 1 halves by lot, no colour limit",
+            local_rules=frozenset({LAST_ROUND_COLOUR_RELAXED}),
+            round_one_by_lot=True,
+            colour_difference_limit=True,
         ),
     )
 }
+
+REFUSED: dict[str, str] = {
+    "FIDE_DUTCH_2017": (
+        "FIDE_DUTCH_2017 names the Dutch rules of 2017 (C.04.3 in force until 31 January "
+        "2026), which crosstable does not implement: it pairs by the 2026 rules "
+        "(FIDE_DUTCH_2026), whose criteria ([C1]-[C21] against C.1-C.19) and bye "
+        "eligibility differ"
+    ),
+}
+"""System codes of rules crosstable does not implement -> why (said when a file names one)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -147,6 +182,11 @@ class TeamPairingSystem:
     edition: str
     pair_team_round: TeamPairFunction
     note: str = ""
+    local_rules: frozenset[str] = frozenset()
+    """None of the ``[pairing]`` options below applies to teams (C.04.6 has its own rules)."""
+    acceleration: bool = False
+    round_one_by_lot: bool = False
+    colour_difference_limit: bool = False
 
 
 def _team_variant(code: str) -> TeamPairFunction:
@@ -183,6 +223,19 @@ TEAM_SYSTEMS: dict[str, TeamPairingSystem] = {
 }
 
 
+def system_codes() -> tuple[str, ...]:
+    """Every code a regulations file or a section may name: the individual systems, then the
+    team systems."""
+    return (*SYSTEMS, *TEAM_SYSTEMS)
+
+
+def any_system(code: str) -> PairingSystem | TeamPairingSystem:
+    """The individual or team system registered under ``code``; KeyError naming the known
+    codes (or why a refused one is refused) otherwise."""
+    key = code.strip().upper()
+    return TEAM_SYSTEMS[key] if key in TEAM_SYSTEMS else pairing_system(code)
+
+
 def is_team_system(code: str) -> bool:
     """True when ``code`` names a registered team pairing system."""
     return code.strip().upper() in TEAM_SYSTEMS
@@ -199,6 +252,8 @@ def pairing_system(code: str) -> PairingSystem:
             raise KeyError(
                 f"{code!r} is a team pairing system: use team_pairing_system()"
             ) from None
+        if key in REFUSED:
+            raise KeyError(REFUSED[key]) from None
         known = ", ".join(sorted(SYSTEMS))
         raise KeyError(f"unknown pairing system {code!r} (known: {known})") from None
 

@@ -1,6 +1,9 @@
 """What a regulations file's ``[pairing]`` table tells a pairing system: its TRF-2026 code, how
 round 1 is paired and coloured, colour limits, same-unit avoidance, local rules, acceleration.
-The regulations loader reads the table into :class:`PairingRules`; the systems read it here."""
+The regulations loader reads the table into :class:`PairingRules`; the systems read it here.
+
+:data:`LOCAL_RULES` is the one list of the local rules a file may declare; which of them each
+system applies is said by the system's entry in ``crosstable.pairing.registry``."""
 
 from __future__ import annotations
 
@@ -47,3 +50,24 @@ class PairingRules:
     """Local pairing rules by code (``crosstable.pairing.local_rules``)."""
     acceleration: str = "none"
     """Accelerated pairing (C.04.7): "none" or "baku" (the Baku method's virtual points)."""
+
+
+FLOAT_ONCE = "float_once"
+DOWNFLOATER_HIGHEST_NUMBER = "downfloater_highest_number"
+FLOATERS_FIRST = "floaters_first"
+LAST_ROUND_COLOUR_RELAXED = "last_round_colour_relaxed"
+
+LOCAL_RULES: dict[str, str] = {
+    DOWNFLOATER_HIGHEST_NUMBER: "the downfloater is the highest pairing number able to float",
+    FLOAT_ONCE: "a player may float only once in the whole event",
+    FLOATERS_FIRST: "floaters are paired before the bye and the rest of the score group",
+    LAST_ROUND_COLOUR_RELAXED: (
+        "last round: three equal colours in a row allowed, colour balance ignored"
+    ),
+}
+"""Local pairing rules a regulations file may declare (``[pairing] local_rules``; issue 7),
+by code, with what each one says. A system that does not apply a rule it is given names it
+among the file's gaps (``Regulations.unsupported``)."""
+
+ACCELERATIONS = ("none", "baku")
+"""``[pairing] acceleration``: none, or the Baku method (C.04.7)."""

@@ -43,7 +43,12 @@ from crosstable.pairing.history import (
     players_to_pair,
     ranked,
 )
-from crosstable.pairing.rules import ColourRule, PairingRules, RoundOnePairing
+from crosstable.pairing.rules import (
+    LAST_ROUND_COLOUR_RELAXED,
+    ColourRule,
+    PairingRules,
+    RoundOnePairing,
+)
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
 
@@ -136,11 +141,6 @@ class XiangqiOptions:
         return rounds is not None and rounds[0] <= round_number <= rounds[1]
 
 
-LAST_ROUND_RELAXED = "last_round_colour_relaxed"
-"""The local pairing rule (regulations ``local_rules``) that lifts the colour limits in the
-last round."""
-
-
 def options_from_rules(
     rules: PairingRules, *, lot_seed: int | None = None, units: Mapping[int, str] | None = None
 ) -> XiangqiOptions:
@@ -153,7 +153,7 @@ def options_from_rules(
         units=units,
         max_same_colour_in_row=rules.max_same_colour_in_row,
         max_colour_difference=rules.max_colour_difference,
-        relax_colour_limits_in_last_round=LAST_ROUND_RELAXED in rules.local_rules,
+        relax_colour_limits_in_last_round=LAST_ROUND_COLOUR_RELAXED in rules.local_rules,
         segment_order=SegmentOrder(rules.segment_order),
     )
 

@@ -17,11 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from crosstable.model import ScoringSystem
-from crosstable.pairing.rules import ColourRule, PairingRules, RoundOnePairing
+from crosstable.pairing import registry as pairing_registry
+from crosstable.pairing.rules import (
+    ACCELERATIONS,
+    LOCAL_RULES,
+    ColourRule,
+    PairingRules,
+    RoundOnePairing,
+)
 from crosstable.regulations.grade_table import read_grades
 from crosstable.regulations.reader import RegulationsError, TableReader, describe
 from crosstable.regulations.registration import read_registration
 from crosstable.regulations.schema import (
+    BOARD_CRITERIA,
     AdultGradeRule,
     BoardRanking,
     CategoryPrize,
@@ -58,67 +66,6 @@ from crosstable.typed.calendars import Calendar
 
 LANGUAGES = ("en", "zh_Hans", "ms", "fa")
 
-PAIRING_SYSTEMS: dict[str, str] = {
-    "FIDE_DUTCH_2026": "",
-    "FIDE_DUTCH_2017": "",
-    "XIANGQI_SWISS": "",
-    "FIDE_TEAM": "",
-    # The team Swiss variants (C.04.6): colour preference type and primary score.
-    **{
-        f"FIDE_TEAM_{variant}": ""
-        for variant in (
-            "TYPEA",
-            "TYPEB",
-            "MP",
-            "GP",
-            "MP_GP",
-            "GP_MP",
-            "TYPEA_MP",
-            "TYPEA_GP",
-            "TYPEA_MP_GP",
-            "TYPEA_GP_MP",
-            "TYPEB_MP",
-            "TYPEB_GP",
-            "TYPEB_MP_GP",
-            "TYPEB_GP_MP",
-        )
-    },
-}
-"""Pairing system codes a file may name -> what is missing in the engine ("" = supported)."""
-
-LOCAL_PAIRING_RULES: dict[str, str] = {
-    "downfloater_highest_number": "the downfloater is the highest pairing number able to float",
-    "float_once": "a player may float only once in the whole event",
-    "floaters_first": "floaters are paired before the bye and the rest of the score group",
-    "last_round_colour_relaxed": (
-        "last round: three equal colours in a row allowed, colour balance ignored"
-    ),
-}
-"""Local pairing rules a file may declare (all are issue 7: local pairing rules)."""
-
-LOCAL_RULES_APPLIED: dict[str, frozenset[str]] = {
-    "XIANGQI_SWISS": frozenset({"last_round_colour_relaxed"}),
-    # crosstable.pairing.local_rules (DUTCH_LOCAL_RULE_CODES); floaters_first is the Dutch
-    # default (moved-down players are paired before the residents and the bye).
-    **{
-        code: frozenset(
-            {
-                "float_once",
-                "downfloater_highest_number",
-                "last_round_colour_relaxed",
-                "floaters_first",
-            }
-        )
-        for code in ("FIDE_DUTCH_2026", "FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_BAKU")
-    },
-}
-"""Pairing system code -> the local rules its engine applies (the others are listed as gaps)."""
-
-ACCELERATIONS = ("none", "baku")
-"""``pairing.acceleration``: none, or the Baku method (C.04.7; the Dutch engine applies it)."""
-ACCELERATED_SYSTEMS = frozenset({"FIDE_DUTCH_2026"})
-
-BOARD_CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
 TEAM_PLACE_TIEBREAKS = ("best_place",)
 FINAL_TIES = ("lots", "shared", "playoff")
 SEXES = ("M", "F")
@@ -595,7 +542,10 @@ class _Loader:
         table = reader.table("pairing")
         if table is None:
             raise reader.error("pairing", "missing (required table with at least 'system')")
-        system = table.choice("system", tuple(PAIRING_SYSTEMS))
+        refused = pairing_registry.REFUSED.get(str(table.raw("system")).strip().upper())
+        if refused is not None:
+            raise table.error("system", refused)
+        system = table.choice("system", pairing_registry.system_codes())
         avoid = table.raw("avoid_same_unit_rounds")
         avoid_rounds: tuple[int, int] | None = None
         if avoid is not None:
@@ -611,8 +561,8 @@ class _Loader:
             avoid_rounds = (avoid[0], avoid[1])
         local_rules = table.strings("local_rules")
         for index, rule in enumerate(local_rules):
-            if rule not in LOCAL_PAIRING_RULES:
-                known = ", ".join(LOCAL_PAIRING_RULES)
+            if rule not in LOCAL_RULES:
+                known = ", ".join(LOCAL_RULES)
                 raise table.error(f"local_rules[{index}]", f'unknown rule "{rule}" ({known})')
         rules = PairingRules(
             system=system,
@@ -918,24 +868,17 @@ class _Loader:
         def gap(key: str, what: str) -> None:
             self.gaps.append(f"{reader.key(key)}: {what}")
 
-        missing = PAIRING_SYSTEMS[section.pairing.system]
-        if missing:
-            gap("pairing.system", missing)
-        applied = LOCAL_RULES_APPLIED.get(section.pairing.system, frozenset())
-        for rule in section.pairing.local_rules:
-            if rule in applied:
-                continue
-            gap("pairing.local_rules", f"{LOCAL_PAIRING_RULES[rule]} (issue 7)")
-        if (
-            section.pairing.acceleration != "none"
-            and section.pairing.system not in ACCELERATED_SYSTEMS
-        ):
+        pairing = section.pairing
+        applies = pairing_registry.any_system(pairing.system)
+        for rule in pairing.local_rules:
+            if rule not in applies.local_rules:
+                gap("pairing.local_rules", f"{LOCAL_RULES[rule]} (issue 7)")
+        if pairing.acceleration != "none" and not applies.acceleration:
             gap("pairing.acceleration", "Baku acceleration: only the Dutch engine applies it")
-        if section.pairing.system != "XIANGQI_SWISS":
-            if section.pairing.round_one is not RoundOnePairing.RATING:
-                gap("pairing.round_one", "round 1 by lot: only the xiangqi Swiss draws it")
-            if section.pairing.max_colour_difference is not None:
-                gap("pairing.max_colour_difference", "only the xiangqi Swiss applies it")
+        if pairing.round_one is not RoundOnePairing.RATING and not applies.round_one_by_lot:
+            gap("pairing.round_one", "round 1 by lot: only the xiangqi Swiss draws it")
+        if pairing.max_colour_difference is not None and not applies.colour_difference_limit:
+            gap("pairing.max_colour_difference", "only the xiangqi Swiss applies it")
 
 
 def _default_scoring(game: Game) -> ScoringSystem:

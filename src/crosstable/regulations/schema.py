@@ -183,6 +183,12 @@ class SubRanking:
     """Date at which "age" conditions are counted."""
 
 
+BOARD_CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
+"""The criteria a board ranking may list (``[prizes.board_ranking] criteria``), computed by
+``crosstable.teams.board_prizes``: points ÷ games, games played, direct encounter, the team's
+final place, wins."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class BoardRanking:
     """Individual ranking on each board of a team event."""
@@ -190,6 +196,7 @@ class BoardRanking:
     min_games: Mapping[int, int]
     """Board number -> games needed to be ranked on that board."""
     criteria: tuple[str, ...]
+    """Codes of :data:`BOARD_CRITERIA`, in the regulation's order."""
     forfeits_count: bool = True
 
 

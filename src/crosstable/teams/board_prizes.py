@@ -30,12 +30,10 @@ from crosstable.model.player import Player
 from crosstable.model.results import ResultCode
 from crosstable.prizes.allocation import RankedEntrant
 from crosstable.prizes.average import team_average_rating
-from crosstable.regulations.schema import AttributeValue, BoardRanking, PrizeRules
+from crosstable.regulations.schema import BOARD_CRITERIA, AttributeValue, BoardRanking, PrizeRules
 from crosstable.standings import age_on
 from crosstable.teams.match_scoring import ScoredMatch
 from crosstable.teams.roster import TeamRoster
-
-CRITERIA = ("percentage", "games", "direct_encounter", "team_place", "wins")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -128,10 +126,11 @@ def rank_board(
     team_places: Mapping[int, int],
 ) -> BoardStanding:
     """The ranking of ``board`` by the regulation's criteria (unknown criteria: ValueError)."""
-    unknown = [c for c in rules.criteria if c not in CRITERIA]
+    unknown = [c for c in rules.criteria if c not in BOARD_CRITERIA]
     if unknown:
         raise ValueError(
-            f"board_ranking.criteria: unknown {', '.join(unknown)} (known: {', '.join(CRITERIA)})"
+            f"board_ranking.criteria: unknown {', '.join(unknown)} "
+            f"(known: {', '.join(BOARD_CRITERIA)})"
         )
     on_board = sorted((r for r in records.values() if r.board == board), key=lambda r: r.player)
     needed = rules.min_games.get(board, 0)
@@ -163,7 +162,7 @@ def _split(
         key = lambda r: -r.wins  # noqa: E731
     elif criterion == "team_place":
         key = lambda r: team_places.get(r.team, 10**9)  # noqa: E731
-    else:
+    elif criterion == "direct_encounter":
         members = {r.player for r in group}
         if any(other not in r.opponents for r in group for other in members if other != r.player):
             return [group]  # not all of them met: direct encounter separates nothing
@@ -173,6 +172,8 @@ def _split(
                 Fraction(0),
             )
         )
+    else:
+        raise ValueError(f"board_ranking.criteria: unknown {criterion}")
     values = sorted({key(r) for r in group})
     return [[r for r in group if key(r) == value] for value in values]
 

@@ -217,9 +217,9 @@ def _zone_choices() -> list[tuple[str, str]]:
 
 
 def _system_choices() -> list[tuple[str, str]]:
-    from crosstable.regulations.loader import PAIRING_SYSTEMS
+    from crosstable.pairing.registry import system_codes
 
-    return [(code, code) for code in PAIRING_SYSTEMS]
+    return [(code, code) for code in system_codes()]
 
 
 CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]

@@ -28,8 +28,9 @@ from crosstable.pairing.colours import Strength, colour_preference
 from crosstable.pairing.dutch import LocalRules, local_rules_from
 from crosstable.pairing.history import Float, PlayerHistory, build_histories
 from crosstable.pairing.local_rules import DUTCH_LOCAL_RULE_CODES
+from crosstable.pairing.registry import pairing_system
 from crosstable.pairing.rules import PairingRules
-from crosstable.regulations.loader import LOCAL_RULES_APPLIED, load_regulations
+from crosstable.regulations.loader import load_regulations
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "kinabatangan-school-2024.toml"
 
@@ -396,7 +397,7 @@ def test_each_regulation_code_turns_one_rule_on() -> None:
         assert local_rules_from(rules) == expected, code
     fide_default = PairingRules(system="FIDE_DUTCH_2026", local_rules=("floaters_first",))
     assert local_rules_from(fide_default) is None
-    assert LOCAL_RULES_APPLIED["FIDE_DUTCH_2026"] == DUTCH_LOCAL_RULE_CODES
+    assert pairing_system("FIDE_DUTCH_2026").local_rules == DUTCH_LOCAL_RULE_CODES
 
 
 def test_the_registry_passes_the_last_round_relaxation() -> None:

@@ -34,6 +34,6 @@ def test_every_team_code_names_a_variant_the_engine_reads() -> None:
 
 
 def test_regulations_may_name_every_registered_team_code() -> None:
-    from crosstable.regulations.loader import PAIRING_SYSTEMS
+    from crosstable.pairing.registry import system_codes
 
-    assert set(TEAM_SYSTEMS) <= set(PAIRING_SYSTEMS)
+    assert set(TEAM_SYSTEMS) <= set(system_codes())
