@@ -156,18 +156,29 @@ class PaymentForm(forms.Form):
     paid = LocalDecimalField(label=_("Paid"), min_value=0, decimal_places=2, max_digits=14)
 
 
+CANCEL_BYE = "cancel"
+
+
 class ByeForm(forms.Form):
+    """A requested bye, or its cancellation. The choice starts empty (issue 21: no control
+    starts on a value that means a result): saving without choosing is refused."""
+
     round_number = LocalIntegerField(label=pgettext_lazy("chess", "Round"), min_value=1)
     result = forms.ChoiceField(
         label=pgettext_lazy("chess", "Bye"),
         choices=[
+            ("", "—"),
             ("H", _("Half-point bye")),
             ("F", _("Full-point bye")),
             ("Z", _("Zero-point bye")),
-            ("", _("Cancel the bye")),
+            (CANCEL_BYE, _("Cancel the bye")),
         ],
-        required=False,
     )
+
+    def clean_result(self) -> str:
+        """The bye's code, empty for a cancellation (``rounds.request_bye``)."""
+        chosen = str(self.cleaned_data["result"])
+        return "" if chosen == CANCEL_BYE else chosen
 
 
 class WithdrawForm(forms.Form):

@@ -758,9 +758,10 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
             "edit_form": edit_form,
             "can_organise": permissions.can_organise(request.user, event),
             "payment_form": forms.PaymentForm(initial={"paid": entry.fee_paid}),
-            # A requested bye, not "Cancel the bye", unless the arbiter picks it; a withdrawn
-            # player's form shows the round they withdrew after, so "Save" changes nothing.
-            "bye_form": forms.ByeForm(initial={"round_number": paired + 1, "result": "H"}),
+            # A withdrawn player's form shows the round they withdrew after, so "Save"
+            # changes nothing.
+            # nothing chosen: an untouched "Record bye" records nothing (issue 21)
+            "bye_form": forms.ByeForm(initial={"round_number": paired + 1}),
             "withdraw_form": forms.WithdrawForm(
                 initial={
                     "after_round": section_rounds

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -466,7 +467,9 @@ def my_teams(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) -> HttpResponse:
-    """The captain's (or arbiter's) line-up page for one round, with its deadline."""
+    """The captain's (or arbiter's) line-up page for one round, with the opponent and the
+    deadline at the venue's time. A refused line-up comes back as it was chosen, with the
+    reason: the captain corrects a board, not the whole form."""
     section = _section(slug, key)
     team_row = get_object_or_404(models.Team, section=section, number=team)
     if not services.may_see_lineup(request.user, team_row):
@@ -480,24 +483,55 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
         return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
     if request.method == "POST":
         boards: list[int | None] = []
+        unreadable = []
         for board in range(1, team_rules.boards + 1):
             value = request.POST.get(f"board_{board}", "").strip()
             entry_id = whole_number_or_none(value, 1)
             if value and entry_id is None:
                 # the form offers the roster's players: anything else is refused, never
                 # taken for an empty board
-                messages.error(request, _("Board %(board)d: no such player.") % {"board": board})
-                return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
+                unreadable.append(board)
             boards.append(entry_id)
         accept = request.POST.get("accept_order_errors") == "on"
-        _acting(
+        for board in unreadable:
+            messages.error(request, _("Board %(board)d: no such player.") % {"board": board})
+        if not unreadable and _acting(
             request,
             lambda: services.submit_lineup(
                 team_row, number, boards, request.user, accept_order_errors=accept
             ),
             _("Line-up saved."),
-        )
-        return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
+        ):
+            return redirect(reverse("teams:lineup", args=[slug, key, team, number]))
+        return _lineup_page(request, team_row, number, closed, boards, accept)
+    return _lineup_page(request, team_row, number, closed)
+
+
+def _opponent(team: models.Team, number: int) -> tuple[models.TeamMatch | None, models.Team | None]:
+    """``team``'s match of round ``number`` and its opponent (None before the pairing)."""
+    match = (
+        models.TeamMatch.objects.filter(round__section=team.section, round__number=number)
+        .filter(Q(first=team) | Q(second=team))
+        .select_related("first", "second")
+        .first()
+    )
+    if match is None:
+        return None, None
+    return match, match.second if match.first_id == team.pk else match.first
+
+
+def _lineup_page(
+    request: HttpRequest,
+    team_row: models.Team,
+    number: int,
+    closed: str,
+    posted: list[int | None] | None = None,
+    accept: bool = False,
+) -> HttpResponse:
+    """The line-up form: the boards ``posted`` (a refused submission, kept as chosen), else
+    the stored line-up, else the registered one."""
+    section = team_row.section
+    team_rules = bridge.team_rules(section)
     stored = team_row.lineups.filter(round_number=number).first()
     # A player declared ineligible is offered on no board from the declaration on.
     barred = bridge.unavailable_in(bridge.ineligible_from(section), number)
@@ -506,8 +540,15 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
         roster, members=tuple(m for m in roster.members if m not in barred)
     )
     registered = available.registered_lineup(team_rules.boards)
-    chosen = [b if b is None else int(b) for b in stored.boards] if stored else list(registered)
+    if posted is not None:
+        chosen = posted
+    elif stored:
+        chosen = [b if b is None else int(b) for b in stored.boards]
+    else:
+        chosen = list(registered)
     members = [m for m in team_row.members.select_related("entry") if m.entry_id not in barred]
+    match, opponent = _opponent(team_row, number)
+    due = services.deadline(team_row, number)
     return render(
         request,
         "teams/lineup.html",
@@ -517,8 +558,15 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
             "team": team_row,
             "number": number,
             "members": members,
-            "deadline": services.deadline(team_row, number),
+            "deadline": due,
+            "zone": event_time.describe_zone(section.event, due)
+            if due is not None and section.event.time_zone
+            else "",
+            "match": match,
+            "opponent": opponent,
             "stored": stored,
+            "refused": posted is not None,
+            "accept": accept,
             "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
             "closed": closed,
             # board, chosen entry id, its roster member (None: an empty board)
@@ -618,6 +666,13 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             "second": names[scored_match.second_team],
             # 2½ – 1½, as the public team pages write a match score.
             "first_points": points_text(scored_match.first_game_points),
+            # a match is complete only when every board has a result: until then its score
+            # is a count so far, and the boards still missing are named
+            "missing": [
+                b.board for b in scored_match.boards if b.first_result is ResultCode.PENDING
+            ]
+            if scored_match.first_result is ResultCode.PENDING
+            else [],
             "second_points": points_text(scored_match.second_game_points),
             "boards": [
                 {

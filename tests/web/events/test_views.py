@@ -276,14 +276,22 @@ def test_persian_organiser_types_a_jalali_birth_date(event: models.Event, organi
 def test_entry_page_forms_start_from_what_the_arbiter_means(
     paired: models.Round, arbiter: User
 ) -> None:
-    """The bye form offers a half-point bye, not "Cancel the bye"; a withdrawn player's
-    withdrawal form shows the round they withdrew after (saving it changes nothing)."""
+    """The bye form starts on no choice (neither a bye nor "Cancel the bye": issue 21), and
+    saving it untouched records nothing; a withdrawn player's withdrawal form shows the
+    round they withdrew after (saving it changes nothing)."""
     entry = paired.section.entries.get(pairing_number=1)
     client = _client(arbiter)
     url = f"/e/{paired.section.event.slug}/entry/{entry.pk}/"
     page = client.get(url).content.decode()
-    assert re.search(r'<option value="H" selected>', page)
-    assert not re.search(r'<option value="" selected>', page)
+    assert re.search(r'<option value="" selected>—</option>', page)
+    assert not re.search(r'<option value="[HFZ]" selected>', page)
+    client.post(url, {"action": "bye", "round_number": "2", "result": ""})
+    assert not models.RequestedBye.objects.filter(entry=entry).exists()
+    assert not models.AuditLog.objects.filter(action="entry.bye").exists()
+    client.post(url, {"action": "bye", "round_number": "2", "result": "H"})
+    assert models.RequestedBye.objects.get(entry=entry).result == "H"
+    client.post(url, {"action": "bye", "round_number": "2", "result": "cancel"})
+    assert not models.RequestedBye.objects.filter(entry=entry).exists()
     assert re.search(r'name="round_number" value="2"', page)
     assert re.search(r'name="after_round" value="1"', page)  # one round paired
     for board in paired.boards.all():

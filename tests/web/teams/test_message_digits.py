@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rounds, services
+from crosstable_web.events import rounds, rule_warnings, services
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
 
@@ -53,7 +53,10 @@ def _cleared_result_message(
     client = _client(arbiter, language)
     url = reverse("events:round_result", args=[event.slug, "open", 1])
     client.post(url, {"entry": "2 1"}, follow=True)  # its message shown and gone
-    return _shown_messages(client.post(url, {"entry": "2 x"}, follow=True).content.decode())
+    question = client.post(url, {"entry": "2 x"}).content.decode()  # replacing asks first
+    token = question.split(f'name="{rule_warnings.TOKEN_FIELD}" value="')[1].split('"')[0]
+    data = {"entry": "2 x", rule_warnings.TOKEN_FIELD: token}
+    return _shown_messages(client.post(url, data, follow=True).content.decode())
 
 
 def test_a_cleared_result_in_persian_digits(
