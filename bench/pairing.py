@@ -251,7 +251,8 @@ def format_table(rows: Sequence[tuple[Input, list[Measurement]]], rounds: Sequen
         rss = [by_round[r].peak_rss for r in rounds if r in by_round]
         known_cpu = [c for c in cpu if c is not None]
         known_rss = [m for m in rss if m is not None]
-        complete = len(known_cpu) == len(rounds)
+        # worst and median over the rounds the input has (a 9-round file in an 11-round table)
+        complete = len(known_cpu) == len([r for r in rounds if r <= source.rounds])
         lines.append(
             [
                 f"{source.players:,}",

@@ -428,7 +428,12 @@ class SubsetMatcher:
         _greedy_within(adjacency, vertices, alive, mate)
         search = _AugmentingSearch(adjacency, mate, alive, two_sided=True)
         perfect = True
-        for v in vertices:
+        # The free vertices with the shortest rows first: a vertex with no neighbour left in
+        # the subset (a few-neighbour vertex, e.g. one allowed only a few partners) ends its
+        # search at once, whereas a search from a dense vertex that fails explores its whole
+        # component. The answer does not depend on the order (below).
+        free = sorted((v for v in vertices if mate[v] == -1), key=lambda v: len(adjacency[v]))
+        for v in free:
             # No augmenting path from a free vertex now means none later either (Edmonds):
             # it stays free in every maximum matching, so the answer is already known.
             if mate[v] == -1 and not search.augment_from(v):

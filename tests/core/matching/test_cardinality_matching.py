@@ -4,7 +4,7 @@ oracle)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Set
+from collections.abc import Iterator, Set
 
 import networkx as nx
 import pytest
@@ -201,3 +201,31 @@ def test_subset_matcher_refuses_bad_rows() -> None:
         matcher.perfect_matching([0, 0])
     with pytest.raises(ValueError, match="outside"):
         matcher.perfect_matching([0, 5])
+
+
+class CountedRow(set[int]):
+    """A row that counts how often it is read whole."""
+
+    reads = 0
+
+    def __iter__(self) -> Iterator[int]:
+        CountedRow.reads += 1
+        return super().__iter__()
+
+
+def test_a_subset_with_a_vertex_cut_off_is_answered_without_searching_the_rest() -> None:
+    """Vertices 0-100 all adjacent (a dense odd group, as a bracket) and vertex 101 adjacent
+    to 102 only (as a bye vertex joined to the lowest scores): {0..100, 101} has no perfect
+    matching, since 101 has no neighbour in it. The greedy pairs 100 of 0..100, and the
+    search starts from the free vertex with the shortest row, 101, which fails at once; a
+    search from the free dense vertex first would read every row of the group."""
+    dense = range(101)
+    rows: list[set[int]] = [CountedRow(set(dense) - {v}) for v in dense]
+    rows += [CountedRow({102}), CountedRow({101})]
+    matcher = SubsetMatcher(rows)
+    CountedRow.reads = 0
+    assert matcher.perfect_matching([*dense, 101]) is None
+    # the greedy: rows 0, 2, 4, ..., 100 and 101; the search: row 101 (from vertex 100 it
+    # would read the 101 rows of the group again)
+    assert CountedRow.reads == 53
+    assert matcher.perfect_matching([*range(100), 101, 102]) is not None
