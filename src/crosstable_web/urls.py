@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("crosstable_web.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("crosstable_web.follow.urls")),
     path("p/", include("crosstable_web.public.urls")),
     path("print/", include("crosstable_web.printing.urls")),
     path("", include("crosstable_web.teams.urls")),

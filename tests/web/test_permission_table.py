@@ -27,6 +27,8 @@ from django.utils import timezone
 from crosstable_web.accounts import services as account_services
 from crosstable_web.events import acting, models, rounds, rules, services
 from crosstable_web.events.services import EntryData
+from crosstable_web.follow import links as follow_links
+from crosstable_web.follow.models import Follower
 from crosstable_web.teams import services as team_services
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
@@ -115,6 +117,9 @@ def world(db: None) -> World:
     )
     models.EventRole.objects.create(event=grades, user=arbiter, role=models.Role.ARBITER)
     invitation = account_services.invite("new@example.org", admin)
+    follower = Follower.objects.create(
+        entry=entries[0], email="parent@example.org", site="http://testserver/", language="en"
+    )
     solo_section = {"slug": "solo", "key": "open"}
     league_section = {"slug": "league", "key": "A"}
     kwargs: dict[str, dict[str, Any]] = {
@@ -126,6 +131,9 @@ def world(db: None) -> World:
         "printing:grades": {"slug": "grades"},
         "printing:section_grades": {"slug": "grades", "key": "D"},
         "public:player": {**solo_section, "number": 1},
+        "follow:follow": {**solo_section, "number": 1},
+        "follow:confirm": {"token": follow_links.token(follower, "confirm")},
+        "follow:unsubscribe": {"token": follow_links.token(follower, "stop")},
     }
     for name in ("public:teams", "public:team_pairings"):
         kwargs[name] = league_section

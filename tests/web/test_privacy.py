@@ -28,6 +28,8 @@ from django.utils import formats, translation
 from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.backup import registry
 from crosstable_web.events import demo, models
+from crosstable_web.follow import links
+from crosstable_web.follow.models import Follower
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
 from crosstable_web.public import localisation
 
@@ -155,9 +157,43 @@ def _values(event: models.Event) -> dict[str, list[str]]:
         "entry_id": [str(entry.pk) for entry in entries],
         "kind": [*PRINTOUTS, *TEAM_PRINTOUTS],
         "code": ["en", "fa"],
-        "token": ["not-a-token"],
+        "token": ["not-a-token", *FOLLOW_TOKENS],
         "uidb64": ["MQ"],
     }
+
+
+FOLLOW_TOKENS: list[str] = []
+"""Confirmation links of the walk's followers (their pages must not show the address)."""
+
+
+def _followers(events: list[models.Event]) -> list[Follower]:
+    """A parent following by e-mail and one by Web Push (two players: the markers make every
+    address alike), in each event."""
+    made = []
+    for event in events:
+        first, second = models.Entry.objects.filter(section__event=event).order_by("pk")[:2]
+        made.append(
+            Follower.objects.create(
+                entry=first,
+                email="parent@example.org",
+                site="http://testserver/",
+                language="en",
+                confirmed=True,
+            )
+        )
+        made.append(
+            Follower.objects.create(
+                entry=second,
+                push_endpoint="https://push.example.org/abc",
+                push_p256dh="k",
+                push_auth="a",
+                site="http://testserver/",
+                language="fa",
+                confirmed=True,
+            )
+        )
+    FOLLOW_TOKENS[:] = [links.token(made[0], "confirm")]
+    return made
 
 
 def _fill(route: str, values: tuple[str, ...]) -> str:
@@ -195,10 +231,15 @@ def _urls(events: list[models.Event]) -> tuple[list[str], list[str]]:
 @pytest.mark.slow
 def test_no_anonymous_url_shows_private_data() -> None:
     events = demo.load_demo(EXAMPLES, log=lambda *_: None)
+    _followers(events)
     marked = _mark_private_fields()
-    assert {"events.entry.birth_date", "events.entry.fee_due", "teams.teampayment.amount"} <= set(
-        marked
-    )
+    assert {
+        "events.entry.birth_date",
+        "events.entry.fee_due",
+        "teams.teampayment.amount",
+        "follow.follower.email",
+        "follow.follower.push_endpoint",
+    } <= set(marked)
     date_forms = _date_forms()
     urls, unfillable = _urls(events)
     assert not unfillable, f"add values for these patterns' parameters to _values: {unfillable}"

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "crosstable_web.public",
     "crosstable_web.printing",
     "crosstable_web.checkin",
+    "crosstable_web.follow",
     "axes",
 ]
 
@@ -147,6 +148,14 @@ EMAIL_HOST_USER = os.environ.get("CROSSTABLE_EMAIL_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("CROSSTABLE_EMAIL_PASSWORD", "")
 EMAIL_USE_TLS = os.environ.get("CROSSTABLE_EMAIL_TLS", "") == "1"
 DEFAULT_FROM_EMAIL = os.environ.get("CROSSTABLE_EMAIL_FROM", "crosstable@localhost")
+
+# Parents following a player (crosstable_web.follow): Web Push signed with this VAPID key
+# (RFC 8292; `crosstable-web vapid_key` makes one; empty: e-mail only), `sub` claim (default
+# mailto: the sender above). The worker (`crosstable-web send_notifications --loop`) is woken
+# through the wake file after each commit that made a notice.
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("CROSSTABLE_VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_SUBJECT = os.environ.get("CROSSTABLE_VAPID_SUBJECT", "")
+NOTIFICATIONS_WAKE_FILE: Path | None = VAR_DIR / "notifications.wake"
 
 # English message ids; translations (zh_Hans, ms, fa) live in locale/.
 LANGUAGE_CODE = "en"

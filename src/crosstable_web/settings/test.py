@@ -17,3 +17,4 @@ PDF_CACHE = False  # each test renders its PDFs; the cache test switches it on
 # Static files straight from the apps' folders (nothing collected; settings.prod collects).
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+NOTIFICATIONS_WAKE_FILE = None  # the tests run the worker themselves

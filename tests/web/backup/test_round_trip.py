@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from crosstable_web.backup import json_file, registry
 from crosstable_web.checkin import services as checkin
 from crosstable_web.events import demo, models, rounds, rule_warnings, services
+from crosstable_web.follow.models import Follower
 from crosstable_web.teams import fees
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams import services as team_services
@@ -54,6 +55,14 @@ def _rare_rows(fars: models.Event) -> None:
     rounds.correct_for_rating_report(first_round, 1, "=", "slip misread", arbiter)
     # check-in: a player marked absent for the rounds not yet paired (checkin.CheckIn)
     checkin.mark(other, False, arbiter)
+    # a parent following a player by e-mail (follow.Follower; its address is private)
+    Follower.objects.create(
+        entry=other,
+        email="parent@example.org",
+        site="http://testserver/",
+        language="ms",
+        confirmed=True,
+    )
 
 
 @pytest.mark.django_db

@@ -1,0 +1,188 @@
+"""The worker's part: notices become deliveries (one per confirmed follower of a player
+concerned), deliveries are sent — e-mail through Django's mail backend, Web Push through
+:mod:`crosstable_web.follow.webpush` — and a failed send is retried later: each failure is
+logged (logger ``crosstable_web.follow``) and kept on the delivery; after the last attempt
+the delivery is marked failed and logged as an error. Nothing is dropped silently.
+
+Run by ``crosstable-web send_notifications`` (once, or ``--loop``), never inside a request
+or a pairing."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import logging
+import smtplib
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from crosstable_web.events import models as event_models
+from crosstable_web.follow import texts, webpush
+from crosstable_web.follow.models import Delivery, Follower, Notice
+
+logger = logging.getLogger("crosstable_web.follow")
+
+RETRY_MINUTES = (1, 5, 30, 120, 360)
+"""The wait before each new attempt after a failure; a delivery that failed once more than
+this lists is marked failed (after about 8½ hours)."""
+LEASE = datetime.timedelta(minutes=2)
+"""A delivery taken by a worker is not taken by another for this long."""
+
+
+@dataclasses.dataclass(slots=True)
+class Report:
+    notices: int = 0
+    sent: int = 0
+    retried: int = 0
+    failed: int = 0
+    cancelled: int = 0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.notices} notices, {self.sent} sent, {self.retried} to retry, "
+            f"{self.failed} failed, {self.cancelled} no longer valid"
+        )
+
+
+def _players(notice: Notice) -> set[int]:
+    """The entries a notice concerns: everyone in the round, or the board's two players."""
+    round_row = event_models.Round.objects.filter(
+        section_id=notice.section_id, number=notice.round_number
+    ).first()
+    if round_row is None:
+        return set()
+    boards = round_row.boards.all()
+    if notice.kind == Notice.RESULT:
+        boards = boards.filter(number=notice.board_number or 0)
+    found = {entry for pair in boards.values_list("white_id", "black_id") for entry in pair}
+    if notice.kind == Notice.ROUND:
+        found |= set(round_row.byes.values_list("entry_id", flat=True))
+    return found
+
+
+def fan_out(report: Report, limit: int = 200) -> None:
+    """Deliveries for the notices not yet handled, one transaction per notice."""
+    for notice in Notice.objects.filter(fanned_out=False).order_by("pk")[:limit]:
+        with transaction.atomic():
+            followers = Follower.objects.filter(entry_id__in=_players(notice), confirmed=True)
+            Delivery.objects.bulk_create(
+                [Delivery(notice=notice, follower=follower) for follower in followers],
+                ignore_conflicts=True,
+            )
+            Notice.objects.filter(pk=notice.pk).update(fanned_out=True)
+        report.notices += 1
+
+
+def _email(follower: Follower, message: texts.Message) -> None:
+    mail = EmailMessage(
+        subject=message.subject,
+        body=message.email_text(),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[follower.email],
+        headers={
+            # RFC 2369 and RFC 8058: the mail reader's own "unsubscribe" button, one click
+            "List-Unsubscribe": f"<{message.unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Content-Language": message.language,
+        },
+    )
+    mail.send(fail_silently=False)
+
+
+def _claim(delivery: Delivery, now: datetime.datetime) -> bool:
+    """Take ``delivery`` for this worker (another worker running at once leaves it)."""
+    return bool(
+        Delivery.objects.filter(
+            pk=delivery.pk, status=Delivery.PENDING, next_attempt_at=delivery.next_attempt_at
+        ).update(next_attempt_at=now + LEASE)
+    )
+
+
+def _failure(delivery: Delivery, error: str, now: datetime.datetime, report: Report) -> None:
+    delivery.attempts += 1
+    delivery.last_error = error[:2000]
+    channel = "push" if delivery.follower.by_push else "e-mail"
+    if delivery.attempts > len(RETRY_MINUTES):
+        delivery.status = Delivery.FAILED
+        report.failed += 1
+        logger.error(
+            "notification %s (%s, follower %s) failed after %s attempts: %s",
+            delivery.pk,
+            channel,
+            delivery.follower_id,
+            delivery.attempts,
+            error,
+        )
+    else:
+        wait = RETRY_MINUTES[delivery.attempts - 1]
+        delivery.next_attempt_at = now + datetime.timedelta(minutes=wait)
+        report.retried += 1
+        logger.warning(
+            "notification %s (%s, follower %s) attempt %s failed, retried in %s min: %s",
+            delivery.pk,
+            channel,
+            delivery.follower_id,
+            delivery.attempts,
+            wait,
+            error,
+        )
+    delivery.save(update_fields=["attempts", "last_error", "status", "next_attempt_at"])
+
+
+def _send_one(delivery: Delivery, now: datetime.datetime, report: Report) -> None:
+    follower = delivery.follower
+    message = texts.compose(delivery.notice, follower)
+    if message is None:
+        delivery.status = Delivery.CANCELLED
+        delivery.last_error = "no longer holds (round un-paired or result cleared)"
+        delivery.save(update_fields=["status", "last_error"])
+        report.cancelled += 1
+        logger.info("notification %s no longer holds: not sent", delivery.pk)
+        return
+    try:
+        if follower.by_push:
+            webpush.send(follower, message.push_payload())
+        else:
+            _email(follower, message)
+    except webpush.PushFailure as failure:
+        if failure.gone:
+            logger.info("push subscription of follower %s is gone: removed", follower.pk)
+            report.cancelled += 1
+            follower.delete()
+            return
+        _failure(delivery, str(failure), now, report)
+        return
+    except (smtplib.SMTPException, OSError) as error:
+        _failure(delivery, f"{type(error).__name__}: {error}", now, report)
+        return
+    delivery.attempts += 1
+    delivery.status = Delivery.SENT
+    delivery.sent_at = now
+    delivery.last_error = ""
+    delivery.save(update_fields=["attempts", "status", "sent_at", "last_error"])
+    report.sent += 1
+
+
+def send_due(report: Report, now: datetime.datetime | None = None, limit: int = 500) -> None:
+    now = now or timezone.now()
+    due = (
+        Delivery.objects.filter(status=Delivery.PENDING, next_attempt_at__lte=now)
+        .filter(Q(follower__confirmed=True))
+        .select_related("notice", "follower__entry__section__event")
+        .order_by("next_attempt_at", "pk")[:limit]
+    )
+    for delivery in list(due):
+        if _claim(delivery, now):
+            _send_one(delivery, now, report)
+
+
+def run_once(now: datetime.datetime | None = None) -> Report:
+    """Everything due now: new notices fanned out, pending deliveries sent."""
+    report = Report()
+    fan_out(report)
+    send_due(report, now)
+    return report
