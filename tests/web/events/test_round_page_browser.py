@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 
 from crosstable.model import ResultCode
 from crosstable_web.events import models, rounds, rules, services
+from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,14 +60,6 @@ def _section_in_round_two(organiser: User, arbiter: User) -> models.Section:
     return section
 
 
-def _log_in(page: Any, base: str, target: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={target}")
-    page.fill("#id_username", "arif")
-    page.fill("#id_password", "arbiter-pass")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{target}")
-
-
 def _answers(page: Any) -> int:
     return int(page.evaluate("Number(document.documentElement.dataset.answers || 0)"))
 
@@ -91,7 +84,7 @@ def test_an_arbiter_enters_a_hundred_boards_by_keyboard_without_a_reload(
     context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
     page = context.new_page()
     page.set_default_timeout(30_000)
-    _log_in(page, live_server.url, target)
+    log_in(page, live_server.url, "arif", "arbiter-pass", target)
     assert page.locator("#progress").inner_text() == "已录入0/100个结果"
     assert page.locator("#current-board").inner_text().startswith("第1台：")
     # no reload from here on: a mark left in the page stays, no navigation is seen
@@ -190,7 +183,7 @@ def test_the_round_page_works_without_javascript(chromium: Any, live_server: Any
     context.add_cookies([{"name": "django_language", "value": "ms", "url": live_server.url}])
     page = context.new_page()
     page.set_default_timeout(30_000)
-    _log_in(page, live_server.url, target)
+    log_in(page, live_server.url, "arif", "arbiter-pass", target)
     # a result alone: the first board without a result
     page.fill("#id_entry", "=")
     with page.expect_navigation():

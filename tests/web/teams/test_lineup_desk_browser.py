@@ -14,6 +14,7 @@ from django.utils import timezone
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
+from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,14 +25,6 @@ def _page(chromium: Any, base: str, language: str, **options: Any) -> Any:
     page = context.new_page()
     page.set_default_timeout(20_000)
     return page
-
-
-def _log_in(page: Any, base: str, username: str, password: str, target: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={target}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{target}")
 
 
 def test_a_captain_finds_the_refused_line_up_as_chosen(
@@ -49,7 +42,7 @@ def test_a_captain_finds_the_refused_line_up_as_chosen(
         is_mobile=True,
         has_touch=True,
     )
-    _log_in(page, live_server.url, "kian", "captain-pass", target)
+    log_in(page, live_server.url, "kian", "captain-pass", target)
     assert page.locator("#opponent").inner_text().startswith("حریف: Team ")
     assert "Asia/Tehran" in page.locator("#deadline").inner_text()
     # places 2 and 1 exchanged, the first reserve (place 5) on board 4
@@ -79,7 +72,7 @@ def test_the_team_round_page_never_records_an_untouched_board(
     round_row = team_services.pair_next_round(league, arbiter)
     target = f"/e/{league.event.slug}/s/A/teams/r/1/"
     page = _page(chromium, live_server.url, "ms")
-    _log_in(page, live_server.url, "arif", "arbiter-pass", target)
+    log_in(page, live_server.url, "arif", "arbiter-pass", target)
     row = page.locator("#match-1-board-2")
     assert row.locator("select[name=result]").input_value() == ""
     # the browser's own check stops the untouched control: no request, nothing stored
