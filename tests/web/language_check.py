@@ -49,7 +49,7 @@ ALLOWED = frozenset(
 _IDENTIFIER = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b"  # snake_case, FIDE_DUTCH_2026, age_10_12
     r"|\b[a-z]+(?:\.[a-z_]+)+\b"  # dotted codes: result.enter, team.payment.cancel
-    r"|\(\w+:\w+\)"  # (short:11)
+    r"|\([A-Za-z0-9_]+:[A-Za-z0-9_]+\)"  # (short:11), not words: （象棋：后走） read from a PDF
 )
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LATIN_DIGIT = re.compile(r"[0-9]")

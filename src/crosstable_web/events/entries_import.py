@@ -230,7 +230,12 @@ def _read_sheet(sheet: Sheet, entries: EntriesFile, *, named: bool) -> None:
     if heading_index:
         entries.notes.append(
             where
-            + _("Lines 1-%(last)d above the headings were not read.") % {"last": heading_index}
+            + (
+                _("Line 1 above the headings was not read.")  # a title line (not "1-1")
+                if heading_index == 1
+                else _("Lines 1-%(last)d above the headings were not read.")
+                % {"last": heading_index}
+            )
         )
     columns: dict[str, tuple[int, str]] = {}
     """Column -> (index, heading as written)."""

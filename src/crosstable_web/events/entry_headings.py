@@ -91,7 +91,8 @@ HEADINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "unit": {
         "en": ("unit", "school", "club", "team", "organisation", "organization", "county"),
         "zh": ("单位", "單位", "参赛单位", "參賽單位", "学校", "學校", "所在学校", "就读学校",
-               "俱乐部", "俱樂部", "代表队", "代表隊", "队名", "隊名"),
+               "俱乐部", "俱樂部", "代表队", "代表隊", "队名", "隊名", "县名", "縣名", "县",
+               "縣", "县市", "縣市"),
         "ms": ("sekolah", "nama sekolah", "kelab", "pasukan", "organisasi", "unit"),
         "fa": ("واحد", "مدرسه", "باشگاه", "تیم", "شهرستان", "هیئت", "هیات"),
     },
@@ -143,6 +144,8 @@ NOT_STORED: dict[str, tuple[str, ...]] = {
     "email": ("email", "e-mail", "邮箱", "郵箱", "电子邮件", "emel", "ایمیل"),
     "address": ("address", "地址", "alamat", "آدرس", "نشانی"),
     "coach": ("coach", "教练", "教練", "jurulatih", "مربی"),
+    "province": ("province", "省市名称", "省市名稱", "省市", "省份", "所在省", "استان"),
+    "team role": ("position", "team role", "职务", "職務", "队内职务", "jawatan", "سمت"),
 }  # fmt: skip
 """Columns organisers' sheets carry that the app does not store (recognised, left out)."""
 

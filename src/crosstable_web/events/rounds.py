@@ -528,8 +528,9 @@ def foul_letter() -> str:
 def parse_result(text: str, notation: Notation | None = None) -> tuple[ResultCode, ResultCode]:
     """Keyboard shorthand: ``1`` white wins, ``0`` black wins, ``=``/``5`` draw, ``+``/``-``
     forfeit won by white/black, ``--`` double forfeit, ``*`` no result yet. With a xiangqi
-    section's ``notation``, also the results as that section writes them (``2-0``, ``1-1``,
-    ``0-2`` under the Chinese rules' points)."""
+    section's ``notation``, also the results as that section's slips write them: the points
+    (``2-0``, ``1-1``, ``0-2`` under the Chinese rules) and the words in the page's language
+    (红胜, 和棋, 黑胜)."""
     word = text.strip().lower().replace(" ", "")
     codes = _RESULT_WORDS.get(word)
     if codes is None and notation is not None and notation.xiangqi:
@@ -538,6 +539,13 @@ def parse_result(text: str, notation: Notation | None = None) -> tuple[ResultCod
         raise ServiceError(
             _("Unknown result %(text)s: type 1, 0, = (draw), + or - (forfeit), -- or *.")
             % {"text": repr(text)}
+            + (
+                " "
+                + _("Or as the result slip writes it: %(choices)s.")
+                % {"choices": ", ".join(label for _words, label in notation.slip_choices())}
+                if notation is not None and notation.xiangqi
+                else ""
+            )
         )
     return codes
 
@@ -545,18 +553,23 @@ def parse_result(text: str, notation: Notation | None = None) -> tuple[ResultCod
 def _notation_words(notation: Notation) -> dict[str, tuple[ResultCode, ResultCode]]:
     """A xiangqi section's own results as words: what :meth:`Notation.result` writes for a
     first-player win, a draw and a second-player win (a label two results share, as under
-    a scoring giving a draw and a win the same points, is no word: it would be a guess)."""
+    a scoring giving a draw and a win the same points, is no word: it would be a guess), and
+    the words of its slip's boxes (红胜, 和棋, 黑胜 in Chinese)."""
     games = [
         (ResultCode.WIN, ResultCode.LOSS),
         (ResultCode.DRAW, ResultCode.DRAW),
         (ResultCode.LOSS, ResultCode.WIN),
     ]
     labels = [notation.result(white.value, black.value) for white, black in games]
+    words = {
+        str(word).lower().replace(" ", ""): codes
+        for (word, _label), codes in zip(notation.slip_choices(), games, strict=True)
+    }
     return {
         label.lower(): codes
         for label, codes in zip(labels, games, strict=True)
         if labels.count(label) == 1 and label not in _RESULT_WORDS
-    }
+    } | {word: codes for word, codes in words.items() if word not in _RESULT_WORDS}
 
 
 def result_label(white: str, black: str, notation: Notation | None = None) -> str:

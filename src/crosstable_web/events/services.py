@@ -27,7 +27,7 @@ from crosstable.regulations.sections import AssignedSection, assign_sections
 from crosstable.typed import TypedValueError, read_grade
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web import bridge
-from crosstable_web.events import audit, event_time, models, rules, slugs, wording
+from crosstable_web.events import audit, event_time, lots, models, rules, slugs, wording
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
 from crosstable_web.events.value_messages import text_problems
@@ -877,14 +877,18 @@ PAIRING_NUMBERS_BY = "pairing_numbers_by"
 def assign_pairing_numbers(
     section: models.Section, actor: Actor, method: str = "rating", seed: int | None = None
 ) -> None:
-    """Number the players: by rating (then title, then name) or by lot. Only before
+    """Number the players: by rating (then title, then name) or by lot — drawn, as every
+    lot of the section, from the event's seed (:mod:`crosstable_web.events.lots`), so the
+    same players are drawn the same numbers again; ``seed`` draws another. Only before
     round 1 is paired."""
     require_staff(actor, section.event)
     if section.rounds.exists():
         raise ServiceError(_("Pairing numbers are fixed once round 1 is paired."))
     entries = list(section.entries.select_for_update().order_by("id"))
     if method == "lot":
-        random.Random(seed).shuffle(entries)
+        random.Random(f"{lots.seed_of(section)}/pairing-numbers" if seed is None else seed).shuffle(
+            entries
+        )
     else:
         entries.sort(key=initial_order_key)
     old = {entry.name: entry.pairing_number for entry in entries}

@@ -490,12 +490,16 @@ def prize_rows(
     section: models.Section, results: SectionResults, awarded_only: bool = False
 ) -> list[dict[str, Any]]:
     """Each prize table with its heading and awards (prize heading, winner's name) as the
-    prize lists and certificates show them; ``awarded_only`` leaves out tables nobody won."""
+    prize lists and certificates show them; ``awarded_only`` leaves out tables nobody won.
+    The section's own ranking, unnamed alone, is "Individual" beside other tables: after the
+    units' prizes (Huayuan) its players would otherwise read as more units."""
     headings = prize_headings(section, results)
+    several = len(results.prize_tables) > 1
     return [
         {
             "table": table,
-            "title": headings.table(table.rankings),
+            "title": headings.table(table.rankings)
+            or (pgettext("prize table", "Individual") if several else ""),
             "certificate": certificate_ranking(headings, table.rankings),
             "awards": [
                 {

@@ -25,6 +25,11 @@ Each sheet is what the organiser of that event really has, in the event's langua
   شهرستان (the county or club) / جدول (زیر ۱۴ سال) / تلفن. ``fars-table-b-first.xlsx`` as
   first sent: مرودشت's sixth player born 27 Azar 1384, a day before the cutoff (born on or
   after 28 Azar 1384).
+* ``huayuan-counties.xlsx`` (seed 003, Chinese): the counties' entry forms (the regulation's
+  own 报名表: 序号, 省市名称, 县名, 姓名, 性别, 职务 领队/队员, 身份证号码, 联系电话, 备注)
+  gathered by the organiser in one sheet, with a 籍贯 column added from the identity cards
+  (四(三)1: natives of the county only). ``huayuan-counties-first.xlsx`` as first gathered:
+  a seventh player of 花垣 (six a team, 四(二)) and a 保靖 player whose card says 吉首.
 """
 
 from __future__ import annotations
@@ -258,11 +263,70 @@ def fars() -> None:
     _fars_workbook([*FARS_B[:11], FARS_B_MISTAKE, *FARS_B[12:]], HERE / "fars-table-b-first.xlsx")
 
 
+# --- seed 003: Huayuan four-province invitational --------------------------------------------
+
+HUAYUAN_HEADINGS = [
+    "序号", "省市名称", "县名", "姓名", "性别", "职务", "籍贯", "身份证号码", "联系电话", "备注",
+]  # fmt: skip
+# county: (province, the identity card's area code (GB/T 2260), players, the leader first)
+HUAYUAN = {
+    "花垣": ("湖南省", "433124", ["石光明", "龙建华", "麻文军", "吴志刚", "杨永强", "田德胜"]),
+    "吉首": ("湖南省", "433101", ["向国庆", "彭立新", "符海涛", "张春生", "覃小兵", "梁正权"]),
+    "保靖": ("湖南省", "433125", ["彭大勇", "向红军", "田世平", "姚长青", "吴登科", "舒文斌"]),
+    "秀山": ("重庆市", "500241", ["杨再兴", "冉启明", "白云飞", "何家富"]),  # four came
+}
+
+
+def _identity_card(area: str, serial: int) -> str:
+    """A second-generation identity card number (GB 11643): area, birth date, sequence (odd:
+    a man) and the ISO 7064 MOD 11-2 check character."""
+    body = f"{area}{1970 + serial % 25}{serial % 12 + 1:02d}{serial % 27 + 1:02d}{serial:02d}1"
+    weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+    return body + "10X98765432"[sum(int(d) * w for d, w in zip(body, weights, strict=True)) % 11]
+
+
+def _huayuan_sheet(rows: list[tuple[str, str, str, str]], path: Path) -> None:
+    """rows: (county, name, 籍贯, 备注)."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "报名表"
+    sheet.append(["2019年四省边区“锦绣花园杯”象棋邀请赛报名表"])
+    sheet.append(HUAYUAN_HEADINGS)
+    leaders = {players[0] for _province, _area, players in HUAYUAN.values()}
+    areas = {county: area for county, (_province, area, _players) in HUAYUAN.items()}
+    for serial, (county, name, native, note) in enumerate(rows, start=1):
+        province = HUAYUAN[county][0]
+        role = "领队" if name in leaders else "队员"
+        card = _identity_card(areas[native], serial)
+        phone = f"1397430{serial:04d}"
+        sheet.append([serial, province, county, name, "男", role, native, card, phone, note])
+    workbook.save(path)
+
+
+def huayuan() -> None:
+    rows = [
+        (county, name, county, "")
+        for county, (_province, _area, players) in HUAYUAN.items()
+        for name in players
+    ]
+    _huayuan_sheet(rows, HERE / "huayuan-counties.xlsx")
+    first = list(rows)
+    # 花垣, the host county, lists a seventh player (四(二): six a team, the leader among them)
+    first.insert(6, ("花垣", "滕树林", "花垣", "替补"))
+    # 保靖's fifth player was 贾建国, whose identity card is of 吉首 (四(三)1: natives only);
+    # 保靖 then sent 吴登科 instead
+    fifth = next(i for i, row in enumerate(first) if row[1] == "吴登科")
+    first[fifth] = ("保靖", "贾建国", "吉首", "")
+    _huayuan_sheet(first, HERE / "huayuan-counties-first.xlsx")
+
+
 def main() -> None:
     kinabatangan()
     futian_grade()
     futian_youth()
     fars()
+    huayuan()
 
 
 if __name__ == "__main__":

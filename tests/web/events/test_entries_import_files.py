@@ -106,7 +106,7 @@ def test_chinese_sheet(organiser: User, name: str) -> None:
     if name.endswith(".csv"):
         assert "GB18030" in notes and "序号" in notes and "联系电话" in notes
     else:
-        assert "Lines 1-1 above the headings" in notes and "备注" in notes
+        assert "Line 1 above the headings was not read." in notes and "备注" in notes
 
 
 @pytest.mark.django_db

@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import datetime
 import io
+import re
 import tracemalloc
 import zipfile
 from decimal import Decimal
@@ -214,6 +215,24 @@ def test_headings_unknown_duplicated_left_out_or_above_a_title() -> None:
     notes = " ".join(rows.notes)
     assert "Lines 1-2 above the headings" in notes
     assert "A (序号), C (联系电话), D (备注)" in notes
+
+
+def test_the_huayuan_entry_forms_headings() -> None:
+    """Seed 003's own entry form (报名表: 序号 省市名称 县 名 姓 名 性别 职务 身份证号码 联系电话
+    备 注): the county is the unit, the province and the position (领队/队员) are not kept.
+    Before, 省市名称, 县名 and 职务 were refused as unknown columns."""
+    rows = read(
+        "序号,省市名称,县 名,姓   名,性别,职务,籍贯,身份证号码,联系电话,备 注\n"
+        "1,湖南省,花垣,石光明,男,领队,花垣,433124199001010011,13974300001,\n".encode()
+    )
+    assert rows.rows[0].values == {
+        "unit": "花垣",
+        "name": "石光明",
+        "sex": "男",
+        "native_unit": "花垣",
+    }
+    notes = " ".join(rows.notes)
+    assert "A (序号), B (省市名称), F (职务), H (身份证号码), I (联系电话), J (备 注)" in notes
 
 
 def test_headings_in_four_languages() -> None:
@@ -445,6 +464,23 @@ def test_the_page_says_what_is_wrong_without_a_server_error(
     assert response.status_code == 200
     page = response.content.decode()
     assert "nothing was saved" in page or 'class="error"' in page or "error" in page
+    assert not models.Entry.objects.exists()
+
+
+def test_the_report_names_the_section_as_the_organiser_knows_it(
+    event: models.Event, organiser: User
+) -> None:
+    """The report's section column shows the section's name ("Girls U12"), not its key
+    ("girls", Huayuan's "main" on a Chinese page)."""
+    client = Client()
+    client.force_login(organiser)
+    content = b"section,name,sex\ngirls,Ali,M\n"
+    page = client.post(
+        f"/e/{event.slug}/import/", {"file": SimpleUploadedFile("boys.csv", content)}
+    ).content.decode()
+    row = re.search(r'<table class="report">.*?<tbody>(.*?)</tbody>', page, re.S)
+    assert row is not None, page
+    assert "<td>Girls U12</td>" in row.group(1) and "<td>girls</td>" not in row.group(1)
     assert not models.Entry.objects.exists()
 
 

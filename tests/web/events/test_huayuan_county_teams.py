@@ -85,8 +85,8 @@ def test_six_a_county_and_the_team_fee_shared_by_its_six(organiser: User, arbite
     assert re.search(r"吉首 2 200 100 100 ", fees), fees[:2000]
 
 
-@pytest.mark.django_db
-def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: User) -> None:
+def _three_rounds(organiser: User, arbiter: User) -> tuple[models.Event, models.Section]:
+    """18 players of three counties, three rounds played."""
     event = _event(organiser, arbiter)
     section = event.sections.get()
     for index in range(18):
@@ -111,7 +111,12 @@ def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: Use
             result = "0" if last else "1" if board.number % 2 else "="
             rounds.enter_result(round_row, board.number, result, arbiter)
         assert round_row.number == number
+    return event, section
 
+
+@pytest.mark.django_db
+def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: User) -> None:
+    event, section = _three_rounds(organiser, arbiter)
     client = Client()
     base = f"/print/{event.slug}/{section.key}"
     standings = client.get(f"{base}/standings/?lang=en").content.decode()
@@ -144,3 +149,22 @@ def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: Use
     back_office.force_login(arbiter)
     section_page = back_office.get(f"/e/{event.slug}/s/{section.key}/").content.decode()
     assert f"{base}/team-ranking/" in section_page
+
+
+@pytest.mark.django_db
+def test_the_prize_list_names_the_individual_prizes_after_the_counties(
+    organiser: User, arbiter: User
+) -> None:
+    """六: the counties' prizes (top 6) and the individuals' (top 20) are two tables; each has
+    its heading, 单位（名次之和） and 个人. Before, the individual table had none and, printed
+    after the counties', its twenty players read as more counties."""
+    event, section = _three_rounds(organiser, arbiter)
+    client = Client()
+    client.force_login(arbiter)
+    for address, counties, individuals in (
+        (f"/print/{event.slug}/{section.key}/prizes/?lang=zh-hans", "单位（名次之和）", "个人"),
+        (f"/e/{event.slug}/s/{section.key}/standings/", "Units (sum of places)", "Individual"),
+    ):
+        page = client.get(address).content.decode()
+        headings = re.findall(r"<h[23][^>]*>([^<]*)</h[23]>", page)
+        assert headings[-2:] == [counties, individuals], headings

@@ -81,3 +81,37 @@ def test_numbers_by_rating_still_draw_the_lot_in_round_one(organiser: User, arbi
     }
     assert len(pairs) == 10
     assert pairs != {frozenset((2 * k - 1, 2 * k)) for k in range(1, 11)}
+
+
+@pytest.mark.django_db
+def test_the_numbers_lot_is_drawn_from_the_events_seed(organiser: User, arbiter: User) -> None:
+    """Every lot of a section is drawn from the event's seed (events.lots), the numbers drawn
+    for round 1 too: drawn again before round 1, the same numbers; another event with the
+    same seed and the same players, the same numbers; a seed given, another draw. Before,
+    the numbers' lot was drawn from nothing kept, so nobody could draw it again (and the
+    Huayuan journey could not hold its record)."""
+    event, section = _twenty_players(organiser, arbiter)
+
+    def drawn(section: models.Section) -> dict[str, int | None]:
+        return dict(section.entries.values_list("name", "pairing_number"))
+
+    services.assign_pairing_numbers(section, arbiter, "lot")
+    first = drawn(section)
+    assert sorted(number or 0 for number in first.values()) == list(range(1, 21))
+    services.assign_pairing_numbers(section, arbiter, "rating")
+    services.assign_pairing_numbers(section, arbiter, "lot")
+    assert drawn(section) == first
+    again = services.create_event(rules.load_event_spec(EXAMPLE), organiser, slug="again")
+    again.lots_seed = event.lots_seed
+    again.save(update_fields=["lots_seed"])
+    other = again.sections.get()
+    for entry in section.entries.order_by("id"):
+        services.add_entry(
+            other,
+            services.EntryData(name=entry.name, sex="M", unit=entry.unit, native_unit=entry.unit),
+            organiser,
+        )
+    services.assign_pairing_numbers(other, organiser, "lot")
+    assert drawn(other) == first
+    services.assign_pairing_numbers(other, organiser, "lot", seed=2019)
+    assert drawn(other) != first

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from crosstable.model import ResultCode
+from crosstable.model import ResultCode, ScoringSystem
 from crosstable_web import bridge
 from crosstable_web.events import (
     manual_pairing,
@@ -26,6 +26,7 @@ from crosstable_web.events import (
     services,
     standings,
 )
+from crosstable_web.events.notation import Notation
 
 Players = Callable[..., list[models.Entry]]
 
@@ -210,6 +211,34 @@ def test_result_shorthand() -> None:
     assert rounds.parse_result("--") == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
     with pytest.raises(services.ServiceError, match="Unknown result"):
         rounds.parse_result("2")
+
+
+def test_xiangqi_results_typed_as_the_slip_writes_them() -> None:
+    """A xiangqi arbiter copies the slip (☐ 红胜 2-0 ☐ 和棋 1-1 ☐ 黑胜 0-2, the points of the
+    Chinese rules): the box reads the points and the words of the page's language. Before,
+    "2-0" was an unknown result (only the chess shorthand 1, 0, = was read)."""
+    xiangqi = Notation(xiangqi=True, scoring=ScoringSystem.xiangqi())
+    red, draw, black = (
+        (ResultCode.WIN, ResultCode.LOSS),
+        (ResultCode.DRAW, ResultCode.DRAW),
+        (ResultCode.LOSS, ResultCode.WIN),
+    )
+    with translation.override("zh-hans"):
+        for typed, codes in (
+            ("2-0", red), ("1-1", draw), ("0-2", black), ("红胜", red), ("和棋", draw),
+            ("黑胜", black), (" 2 - 0 ", red), ("1", red), ("0", black), ("=", draw),
+        ):  # fmt: skip
+            assert rounds.parse_result(typed, xiangqi) == codes, typed
+        with pytest.raises(services.ServiceError, match="2-0, 1-1, 0-2"):
+            rounds.parse_result("3-0", xiangqi)
+    with translation.override("en"):
+        assert rounds.parse_result("Black wins", xiangqi) == black
+        # a chess section reads only what its own slip and the shorthand say
+        assert rounds.parse_result("1-0", Notation()) == red
+        with pytest.raises(services.ServiceError, match="Unknown result"):
+            rounds.parse_result("2-0", Notation())
+    with pytest.raises(services.ServiceError, match="Unknown result"):
+        rounds.parse_result("2-0")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -347,6 +347,7 @@ def _printouts(organiser: Person, slug: str) -> None:
         for line in (
             EVENT,
             f"{SECTION} — 获奖名单",
+            "个人",
             *expected,
             "单位(名次之和)",
             "1 福田小学",
