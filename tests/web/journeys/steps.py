@@ -231,6 +231,19 @@ def type_result(someone: Person, board: int, code: str) -> str:
     return str(page.locator(f"#board-{board} td.result").inner_text().strip())
 
 
+def confirm_replacement(someone: Person, board: int) -> str:
+    """After :func:`type_result` typed over a stored result the page asks first (a level-3
+    question naming the board and the result it holds): confirm it with Enter (the
+    confirmation button has the focus); the board's result cell afterwards."""
+    page = someone.page
+    ask = page.locator("#result-ask #rule-warnings")
+    ask.wait_for()
+    answers = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.documentElement.dataset.answers || 0) > {answers}")
+    return str(page.locator(f"#board-{board} td.result").inner_text().strip())
+
+
 def table_rows(someone: Person, selector: str) -> list[list[str]]:
     """The cells' text of each body row of a table."""
     return [

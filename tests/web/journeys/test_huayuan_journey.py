@@ -46,6 +46,7 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    confirm_replacement,
     invitation_link,
     pdf_lines,
     person,
@@ -370,19 +371,22 @@ def _play_round(arbiter: Person, slug: str, number: int) -> None:
     ], (number, boards)
     assert round_byes(arbiter) == []
     for board, (red, black, result) in enumerate(ROUNDS[number], start=1):
-        if (number, board) == CORRECTED:
-            assert type_result(arbiter, board, "2-0") == "2-0"
         fouls = FOULS.get((number, board))
         if fouls:
-            arbiter.page.fill("#id_entry", f"{board} 犯 {fouls[0]} {fouls[1]}")
-            with arbiter.page.expect_navigation():
-                arbiter.page.keyboard.press("Enter")
+            type_result(arbiter, board, f"犯 {fouls[0]} {fouls[1]}")
             assert f"第{board}台：犯规 {fouls[0]}–{fouls[1]}" in arbiter.messages()
         typed = SLIP_WORDS[result] if number == 2 and result in SLIP_WORDS else result
-        cell = type_result(arbiter, board, typed)
-        assert cell.split()[0] == {"+": "+/-"}.get(result, result), (number, board, cell)
         if (number, board) == CORRECTED:
+            # signed 2-0 first; the claim upheld, the arbiter types the draw over it: the
+            # page asks before replacing a stored result, names the board, and he confirms
+            assert type_result(arbiter, board, "2-0") == "2-0"
+            assert type_result(arbiter, board, typed) == "2-0"
+            assert "第8台" in arbiter.page.inner_text("#result-ask")
+            cell = confirm_replacement(arbiter, board)
             assert f"第8台：1-1（原为 2-0）· {NAME[red]} – {NAME[black]}" in arbiter.messages()
+        else:
+            cell = type_result(arbiter, board, typed)
+        assert cell.split()[0] == {"+": "+/-"}.get(result, result), (number, board, cell)
         if fouls:
             assert cell == f"{result} ({fouls[0]}/{fouls[1]})"
     arbiter.shot(f"round-{number}")
