@@ -99,6 +99,19 @@ def registration_deadline(event: models.Event) -> datetime.datetime | None:
     return from_wall_clock(event, regulations.deadlines.registration)
 
 
+def last_day(event: models.Event, moment: datetime.datetime | None) -> datetime.date | None:
+    """The day a deadline at midnight at the venue closes with: a deadline the regulations
+    give as a day (Huayuan 七(三) "至12月20日止") is the end of that day, kept as the midnight
+    after it, and is shown as that day ("until the end of 20 December"), not as the next
+    day at 00:00. None for a deadline at any other time (or none)."""
+    if moment is None:
+        return None
+    local = at_event(event, moment)
+    if local.time() != datetime.time(0, 0):
+        return None
+    return local.date() - datetime.timedelta(days=1)
+
+
 def wall_clock_text(event: models.Event, moment: datetime.datetime | None) -> str:
     """``moment`` as typed at the venue in the event's calendar: ``1398-08-24 09:30``."""
     if moment is None:

@@ -253,6 +253,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 "pending": rounds.pending_boards(last) if last else 0,
             }
         )
+    deadline = event_time.registration_deadline(event)
     return render(
         request,
         "events/event_detail.html",
@@ -262,7 +263,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_organise": permissions.can_organise(request.user, event),
             "can_arbitrate": permissions.can_arbitrate(request.user, event),
             "import_form": forms.ImportForm(),
-            "registration_deadline": event_time.registration_deadline(event),
+            "registration_deadline": deadline,
+            "registration_last_day": event_time.last_day(event, deadline),
             "reopening_refusal": services.reopening_refusal(event),
             "grade_report": promotions.has_report(event),
             "any_paired": models.Round.objects.filter(section__event=event).exists()

@@ -168,3 +168,20 @@ def test_the_prize_list_names_the_individual_prizes_after_the_counties(
         page = client.get(address).content.decode()
         headings = re.findall(r"<h[23][^>]*>([^<]*)</h[23]>", page)
         assert headings[-2:] == [counties, individuals], headings
+
+
+@pytest.mark.django_db
+def test_the_registration_deadline_reads_as_the_regulation_writes_it(
+    organiser: User, arbiter: User
+) -> None:
+    """七(三) "即日起至12月20日止": entries are taken through 20 December. The event page said
+    "Registration closes 21 December 00:00" (the midnight after the day, as it is kept),
+    which reads as a day more than the regulation; it now names the 20th, to its end."""
+    event = _event(organiser, arbiter)
+    client = Client()
+    client.force_login(organiser)
+    facts = _text(client.get(f"/e/{event.slug}/").content.decode())
+    deadline = re.search(r"Registration [^·<]*?2018", facts)
+    assert deadline is not None, facts[:1500]
+    assert "until the end of" in deadline.group() and "20" in deadline.group()
+    assert "21" not in deadline.group() and "00:00" not in deadline.group()

@@ -240,6 +240,8 @@ def test_huayuan_journey(chromium: Any, live_server: Any) -> None:
     organiser.page.click("#to-event")
     facts = organiser.page.inner_text("#event-facts")
     assert "2019年1月1日 星期二 – 2019年1月3日 星期四" in facts and "花垣县锦绣花园" in facts  # 二
+    # 七(三) "即日起至12月20日止": through 20 December, not "21 December 00:00"
+    assert "报名截止：2018年12月20日 星期四（含当天）" in facts
 
     organiser.page.click("#event-roles")
     organiser.page.fill("#invite-form input[name=email]", "caipan@example.cn")
