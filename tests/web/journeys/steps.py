@@ -181,6 +181,30 @@ def accept_invitation(someone: Person, link: str, username: str, name: str, pass
     someone.submit("#create-account")
 
 
+def organiser_invited(
+    chromium: Any,
+    base: str,
+    journey: str,
+    language: str,
+    administrator: tuple[str, str],
+    email: str,
+    account: tuple[str, str, str],
+) -> tuple[Person, Person]:
+    """The site administrator (``administrator``: username, password; made before the
+    journey) signs in and invites the organiser by e-mail from the accounts page; the
+    organiser opens the link and makes their account (``account``: username, name,
+    password). Both at their own browser, in ``language``: (administrator, organiser)."""
+    admin = person(chromium, base, journey, "admin", language)
+    sign_in(admin, *administrator)
+    admin.go("/accounts/manage/")
+    admin.page.fill("#account-invite input[name=email]", email)
+    admin.submit("#account-invite button")
+    link = invitation_link(admin.messages())
+    organiser = person(chromium, base, journey, "organiser", language)
+    accept_invitation(organiser, link, *account)
+    return admin, organiser
+
+
 @dataclasses.dataclass(frozen=True)
 class Board:
     number: int

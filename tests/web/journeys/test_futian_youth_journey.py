@@ -40,12 +40,12 @@ from .steps import (
     accept_invitation,
     backup_round_trips,
     invitation_link,
+    organiser_invited,
     pdf_lines,
     person,
     round_boards,
     round_byes,
     same_line,
-    sign_in,
     table_rows,
     type_result,
 )
@@ -151,14 +151,10 @@ def test_futian_youth_journey(chromium: Any, live_server: Any) -> None:
     site.event_creation = EventCreation.ANYONE
     site.save()
 
-    admin = person(chromium, base, JOURNEY, "admin", "zh-hans")
-    sign_in(admin, "root", "Guanliyuan-2009!")
-    admin.go("/accounts/manage/")
-    admin.page.fill("#account-invite input[name=email]", "jingjike@example.cn")
-    admin.submit("#account-invite button")
-    link = invitation_link(admin.messages())
-    organiser = person(chromium, base, JOURNEY, "organiser", "zh-hans")
-    accept_invitation(organiser, link, "jingjike", "区体育局竞技科", "Futian-Tiyu-2009")
+    _admin, organiser = organiser_invited(
+        chromium, base, JOURNEY, "zh-hans", ("root", "Guanliyuan-2009!"),
+        "jingjike@example.cn", ("jingjike", "区体育局竞技科", "Futian-Tiyu-2009"),
+    )  # fmt: skip
 
     # --- the organiser: the event from its regulations file -------------------------
     organiser.go("/")

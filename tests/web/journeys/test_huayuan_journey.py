@@ -48,12 +48,12 @@ from .steps import (
     accept_invitation,
     confirm_replacement,
     invitation_link,
+    organiser_invited,
     pdf_lines,
     person,
     round_boards,
     round_byes,
     same_line,
-    sign_in,
     table_rows,
     type_result,
 )
@@ -218,14 +218,10 @@ def test_huayuan_journey(chromium: Any, live_server: Any) -> None:
     site.event_creation = EventCreation.ANYONE
     site.save()
 
-    admin = person(chromium, base, JOURNEY, "admin", "zh-hans")
-    sign_in(admin, "root", "Guanliyuan-2019!")
-    admin.go("/accounts/manage/")
-    admin.page.fill("#account-invite input[name=email]", "chenhengliu@example.cn")
-    admin.submit("#account-invite button")
-    link = invitation_link(admin.messages())
-    organiser = person(chromium, base, JOURNEY, "organiser", "zh-hans")
-    accept_invitation(organiser, link, "chenhl", "陈横流", "Huayuan-Qixie-2019")
+    _admin, organiser = organiser_invited(
+        chromium, base, JOURNEY, "zh-hans", ("root", "Guanliyuan-2019!"),
+        "chenhengliu@example.cn", ("chenhl", "陈横流", "Huayuan-Qixie-2019"),
+    )  # fmt: skip
 
     # --- the organiser: the event from its template, the arbiter invited -----------------
     organiser.go("/")
