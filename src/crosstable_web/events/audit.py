@@ -203,6 +203,15 @@ _ACTION_NAMES: dict[str, Promise] = {
     "team.payment.cancel": gettext_lazy("Team payment cancelled"),
     "team_round.pair": gettext_lazy("Team round paired"),
     "lineup.submit": gettext_lazy("Line-up handed in"),
+    "registration.submit": gettext_lazy("Registration sent"),
+    "registration.payment": gettext_lazy("Registration fee paid"),
+    "registration.approve": gettext_lazy("Registration approved"),
+    "registration.reject": gettext_lazy("Registration rejected"),
+    "registration.change": gettext_lazy("Registration changed"),
+    "registration.change_request": gettext_lazy("Registration change asked"),
+    "registration.change_approve": gettext_lazy("Registration change approved"),
+    "registration.change_reject": gettext_lazy("Registration change rejected"),
+    "registration.purge_documents": gettext_lazy("Registration documents purged"),
 }
 
 _FIELD_NAMES: dict[str, Promise] = {

@@ -285,6 +285,10 @@ def _populate(
         form_teams(section, organiser, captain)
     for section in event.sections.all():
         services.assign_pairing_numbers(section, arbiter)
+    # A registration waiting in the organisers' queue (the registrations app's demo).
+    from crosstable_web.registrations.demo import add_registrations
+
+    add_registrations(event, script, rng, organiser)
     if plan.rounds_played is None:
         return
     event.registration_open = False

@@ -391,6 +391,8 @@ class _RowReader:
         ref = self.row.columns.get(column)
         if ref is None:
             return _("column %(column)s") % {"column": column}
+        if not ref.letter:
+            return ref.heading  # a form's field (online registration): its label
         return _("column %(letter)s (%(heading)s)") % {
             "letter": ref.letter,
             "heading": ref.heading,
@@ -587,6 +589,12 @@ def _check_row(row: RawRow, context: _EventContext) -> CheckedRow:
     if not reader.problems:
         checked.section = _place(reader, data, game)
     return checked
+
+
+def read_row(event: models.Event, row: RawRow) -> CheckedRow:
+    """One row read and placed as an import reads it (no eligibility or limit check against
+    the entries: :func:`check_rows` does that), e.g. a registration's changed details."""
+    return _check_row(row, _EventContext.of(event))
 
 
 # --- checking and saving ------------------------------------------------------------------

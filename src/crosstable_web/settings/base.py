@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "crosstable_web.printing",
     "crosstable_web.checkin",
     "crosstable_web.follow",
+    "crosstable_web.registrations",
     "axes",
 ]
 
@@ -190,6 +191,17 @@ EVENT_TEMPLATES_DIR = Path(
 )
 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
+# Online registration (crosstable_web.registrations, docs/registration.md): the players'
+# documents are kept here, outside every public URL (never under STATIC or a media URL), and
+# served only to the event's organisers; each file at most this many bytes.
+REGISTRATION_DOCUMENTS_DIR = Path(
+    os.environ.get("CROSSTABLE_DOCUMENTS_DIR", VAR_DIR / "registration-documents")
+)
+REGISTRATION_DOCUMENT_MAX_BYTES = 5_000_000
+# Payment providers that confirm registration fees (name -> class path implementing
+# crosstable_web.registrations.payments.Provider); none: organisers record payments.
+REGISTRATION_PAYMENT_PROVIDERS: dict[str, str] = {}
 
 # Printouts as PDF: at most PDF_RENDERERS chromium processes print at once on this host
 # (every worker shares the slots, files under PDF_DIR); a request waits up to

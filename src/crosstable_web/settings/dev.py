@@ -11,3 +11,5 @@ EMAIL_BACKEND = os.environ.get(
 # Static files straight from the apps' folders (nothing collected; settings.prod collects).
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# The demo's stand-in payment provider (no real gateway: docs/registration.md).
+REGISTRATION_PAYMENT_PROVIDERS = {"fake": "crosstable_web.registrations.payments.FakeProvider"}

@@ -4,6 +4,9 @@ Login throttling (django-axes) is off: Django's ``Client.login`` signs in withou
 which axes refuses. The throttling tests switch it on (``AXES_ENABLED``) and sign in through
 the real form (tests/web/test_deployment.py)."""
 
+import tempfile
+from pathlib import Path
+
 from crosstable_web.settings.base import *  # noqa: F403
 
 DEBUG = False
@@ -18,3 +21,6 @@ PDF_CACHE = False  # each test renders its PDFs; the cache test switches it on
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 NOTIFICATIONS_WAKE_FILE = None  # the tests run the worker themselves
+# Registration fees paid through the stand-in provider; documents in a temporary folder.
+REGISTRATION_PAYMENT_PROVIDERS = {"fake": "crosstable_web.registrations.payments.FakeProvider"}
+REGISTRATION_DOCUMENTS_DIR = Path(tempfile.mkdtemp(prefix="crosstable-documents-"))

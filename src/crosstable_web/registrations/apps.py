@@ -1,0 +1,11 @@
+"""Django app configuration of ``crosstable_web.registrations``."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RegistrationsConfig(AppConfig):
+    name = "crosstable_web.registrations"
+    label = "registrations"
+    verbose_name = _("Online registration")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,101 @@
+"""Registration documents (ID photos, grade certificates, age proofs) as files: which files
+are accepted (JPEG, PNG, WebP pictures and PDF, read from the file's first bytes, not from its
+name or the browser's word), how big, and where they are kept — a private folder outside any
+public URL (``settings.REGISTRATION_DOCUMENTS_DIR``), served only through the organisers'
+queue (``views.document``), deleted by ``purge_documents``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from pathlib import Path
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+KINDS: tuple[tuple[bytes, int, str, str], ...] = (
+    (b"\xff\xd8\xff", 0, "image/jpeg", ".jpg"),
+    (b"\x89PNG\r\n\x1a\n", 0, "image/png", ".png"),
+    (b"WEBP", 8, "image/webp", ".webp"),
+    (b"%PDF-", 0, "application/pdf", ".pdf"),
+)
+"""Accepted files: the signature their content starts with (at an offset), the type served
+and the stored file's suffix."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Upload:
+    """A file as the browser sent it."""
+
+    name: str
+    content: bytes
+
+
+def max_bytes() -> int:
+    return int(settings.REGISTRATION_DOCUMENT_MAX_BYTES)
+
+
+def kind_of(content: bytes) -> tuple[str, str] | None:
+    """(content type, suffix) of an accepted file, None for any other."""
+    for signature, offset, content_type, suffix in KINDS:
+        if content[offset : offset + len(signature)] == signature:
+            if content_type == "image/webp" and not content.startswith(b"RIFF"):
+                continue
+            return content_type, suffix
+    return None
+
+
+def problem(upload: Upload, label: str) -> str | None:
+    """Why ``upload`` cannot be kept as the document ``label`` (None: it can)."""
+    if not upload.content:
+        return _("%(document)s: the file %(file)s is empty.") % {
+            "document": label,
+            "file": upload.name,
+        }
+    if len(upload.content) > max_bytes():
+        return _("%(document)s: the file %(file)s is %(size)s MB; at most %(limit)s MB.") % {
+            "document": label,
+            "file": upload.name,
+            "size": f"{len(upload.content) / 1_000_000:.1f}",
+            "limit": f"{max_bytes() / 1_000_000:g}",
+        }
+    if kind_of(upload.content) is None:
+        return _("%(document)s: the file %(file)s is not a JPEG, PNG or WebP picture or a PDF.") % {
+            "document": label,
+            "file": upload.name,
+        }
+    return None
+
+
+def folder() -> Path:
+    return Path(settings.REGISTRATION_DOCUMENTS_DIR)
+
+
+def store(event_id: int, upload: Upload) -> tuple[str, str]:
+    """Write ``upload`` into the documents folder: (stored name, content type)."""
+    found = kind_of(upload.content)
+    assert found is not None, "checked by problem() first"
+    content_type, suffix = found
+    name = f"{event_id}/{uuid.uuid4().hex}{suffix}"
+    path = folder() / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(upload.content)
+    return name, content_type
+
+
+def path_of(stored_name: str) -> Path | None:
+    """The file of a stored document (None: purged, or outside the folder)."""
+    if not stored_name:
+        return None
+    base = folder().resolve()
+    path = (base / stored_name).resolve()
+    if base not in path.parents or not path.is_file():
+        return None
+    return path
+
+
+def remove(stored_name: str) -> None:
+    path = path_of(stored_name)
+    if path is not None:
+        path.unlink(missing_ok=True)

@@ -1,0 +1,352 @@
+"""Online registration's services on the seed events (values worked by hand from the
+regulations, /work/shared/seeds/README.md): Futian grade (001: a player per registration,
+three pictures, 260 yuan, closes 15 Dec 2019 24:00 Shanghai), Futian youth (004: units, at
+most 4 per school in the children's groups), Fars (002: teams, 720,000 toman, women's share
+free)."""
+
+from __future__ import annotations
+
+import datetime
+import zoneinfo
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+
+from crosstable_web.events import models as event_models
+from crosstable_web.events import rules
+from crosstable_web.events import services as event_services
+from crosstable_web.events.services import ServiceError
+from crosstable_web.registrations import documents, models, services
+from crosstable_web.registrations.payments import Confirmation
+from crosstable_web.registrations.services import PlayerForm, Refused, Sending
+
+from .files import CERTIFICATE_JPEG, ID_PHOTO_PNG
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+SHANGHAI = zoneinfo.ZoneInfo("Asia/Shanghai")
+BEFORE_FUTIAN_CLOSES = datetime.datetime(2019, 12, 1, 10, 0, tzinfo=SHANGHAI)
+BEFORE_YOUTH_CLOSES = datetime.datetime(2009, 11, 1, 10, 0, tzinfo=SHANGHAI)
+
+pytestmark = pytest.mark.django_db
+
+
+def make_event(name: str, slug: str, organiser: User) -> event_models.Event:
+    spec = rules.load_event_spec(EXAMPLES / name)
+    return event_services.create_event(spec, organiser, slug=slug)
+
+
+@pytest.fixture
+def futian(organiser: User) -> event_models.Event:
+    return make_event("futian-chess-grade-2019.toml", "futian", organiser)
+
+
+@pytest.fixture
+def youth(organiser: User) -> event_models.Event:
+    return make_event("futian-youth-xiangqi-chess-2009.toml", "youth", organiser)
+
+
+def pictures() -> dict[str, documents.Upload]:
+    return {
+        "id_photo": documents.Upload("身份证.png", ID_PHOTO_PNG),
+        "portrait": documents.Upload("一寸照.png", ID_PHOTO_PNG),
+        "certificate": documents.Upload("证书.jpg", CERTIFICATE_JPEG),
+    }
+
+
+def child(name: str = "李小明", grade: str = "四级", **values: str) -> PlayerForm:
+    return PlayerForm(
+        {"name": name, "sex": "男", "birth_date": "2010-03-04", "national_grade": grade, **values},
+        pictures(),
+    )
+
+
+def parent_sends(event: event_models.Event, player: PlayerForm) -> models.Registration:
+    sending = Sending("player", "李爸爸", phone="13800000000", players=[player])
+    return services.submit(event, sending, now=BEFORE_FUTIAN_CLOSES)
+
+
+def test_a_fourth_grade_child_is_placed_in_a_and_owes_260(futian: event_models.Event) -> None:
+    """五 / 十二.5: grades 4-5 play in A; 260 yuan a player."""
+    registration = parent_sends(futian, child())
+    player = registration.players.get()
+    assert player.section.key == "A"
+    assert registration.fee_due == Decimal("260.00")
+    assert player.fee_due == Decimal("260.00")
+    assert registration.status == models.Status.PENDING
+    assert registration.payment_reference == f"CT{futian.pk}-{registration.pk:05d}"
+    assert sorted(player.documents.values_list("key", flat=True)) == [
+        "certificate",
+        "id_photo",
+        "portrait",
+    ]
+    stored = documents.path_of(player.documents.get(key="certificate").stored_name)
+    assert stored is not None and stored.read_bytes() == CERTIFICATE_JPEG
+    assert not event_models.Entry.objects.filter(section__event=futian).exists()
+
+
+def test_the_certificate_is_asked_for_a_but_not_for_g(futian: event_models.Event) -> None:
+    """十二.2, 五.3-4: the certificate is for graded players (A-F); G has none."""
+    graded = child()
+    del graded.uploads["certificate"]
+    with pytest.raises(Refused) as refused:
+        parent_sends(futian, graded)
+    assert any("现有最高段级位证书" in problem for problem in refused.value.players[1])
+    ungraded = child(name="王小红", grade="")
+    del ungraded.uploads["certificate"]
+    ungraded.values["section"] = "G"
+    registration = parent_sends(futian, ungraded)
+    assert registration.players.get().section.key == "G"
+
+
+def test_a_text_file_named_jpg_and_a_big_file_are_refused(
+    futian: event_models.Event, settings: object
+) -> None:
+    player = child()
+    player.uploads["certificate"] = documents.Upload("证书.jpg", b"just some text, not a picture")
+    player.uploads["portrait"] = documents.Upload("big.png", ID_PHOTO_PNG + b"\0" * 5_000_001)
+    with pytest.raises(Refused) as refused:
+        parent_sends(futian, player)
+    problems = " ".join(refused.value.players[1])
+    assert "证书.jpg" in problems and "not a JPEG" in problems
+    assert "big.png" in problems and "at most 5 MB" in problems
+    assert not models.Registration.objects.exists()
+
+
+def test_the_form_closes_at_midnight_of_15_december_in_shenzhen(
+    futian: event_models.Event,
+) -> None:
+    """十二.4: 2019年12月15日24时 — 16 December 00:00 at the venue (UTC+8)."""
+    last_minute = datetime.datetime(2019, 12, 15, 23, 59, tzinfo=SHANGHAI)
+    closed = datetime.datetime(2019, 12, 15, 16, 0, tzinfo=datetime.UTC)  # 00:00 Shanghai
+    assert services.form_state(futian, last_minute).is_open
+    state = services.form_state(futian, closed)
+    assert not state.is_open and "2019-12-16 00:00" in state.message
+    with pytest.raises(Refused) as refused:
+        services.submit(
+            futian, Sending("player", "李爸爸", phone="1", players=[child()]), now=closed
+        )
+    assert refused.value.general == [state.message]
+
+
+def test_an_ineligible_grade_is_refused_with_the_reason(futian: event_models.Event) -> None:
+    """A 12th-grade child named for A: A is for grades 4-5."""
+    with pytest.raises(Refused) as refused:
+        parent_sends(futian, child(grade="十二级", section="A"))
+    assert any("A组" in problem for problem in refused.value.players[1])
+
+
+def school(players: list[PlayerForm]) -> Sending:
+    return Sending(
+        "unit",
+        "陈老师",
+        email="chen@example.cn",
+        unit="福田小学",
+        unit_kind="学校",
+        players=players,
+    )
+
+
+def pupil(name: str, born: str = "2002-05-01") -> PlayerForm:
+    uploads = {
+        key: documents.Upload(f"{key}.png", ID_PHOTO_PNG)
+        for key in ("student_record", "identity_card", "photo")
+    }
+    return PlayerForm({"name": name, "sex": "男", "birth_date": born, "section": "ch-CA"}, uploads)
+
+
+def test_a_school_registers_four_and_a_fifth_waits_refused(youth: event_models.Event) -> None:
+    """六: at most 4 players of a unit in 国际象棋儿童A组, counting those still waiting."""
+    four = services.submit(
+        youth, school([pupil(f"学生{n}") for n in "一二三四"]), now=BEFORE_YOUTH_CLOSES
+    )
+    assert four.players.count() == 4
+    assert set(four.players.values_list("section__key", flat=True)) == {"ch-CA"}
+    with pytest.raises(Refused) as refused:
+        services.submit(youth, school([pupil("学生五")]), now=BEFORE_YOUTH_CLOSES)
+    assert refused.value.players[1] == ["福田小学 already has 4 players in this section."]
+    # another school may still enter the section
+    other = school([pupil("学生六")])
+    other.unit = "莲花小学"
+    services.submit(youth, other, now=BEFORE_YOUTH_CLOSES)
+
+
+def test_a_kindergarten_child_is_placed_by_age_and_game(youth: event_models.Event) -> None:
+    """A child born 2004-01-01 playing xiangqi, no group named: the youngest group that
+    takes them (幼儿组, born on or after 2003-09-01); the age proof is asked there."""
+    player = PlayerForm(
+        {"name": "小宝", "sex": "女", "birth_date": "2004-01-01", "game": "象棋"},
+        {"age_proof": documents.Upload("户口本.jpg", CERTIFICATE_JPEG)},
+    )
+    registration = services.submit(youth, school([player]), now=BEFORE_YOUTH_CLOSES)
+    assert registration.players.get().section.key == "xq-K"
+
+
+def test_approval_makes_the_entry_as_an_import_would(
+    futian: event_models.Event, organiser: User
+) -> None:
+    registration = parent_sends(futian, child())
+    services.record_payment(registration, Decimal("260"), datetime.date(2019, 12, 2), organiser)
+    services.approve(registration, organiser)
+    entry = event_models.Entry.objects.get(section__event=futian)
+    assert (entry.section.key, entry.name, entry.sex, entry.national_grade) == (
+        "A",
+        "李小明",
+        "M",
+        "4",
+    )
+    assert entry.birth_date == datetime.date(2010, 3, 4)
+    assert (entry.fee_due, entry.fee_paid) == (Decimal("260.00"), Decimal("260.00"))
+    registration.refresh_from_db()
+    assert registration.status == models.Status.APPROVED
+    assert registration.players.get().entry == entry
+    actions = list(
+        event_models.AuditLog.objects.filter(event=futian).values_list("action", flat=True)
+    )
+    assert {
+        "registration.submit",
+        "registration.payment",
+        "entry.import",
+        "registration.approve",
+    } <= set(actions)
+    with pytest.raises(ServiceError):
+        services.approve(registration, organiser)
+
+
+def test_only_organisers_approve(futian: event_models.Event, arbiter: User) -> None:
+    from django.core.exceptions import PermissionDenied
+
+    registration = parent_sends(futian, child())
+    with pytest.raises(PermissionDenied):
+        services.approve(registration, arbiter)
+    with pytest.raises(PermissionDenied):
+        services.reject(registration, "no", arbiter)
+
+
+def test_a_rejection_needs_a_reason(futian: event_models.Event, organiser: User) -> None:
+    registration = parent_sends(futian, child())
+    with pytest.raises(ServiceError):
+        services.reject(registration, "  ", organiser)
+    services.reject(registration, "证书照片看不清", organiser)
+    registration.refresh_from_db()
+    assert (registration.status, registration.reason) == (models.Status.REJECTED, "证书照片看不清")
+
+
+def test_a_provider_confirms_once_and_a_later_payment_reaches_the_entry(
+    futian: event_models.Event, organiser: User
+) -> None:
+    registration = parent_sends(futian, child())
+    services.approve(registration, organiser)
+    confirmation = Confirmation(
+        registration.payment_reference, Decimal("260"), datetime.date(2019, 12, 3), "fake-1"
+    )
+    assert services.confirm_payment("fake", confirmation) is not None
+    assert services.confirm_payment("fake", confirmation) is None  # sent twice: kept once
+    assert services.paid_total(registration) == Decimal("260.00")
+    entry = event_models.Entry.objects.get(section__event=futian)
+    assert entry.fee_paid == Decimal("260.00")
+    with pytest.raises(ServiceError):
+        services.confirm_payment(
+            "fake", Confirmation("CT0-00000", Decimal(1), datetime.date(2019, 12, 3), "x")
+        )
+
+
+def test_the_private_link(futian: event_models.Event, organiser: User) -> None:
+    registration = parent_sends(futian, child())
+    link = services.token(registration)
+    assert services.by_token(futian, link) == registration
+    assert services.by_token(futian, link[:-1] + ("A" if link[-1] != "A" else "B")) is None
+    other = make_event("futian-chess-grade-2019.toml", "futian-2", organiser)
+    assert services.by_token(other, link) is None
+
+
+def test_a_name_change_after_approval_is_a_request_the_organiser_approves(
+    futian: event_models.Event, organiser: User
+) -> None:
+    registration = parent_sends(futian, child())
+    services.approve(registration, organiser)
+    player = registration.players.get()
+    request = services.change_player(
+        registration, player, {"name": "李晓明"}, now=BEFORE_FUTIAN_CLOSES
+    )
+    assert request is not None and request.new_values == {"name": "李晓明"}
+    assert event_models.Entry.objects.get(section__event=futian).name == "李小明"
+    services.decide_change(request, True, "", organiser)
+    assert event_models.Entry.objects.get(section__event=futian).name == "李晓明"
+    player.refresh_from_db()
+    assert player.name == "李晓明"
+
+
+def test_a_change_while_waiting_and_open_is_made_at_once(futian: event_models.Event) -> None:
+    registration = parent_sends(futian, child())
+    player = registration.players.get()
+    assert (
+        services.change_player(registration, player, {"name": "李晓明"}, now=BEFORE_FUTIAN_CLOSES)
+        is None
+    )
+    player.refresh_from_db()
+    assert player.name == "李晓明"
+    closed = datetime.datetime(2019, 12, 16, 9, 0, tzinfo=SHANGHAI)
+    request = services.change_player(registration, player, {"name": "李明"}, now=closed)
+    assert request is not None
+
+
+def test_a_rejected_change_keeps_the_entry(futian: event_models.Event, organiser: User) -> None:
+    registration = parent_sends(futian, child())
+    services.approve(registration, organiser)
+    request = services.change_player(
+        registration, registration.players.get(), {"name": "张三"}, now=BEFORE_FUTIAN_CLOSES
+    )
+    assert request is not None
+    with pytest.raises(ServiceError):
+        services.decide_change(request, False, "", organiser)
+    services.decide_change(request, False, "请提交更名证明", organiser)
+    request.refresh_from_db()
+    assert (request.status, request.reason) == (models.Status.REJECTED, "请提交更名证明")
+    assert event_models.Entry.objects.get(section__event=futian).name == "李小明"
+
+
+def test_a_team_registration_becomes_a_team_with_its_payments(organiser: User) -> None:
+    """Fars (002) table A: 720,000 toman a team; one woman of six: her share (120,000) is
+    waived (5, women free): 600,000 due."""
+    league = make_event("fars-team-league-1398.toml", "league", organiser)
+    players = [
+        PlayerForm({"name": f"بازیکن {n}", "sex": "F" if n == 1 else "M", "member_id": f"10{n}"})
+        for n in range(1, 7)
+    ]
+    sending = Sending(
+        "team",
+        "مدیر تیم",
+        phone="09170000000",
+        unit="باشگاه اندیشه",
+        team_name="اندیشه",
+        team_section="A",
+        players=players,
+    )
+    before = datetime.datetime(2019, 11, 1, 9, 0, tzinfo=zoneinfo.ZoneInfo("Asia/Tehran"))
+    registration = services.submit(league, sending, now=before)
+    assert registration.fee_due == Decimal("600000.00")
+    services.record_payment(registration, Decimal("600000"), datetime.date(2019, 11, 2), organiser)
+    services.approve(registration, organiser)
+    registration.refresh_from_db()
+    team = registration.team
+    assert team is not None and team.name == "اندیشه"
+    assert [m.entry.name for m in team.members.order_by("position")] == [
+        p.values["name"] for p in players
+    ]
+    assert team.fee_due == Decimal("600000.00")
+    assert [(p.amount, p.paid_on) for p in team.payments.all()] == [
+        (Decimal("600000.00"), datetime.date(2019, 11, 2))
+    ]
+
+
+def test_documents_are_purged_after_the_event(futian: event_models.Event, organiser: User) -> None:
+    registration = parent_sends(futian, child())
+    stored = [d.stored_name for d in models.Document.objects.all()]
+    assert all(documents.path_of(name) for name in stored)
+    with pytest.raises(ServiceError):
+        services.purge_documents(futian, organiser, today=datetime.date(2019, 12, 22))
+    assert services.purge_documents(futian, organiser, today=datetime.date(2019, 12, 23)) == 3
+    assert not any(documents.path_of(name) for name in stored)
+    assert registration.players.get().documents.filter(stored_name="").count() == 3
