@@ -1,6 +1,6 @@
 """URL configuration: sign-in, sign-out, password change and reset (Django's auth views under
 ``/accounts/``), the accounts app, language switch, the events and teams apps, the public site
-(``/p/``) and printouts (``/print/``)."""
+(``/p/``) and printouts (``/print/``), online registration (``/r/``)."""
 
 from django.urls import include, path
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("crosstable_web.follow.urls")),
     path("p/", include("crosstable_web.public.urls")),
     path("print/", include("crosstable_web.printing.urls")),
+    path("", include("crosstable_web.registrations.urls")),
     path("", include("crosstable_web.teams.urls")),
     path("", include("crosstable_web.checkin.urls")),
     path("", include("crosstable_web.events.urls")),

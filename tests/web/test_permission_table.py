@@ -13,6 +13,7 @@ import dataclasses
 import datetime
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,10 @@ from crosstable_web.events import acting, models, rounds, rules, services
 from crosstable_web.events.services import EntryData
 from crosstable_web.follow import links as follow_links
 from crosstable_web.follow.models import Follower
+from crosstable_web.registrations import demo as registration_demo
+from crosstable_web.registrations import documents as registration_documents
+from crosstable_web.registrations import models as registration_models
+from crosstable_web.registrations import services as registration_services
 from crosstable_web.teams import services as team_services
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
@@ -116,6 +121,29 @@ def world(db: None) -> World:
         rules.load_event_spec(EXAMPLES / "futian-chess-grade-2019.toml"), organiser, slug="grades"
     )
     models.EventRole.objects.create(event=grades, user=arbiter, role=models.Role.ARBITER)
+    picture = registration_documents.Upload("id.png", registration_demo.picture())
+    registration = registration_services.submit(
+        grades,
+        registration_services.Sending(
+            "player",
+            "李爸爸",
+            phone="13800000000",
+            players=[
+                registration_services.PlayerForm(
+                    {"name": "李小明", "sex": "M", "section": "G"},
+                    {"id_photo": picture, "portrait": picture},
+                )
+            ],
+        ),
+        now=datetime.datetime(2019, 12, 1, 2, 0, tzinfo=datetime.UTC),
+    )
+    registration_services.record_payment(
+        registration, Decimal(1), datetime.date(2019, 12, 2), organiser
+    )
+    document = registration_models.Document.objects.filter(
+        player__registration=registration
+    ).first()
+    assert document is not None
     invitation = account_services.invite("new@example.org", admin)
     follower = Follower.objects.create(
         entry=entries[0], email="parent@example.org", site="http://testserver/", language="en"
@@ -134,7 +162,15 @@ def world(db: None) -> World:
         "follow:follow": {**solo_section, "number": 1},
         "follow:confirm": {"token": follow_links.token(follower, "confirm")},
         "follow:unsubscribe": {"token": follow_links.token(follower, "stop")},
+        # online registration: seed 001 takes it (a registration sent before it closed)
+        "registrations:register": {"slug": "grades"},
+        "registrations:queue": {"slug": "grades"},
+        "registrations:detail": {"slug": "grades", "number": registration.pk},
+        "registrations:document": {"slug": "grades", "document_id": document.pk},
+        "registrations:provider_confirm": {"provider": "fake"},
     }
+    link = {"slug": "grades", "token": registration_services.token(registration)}
+    kwargs["registrations:mine"] = kwargs["registrations:pay"] = link
     for name in ("public:teams", "public:team_pairings"):
         kwargs[name] = league_section
     for name in ("public:team_round", "public:team"):

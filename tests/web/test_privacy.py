@@ -1,6 +1,7 @@
 """Private data stays private: every URL of the site, fetched without signing in, over the
-demo events, shows no fee, payment, birth date or any other field an app declares private
-(``crosstable_web.backup.registry``: ``event_table(..., private=...)``).
+demo events (with the online registrations waiting in their queues: contacts, details,
+documents, payments, changes asked), shows no fee, payment, birth date or any other field an
+app declares private (``crosstable_web.backup.registry``: ``event_table(..., private=...)``).
 
 The private fields of every row are first set to marker values (an amount, a date, a text),
 so that a leak is found whatever the page does with them: an amount in any digit grouping or
@@ -32,6 +33,7 @@ from crosstable_web.follow import links
 from crosstable_web.follow.models import Follower
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
 from crosstable_web.public import localisation
+from crosstable_web.registrations.models import ChangeRequest, Document, Registration
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -149,6 +151,7 @@ def _values(event: models.Event) -> dict[str, list[str]]:
     if len(chosen) < 2 and len(sections) > 1:
         chosen.append(sections[-1])
     entries = models.Entry.objects.filter(section__event=event).order_by("pk")[:1]
+    uploads = Document.objects.filter(player__registration__event=event).order_by("pk")[:1]
     return {
         "slug": [event.slug],
         "key": [section.key for section in chosen],
@@ -159,6 +162,8 @@ def _values(event: models.Event) -> dict[str, list[str]]:
         "code": ["en", "fa"],
         "token": ["not-a-token", *FOLLOW_TOKENS],
         "uidb64": ["MQ"],
+        "document_id": [str(document.pk) for document in uploads] or ["1"],
+        "provider": ["fake"],
     }
 
 
@@ -239,7 +244,15 @@ def test_no_anonymous_url_shows_private_data() -> None:
         "teams.teampayment.amount",
         "follow.follower.email",
         "follow.follower.push_endpoint",
+        "registrations.registration.phone",
+        "registrations.registeredplayer.values",
+        "registrations.document.stored_name",
+        "registrations.payment.amount",
     } <= set(marked)
+    # the example events that take online registration have one waiting (the demo's), with
+    # its documents, a payment and a change asked
+    assert Registration.objects.values("event").distinct().count() >= 3
+    assert Document.objects.exists() and ChangeRequest.objects.exists()
     date_forms = _date_forms()
     urls, unfillable = _urls(events)
     assert not unfillable, f"add values for these patterns' parameters to _values: {unfillable}"

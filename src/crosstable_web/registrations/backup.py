@@ -18,7 +18,7 @@ event_table(
 event_table(
     models.Payment,
     "registration__event",
-    private=("amount", "paid_on", "provider_reference"),
+    private=("amount", "paid_on"),
 )
 event_table(
     models.ChangeRequest,

@@ -58,7 +58,12 @@ def add_registrations(event: Event, script: str, rng: random.Random, organiser: 
         - datetime.timedelta(days=7)
     )
     kind = table.by[0]
-    sections = [s for s in event.sections.all() if s.is_team_section == (kind is Registrant.TEAM)]
+    sections = [
+        s
+        for s in event.sections.all()
+        if s.is_team_section == (kind is Registrant.TEAM)
+        and not s.entries.filter(house=True).exists()  # a house player's section takes no one
+    ]
     if not sections:
         return
     section = sections[0]
@@ -69,6 +74,7 @@ def add_registrations(event: Event, script: str, rng: random.Random, organiser: 
         data = generate_entry(section, script, rng, 100 + index, taken)
         values = {name: str(value or "") for name, value in dataclasses.asdict(data).items()}
         values["section"] = section.key
+        values["sex"] = section.settings.get("group_sex") or values["sex"]  # a one-sex group
         uploads = {
             rule.key: documents.Upload(f"{rule.key}.png", picture()) for rule in table.documents
         }

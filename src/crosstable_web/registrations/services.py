@@ -18,6 +18,7 @@ import datetime
 import secrets
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 
 from django.core import signing
 from django.db import transaction
@@ -246,9 +247,11 @@ def check_players(
     return checked
 
 
-def _general_problems(
-    event: event_models.Event, sending: Sending, now: datetime.datetime
+def general_problems(
+    event: event_models.Event, sending: Sending, now: datetime.datetime | None = None
 ) -> list[str]:
+    """What is wrong with the registration as a whole (the form closed, no contact…)."""
+    now = now or timezone.now()
     problems = []
     state = form_state(event, now)
     if not state.is_open:
@@ -311,7 +314,7 @@ def submit(
     with transaction.atomic():
         # One registration at a time per event: the limits count the others.
         event_models.Event.objects.select_for_update().filter(pk=event.pk).first()
-        general = _general_problems(event, sending, now)
+        general = general_problems(event, sending, now)
         checked = check_players(event, sending) if sending.players else []
         per_player = {n: p.problems for n, p in enumerate(checked, start=1) if p.problems}
         if general or per_player:
@@ -409,6 +412,25 @@ def _approve_if_no_approval_needed(registration: models.Registration) -> None:
     # A refusal leaves it in the organisers' queue, where approving it again says why.
     with contextlib.suppress(ServiceError):
         approve(registration, "system")
+
+
+def team_admission(registration: models.Registration) -> Any:
+    """The team's line of its section's fees (``teams.fees.TeamFeeLine``: admitted or
+    waiting, its place on the waiting list) once the registration is a team; None before,
+    or where places are not given by payment date."""
+    if registration.team is None:
+        return None
+    from crosstable_web.teams.fees import section_fee_lines
+
+    line = next(
+        (
+            line
+            for line in section_fee_lines(registration.team.section)
+            if line.team.pk == registration.team_id
+        ),
+        None,
+    )
+    return line if line is not None and line.status else None
 
 
 # --- payments --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ free)."""
 from __future__ import annotations
 
 import datetime
+import io
 import zoneinfo
 from decimal import Decimal
 from pathlib import Path
@@ -350,3 +351,17 @@ def test_documents_are_purged_after_the_event(futian: event_models.Event, organi
     assert services.purge_documents(futian, organiser, today=datetime.date(2019, 12, 23)) == 3
     assert not any(documents.path_of(name) for name in stored)
     assert registration.players.get().documents.filter(stored_name="").count() == 3
+
+
+def test_the_purge_command_acts_as_an_organiser(
+    futian: event_models.Event, organiser: User, outsider: User
+) -> None:
+    from django.core.management import CommandError, call_command
+
+    parent_sends(futian, child())
+    with pytest.raises(CommandError, match="otto"):
+        call_command("purge_documents", "futian", "--as", "otto")
+    out = io.StringIO()
+    call_command("purge_documents", "futian", "--as", "olga", stdout=out)
+    assert out.getvalue().strip() == "futian: 3 documents deleted"
+    assert not models.Document.objects.exclude(stored_name="").exists()

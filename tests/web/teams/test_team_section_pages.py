@@ -79,6 +79,10 @@ def _urls(league: event_models.Section) -> list[str]:
             # the QR code is an image, not a page; the grade promotion report exists only
             # where the regulations have [grades] (issue 20: else "not found", no link).
             continue
+        if not set(names) <= {*values, "kind"}:
+            # a registration's private link, a registration or document of the organisers'
+            # queue: pages of online registration (tests/web/registrations), not of a section
+            continue
         kinds = PRINTOUTS + TEAM_PRINTOUTS if "kind" in names else ("",)
         for kind in kinds:
             filled = dict(values, kind=kind)

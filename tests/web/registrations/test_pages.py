@@ -1,0 +1,174 @@
+"""The registration pages through Django's test client: the public form (no account) in
+Chinese, the private link, paying through the fake provider, the organisers' queue and its
+documents (organisers only), a change asked after approval."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from crosstable.regulations import parse_regulations
+from crosstable_web.events import models as event_models
+from crosstable_web.events import rules
+from crosstable_web.events import services as event_services
+from crosstable_web.registrations import models
+
+from .files import CERTIFICATE_JPEG, ID_PHOTO_PNG
+from .seeds import futian_grade, futian_youth, in_two_weeks
+
+pytestmark = pytest.mark.django_db
+
+
+def create(text: str, slug: str, organiser: User) -> event_models.Event:
+    spec = rules.event_spec_from_regulations(parse_regulations(text), text)
+    return event_services.create_event(spec, organiser, slug=slug)
+
+
+@pytest.fixture
+def futian(organiser: User) -> event_models.Event:
+    return create(futian_grade(in_two_weeks()), "futian", organiser)
+
+
+def chinese() -> Client:
+    client = Client()
+    client.cookies["django_language"] = "zh-hans"
+    return client
+
+
+def child_form(**more: object) -> dict[str, object]:
+    return {
+        "by": "player",
+        "registrant": "李爸爸",
+        "phone": "13800000000",
+        "p1-name": "李小明",
+        "p1-sex": "M",
+        "p1-birth_date": "2016-03-04",
+        "p1-national_grade": "四级",
+        "p1-document_id_photo": SimpleUploadedFile("身份证.png", ID_PHOTO_PNG),
+        "p1-document_portrait": SimpleUploadedFile("一寸照.png", ID_PHOTO_PNG),
+        "p1-document_certificate": SimpleUploadedFile("证书.jpg", CERTIFICATE_JPEG),
+        **more,
+    }
+
+
+def test_a_parent_registers_pays_and_reads_the_status_in_chinese(
+    futian: event_models.Event,
+) -> None:
+    parent = chinese()
+    page = parent.get("/r/futian/").content.decode()
+    assert "现有最高段级位证书" in page and "身份证照片（带照片面）" in page
+    response = parent.post("/r/futian/", child_form())
+    assert response.status_code == 302, response.content.decode()
+    link = response["Location"]
+    assert re.fullmatch(r"/r/futian/mine/[^/]+/", link)
+    mine = parent.get(link).content.decode()
+    registration = models.Registration.objects.get()
+    assert registration.payment_reference in mine and "260" in mine
+    # paying through the fake provider: the checkout page, then its confirmation
+    checkout = parent.post(link + "pay/", {"provider": "fake"})
+    assert checkout.status_code == 302
+    page = parent.get(checkout["Location"]).content.decode()
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', page))
+    confirmed = parent.post("/r/pay/fake/confirm/", fields)
+    assert confirmed.status_code == 302 and confirmed["Location"].endswith(link)
+    assert registration.payments.get().amount == Decimal("260.00")
+    # the same confirmation again changes nothing; a forged one is refused
+    parent.post("/r/pay/fake/confirm/", fields)
+    assert registration.payments.count() == 1
+    forged = parent.post("/r/pay/fake/confirm/", {**fields, "amount": "2600"})
+    assert forged.status_code == 400
+
+
+def test_a_missing_certificate_is_refused_on_the_page(futian: event_models.Event) -> None:
+    form = child_form()
+    del form["p1-document_certificate"]
+    page = chinese().post("/r/futian/", form).content.decode()
+    assert "现有最高段级位证书" in page and not models.Registration.objects.exists()
+
+
+def test_the_check_button_saves_nothing(futian: event_models.Event) -> None:
+    page = chinese().post("/r/futian/", child_form(check="1")).content.decode()
+    assert 'id="check-ok"' in page
+    assert not models.Registration.objects.exists()
+
+
+def test_only_organisers_see_the_queue_and_the_documents(
+    futian: event_models.Event, organiser: User, arbiter: User, outsider: User
+) -> None:
+    chinese().post("/r/futian/", child_form())
+    document = models.Document.objects.get(key="certificate")
+    url = f"/e/futian/registrations/document/{document.pk}/"
+    assert Client().get(url).status_code == 302  # to sign in
+    for account in (arbiter, outsider):
+        client = Client()
+        client.force_login(account)
+        assert client.get(url).status_code == 403
+        assert client.get("/e/futian/registrations/").status_code == 403
+    client = Client()
+    client.force_login(organiser)
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "image/jpeg"
+    assert b"".join(response.streaming_content) == CERTIFICATE_JPEG
+    assert "private" in response["Cache-Control"]
+    queue = client.get("/e/futian/registrations/").content.decode()
+    assert "李小明" in queue and "A组" in queue
+
+
+def test_the_organiser_approves_from_the_queue_and_a_late_change_is_a_request(
+    futian: event_models.Event, organiser: User
+) -> None:
+    parent = chinese()
+    link = parent.post("/r/futian/", child_form())["Location"]
+    registration = models.Registration.objects.get()
+    client = Client()
+    client.force_login(organiser)
+    client.post("/e/futian/registrations/", {"action": "approve", "chosen": [str(registration.pk)]})
+    entry = event_models.Entry.objects.get(section__event=futian)
+    assert (entry.section.key, entry.name) == ("A", "李小明")
+    player = registration.players.get()
+    parent.post(link, {"player": str(player.pk), f"c{player.pk}-name": "李晓明"})
+    change = models.ChangeRequest.objects.get()
+    assert "李晓明" in parent.get(link).content.decode()
+    client.post(
+        f"/e/futian/registrations/{registration.pk}/",
+        {"action": "change_approve", "change": str(change.pk)},
+    )
+    entry.refresh_from_db()
+    assert entry.name == "李晓明"
+
+
+def test_a_school_registers_four_and_the_fifth_is_refused_on_the_page(
+    organiser: User,
+) -> None:
+    create(futian_youth(in_two_weeks()), "youth", organiser)
+
+    def school(names: list[str]) -> dict[str, object]:
+        form: dict[str, object] = {
+            "by": "unit",
+            "rows": str(len(names)),
+            "registrant": "陈老师",
+            "email": "chen@example.cn",
+            "unit": "福田小学",
+            "unit_kind": "学校",
+        }
+        for n, name in enumerate(names, start=1):
+            form |= {
+                f"p{n}-name": name,
+                f"p{n}-sex": "F",
+                f"p{n}-birth_date": "2002-05-01",
+                f"p{n}-section": "ch-CA",
+            }
+            for key in ("student_record", "identity_card", "photo"):
+                form[f"p{n}-document_{key}"] = SimpleUploadedFile(f"{key}.png", ID_PHOTO_PNG)
+        return form
+
+    teacher = chinese()
+    assert teacher.post("/r/youth/", school(["甲", "乙", "丙", "丁"])).status_code == 302
+    page = teacher.post("/r/youth/", school(["戊"])).content.decode()
+    assert "福田小学在本组别已有4名棋手。" in page  # 六: at most 4 per unit, in Chinese
+    assert models.RegisteredPlayer.objects.count() == 4
