@@ -88,6 +88,29 @@ def player_fields(event: event_models.Event, kind: str) -> list[str]:
     return fields
 
 
+def player_field(event: event_models.Event, column: str) -> forms.Field:
+    """The box a player's detail is typed in (a choice for the section and the sex)."""
+    label = LABELS.get(column, column)
+    if column == "name":
+        return _text(label, required=True, autocomplete="off")
+    if column == "section":
+        sections = [s for s in event.sections.all() if not s.is_team_section]
+        return forms.ChoiceField(
+            label=label,
+            required=False,
+            choices=[("", _("Placed by the regulations")), *((s.key, s.name) for s in sections)],
+        )
+    if column == "sex":
+        return forms.ChoiceField(
+            label=label, required=False, choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))]
+        )
+    if column == "birth_date":
+        # a date picker (ISO dates are Gregorian in any event's calendar); a text box for a
+        # Jalali date while the page is in Persian
+        return forms.CharField(label=label, required=False, widget=LocalDateInput())
+    return _text(label)
+
+
 class PlayerForm(forms.Form):
     """One player's block: their details and their documents."""
 
@@ -95,31 +118,7 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.columns = player_fields(event, kind)
         for column in self.columns:
-            label = LABELS.get(column, column)
-            if column == "name":
-                field: forms.Field = _text(label, required=True, autocomplete="off")
-            elif column == "section":
-                sections = [s for s in event.sections.all() if not s.is_team_section]
-                field = forms.ChoiceField(
-                    label=label,
-                    required=False,
-                    choices=[
-                        ("", _("Placed by the regulations")),
-                        *((s.key, s.name) for s in sections),
-                    ],
-                )
-            elif column == "sex":
-                field = forms.ChoiceField(
-                    label=label,
-                    required=False,
-                    choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
-                )
-            elif column == "birth_date":
-                # a date picker (ISO dates are Gregorian in any event's calendar); a text box
-                # for a Jalali date while the page is in Persian
-                field = forms.CharField(label=label, required=False, widget=LocalDateInput())
-            else:
-                field = _text(label)
+            field = player_field(event, column)
             field.help_text = HELP.get(column, "")
             self.fields[column] = field
         self.document_rules = services.document_rules(event)
@@ -159,7 +158,7 @@ class ChangeForm(forms.Form):
         asked = player_fields(event, player.registration.kind)
         self.columns = [c for c in services.CHANGEABLE if c in asked]
         for column in self.columns:
-            self.fields[column] = _text(LABELS.get(column, column), required=column == "name")
+            self.fields[column] = player_field(event, column)
             self.fields[column].initial = (
                 player.name if column == "name" else player.values.get(column, "")
             )

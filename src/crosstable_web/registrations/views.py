@@ -214,7 +214,7 @@ def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         "paid": paid,
         "balance": max(registration.fee_due - paid, Decimal(0)),
         "providers": list(payments.providers()),
-        "changes": registration.change_requests.select_related("player"),
+        "changes": _change_lines(registration),
         "needs_approval": services.changes_need_approval(registration, timezone.now()),
         "token": token,
         "admission": services.team_admission(registration),
@@ -297,6 +297,33 @@ def provider_confirm(request: HttpRequest, provider: str) -> HttpResponse:
 # --- the organisers' queue -------------------------------------------------------------------
 
 
+def _change_lines(registration: models.Registration) -> list[tuple[Any, list[tuple[Any, ...]]]]:
+    """Each change asked, with its lines: (the field's label, old value, new value)."""
+    return [
+        (
+            change,
+            [
+                (forms.LABELS.get(k, k), change.old_values.get(k, ""), v)
+                for k, v in change.new_values.items()
+            ],
+        )
+        for change in registration.change_requests.select_related("player")
+    ]
+
+
+def _label_documents(
+    event: event_models.Event,
+    registrations: Any,
+    players: Any = None,
+) -> None:
+    """Give each document its name in the regulations (``label``), for the pages."""
+    names = {rule.key: rule.name for rule in services.document_rules(event)}
+    for registration in registrations:
+        for player in players if players is not None else registration.players.all():
+            for found in player.documents.all():
+                found.label = names.get(found.key, found.key)
+
+
 @login_required
 def queue(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
@@ -330,6 +357,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     registrations = event.registrations.prefetch_related(
         "players__section", "players__documents", "payments"
     )
+    _label_documents(event, registrations)
     waiting = [r for r in registrations if r.status == models.Status.PENDING]
     decided = [r for r in registrations if r.status != models.Status.PENDING]
     changes = models.ChangeRequest.objects.filter(
@@ -401,16 +429,13 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         {
             "event": event,
             "registration": registration,
-            "players": players.order_by("position"),
+            "players": [
+                (player, [(forms.LABELS.get(k, k), v) for k, v in player.values.items()])
+                for player in players
+            ],
             "payments": registration.payments.all(),
             "paid": services.paid_total(registration),
-            "changes": [
-                (
-                    change,
-                    [(k, change.old_values.get(k, ""), v) for k, v in change.new_values.items()],
-                )
-                for change in registration.change_requests.select_related("player")
-            ],
+            "changes": _change_lines(registration),
             "payment_form": payment_form,
             "reason_form": forms.ReasonForm(),
             "admission": services.team_admission(registration),
