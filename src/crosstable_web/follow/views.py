@@ -25,11 +25,7 @@ SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "follow" / "sw.js"
 
 def _language(request: HttpRequest, event: models.Event) -> None:
     """The public pages' language: the visitor's choice, else the event's."""
-    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    if chosen not in dict(settings.LANGUAGES):
-        chosen = localisation.event_language(event)
-    translation.activate(chosen)
-    request.LANGUAGE_CODE = translation.get_language()
+    localisation.activate_visitor_language(request, event)
 
 
 def _page(

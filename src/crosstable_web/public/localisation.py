@@ -14,6 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.http import HttpRequest
 from django.utils import formats, timezone, translation
 from django.utils.translation import pgettext_lazy
 from pypinyin import Style, lazy_pinyin
@@ -80,6 +82,16 @@ def event_language(event: models.Event) -> str:
     if regulations is None:
         return "en"
     return LANGUAGE_OF_REGULATIONS.get(regulations.language.lower(), "en")
+
+
+def activate_visitor_language(request: HttpRequest, event: models.Event) -> None:
+    """A public page's language (no account: the registration and follow pages): the
+    visitor's choice (the language cookie), else the event's."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen not in dict(settings.LANGUAGES):
+        chosen = event_language(event)
+    translation.activate(chosen)
+    request.LANGUAGE_CODE = translation.get_language()
 
 
 def uses_persian_digits(language: str | None = None) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import (
@@ -42,12 +41,7 @@ def _event(slug: str) -> event_models.Event:
 
 
 def _public_language(request: HttpRequest, event: event_models.Event) -> None:
-    """The visitor's language (cookie), else the event's, as on the public pages."""
-    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    if chosen not in dict(settings.LANGUAGES):
-        chosen = localisation.event_language(event)
-    translation.activate(chosen)
-    request.LANGUAGE_CODE = translation.get_language()
+    localisation.activate_visitor_language(request, event)
 
 
 def _rows(request: HttpRequest, kind: str, event: event_models.Event) -> int:

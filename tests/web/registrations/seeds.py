@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from crosstable.typed.calendars import gregorian_to_jalali
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
@@ -28,3 +30,15 @@ def futian_youth(closes: datetime.date) -> str:
 
 def in_two_weeks() -> datetime.date:
     return datetime.date.today() + datetime.timedelta(days=14)
+
+
+def fars_league(closes: datetime.date, capacity: int = 61) -> str:
+    """Seed 002 with its deadline (10) on ``closes`` at 11:00 (written in the Jalali
+    calendar, as the file is) and ``capacity`` teams per table (2: 61)."""
+    year, month, day = gregorian_to_jalali(closes)
+    text = (EXAMPLES / "fars-team-league-1398.toml").read_text(encoding="utf-8")
+    assert 'registration = "1398-08-15 11:00"' in text and "capacity = 61" in text
+    text = text.replace(
+        'registration = "1398-08-15 11:00"', f'registration = "{year}-{month:02d}-{day:02d} 11:00"'
+    )
+    return text.replace("capacity = 61", f"capacity = {capacity}")

@@ -4,6 +4,7 @@ documents (organisers only), a change asked after approval."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from decimal import Decimal
 
@@ -19,7 +20,7 @@ from crosstable_web.events import services as event_services
 from crosstable_web.registrations import models
 
 from .files import CERTIFICATE_JPEG, ID_PHOTO_PNG
-from .seeds import futian_grade, futian_youth, in_two_weeks
+from .seeds import fars_league, futian_grade, futian_youth, in_two_weeks
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +173,54 @@ def test_a_school_registers_four_and_the_fifth_is_refused_on_the_page(
     page = teacher.post("/r/youth/", school(["戊"])).content.decode()
     assert "福田小学在本组别已有4名棋手。" in page  # 六: at most 4 per unit, in Chinese
     assert models.RegisteredPlayer.objects.count() == 4
+
+
+def test_teams_register_and_the_first_to_pay_gets_the_place(organiser: User) -> None:
+    """Seed 002 (Fars), table A cut to one place: places go to the teams that pay first
+    (2, 5). Two clubs register a team of six (a woman in each: 600,000 toman due, 5); the
+    second pays first, so once both are teams it has the place and the first waits."""
+    create(fars_league(in_two_weeks(), capacity=1), "league", organiser)
+
+    def team(club: str, code: str) -> dict[str, object]:
+        form: dict[str, object] = {
+            "by": "team",
+            "rows": "6",
+            "registrant": "مدیر " + club,
+            "phone": "09171234567",
+            "unit": club,
+            "team_name": club,
+            "team_section": "A",
+        }
+        for n in range(1, 7):
+            form |= {
+                f"p{n}-name": f"{club} {n}",
+                f"p{n}-sex": "F" if n == 1 else "M",
+                f"p{n}-member_id": f"{code}{n}",
+            }
+        return form
+
+    links = []
+    for club, code in (("اندیشه", "11"), ("پارس", "22")):
+        response = Client().post("/r/league/", team(club, code))
+        assert response.status_code == 302, response.content.decode()[-3000:]
+        links.append(response["Location"])
+    first, second = models.Registration.objects.order_by("pk")
+    assert first.fee_due == second.fee_due == Decimal("600000.00")
+    client = Client()
+    client.force_login(organiser)
+    today = datetime.date.today()
+    client.post(
+        f"/e/league/registrations/{second.pk}/",
+        {"action": "payment", "amount": "600000", "paid_on": today.isoformat()},
+    )
+    client.post(
+        "/e/league/registrations/",
+        {"action": "approve", "chosen": [str(first.pk), str(second.pk)]},
+    )
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.team is not None and second.team is not None
+    visitor = Client()
+    visitor.cookies["django_language"] = "en"
+    assert "The team has a place." in visitor.get(links[1]).content.decode()
+    assert "waiting list (1)" in visitor.get(links[0]).content.decode()
