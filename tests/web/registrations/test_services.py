@@ -365,3 +365,26 @@ def test_the_purge_command_acts_as_an_organiser(
     call_command("purge_documents", "futian", "--as", "olga", stdout=out)
     assert out.getvalue().strip() == "futian: 3 documents deleted"
     assert not models.Document.objects.exclude(stored_name="").exists()
+
+
+def test_without_approval_a_paid_registration_becomes_the_entry(organiser: User) -> None:
+    """``approval = false``: a registration that owes a fee becomes the entry once paid in
+    full (by the site, "system" in the audit log), not before."""
+    from crosstable.regulations import parse_regulations
+
+    text = (EXAMPLES / "futian-chess-grade-2019.toml").read_text(encoding="utf-8")
+    assert "approval = true " in text
+    text = text.replace("approval = true ", "approval = false", 1)
+    spec = rules.event_spec_from_regulations(parse_regulations(text), text)
+    event = event_services.create_event(spec, organiser, slug="no-approval")
+    registration = parent_sends(event, child())
+    services.record_payment(registration, Decimal("100"), datetime.date(2019, 12, 2), organiser)
+    registration.refresh_from_db()
+    assert registration.status == models.Status.PENDING
+    services.record_payment(registration, Decimal("160"), datetime.date(2019, 12, 3), organiser)
+    registration.refresh_from_db()
+    assert registration.status == models.Status.APPROVED
+    entry = event_models.Entry.objects.get(section__event=event)
+    assert (entry.section.key, entry.fee_paid) == ("A", Decimal("260.00"))
+    approval = event_models.AuditLog.objects.get(event=event, action="registration.approve")
+    assert approval.username == "system"
