@@ -16,10 +16,12 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from fractions import Fraction
 
 from bench import CORPUS as SHARED_CORPUS
 from crosstable.formats.trf import load_trf
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
+from crosstable.model.team_records import MatchPointSystem, TeamEventRecords
 from crosstable.pairing.team_swiss import TeamSwissVariant, pair_team_round
 
 CORPUS = SHARED_CORPUS / "team"
@@ -43,12 +45,9 @@ def simulate_league(
             tournament.add_player(Player(member, f"Player {member}"))
     pattern = ("WB" * boards)[:boards]
     byes: list[int] = []
-    tournament.extra_records += [f"352 {pattern}", "362 TW 2.0   TD 1.0   TL 0.0", ""]
     timings: list[float] = []
     for round_number in range(1, rounds + 1):
-        tournament.extra_records[-1] = "320  1.0 %4.1f" % (boards / 2) + "".join(
-            f" {team:03d}" for team in byes
-        )
+        tournament.team_records = _records(pattern, boards, byes)
         started = time.perf_counter()
         pairing = pair_team_round(tournament, round_number, variant)
         timings.append(time.perf_counter() - started)
@@ -70,10 +69,21 @@ def simulate_league(
                     round_number, RoundEntry(home, home_colour.opposite, away_result)
                 )
         byes.append(pairing.bye or 0)
-    tournament.extra_records[-1] = "320  1.0 %4.1f" % (boards / 2) + "".join(
-        f" {team:03d}" for team in byes
-    )
+    tournament.team_records = _records(pattern, boards, byes)
     return tournament, timings
+
+
+def _records(pattern: str, boards: int, byes: list[int]) -> TeamEventRecords:
+    """352 ``pattern``, 362 2/1/0, 320: a bye worth 1 MP and half the boards, ``byes`` by round
+    (0: none)."""
+    return TeamEventRecords(
+        board_colours=pattern,
+        boards=len(pattern),
+        match_points=MatchPointSystem(),
+        bye_match_points=Fraction(1),
+        bye_game_points=Fraction(boards, 2),
+        bye_teams={r: team for r, team in enumerate(byes, start=1) if team},
+    )
 
 
 def _system_code(variant: TeamSwissVariant) -> str:

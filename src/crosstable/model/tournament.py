@@ -10,6 +10,7 @@ from crosstable.model.colour import Colour
 from crosstable.model.player import Player, RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
+from crosstable.model.team_records import TeamEventRecords
 
 _PAIRED_WITHOUT_OPPONENT = (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
 
@@ -88,6 +89,11 @@ class Tournament:
     accelerations: list[Acceleration] = dataclasses.field(default_factory=list)
     prohibited_pairings: list[ProhibitedPairing] = dataclasses.field(default_factory=list)
     teams: list[Team] = dataclasses.field(default_factory=list)
+    team_records: TeamEventRecords | None = None
+    """A team event's records beyond rosters and games (board colours, match points, byes,
+    forfeited matches, line-ups, points given; TRF 352/362/320/330/300/299), typed by the
+    reader; None: none given (the defaults). Read them with
+    ``crosstable.model.team_match.team_event_records``, which adds the team absences."""
     extra_records: list[str] = dataclasses.field(default_factory=list)
     """Lines this model does not interpret, kept verbatim so that files round-trip."""
 

@@ -22,16 +22,16 @@ import itertools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
-from crosstable.formats.trf.team_records import team_event_records
 from crosstable.matching import MatchingOracle, max_weight_matching
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
 from crosstable.model.team_match import (
-    TeamEventRecords,
     TeamRound,
     TeamRoundKind,
+    team_event_records,
     team_rounds,
 )
+from crosstable.model.team_records import TeamEventRecords
 from crosstable.model.tournament import Tournament
 from crosstable.pairing.base import PairingError, TeamMatch, TeamRoundPairing
 

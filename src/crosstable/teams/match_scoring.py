@@ -28,7 +28,7 @@ from crosstable.model.colour import Colour
 from crosstable.model.player import RoundEntry
 from crosstable.model.results import ResultCode
 from crosstable.model.scoring import ScoringSystem
-from crosstable.model.team_match import (
+from crosstable.model.team_records import (
     BoardOrder,
     ForfeitedMatch,
     MatchPointSystem,

@@ -12,13 +12,13 @@ that round, or faced an empty board, in roster order, as many as the match has b
 
 from __future__ import annotations
 
-from crosstable.formats.trf.team_records import team_event_records
 from crosstable.model.team_match import (
-    TeamEventRecords,
     TeamRound,
     TeamRoundKind,
+    team_event_records,
     team_rounds,
 )
+from crosstable.model.team_records import TeamEventRecords
 from crosstable.model.tournament import Tournament
 from crosstable.tiebreaks.team import BoardResult, TeamDataError, TeamEvent, TeamMatch
 

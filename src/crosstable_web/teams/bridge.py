@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from fractions import Fraction
 
-from crosstable.formats.trf.team_records import set_team_records
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
 from crosstable.model.scoring import ScoringSystem
 from crosstable.regulations.schema import TeamByeValue, TeamRules
@@ -235,7 +234,7 @@ def tournament(section: Section, playing: Collection[int] | None = None) -> Tour
     for match in matches:
         record_match(result, match)
     rosters = {team.number: team.members for team in result.teams}
-    set_team_records(
-        result, event_records(matches, match_rules(section), byes(section), rosters=rosters)
+    result.team_records = event_records(
+        matches, match_rules(section), byes(section), rosters=rosters
     )
     return result

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from crosstable.formats.trf.team_records import set_team_records, team_event_records
 from crosstable.model import Team, Tournament
+from crosstable.model.team_match import team_event_records
 from crosstable.teams.match_scoring import team_event
 from crosstable_web.events.models import Section
 from crosstable_web.teams import bridge, fees, services
@@ -84,14 +84,11 @@ def trf_tournament(section: Section, last_round: int | None = None) -> Tournamen
             board_orders=tuple(o for o in records.board_orders if o.round_number <= last_round),
             assignments=tuple(a for a in records.assignments if a.round_number <= last_round),
         )
-    set_team_records(
-        result,
-        dataclasses.replace(
-            records,
-            board_orders=tuple(
-                dataclasses.replace(order, players=tuple(numbers.get(p, 0) for p in order.players))
-                for order in records.board_orders
-            ),
+    result.team_records = dataclasses.replace(
+        records,
+        board_orders=tuple(
+            dataclasses.replace(order, players=tuple(numbers.get(p, 0) for p in order.players))
+            for order in records.board_orders
         ),
     )
     return result

@@ -13,14 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from crosstable.formats.trf import load_trf
-from crosstable.formats.trf.team_records import team_event_records
+from crosstable.formats.trf import TrfError, load_trf, read_trf
 from crosstable.model import Colour, ResultCode
-from crosstable.model.team_match import (
-    MatchPointSystem,
-    TeamRoundKind,
-    team_rounds,
-)
+from crosstable.model.team_match import TeamRoundKind, team_event_records, team_rounds
+from crosstable.model.team_records import MatchPointSystem
 
 CASES = Path(__file__).parents[1] / "pairing" / "cases" / "team_swiss"
 CORPUS = Path(os.environ["CROSSTABLE_CORPUS"]) / "team"
@@ -76,7 +72,10 @@ def test_rounds_of_a_team_with_bye_absence_and_forfeit() -> None:
     ["352 WXWX", "320  1.0  2.0 0a3", "330 ++ 001 003 004", "362 TW two  TD 1.0"],
 )
 def test_malformed_team_record_is_named(line: str) -> None:
-    tournament = load_trf(CASES / "typeb_gpmp_mp310_t017_b4_r07_ff_abs_s1130.trf")
-    tournament.extra_records.append(line)
-    with pytest.raises(ValueError, match=f"record {line[:3]}"):
-        team_event_records(tournament)
+    """The reader types the team records: one it cannot read is an error naming the record
+    and its line, not text left for the pairing to trip on."""
+    path = CASES / "typeb_gpmp_mp310_t017_b4_r07_ff_abs_s1130.trf"
+    text = path.read_text()
+    with pytest.raises(TrfError, match=f"record {line[:3]}") as caught:
+        read_trf(text + line + "\n", "file.trf")
+    assert caught.value.line == len(text.splitlines()) + 1

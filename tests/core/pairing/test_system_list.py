@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from crosstable.model import Colour, Player, Team, Tournament
+from crosstable.model.team_records import TeamEventRecords
 from crosstable.pairing import registry
 from crosstable.pairing.local_rules import DUTCH_LOCAL_RULE_CODES
 from crosstable.pairing.rules import LOCAL_RULES
@@ -47,7 +48,7 @@ def _teams(count: int, system: str) -> Tournament:
     tournament = _players(count * 2, system)
     for number in range(1, count + 1):
         tournament.teams.append(Team(number, f"Team {number}", [2 * number - 1, 2 * number]))
-    tournament.extra_records.append("352 WB")
+    tournament.team_records = TeamEventRecords(board_colours="WB", boards=2)
     return tournament
 
 

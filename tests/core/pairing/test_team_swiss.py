@@ -5,13 +5,14 @@ Every expected pairing here is worked out by hand from the article named in the 
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
 
-from crosstable.formats.trf.team_records import team_event_records
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
-from crosstable.model.team_match import TeamRoundKind, team_rounds
+from crosstable.model.team_match import TeamRoundKind, team_event_records, team_rounds
+from crosstable.model.team_records import MatchPointSystem, TeamEventRecords
 from crosstable.pairing.base import PairingError, TeamMatch
 from crosstable.pairing.team_swiss import (
     RULES,
@@ -63,14 +64,15 @@ def build_event(
                     round_number,
                     RoundEntry(home, home_colour.opposite, ResultCode(_OPPOSITE_RESULT[mark])),
                 )
-    line_320 = "320  1.0  2.0" + "".join(
-        f" {(byes or {}).get(r, 0):03d}" for r in range(1, len(rounds) + 1)
+    colours = "WB" * (boards // 2)  # 352 WBWB…, 362 2/1/0, 320: a bye is 1 MP and 2 GP
+    tournament.team_records = TeamEventRecords(
+        board_colours=colours,
+        boards=len(colours),
+        match_points=MatchPointSystem(),
+        bye_match_points=Fraction(1),
+        bye_game_points=Fraction(2),
+        bye_teams={r: t for r, t in (byes or {}).items() if r <= len(rounds) and t > 0},
     )
-    tournament.extra_records += [
-        "352 " + "WB" * (boards // 2),
-        "362 TW 2.0   TD 1.0   TL 0.0",
-        line_320,
-    ]
     tournament.absences = absences or {}
     return tournament
 
@@ -229,7 +231,10 @@ def test_team_that_had_the_bye_cannot_get_it_again() -> None:
         byes={1: 7},
         absences={1: {5: ResultCode.ZERO_POINT_BYE, 6: ResultCode.ZERO_POINT_BYE}},
     )
-    event.extra_records[-1] = event.extra_records[-1].replace("320  1.0  2.0", "320  0.0  0.0")
+    assert event.team_records is not None
+    event.team_records = dataclasses.replace(
+        event.team_records, bye_match_points=Fraction(0), bye_game_points=Fraction(0)
+    )
     assert pair_team_round(event, 2).bye == 6
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from gacrux_team_pairing_oracle import gacrux_team_pairing
 
 from crosstable.formats.trf import load_trf, save_trf
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
+from crosstable.model.team_records import MatchPointSystem, TeamEventRecords
 from crosstable.pairing.team_swiss import check_team_tournament, pair_team_round
 
 CASES = Path(__file__).parent / "cases" / "team_swiss"
@@ -102,10 +104,12 @@ def _league(teams: int, rounds: int, seed: int, variant: str) -> Tournament:
         league.teams.append(Team(number, f"Team {number}", members))
         for member in members:
             league.add_player(Player(member, f"Player {member}"))
-    league.extra_records += ["352 WBWB", "362 TW 2.0   TD 1.0   TL 0.0", "320  1.0  2.0"]
+    records = TeamEventRecords("WBWB", 4, MatchPointSystem(), Fraction(1), Fraction(2))
+    league.team_records = records
     for round_number in range(1, rounds + 1):
         pairing = pair_team_round(league, round_number)
-        league.extra_records[-1] += f" {pairing.bye or 0:03d}"
+        if pairing.bye is not None:
+            records.bye_teams[round_number] = pairing.bye
         for match in pairing.boards:
             for board in range(4):
                 home, away = 4 * match.first - 3 + board, 4 * match.second - 3 + board

@@ -19,8 +19,7 @@ from django.test import Client
 from django.utils import timezone
 
 from crosstable.formats.trf import read_trf
-from crosstable.formats.trf.team_records import team_event_records
-from crosstable.model.team_match import TeamRoundKind, team_rounds
+from crosstable.model.team_match import TeamRoundKind, team_event_records, team_rounds
 from crosstable.teams.board_prizes import team_entrants
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rules

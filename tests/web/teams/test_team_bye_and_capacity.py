@@ -15,8 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from crosstable.formats.trf import read_trf
-from crosstable.formats.trf.team_records import team_event_records
-from crosstable.model.team_match import TeamRoundKind, team_rounds
+from crosstable.model.team_match import TeamRoundKind, team_event_records, team_rounds
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.services import EntryData, ServiceError

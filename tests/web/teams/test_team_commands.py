@@ -11,8 +11,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from crosstable.formats.trf import read_trf
-from crosstable.formats.trf.team_records import team_event_records
-from crosstable.model.team_match import team_rounds
+from crosstable.model.team_match import team_event_records, team_rounds
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.services import EntryData

@@ -27,7 +27,12 @@ from crosstable.formats.trf.scoring import (
     apply_bb,
     apply_xxs,
 )
-from crosstable.formats.trf.team_records import read_team_013, read_team_310
+from crosstable.formats.trf.team_records import (
+    TEAM_EVENT_CODES,
+    TeamRecordsReader,
+    read_team_013,
+    read_team_310,
+)
 from crosstable.formats.trf.validation import ERROR, Locations, check_tournament
 from crosstable.model import (
     Acceleration,
@@ -184,6 +189,9 @@ class _Reader(LineReader):
         }
         for code in BB_CODES:
             self.handlers[code] = self.read_bb
+        self.team_records = TeamRecordsReader()
+        for code in TEAM_EVENT_CODES:
+            self.handlers[code] = self.read_team_event_record
 
     # --- driving --------------------------------------------------------------------------
 
@@ -210,6 +218,8 @@ class _Reader(LineReader):
 
     def finish(self) -> None:
         tournament = self.tournament
+        if self.team_records.seen:
+            tournament.team_records = self.team_records.records()
         if not tournament.system_code and _SYSTEM_CODE.fullmatch(tournament.tournament_type):
             tournament.system_code = tournament.tournament_type
         self.apply_extensions()
@@ -724,6 +734,16 @@ class _Reader(LineReader):
     def read_team16(self) -> None:
         # 013 has no team number: teams are numbered in file order
         self.teams16.append((self.line_number, read_team_013(self, len(self.teams16) + 1)))
+
+    def read_team_event_record(self) -> None:
+        """352/362/320/330/300/299: typed into ``Tournament.team_records`` (a 299 form the
+        model does not interpret is kept verbatim)."""
+        try:
+            interpreted = self.team_records.add(self.line)
+        except ValueError as error:
+            self.fail(str(error), column=1)
+        if not interpreted:
+            self.tournament.extra_records.append(self.line)
 
     def read_team(self) -> None:
         team = read_team_310(self)

@@ -6,27 +6,29 @@
 * ``352`` board colour sequence, ``362`` match-point system, ``320`` pairing-allocated bye,
   ``330`` forfeited matches and ``300`` line-ups out of the default order (boards left empty,
   a line-up accepted out of roster order), ``299`` points given whatever the games add up to
-  (one team in one round): the reader keeps them verbatim in
-  ``Tournament.extra_records``; :func:`team_event_records` reads them (with the team absences
-  of ``240``, which the reader puts in ``Tournament.absences``) into the model's
-  :class:`~crosstable.model.team_match.TeamEventRecords`, and :func:`team_record_lines` /
-  :func:`set_team_records` write a ``TeamEventRecords`` back as those lines.
+  (one team in one round): the reader reads them (:class:`TeamRecordsReader`) into the
+  model's :class:`~crosstable.model.team_records.TeamEventRecords`, kept as
+  ``Tournament.team_records`` (team absences, ``240``, are ``Tournament.absences``), and the
+  writer writes them back (:func:`team_record_lines`). A 299 form the model does not
+  interpret stays verbatim in ``Tournament.extra_records``.
 
 The model (:mod:`crosstable.model.team_match`) holds no file format: it derives each team's
-rounds from the players' games and a ``TeamEventRecords``.
+rounds from the players' games and a ``TeamEventRecords``; no layer above this one reads
+team records as text.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 from crosstable.formats.trf import records
 from crosstable.formats.trf.lines import LineReader
 from crosstable.formats.trf.records import Field
 from crosstable.formats.trf.scoring import format_points
-from crosstable.model import ResultCode, Team, Tournament
-from crosstable.model.team_match import (
+from crosstable.model import Team
+from crosstable.model.team_records import (
     BoardOrder,
     ForfeitedMatch,
     MatchPointSystem,
@@ -48,7 +50,7 @@ TEAM_EVENT_CODES = (
     FORFEITED_MATCH_CODE,
     BOARD_ORDER_CODE,
 )
-"""The records :func:`set_team_records` replaces."""
+"""The records :class:`TeamRecordsReader` reads into ``Tournament.team_records``."""
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _BYE_MATCH_POINTS = Field("320 match points", 5, 8, "right")
@@ -147,100 +149,117 @@ def team_013_line(team: Team) -> str:
 # --- 352, 362, 320, 330: the team event records ---------------------------------------------
 
 
-def team_event_records(tournament: Tournament) -> TeamEventRecords:
-    """The team records of ``tournament``: 320/330/352/362 from the kept extra records, 240
-    from ``Tournament.absences`` and any kept 240 lines. Raises ValueError naming the record
-    when one cannot be read."""
-    board_colours = ""
-    match_points = MatchPointSystem()
-    bye_match_points: Fraction | None = None
-    bye_game_points: Fraction | None = None
-    bye_teams: dict[int, int] = {}
-    forfeited: list[ForfeitedMatch] = []
-    orders: list[BoardOrder] = []
-    assignments: list[PointsAssignment] = []
-    absences: dict[int, dict[int, ResultCode]] = {
-        round_number: dict(teams) for round_number, teams in tournament.absences.items()
-    }
-    for line in tournament.extra_records:
+class TeamRecordsReader:
+    """Reads 352/362/320/330/300/299 lines, one at a time, into a :class:`TeamEventRecords`
+    (the TRF reader feeds it every such line; :func:`read_team_records` a list of them)."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self.board_colours = ""
+        self.match_points = MatchPointSystem()
+        self.bye_match_points: Fraction | None = None
+        self.bye_game_points: Fraction | None = None
+        self.bye_teams: dict[int, int] = {}
+        self.forfeited: list[ForfeitedMatch] = []
+        self.orders: list[BoardOrder] = []
+        self.assignments: list[PointsAssignment] = []
+
+    def add(self, line: str) -> bool:
+        """Read one line; False for a 299 form this model does not interpret (default values
+        for a kind of unplayed round, adjustments without a result: the caller keeps the
+        line as it is). Raises ValueError naming the record when the line cannot be read."""
         code = line[:3]
         try:
-            if code == BOARD_COLOURS_CODE:
-                board_colours = line[4:].strip().upper()
-                if not board_colours or set(board_colours) - {"W", "B"}:
-                    raise ValueError("the board colour sequence must be W and B letters")
-            elif code == MATCH_POINTS_CODE:
-                content = line[4:].strip()
-                if not re.fullmatch(r"(T[WDL]\s*" + _NUMBER + r"\s*)+", content):
-                    raise ValueError("expected TW, TD and TL each followed by a number")
-                values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, content))
-                match_points = MatchPointSystem(
-                    win=Fraction(values.get("W", "2")),
-                    draw=Fraction(values.get("D", "1")),
-                    loss=Fraction(values.get("L", "0")),
-                )
-            elif code == PAIRING_BYE_CODE:
-                if _BYE_MATCH_POINTS.cut(line).strip():
-                    bye_match_points = Fraction(_BYE_MATCH_POINTS.cut(line).strip())
-                if _BYE_GAME_POINTS.cut(line).strip():
-                    bye_game_points = Fraction(_BYE_GAME_POINTS.cut(line).strip())
-                first = _BYE_FIRST_ROUND_COLUMN - 1
-                for index, start in enumerate(range(first, len(line), _BYE_STEP), start=1):
-                    field = line[start : start + _BYE_STEP].strip()
-                    if field and int(field) > 0:
-                        bye_teams[index] = int(field)
-            elif code == FORFEITED_MATCH_CODE:
-                fields = line[4:].split()
-                if len(fields) < 4 or fields[0] not in ("+-", "-+", "--"):
-                    raise ValueError("expected +-, -+ or --, the round and the two teams")
-                forfeited.append(
-                    ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
-                )
-            elif code == ASSIGNMENT_CODE:
-                assignments.extend(_assignments_299(line))
-            elif code == BOARD_ORDER_CODE:
-                players = tuple(
-                    int(line[start : start + records.MEMBER_WIDTH].strip() or "0")
-                    for start in range(_ORDER_FIRST_PLAYER - 1, len(line), records.MEMBER_STEP)
-                )
-                if not players or any(player < 0 for player in players):
-                    raise ValueError("expected the players board by board from column 17")
-                orders.append(
-                    BoardOrder(
-                        int(_ORDER_ROUND.cut(line)),
-                        int(_ORDER_TEAM.cut(line)),
-                        int(_ORDER_OPPONENT.cut(line)),
-                        players,
-                    )
-                )
-            elif code == records.BYES_CODE:
-                fields = line[4:].split()
-                if len(fields) >= 2 and fields[0] in ("Z", "H", "F"):
-                    teams = absences.setdefault(int(fields[1]), {})
-                    for team in fields[2:]:
-                        teams[int(team)] = ResultCode(fields[0])
+            return self._add(code, line)
         except (ValueError, IndexError) as error:
             raise ValueError(
                 f"TRF record {code} cannot be read: {line.strip()!r} ({error})"
             ) from None
-    return TeamEventRecords(
-        board_colours=board_colours or "WB",
-        boards=len(board_colours),
-        match_points=match_points,
-        bye_match_points=bye_match_points,
-        bye_game_points=bye_game_points,
-        bye_teams=bye_teams,
-        forfeited_matches=tuple(forfeited),
-        absences=absences,
-        board_orders=tuple(orders),
-        assignments=tuple(assignments),
-    )
+
+    def _add(self, code: str, line: str) -> bool:
+        if code == BOARD_COLOURS_CODE:
+            self.board_colours = line[4:].strip().upper()
+            if not self.board_colours or set(self.board_colours) - {"W", "B"}:
+                raise ValueError("the board colour sequence must be W and B letters")
+        elif code == MATCH_POINTS_CODE:
+            content = line[4:].strip()
+            if not re.fullmatch(r"(T[WDL]\s*" + _NUMBER + r"\s*)+", content):
+                raise ValueError("expected TW, TD and TL each followed by a number")
+            values = dict(re.findall(r"T([WDL])\s*" + _NUMBER, content))
+            self.match_points = MatchPointSystem(
+                win=Fraction(values.get("W", "2")),
+                draw=Fraction(values.get("D", "1")),
+                loss=Fraction(values.get("L", "0")),
+            )
+        elif code == PAIRING_BYE_CODE:
+            if _BYE_MATCH_POINTS.cut(line).strip():
+                self.bye_match_points = Fraction(_BYE_MATCH_POINTS.cut(line).strip())
+            if _BYE_GAME_POINTS.cut(line).strip():
+                self.bye_game_points = Fraction(_BYE_GAME_POINTS.cut(line).strip())
+            first = _BYE_FIRST_ROUND_COLUMN - 1
+            for index, start in enumerate(range(first, len(line), _BYE_STEP), start=1):
+                field = line[start : start + _BYE_STEP].strip()
+                if field and int(field) > 0:
+                    self.bye_teams[index] = int(field)
+        elif code == FORFEITED_MATCH_CODE:
+            fields = line[4:].split()
+            if len(fields) < 4 or fields[0] not in ("+-", "-+", "--"):
+                raise ValueError("expected +-, -+ or --, the round and the two teams")
+            self.forfeited.append(
+                ForfeitedMatch(int(fields[1]), int(fields[2]), int(fields[3]), fields[0])
+            )
+        elif code == ASSIGNMENT_CODE:
+            assigned = _assignments_299(line)
+            if not assigned:
+                return False
+            self.assignments.extend(assigned)
+        elif code == BOARD_ORDER_CODE:
+            players = tuple(
+                int(line[start : start + records.MEMBER_WIDTH].strip() or "0")
+                for start in range(_ORDER_FIRST_PLAYER - 1, len(line), records.MEMBER_STEP)
+            )
+            if not players or any(player < 0 for player in players):
+                raise ValueError("expected the players board by board from column 17")
+            self.orders.append(
+                BoardOrder(
+                    int(_ORDER_ROUND.cut(line)),
+                    int(_ORDER_TEAM.cut(line)),
+                    int(_ORDER_OPPONENT.cut(line)),
+                    players,
+                )
+            )
+        else:
+            raise ValueError("not a team event record")
+        self.seen = True
+        return True
+
+    def records(self) -> TeamEventRecords:
+        return TeamEventRecords(
+            board_colours=self.board_colours or "WB",
+            boards=len(self.board_colours),
+            match_points=self.match_points,
+            bye_match_points=self.bye_match_points,
+            bye_game_points=self.bye_game_points,
+            bye_teams=dict(self.bye_teams),
+            forfeited_matches=tuple(self.forfeited),
+            board_orders=tuple(self.orders),
+            assignments=tuple(self.assignments),
+        )
+
+
+def read_team_records(lines: Iterable[str]) -> TeamEventRecords:
+    """The team event records of ``lines`` (352/362/320/330/300/299 lines, e.g. written by
+    :func:`team_record_lines`). Raises ValueError naming the record that cannot be read."""
+    reader = TeamRecordsReader()
+    for line in lines:
+        reader.add(line)
+    return reader.records()
 
 
 def _assignments_299(line: str) -> list[PointsAssignment]:
     """The teams' points of a 299 line that names a result, a round and teams. The other
     forms (default values for a kind of unplayed round, adjustments without a result) are
-    not interpreted: they stay in ``extra_records`` as they are."""
+    not interpreted (an empty list): they stay in ``extra_records`` as they are."""
     result = _ASSIGNED_RESULT.cut(line).strip().upper()
     round_text = _ASSIGNED_ROUND.cut(line).strip()
     teams = [
@@ -318,10 +337,3 @@ def team_record_lines(team_records: TeamEventRecords) -> list[str]:
         _id_fields(buffer, _ASSIGNED_FIRST_TEAM, (assignment.team,))
         lines.append("".join(buffer))
     return lines
-
-
-def set_team_records(tournament: Tournament, team_records: TeamEventRecords) -> None:
-    """Replace the 299/300/320/330/352/362 lines of ``tournament.extra_records`` by
-    ``team_records``'s (the other kept lines stay, in their order)."""
-    kept = [line for line in tournament.extra_records if line[:3] not in TEAM_EVENT_CODES]
-    tournament.extra_records = kept + team_record_lines(team_records)

@@ -24,7 +24,12 @@ from crosstable.formats.trf.scoring import (
     record_162_items,
     xxs_items,
 )
-from crosstable.formats.trf.team_records import fits_013, team_013_line, team_310_line
+from crosstable.formats.trf.team_records import (
+    fits_013,
+    team_013_line,
+    team_310_line,
+    team_record_lines,
+)
 from crosstable.model import (
     Acceleration,
     Colour,
@@ -63,6 +68,8 @@ def write_trf(tournament: Tournament, dialect: str = "2026") -> str:
         lines += _records_2026(tournament)
     else:
         lines += _records_16(tournament)
+    if tournament.team_records is not None:
+        lines += team_record_lines(tournament.team_records)
     lines += tournament.extra_records
     lines += [_player_line_naming_player(tournament, player) for player in tournament]
     if dialect in ("2026", "engines"):

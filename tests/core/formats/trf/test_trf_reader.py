@@ -256,7 +256,7 @@ def test_team_013_numbers_in_file_order_and_310_wins() -> None:
 
 
 def test_unknown_lines_are_kept_in_order() -> None:
-    kept = ["### comment", "BEL    1 m    Someone", "801 x", "352 WBWB", "ZZZ whatever"]
+    kept = ["### comment", "BEL    1 m    Someone", "801 x", "ZZZ whatever"]
     assert read_trf(text(kept[0], *FOUR[:2], *kept[1:], *FOUR[2:])).extra_records == kept
 
 
@@ -320,3 +320,12 @@ def test_a_negative_or_garbled_rank_is_still_an_error() -> None:
     line = player(1, "0.0")
     with pytest.raises(TrfError, match="rank"):
         read_trf(text(line[:85] + "  x1" + line[89:]))
+
+
+def test_team_records_are_typed_not_kept_as_text() -> None:
+    """352 is a team record: the reader types it (``Tournament.team_records``), it is not an
+    unknown line (issue 19 item 2)."""
+    tournament = read_trf(text("801 x", *FOUR, "352 WBWB"))
+    assert tournament.extra_records == ["801 x"]
+    assert tournament.team_records is not None
+    assert (tournament.team_records.board_colours, tournament.team_records.boards) == ("WBWB", 4)

@@ -13,23 +13,17 @@ from fractions import Fraction
 
 import pytest
 
-from crosstable.formats.trf import read_trf, write_trf
-from crosstable.formats.trf.team_records import (
-    set_team_records,
-    team_event_records,
-    team_record_lines,
-)
+from crosstable.formats.trf import TrfError, read_trf, write_trf
+from crosstable.formats.trf.team_records import read_team_records, team_record_lines
 from crosstable.model import Colour, Player, ResultCode, Team, Tournament
 from crosstable.model.scoring import ScoringSystem
-from crosstable.model.team_match import (
+from crosstable.model.team_match import TeamRound, TeamRoundKind, team_event_records, team_rounds
+from crosstable.model.team_records import (
     BoardOrder,
     ForfeitedMatch,
     MatchPointSystem,
     PointsAssignment,
     TeamEventRecords,
-    TeamRound,
-    TeamRoundKind,
-    team_rounds,
 )
 from crosstable.teams.lineups import LineUp
 from crosstable.teams.match_scoring import (
@@ -69,7 +63,7 @@ def _through_trf(
     tournament = _event()
     for match in matches:
         record_match(tournament, match)
-    set_team_records(tournament, event_records(matches, FARS, byes))
+    tournament.team_records = event_records(matches, FARS, byes)
     text = write_trf(tournament)
     again = read_trf(text)
     return text, team_rounds(again, team_event_records(again))
@@ -256,16 +250,18 @@ def test_team_record_lines_read_back_equal() -> None:
         "300 002 012 004   45   44    0   46   47    0",
         "299 +   3.0   6.0    3    7",
     ]
-    tournament = Tournament(extra_records=["XXC rank", *lines])
-    back = team_event_records(tournament)
-    assert back == dataclasses.replace(
+    sorted_records = dataclasses.replace(
         records,
         forfeited_matches=tuple(
             sorted(records.forfeited_matches, key=lambda f: (f.round_number, f.first))
         ),
     )
-    set_team_records(tournament, TeamEventRecords())
-    assert tournament.extra_records == ["XXC rank", "362 TW 2.0   TD 1.0   TL 0.0"]
+    assert read_team_records(lines) == sorted_records
+    # in a file: read into Tournament.team_records, the other kept lines apart
+    text = write_trf(Tournament(extra_records=["XXC rank"], team_records=records))
+    again = read_trf(text)
+    assert (again.team_records, again.extra_records) == (sorted_records, ["XXC rank"])
+    assert team_record_lines(TeamEventRecords()) == ["362 TW 2.0   TD 1.0   TL 0.0"]
 
 
 @pytest.mark.parametrize(
@@ -279,7 +275,10 @@ def test_team_record_lines_read_back_equal() -> None:
 )
 def test_unreadable_team_record_is_named(line: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        team_event_records(Tournament(extra_records=[line]))
+        read_team_records([line])
+    with pytest.raises(TrfError, match=message) as caught:
+        read_trf(f"012 Team event\n{line}\n", "league.trf")
+    assert caught.value.line == 2
 
 
 def test_fide_reference_reads_our_team_file_with_the_same_match_results() -> None:
@@ -336,7 +335,7 @@ def test_fide_reference_reads_our_team_file_with_the_same_match_results() -> Non
     for match in matches:
         record_match(tournament, match)
     rosters = {team.number: team.members for team in tournament.teams}
-    set_team_records(tournament, event_records(matches, FARS, rosters=rosters))
+    tournament.team_records = event_records(matches, FARS, rosters=rosters)
     text = write_trf(tournament)
     assert "300 001 005 006   26   25   27   28" in text.splitlines()
     assert "299 +   2.0   4.0    1    4" in text.splitlines()
