@@ -241,10 +241,19 @@ class TeamRecordsReader:
             bye_match_points=self.bye_match_points,
             bye_game_points=self.bye_game_points,
             bye_teams=dict(self.bye_teams),
-            forfeited_matches=tuple(self.forfeited),
-            board_orders=tuple(self.orders),
-            assignments=tuple(self.assignments),
+            # in the order the writer writes them, so that a file reads back equal
+            forfeited_matches=tuple(sorted(self.forfeited, key=_forfeit_order)),
+            board_orders=tuple(sorted(self.orders, key=_round_and_team)),
+            assignments=tuple(sorted(self.assignments, key=_round_and_team)),
         )
+
+
+def _forfeit_order(forfeit: ForfeitedMatch) -> tuple[int, int, int]:
+    return (forfeit.round_number, forfeit.first, forfeit.second)
+
+
+def _round_and_team(record: BoardOrder | PointsAssignment) -> tuple[int, int]:
+    return (record.round_number, record.team)
 
 
 def read_team_records(lines: Iterable[str]) -> TeamEventRecords:
@@ -314,21 +323,19 @@ def team_record_lines(team_records: TeamEventRecords) -> list[str]:
         last = max(team_records.bye_teams, default=0)
         byes = "".join(f" {team_records.bye_teams.get(r, 0):03d}" for r in range(1, last + 1))
         lines.append("".join(buffer).ljust(_BYE_FIRST_ROUND_COLUMN - 1) + byes)
-    for forfeit in sorted(
-        team_records.forfeited_matches, key=lambda f: (f.round_number, f.first, f.second)
-    ):
+    for forfeit in sorted(team_records.forfeited_matches, key=_forfeit_order):
         lines.append(
             f"{FORFEITED_MATCH_CODE} {forfeit.result} {forfeit.round_number:03d} "
             f"{forfeit.first:03d} {forfeit.second:03d}"
         )
-    for order in sorted(team_records.board_orders, key=lambda o: (o.round_number, o.team)):
+    for order in sorted(team_records.board_orders, key=_round_and_team):
         buffer = list(BOARD_ORDER_CODE)
         _ORDER_ROUND.put(buffer, f"{order.round_number:03d}")
         _ORDER_TEAM.put(buffer, f"{order.team:03d}")
         _ORDER_OPPONENT.put(buffer, f"{order.opponent:03d}")
         _id_fields(buffer, _ORDER_FIRST_PLAYER, order.players)
         lines.append("".join(buffer))
-    for assignment in sorted(team_records.assignments, key=lambda a: (a.round_number, a.team)):
+    for assignment in sorted(team_records.assignments, key=_round_and_team):
         buffer = list(ASSIGNMENT_CODE)
         _ASSIGNED_RESULT.put(buffer, assignment.result)
         _ASSIGNED_MATCH_POINTS.put(buffer, format_points(assignment.match_points))
