@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from crosstable.grades.promotion import Cap, Outcome, PromotionLine, SectionPromotions
-from crosstable.pairing.base import points_text
+from crosstable.model.points import points_text
 from crosstable.typed.calendars import Calendar, write_date
 
 COLUMNS: tuple[tuple[str, str], ...] = (

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Mapping
-from decimal import Decimal
 from fractions import Fraction
+
+from crosstable.model.points import points_text
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -107,20 +108,6 @@ def _integer(value: object) -> int:
 
 def _named(number: int, name: str) -> str:
     return f"{number} {name}".strip()
-
-
-def points_text(points: Fraction) -> str:
-    """A score as printed: ``1``, ``1.5``, ``0.25`` (exact; a fraction with no finite
-    decimal, which no scoring system gives, as ``1/3``)."""
-    if points.denominator == 1:
-        return str(points.numerator)
-    denominator = points.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator != 1:
-        return str(points)
-    return format(Decimal(points.numerator) / Decimal(points.denominator), "f")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

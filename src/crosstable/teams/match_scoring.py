@@ -39,6 +39,7 @@ from crosstable.model.tournament import Tournament
 from crosstable.regulations.schema import SectionRules, TeamByeValue
 from crosstable.teams.lineups import LineUp
 from crosstable.tiebreaks.team import BoardResult, TeamEvent, TeamMatch
+from crosstable.typed.results import read_board_result
 
 _MIRROR = {
     ResultCode.WIN: ResultCode.LOSS,
@@ -51,28 +52,6 @@ _MIRROR = {
     ResultCode.DRAW_UNRATED: ResultCode.DRAW_UNRATED,
     ResultCode.PENDING: ResultCode.PENDING,
 }
-
-BOARD_RESULTS: dict[str, tuple[ResultCode, ResultCode]] = {
-    "1-0": (ResultCode.WIN, ResultCode.LOSS),
-    "0-1": (ResultCode.LOSS, ResultCode.WIN),
-    "1/2": (ResultCode.DRAW, ResultCode.DRAW),
-    "=": (ResultCode.DRAW, ResultCode.DRAW),
-    "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
-    "-+": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
-    "--": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
-    "*": (ResultCode.PENDING, ResultCode.PENDING),
-}
-"""Board results as arbiters type them, first-named team's player first."""
-
-
-def parse_board_result(text: str) -> tuple[ResultCode, ResultCode]:
-    """``"1-0"``, ``"0-1"``, ``"1/2"``, ``"+-"``, ``"-+"``, ``"--"`` or ``"*"`` as the two
-    players' result codes (ValueError naming the accepted forms otherwise)."""
-    try:
-        return BOARD_RESULTS[text.strip().replace("½-½", "1/2").replace("0.5-0.5", "1/2")]
-    except KeyError:
-        known = ", ".join(BOARD_RESULTS)
-        raise ValueError(f"unknown board result {text!r} (expected one of {known})") from None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -227,7 +206,7 @@ def score_match(
     a line-up of four with two absent is a team of two, and loses 0–4 whatever the two played,
     not 1–3 or 2–2 by its boards."""
     given = {
-        board: parse_board_result(result) if isinstance(result, str) else result
+        board: read_board_result(result) if isinstance(result, str) else result
         for board, result in results.items()
     }
     first_short = _short(first, _absent(first, second, given, 0), rules)

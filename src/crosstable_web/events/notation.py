@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 
 from crosstable.model import ResultCode, ScoringSystem
 from crosstable.model.colour import Colour
+from crosstable.model.points import points_text as core_points_text
 from crosstable_web import bridge
 from crosstable_web.events import models, rules
 
@@ -38,13 +39,9 @@ _UNRATED = ("W", "L", "D")
 
 
 def points_text(points: Fraction) -> str:
-    """Points as a page writes them: ``2``, ``½``, ``6½``, ``1.25`` for what no half is."""
-    whole, part = divmod(points, 1)
-    if part == 0:
-        return str(int(whole))
-    if part == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{float(points):g}"
+    """Points as a page writes them: ``2``, ``½``, ``6½``, ``1.25`` for what no half is
+    (``crosstable.model.points``, the one score formatter)."""
+    return core_points_text(points, halves=True)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -19,15 +19,16 @@ from django.utils.translation import ngettext, pgettext
 
 from crosstable.forfeit_withdrawal import ForfeitRule, forfeit_rounds, withdrawal_round
 from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.model.points import points_text
 from crosstable.pairing import registry
 from crosstable.pairing.base import (
     PairingError,
     PairingWarning,
     RoundPairing,
     WarningKind,
-    points_text,
 )
 from crosstable.pairing.rules import PairingRules
+from crosstable.typed.results import RESULT_WORDS
 from crosstable_web import bridge
 from crosstable_web.events import (
     audit,
@@ -501,20 +502,6 @@ def unpair_round(round_row: models.Round, actor: Actor) -> None:
 
 # --- results ------------------------------------------------------------------------------
 
-_RESULT_WORDS: dict[str, tuple[ResultCode, ResultCode]] = {}
-for _words, _codes in (
-    (("1", "1-0", "1:0", "w"), (ResultCode.WIN, ResultCode.LOSS)),
-    (("0", "0-1", "0:1", "b"), (ResultCode.LOSS, ResultCode.WIN)),
-    (("=", "5", "d", "½", "½-½", "1/2", "0.5", "1/2-1/2"), (ResultCode.DRAW, ResultCode.DRAW)),
-    (("+", "+-", "1-0f", "1ff"), (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)),
-    (("-", "-+", "0-1f", "0ff"), (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)),
-    (("--", "0-0", "ff"), (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)),
-    (("*", "?", "x"), (ResultCode.PENDING, ResultCode.PENDING)),
-):
-    for _word in _words:
-        _RESULT_WORDS[_word] = _codes
-
-
 FOUL_LETTERS = frozenset({"f", "犯", "خ"})
 """What the keyboard box takes for "fouls" (``12 f 1 0``): ``f`` in any language, and the
 letter each language's help shows (``12 犯 1 0``, ``12 خ 1 0``: :func:`foul_letter`)."""
@@ -532,7 +519,7 @@ def parse_result(text: str, notation: Notation | None = None) -> tuple[ResultCod
     (``2-0``, ``1-1``, ``0-2`` under the Chinese rules) and the words in the page's language
     (红胜, 和棋, 黑胜)."""
     word = text.strip().lower().replace(" ", "")
-    codes = _RESULT_WORDS.get(word)
+    codes = RESULT_WORDS.get(word)
     if codes is None and notation is not None and notation.xiangqi:
         codes = _notation_words(notation).get(word)
     if codes is None:
@@ -568,8 +555,8 @@ def _notation_words(notation: Notation) -> dict[str, tuple[ResultCode, ResultCod
     return {
         label.lower(): codes
         for label, codes in zip(labels, games, strict=True)
-        if labels.count(label) == 1 and label not in _RESULT_WORDS
-    } | {word: codes for word, codes in words.items() if word not in _RESULT_WORDS}
+        if labels.count(label) == 1 and label not in RESULT_WORDS
+    } | {word: codes for word, codes in words.items() if word not in RESULT_WORDS}
 
 
 def result_label(white: str, black: str, notation: Notation | None = None) -> str:

@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 
 from crosstable.forfeit_withdrawal import ForfeitRule
 from crosstable.model import ResultCode, Tournament
+from crosstable.model.points import points_text
 from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
 from crosstable.prizes.team_places import IndividualPlace, UnitRanking, rank_units_by_places
 from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMethod, Where, matches
@@ -138,7 +139,8 @@ def format_value(value: TiebreakValue) -> str:
 
 
 def format_points(value: Fraction) -> str:
-    return format_value(value)
+    """A score in a standings column: ``12``, ``12.5`` (``crosstable.model.points``)."""
+    return points_text(value)
 
 
 def _keeps_attribute(

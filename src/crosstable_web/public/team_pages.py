@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from crosstable.model import ResultCode
+from crosstable.model.points import points_text as core_points_text
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
 from crosstable_web.events import models, standings
@@ -168,11 +169,9 @@ class TeamPage:
 
 
 def points_text(value: Fraction) -> str:
-    """Board and match scores as people write them: ``½``, ``2½``, ``0``."""
-    whole, rest = divmod(value, 1)
-    if rest == Fraction(1, 2):
-        return ("" if whole == 0 else str(whole)) + "½"
-    return standings.format_points(value)
+    """Board and match scores as people write them: ``½``, ``2½``, ``0``
+    (``crosstable.model.points``, the one score formatter)."""
+    return core_points_text(value, halves=True)
 
 
 def team_round_progress(

@@ -44,11 +44,11 @@ from crosstable.teams.lineups import (
 from crosstable.teams.match_scoring import (
     Rescoring,
     ScoredMatch,
-    parse_board_result,
     rescore_ineligible,
     team_event,
 )
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
+from crosstable.typed.results import read_board_result
 from crosstable_web.events import event_time, permissions, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
@@ -584,7 +584,7 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
     event = match.round.section.event
     permissions.require_arbiter(actor, event)
     try:
-        first, second = parse_board_result(text)
+        first, second = read_board_result(text)
     except ValueError as error:
         raise ServiceError(str(error)) from None
     with transaction.atomic():

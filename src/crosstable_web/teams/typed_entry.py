@@ -19,16 +19,10 @@ import re
 
 from django.utils.translation import gettext as _
 
-from crosstable.model import ResultCode
-from crosstable.teams.match_scoring import BOARD_RESULTS
 from crosstable.typed import whole_number_or_none
+from crosstable.typed.results import BOARD_RESULT_TEXT
 from crosstable_web.events.rounds import parse_result
 from crosstable_web.events.services import ServiceError
-
-_CANONICAL: dict[tuple[ResultCode, ResultCode], str] = {}
-for _text, _codes in BOARD_RESULTS.items():
-    _CANONICAL.setdefault(_codes, _text)
-
 
 MAX_TABLE = 99_999
 """The largest table or board number read (``² 1``, a 25-digit number: refused)."""
@@ -39,7 +33,7 @@ class TypedBoard:
     table: int
     board: int
     result: str
-    """The result as :func:`crosstable.teams.match_scoring.parse_board_result` reads it
+    """The result as :func:`crosstable.typed.results.read_board_result` reads it
     (``1-0``, ``1/2``, ``+-`` …)."""
 
 
@@ -76,5 +70,5 @@ def parse_typed_results(text: str, boards: int) -> list[TypedBoard]:
                 codes = parse_result(result)
             except ServiceError as error:
                 raise ServiceError(f"{part}: {error}") from None
-            typed.append(TypedBoard(table, board, _CANONICAL[codes]))
+            typed.append(TypedBoard(table, board, BOARD_RESULT_TEXT[codes]))
     return typed

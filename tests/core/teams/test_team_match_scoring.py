@@ -21,11 +21,11 @@ from crosstable.teams.match_scoring import (
     TeamBye,
     board_colour,
     event_records,
-    parse_board_result,
     rescore_ineligible,
     score_match,
     team_event,
 )
+from crosstable.typed.results import read_board_result
 
 FARS = MatchRules(
     boards=4,
@@ -114,10 +114,11 @@ def test_a_team_with_two_players_present_loses_nought_four() -> None:
     assert both.note == "short:both"
 
 
-def test_parse_board_result_names_the_accepted_forms() -> None:
-    assert parse_board_result("-+") == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+def test_read_board_result_names_the_accepted_forms() -> None:
+    assert read_board_result("-+") == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+    assert read_board_result(" ½-½") == (ResultCode.DRAW, ResultCode.DRAW)
     with pytest.raises(ValueError, match="1-0"):
-        parse_board_result("2-0")
+        read_board_result("2-0")
 
 
 def _league() -> list[ScoredMatch]:
