@@ -9,7 +9,7 @@ import pytest
 from crosstable.pairing.conformance import corpus_files, main
 
 SAMPLE = Path(__file__).parent / "corpus_sample"
-CASES = Path(__file__).parent / "cases" / "dutch"
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def test_a_directory_of_families_is_searched_one_level_down() -> None:
@@ -26,7 +26,7 @@ def test_prints_the_release_note_figure(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_differences_give_a_failing_status(capsys: pytest.CaptureFixture[str]) -> None:
     # A hand-built history (not paired by any engine): its recorded rounds are not Dutch.
-    assert main([str(CASES / "c1_forfeit_is_not_a_meeting.trf")]) == 1
+    assert main([str(GOLDEN / "c1_forfeit_is_not_a_meeting.trf")]) == 1
     assert "3 rounds checked, 2 differ" in capsys.readouterr().out
 
 

@@ -28,13 +28,9 @@ W, B = Colour.WHITE, Colour.BLACK
 
 @pytest.mark.parametrize("expected", GOLDEN, ids=[p.stem for p in GOLDEN])
 def test_golden_case(expected: Path) -> None:
-    """c2_pab_eligibility: 4 had the PAB and 5 a full-point bye (2026 Art. 4: both blocked);
-    the bye goes to a 1-point player (C5), 2 rather than 3 because 1-4 / 3-5 grants every
-    colour preference (C12). c3_absolute_colour: 1-3-... transpositions all pair two
-    absolute-White or two absolute-Black players, an exchange (2-3) does not. c3_topscorers:
-    in the final round 1 and 2 (both absolute White) are topscorers and may meet. c1_forfeit:
-    the only legal pairing repeats the two forfeited games. e3: both mild White, equal latest
-    two colours, three rounds back 1 had White and 2 Black, so 2 gets White (not 1 by E.4)."""
+    """e3: both mild White, equal latest two colours, three rounds back 1 had White and 2
+    Black, so 2 gets White (not 1 by E.4). The criteria's own cases are in ``golden/``
+    (``test_dutch_golden.py``)."""
     tournament = load_trf(expected.with_suffix(".trf"))
     pairing = dutch.pair_round(tournament)
     assert pairing.as_engine_lines() == expected.read_text().split("\n")[:-1]
@@ -52,7 +48,7 @@ def test_prohibited_pairing_applies_only_inside_its_window() -> None:
     """Forbidding 1-4 in round 3 leaves 1-2 (1's only other opponent): then 3 (the only
     eligible 1-point player left) gets the bye, 4-5 both want Black strongly, neither E.3
     nor anything above it decides, so E.4 gives 4 (higher ranked) Black."""
-    path = CASES / "c2_pab_eligibility_pab_and_full_point_bye_block.trf"
+    path = Path(__file__).parent / "golden" / "c2_pab_eligibility_pab_and_full_point_bye_block.trf"
     tournament = load_trf(path)
     tournament.prohibited_pairings.append(ProhibitedPairing(3, 3, (1, 4)))
     assert dutch.pair_round(tournament).as_engine_lines() == ["3", "1 2", "5 4", "3 0"]
