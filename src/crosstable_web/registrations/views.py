@@ -6,11 +6,14 @@ document itself — never under a public URL."""
 
 from __future__ import annotations
 
+import logging
+import smtplib
 from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.mail import send_mail
 from django.http import (
     FileResponse,
     Http404,
@@ -32,6 +35,8 @@ from crosstable_web.events import permissions
 from crosstable_web.events.services import ServiceError
 from crosstable_web.public import localisation
 from crosstable_web.registrations import documents, forms, models, payments, services
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_ROWS = {models.Kind.PLAYER: 1, models.Kind.UNIT: 4, models.Kind.TEAM: 6}
 
@@ -125,6 +130,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
                             "link to see and change the registration."
                         ),
                     )
+                    _mail_the_link(request, registration)
                     return redirect(_mine_url(registration))
     context.update(
         kind=kind,
@@ -136,6 +142,37 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
         checked_ok=checked_ok,
     )
     return render(request, "registrations/register.html", context)
+
+
+def _mail_the_link(request: HttpRequest, registration: models.Registration) -> None:
+    """Send the private link to the registrant's e-mail address, if given. A failure is
+    logged and said on the page (the link is on the page too), never silent."""
+    if not registration.email:
+        return
+    link = request.build_absolute_uri(_mine_url(registration))
+    try:
+        send_mail(
+            _("Your registration — %(event)s") % {"event": registration.event.name},
+            _(
+                "Your registration (%(reference)s) was received. See it, pay the fee and "
+                "change it at this private link (keep it; anyone who has it can change the "
+                "registration):\n%(link)s"
+            )
+            % {"reference": registration.payment_reference, "link": link},
+            None,
+            [registration.email],
+        )
+    except (OSError, smtplib.SMTPException):
+        logger.exception("registration %s: the private link was not e-mailed", registration.pk)
+        messages.warning(
+            request,
+            _("The e-mail with your private link could not be sent: keep this page's address."),
+        )
+    else:
+        messages.info(
+            request,
+            _("The private link was sent to %(email)s.") % {"email": registration.email},
+        )
 
 
 def _filled(form: forms.PlayerForm) -> bool:

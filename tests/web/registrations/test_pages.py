@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import re
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -83,6 +84,18 @@ def test_a_parent_registers_pays_and_reads_the_status_in_chinese(
     assert registration.payments.count() == 1
     forged = parent.post("/r/pay/fake/confirm/", {**fields, "amount": "2600"})
     assert forged.status_code == 400
+
+
+def test_the_private_link_is_mailed_in_the_registrants_language(
+    futian: event_models.Event, mailoutbox: list[Any]
+) -> None:
+    response = chinese().post("/r/futian/", child_form(email="li@example.cn"))
+    assert response.status_code == 302
+    (mail,) = mailoutbox
+    assert mail.to == ["li@example.cn"]
+    assert mail.subject == "您的报名 — 2019年秋季福田区第三届国际象棋等级赛"
+    assert f"http://testserver{response['Location']}" in mail.body
+    assert models.Registration.objects.get().payment_reference in mail.body
 
 
 def test_a_missing_certificate_is_refused_on_the_page(futian: event_models.Event) -> None:
