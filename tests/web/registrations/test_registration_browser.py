@@ -26,7 +26,7 @@ from crosstable_web.accounts.models import EventCreation, SiteSettings
 
 from ..journeys.steps import Person, person, sign_in, table_rows
 from .files import CERTIFICATE, ID_PHOTO
-from .seeds import futian_grade, futian_youth, in_two_weeks
+from .seeds import fars_league, futian_grade, futian_youth, in_two_weeks
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -34,19 +34,21 @@ JOURNEY = "registration"
 SECTION_A = "A组：四、五级棋士组"
 
 
-def _organiser(chromium: Any, base: str, regulations: Path) -> tuple[Person, str]:
+def _organiser(
+    chromium: Any, base: str, regulations: Path, language: str = "zh-hans"
+) -> tuple[Person, str]:
     """The organiser (an ordinary account; the site lets any account create events) signs
     in and creates the event by uploading its regulations file."""
     User.objects.create_user("zhuban", password="Futian-Zhuban-2019")
     site = SiteSettings.current()
     site.event_creation = EventCreation.ANYONE
     site.save()
-    organiser = person(chromium, base, JOURNEY, "organiser", "zh-hans")
+    organiser = person(chromium, base, JOURNEY, "organiser", language)
     sign_in(organiser, "zhuban", "Futian-Zhuban-2019")
     organiser.page.click("#new-event")
     organiser.page.set_input_files("#upload-form input[type=file]", str(regulations))
     organiser.submit("#create-from-file")
-    assert "赛事已创建。" in organiser.messages()
+    assert organiser.messages(), "the event was not created"
     slug = organiser.path().split("/")[2]
     return organiser, slug
 
@@ -211,3 +213,41 @@ def test_a_school_registers_four_pupils_and_a_fifth_is_refused(
     rows = {row[1]: row for row in table_rows(organiser, "main table")}
     assert sorted(rows) == sorted(name for name, _sex, _born in pupils)
     assert {row[5] for row in rows.values()} == {"福田小学"}
+
+
+def test_a_club_registers_its_team_in_persian_on_a_phone(
+    chromium: Any, live_server: Any, tmp_path: Path
+) -> None:
+    """Seed 002 (Fars): a club's manager registers a team of six for table A on a phone, in
+    Persian (right to left, membership numbers typed in Persian digits); one woman: her
+    share (1/6 of 720,000) is waived, 600,000 toman due (5)."""
+    regulations = tmp_path / "fars-team-league-1398.toml"
+    regulations.write_text(fars_league(in_two_weeks()), encoding="utf-8")
+    organiser, slug = _organiser(chromium, live_server.url, regulations, "fa")
+    manager = person(chromium, live_server.url, JOURNEY, "manager", "fa", phone=True)
+    manager.go(f"/r/{slug}/")
+    page = manager.page
+    assert page.get_attribute("html", "dir") == "rtl"
+    page.fill("#id_registrant", "رضا کریمی")
+    page.fill("#id_phone", "۰۹۱۷۱۲۳۴۵۶۷")
+    page.fill("#id_unit", "باشگاه اندیشه")
+    page.fill("#id_team_name", "اندیشه شیراز")
+    page.select_option("#id_team_section", "A")
+    roster = ["مریم احمدی", "علی رضایی", "حسین محمدی", "مهدی کاظمی", "امیر حسینی", "سعید نوری"]
+    for n, name in enumerate(roster, start=1):
+        page.fill(f"#id_p{n}-name", name)
+        page.select_option(f"#id_p{n}-sex", "F" if n == 1 else "M")
+        page.fill(
+            f"#id_p{n}-member_id", f"۱۲۳۴{n}".translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+        )
+    assert manager.overflow() <= 0
+    manager.shot("team-form")
+    manager.submit("#send")
+    assert manager.path().startswith(f"/r/{slug}/mine/")
+    fee = [row[0] for row in table_rows(manager, "#fee")]
+    assert fee[0].startswith("۶۰۰٬۰۰۰"), fee  # 720,000 less the woman's 120,000 share
+    assert manager.overflow() <= 0
+    manager.shot("team-registered")
+    organiser.go(f"/e/{slug}/registrations/")
+    assert "اندیشه شیراز" in organiser.main_text()
+    assert organiser.main_text().count("→ جدول آزاد (A)") == 6
