@@ -163,6 +163,7 @@ _ACTION_NAMES: dict[str, Promise] = {
     "entry.update": gettext_lazy("Entry changed"),
     "entry.delete": gettext_lazy("Entry deleted"),
     "entry.fee_paid": gettext_lazy("Fee paid"),
+    "entry.fee": gettext_lazy("Fee computed"),
     "entry.house_add": gettext_lazy("House player added"),
     "entry.house_remove": gettext_lazy("House player removed"),
     "entry.bye": gettext_lazy("Bye requested"),

@@ -609,6 +609,12 @@ def update_entry(
     if problems:
         raise ServiceError(" ".join(problems))
     old = entry_data_of(entry).as_json()
+    new = data.as_json()
+    # the fee follows the entry as corrected (a discount by birth date, sex or unit kind)
+    due = Decimal(0) if entry.house else rules.fee_for(section, data)
+    if due != entry.fee_due:
+        old["fee_due"], new["fee_due"] = str(entry.fee_due), str(due)
+        entry.fee_due = due
     for name in ENTRY_FIELDS:
         setattr(entry, name, getattr(data, name))
     entry.save()
@@ -618,7 +624,7 @@ def update_entry(
         "entry.update",
         f"{section.key}: {entry.name}",
         old,
-        data.as_json(),
+        new,
         [{"kind": audit.SPELLING_CORRECTION}] if renamed and spelling_correction else [],
         params={"section": section.key, "player": entry.name},
     )
@@ -1002,9 +1008,38 @@ class FeeReport:
     balance, admitted or waiting."""
 
 
+def complete_unit_shares(event: models.Event) -> None:
+    """Entries of a section whose units are its teams (Huayuan: the per-team fee shared by
+    the players, ``rules.fee_for``) saved before such shares were computed owe 0: each is
+    given its share when the fees are read (fee pages, the entry page), logged as
+    ``entry.fee`` by "system". An entry whose share is really 0 (a full discount) is computed
+    again and left as it is; a house player owes nothing."""
+    for section in event.sections.all():
+        if rules.unit_team_size(section) is None:
+            continue
+        with transaction.atomic():
+            stale = section.entries.select_for_update().filter(fee_due=0, house=False)
+            for entry in stale:
+                due = rules.fee_for(section, entry_data_of(entry))
+                if due == 0:
+                    continue
+                entry.fee_due = due
+                entry.save(update_fields=["fee_due"])
+                audit.record(
+                    event,
+                    None,
+                    "entry.fee",
+                    f"{section.key}: {entry.name}",
+                    {"fee_due": "0.00"},
+                    {"fee_due": str(due)},
+                    params={"section": section.key, "player": entry.name},
+                )
+
+
 def fee_report(event: models.Event) -> FeeReport:
     """Fees due and paid per unit and per section, with totals: player entries' fees and
     team fees (a team counts under its unit and section)."""
+    complete_unit_shares(event)
     # The teams app builds on this one; imported here to keep the dependency one way.
     from crosstable_web.teams.fees import event_fee_lines
 

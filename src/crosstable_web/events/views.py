@@ -741,6 +741,8 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
             else:
                 _refused(request, withdraw)
         return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
+    services.complete_unit_shares(event)
+    entry.refresh_from_db(fields=["fee_due"])
     paired = section_rounds = entry.section.rounds.count()
     edit_form = forms.EntryEditForm(
         initial={

@@ -16,8 +16,10 @@ ranking printout's sums are the six places of each county read off the printed s
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -185,3 +187,45 @@ def test_the_registration_deadline_reads_as_the_regulation_writes_it(
     assert deadline is not None, facts[:1500]
     assert "until the end of" in deadline.group() and "20" in deadline.group()
     assert "21" not in deadline.group() and "00:00" not in deadline.group()
+
+
+@pytest.mark.django_db
+def test_entries_saved_owing_nothing_get_their_share(organiser: User, arbiter: User) -> None:
+    """Entries saved before the county's share was computed owe 0 (every Huayuan entry of an
+    older database): the fee page and the entry page give each its 100 (七(二)), logged once
+    by "system"; an entry corrected on its page owes its fee as computed again. Before, they
+    kept owing 0 and a county's 600 paid read as 600 too much."""
+    event = _event(organiser, arbiter)
+    section = event.sections.get()
+    for index in range(6):
+        services.add_entry(
+            section,
+            services.EntryData(name=f"花垣{index}", sex="M", unit="花垣", native_unit="花垣"),
+            organiser,
+        )
+    section.entries.update(fee_due=0)  # as saved before the shares
+    leader = section.entries.get(name="花垣0")
+    services.record_payment(leader, Decimal(600), organiser)
+
+    client = Client()
+    client.force_login(organiser)
+    entry_page = _text(client.get(f"/e/{event.slug}/entry/{leader.pk}/?lang=en").content.decode())
+    assert "Due: ¥100" in entry_page, entry_page[:2000]
+    fees = _text(client.get(f"/e/{event.slug}/fees/?lang=en").content.decode())
+    assert re.search(r"花垣 6 600 600 0 ", fees), fees[:2000]
+    client.get(f"/e/{event.slug}/fees/")
+    computed = models.AuditLog.objects.filter(event=event, action="entry.fee")
+    assert computed.count() == 6 and {line.new["fee_due"] for line in computed} == {"100.00"}
+
+    other = section.entries.get(name="花垣5")
+    models.Entry.objects.filter(pk=other.pk).update(fee_due=0)
+    other.refresh_from_db()
+    data = services.entry_data_of(other)
+    services.update_entry(other, dataclasses.replace(data, name="花垣五"), organiser)
+    other.refresh_from_db()
+    assert other.fee_due == 100
+    update = models.AuditLog.objects.filter(event=event, action="entry.update").last()
+    assert update is not None and (update.old["fee_due"], update.new["fee_due"]) == (
+        "0.00",
+        "100.00",
+    )
