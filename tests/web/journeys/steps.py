@@ -315,3 +315,21 @@ def choose_option(someone: Person, selector: str, starts_with: str) -> None:
     found = [text for text in texts if text == starts_with or text.startswith(f"{starts_with} (")]
     assert len(found) == 1, (selector, starts_with, texts)
     someone.page.select_option(selector, label=found[0])
+
+
+_PERSIAN_NUMBER = re.compile(r"[۰-۹][۰-۹٬٫]*")
+
+
+def reversed_numbers(text: str) -> str:
+    """``text`` with each number's digits in the opposite order: the text layer of a
+    right-to-left PDF line gives the numbers as they stand on the page, read left to right
+    (``۰۱`` for ۱۰)."""
+    return _PERSIAN_NUMBER.sub(lambda match: match.group()[::-1], text)
+
+
+def rtl_pdf_line(line: str) -> str:
+    """A right-to-left line of a PDF's text layer (pypdf) in reading order: its words come
+    last to first and its numbers reversed (``۵ از  ۵ دور  از  پس`` -> ``پس از دور ۵ از ۵``).
+    A line of table cells run together keeps its order: compare it with
+    :func:`reversed_numbers` of the cells joined."""
+    return " ".join(reversed_numbers(word) for word in reversed(line.split()))

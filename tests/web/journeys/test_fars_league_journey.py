@@ -53,6 +53,8 @@ from .steps import (
     choose_option,
     invitation_link,
     person,
+    reversed_numbers,
+    rtl_pdf_line,
     sign_in,
     table_rows,
 )
@@ -124,6 +126,43 @@ FEES = {
     "جهرم": 408_000,
     "اندیشه": 600_000,
     "فجر": 720_000,
+}
+
+# What was played on the boards, from the first team's side (boards 1-4: 1 win, 0 loss,
+# = draw), whichever team the pairing names first; the arbiter types it from the named first
+# team's side (mirrored when the pairing names the other team first).
+PLAYED = {
+    ("اندیشه", "مرودشت"): "1 = = 1",
+    ("اندیشه", "کازرون"): "1 1 0 =",
+    ("اندیشه", "جهرم"): "= = 1 0",
+    ("اندیشه", "فجر"): "1 1 1 =",
+    ("اندیشه", "فسا"): "1 1 1 1",
+    ("مرودشت", "کازرون"): "= 1 = 1",
+    ("مرودشت", "جهرم"): "1 0 1 =",
+    ("مرودشت", "فجر"): "1 1 = 0",
+    ("مرودشت", "فسا"): "1 1 1 0",
+    ("کازرون", "جهرم"): "0 1 = 1",
+    ("کازرون", "فجر"): "= = 1 1",
+    ("کازرون", "فسا"): "1 = 1 1",
+    ("جهرم", "فجر"): "0 = 1 0",
+    ("جهرم", "فسا"): "1 1 = 1",
+    ("فجر", "فسا"): "1 0 1 =",
+}
+MIRROR = str.maketrans("10", "01")
+SHORT = "جهرم"
+
+# The pairings (the engine's; C.04.6), first-named team first. Round 1 checked by hand: the
+# teams numbered by the average of their four best ratings, unrated as 1000 (6.1, the
+# example's reading): اندیشه (1850+1700+1650+1600)/4 = 1700, مرودشت (1720+1610+1550+1480)/4
+# = 1590, کازرون (1650+1580+1500+1420)/4 = 1537.5, فجر (1550+1500+1480+1400)/4 = 1482.5,
+# جهرم (1600+1520+1400+1350)/4 = 1467.5, فسا (1500+1450+1000+1000)/4 = 1237.5; the top half
+# meets the bottom half: 1-4, 2-5, 3-6. Rounds 2-5: no two teams meet twice.
+PAIRINGS = {
+    1: [("اندیشه", "فجر"), ("جهرم", "مرودشت"), ("کازرون", "فسا")],
+    2: [("کازرون", "اندیشه"), ("مرودشت", "فجر"), ("فسا", "جهرم")],
+    3: [("اندیشه", "مرودشت"), ("جهرم", "کازرون"), ("فجر", "فسا")],
+    4: [("فسا", "اندیشه"), ("مرودشت", "کازرون"), ("فجر", "جهرم")],
+    5: [("اندیشه", "جهرم"), ("فسا", "مرودشت"), ("کازرون", "فجر")],
 }
 
 PROPER_NOUNS = [
@@ -220,6 +259,212 @@ def test_fars_league_journey(chromium: Any, live_server: Any) -> None:
     assert kazerun.page.locator("#lineup-form").count() == 0
     kazerun.shot("lineup-1-late")
 
+    for number in range(1, ROUNDS + 1):
+        if number > 1:
+            arbiter.go(f"/e/{slug}/s/{KEY}/teams/")
+            arbiter.page.fill("#id_starts_at", tehran_in(180 if number == 2 else 20))
+            arbiter.submit("#pair-next")
+            assert arbiter.path() == f"/e/{slug}/s/{KEY}/teams/r/{number}/"
+        if number == 2:
+            _line_ups_in_time(captains, arbiter, slug)
+        if number == ROUNDS:
+            _short_team(arbiter, slug)
+        _play_round(arbiter, slug, number)
+        if number == 3:
+            _ineligible_player(organiser, slug)
+
+    # C.04.6 C1: the five rounds played, no two teams met twice (15 = every pair once)
+    assert len({frozenset(match) for matches in PAIRINGS.values() for match in matches}) == 15
+
+    parent = person(chromium, base, JOURNEY, "parent", "fa", phone=True)
+    _parent_reads_the_last_round(parent, slug)
+    _final_standings(arbiter, slug)
+    _printouts(organiser, slug)
+
+
+def _line_ups_in_time(captains: dict[str, Person], arbiter: Person, slug: str) -> None:
+    """Round 2 starts in three hours: the line-ups are due in two and a half (2)."""
+    andishe = captains["اندیشه"]
+    andishe.go(f"/e/{slug}/s/{KEY}/teams/")
+    andishe.page.click("#lineup-links a >> text=دور ۲")
+    assert andishe.path() == f"/e/{slug}/s/{KEY}/teams/1/lineup/2/"
+    # the reserve سامان رنجبر (roster place 5) on board 4 for امیرعلی خسروی: the order kept
+    choose_option(andishe, "#id_board_4", "۵. سامان رنجبر")
+    andishe.submit("#lineup-form button[type=submit]")
+    assert andishe.messages() == "ترکیب ذخیره شد."
+    andishe.shot("lineup-2")
+    kazerun = captains["کازرون"]
+    kazerun.go(f"/e/{slug}/s/{KEY}/teams/")
+    kazerun.page.click("#lineup-links a >> text=دور ۲")
+    lineup_page = kazerun.path()
+    # places 2 and 1 swapped on boards 1 and 2: out of the roster order, refused
+    choose_option(kazerun, "#id_board_1", "۲. محمد کریمی")
+    choose_option(kazerun, "#id_board_2", "۱. علی رضایی")
+    kazerun.submit("#lineup-form button[type=submit]")
+    assert kazerun.messages() == (
+        "صفحه ۲: علی رضایی (ردیف ۱ فهرست) نمی‌تواند پایین‌تر از محمد کریمی (ردیف ۲ فهرست)"
+        " در صفحه ۱ بازی کند؛ ترکیب باید ترتیب فهرست ثبت‌شده را حفظ کند."
+    )
+    kazerun.shot("lineup-2-refused")
+    # handed to the arbiter as signed: he accepts it, as the rules say (2)
+    arbiter.go(lineup_page)
+    choose_option(arbiter, "#id_board_1", "۲. محمد کریمی")
+    choose_option(arbiter, "#id_board_2", "۱. علی رضایی")
+    arbiter.page.check("#id_accept_order_errors")
+    arbiter.submit("#lineup-form button[type=submit]")
+    assert arbiter.messages() == "ترکیب ذخیره شد."
+    assert arbiter.page.inner_text("#out-of-order") == (
+        "میزهایی که خارج از ترتیب فهرست پذیرفته شد (باخت فنی برای این تیم): ۱، ۲"
+    )
+    arbiter.shot("lineup-2-accepted")
+
+
+def _short_team(arbiter: Person, slug: str) -> None:
+    """Round 3: only two of فسا's players come; the arbiter enters them (boards 3 and 4
+    empty)."""
+    arbiter.go(f"/e/{slug}/s/{KEY}/teams/")
+    arbiter.page.click(f"#lineup-links li:has-text('{SHORT}') a >> text=دور ۵")
+    arbiter.page.select_option("#id_board_3", "")
+    arbiter.page.select_option("#id_board_4", "")
+    arbiter.submit("#lineup-form button[type=submit]")
+    assert arbiter.messages() == "ترکیب ذخیره شد."
+
+
+def _ineligible_player(organiser: Person, slug: str) -> None:
+    """After round 3 the board finds پویا حسن‌زاده's birth certificate: born 16 Aban 1384,
+    before the cutoff (4)."""
+    organiser.go(f"/e/{slug}/s/{KEY}/teams/")
+    choose_option(organiser, "#id_ineligible_entry", "پویا حسن‌زاده — فجر")
+    organiser.page.fill("#id_ineligible_reason", "شناسنامه: متولد ۱۶ آبان ۱۳۸۴")
+    organiser.submit("#declare-ineligible button")
+    assert organiser.messages() == "پویا حسن‌زاده فاقد شرایط اعلام شد؛ مسابقه‌های دوباره حساب‌شده: ۳."
+    organiser.shot("ineligible")
+
+
+def _parent_reads_the_last_round(parent: Person, slug: str) -> None:
+    """زهرا حیدری's mother opens the public pages on her phone (not signed in) after round
+    5: جهرم came with two players (boards 1 and 2), so the match is lost 0-4 (2)."""
+    parent.go(f"/p/{slug}/")
+    assert parent.page.locator("html").get_attribute("dir") == "rtl"
+    parent.page.click(f"text={SECTION}")
+    assert parent.path() == f"/p/{slug}/{KEY}/teams/round/"
+    parent.page.fill("#find", "زهرا حیدری")
+    seats = parent.page.locator("#seats tbody tr:visible")
+    assert seats.count() == 1
+    # table 1 (اندیشه – جهرم), board 2, White: the second-named team has White on even boards
+    cells = [cell.strip() for cell in seats.first.locator("td").all_inner_texts()]
+    assert cells == ["زهرا حیدری\nجهرم", "۱", "۲", "سفید"]
+    match = parent.page.locator("section.match:visible")
+    assert match.count() == 1
+    text = match.first.inner_text()
+    assert "۴ – ۰" in text and "امتیاز مسابقه: ۲ – ۰" in text
+    assert "جهرم بازیکن کافی نداشت و مسابقه را باخت." in text
+    assert parent.overflow() <= 0
+    assert foreign_text(parent.page.content(), "fa", PROPER_NOUNS) == []
+    parent.shot("round-5")
+
+
+# The record above, scored by the regulation (2: a short team loses 0-4; 4: the ineligible
+# player's matches 4-0 to the opponents; an accepted board-order error loses the boards out of
+# order) — match points 2/1/0, game points:
+#   round 1  اندیشه–فجر 3½–½ → 4–0 (پویا)  جهرم–مرودشت 1½–2½   کازرون–فسا 3½–½
+#   round 2  کازرون–اندیشه 1½–2½ (boards 1-2 lost by کازرون's order error: 0, 0, 1, ½)
+#            مرودشت–فجر 2½–1½ → 4–0 (پویا)   فسا–جهرم ½–3½
+#   round 3  اندیشه–مرودشت 3–1   جهرم–کازرون 1½–2½   فجر–فسا 2½–1½ → 0–4 (پویا)
+#   round 4  فسا–اندیشه 0–4   مرودشت–کازرون 3–1   فجر–جهرم 2½–1½ (پویا out)
+#   round 5  اندیشه–جهرم 4–0 (جهرم short)   فسا–مرودشت 1–3   کازرون–فجر 3–1
+# MP: اندیشه 10, مرودشت 8, کازرون 6, جهرم, فسا, فجر 2 each; GP (8a, decisive for 4-6):
+# اندیشه 4+2½+3+4+4 = 17½, مرودشت 2½+4+1+3+3 = 13½, کازرون 3½+1½+2½+1+3 = 11½,
+# جهرم 1½+3½+1½+1½+0 = 8, فسا ½+½+4+0+1 = 6, فجر 0+0+0+2½+1 = 3½.
+# Buchholz (opponents' MP) of the first three: اندیشه 2+6+8+2+2 = 20, cut 1: 18, median 1:
+# 10; مرودشت 2+2+10+6+2 = 22, 20, 10; کازرون 2+10+2+8+2 = 24, 22, 12.
+STANDINGS = [
+    ("۱", "اندیشه", "۱۰", "۱۷٫۵", "۲۰", "۱۸", "۱۰"),
+    ("۲", "مرودشت", "۸", "۱۳٫۵", "۲۲", "۲۰", "۱۰"),
+    ("۳", "کازرون", "۶", "۱۱٫۵", "۲۴", "۲۲", "۱۲"),
+    ("۴", "جهرم", "۲", "۸"),
+    ("۵", "فسا", "۲", "۶"),
+    ("۶", "فجر", "۲", "۳٫۵"),
+]
+# 6.2: 1st-3rd; the best county team needs 5 county teams (with the letter and 3 locals):
+# کازرون, مرودشت and جهرم only (فسا has 2 locals) — not awarded.
+TEAM_PRIZES = [("۱", "اندیشه", 1_000_000, "حکم، مدال طلا"),
+               ("۲", "مرودشت", 900_000, "حکم، مدال نقره"),
+               ("۳", "کازرون", 850_000, "حکم، مدال برنز")]  # fmt: skip
+
+
+def _final_standings(arbiter: Person, slug: str) -> None:
+    arbiter.go(f"/e/{slug}/s/{KEY}/teams/standings/")
+    arbiter.shot("standings")
+    assert arbiter.page.inner_text("#standings-round") == "پس از دور ۵ از ۵"
+    rows = table_rows(arbiter, "#team-standings")
+    for row, expected in zip(rows, STANDINGS, strict=True):
+        place, name, points, game_points, *buchholz = expected
+        assert row[:4] == [place, name, points, game_points], row
+        if buchholz:
+            assert row[5:] == buchholz, row
+    rescored = arbiter.page.inner_text("#rescorings")
+    assert "دور ۳، فجر – فسا: ⁦۲½⁩–⁦۱½⁩، اکنون ۰\u200f–\u200f۴ (پویا حسن‌زاده واجد شرایط نبود)." in (
+        rescored
+    ), rescored
+    prizes = table_rows(arbiter, "table.prizes")
+    assert [row[1:] for row in prizes] == [
+        [place, name, f"{money(amount)} تومان", items] for place, name, amount, items in TEAM_PRIZES
+    ]
+    # 7.2: boards 1-4 need 6 games, 5-6 five: nobody reaches them in 5 rounds
+    assert arbiter.page.locator("#board-prizes").count() == 0
+    assert foreign_text(arbiter.page.content(), "fa", PROPER_NOUNS) == []
+
+
+def _printouts(organiser: Person, slug: str) -> None:
+    """The team standings, the prize list and the certificates, as PDF, read back."""
+    (text,) = organiser.pdf(f"/print/{slug}/{KEY}/team-standings/?format=pdf", "team-standings")
+    lines = text.splitlines()
+    assert rtl_pdf_line(lines[0]) == EVENT
+    assert rtl_pdf_line(lines[2]) == "پس از دور ۵ از ۵"
+    numbers = {"اندیشه": 1, "مرودشت": 2, "کازرون": 3, "فجر": 4, "جهرم": 5, "فسا": 6}
+    for line, (place, name, points, game_points, *_rest) in zip(
+        lines[4:10], STANDINGS, strict=True
+    ):
+        cells = reversed_numbers(points) + reversed_numbers(game_points)
+        start = f"{place}{persian(numbers[name])}{name}{cells}"
+        assert line.startswith(start), (line, start)
+
+    (text,) = organiser.pdf(f"/print/{slug}/{KEY}/prizes/?format=pdf", "prizes")
+    lines = text.splitlines()
+    assert rtl_pdf_line(lines[0]) == EVENT
+    for line, (place, name, amount, _items) in zip(lines[3:], TEAM_PRIZES, strict=True):
+        line = " ".join(line.split())
+        assert line.startswith(f"{place}{name}تومان {reversed_numbers(money(amount))}"), line
+
+    pages = organiser.pdf(f"/print/{slug}/{KEY}/certificates/?format=pdf", "certificates", 3)
+    assert [[rtl_pdf_line(line) for line in page.splitlines()] for page in pages] == [
+        ["گواهی نامه", name, rtl_pdf_line(page.splitlines()[2]), "تیمی",
+         f"رتبهٔ {place}", EVENT]
+        for page, (place, name, _amount, _items) in zip(pages, TEAM_PRIZES, strict=True)
+    ]  # fmt: skip
+
+
+def _matches(someone: Person) -> list[tuple[str, str]]:
+    """The (first-named, second) teams of each match of the team round page shown."""
+    found = []
+    for heading in someone.page.locator("main h2[id^=match-]").all_inner_texts():
+        teams = heading.split(". ", 1)[1].rsplit(":", 1)[0]
+        first, second = teams.split(" – ")
+        found.append((first, second))
+    return found
+
+
+def _play_round(arbiter: Person, slug: str, number: int) -> None:
+    arbiter.go(f"/e/{slug}/s/{KEY}/teams/r/{number}/")
+    matches = _matches(arbiter)
+    assert matches == PAIRINGS[number], (number, matches)
+    for table, (first, second) in enumerate(matches, start=1):
+        typed = PLAYED.get((first, second)) or PLAYED[(second, first)].translate(MIRROR)
+        arbiter.page.fill("#id_typed", f"{table} {typed}")
+        arbiter.submit("#typed-results-form button")
+    arbiter.shot(f"round-{number}")
+
 
 def _five_rounds_for_table_b(organiser: Person) -> None:
     """Six teams in table B: 5 rounds, each team meeting every other once. The organiser
@@ -310,7 +555,7 @@ def _import_the_list(organiser: Person, slug: str) -> None:
     organiser.submit("main form button[type=submit]")
     messages = organiser.messages()
     assert "۳۶ ثبت‌نام وارد شد." in messages
-    assert "ستون‌هایی که وارد نشد: A (ردیف), I (تلفن)." in messages
+    assert "ستون‌هایی که وارد نشد: A (ردیف)، I (تلفن)." in messages
     assert [row[:2] for row in table_rows(organiser, "main table")] == [
         ["جدول آزاد (A)", "۰"],
         [SECTION, "۳۶"],
