@@ -449,7 +449,7 @@ def _matches(someone: Person) -> list[tuple[str, str]]:
     """The (first-named, second) teams of each match of the team round page shown."""
     found = []
     for heading in someone.page.locator("main h2[id^=match-]").all_inner_texts():
-        teams = heading.split(". ", 1)[1].rsplit(":", 1)[0]
+        teams = heading.split(". ", 1)[1].split(": ", 1)[0]
         first, second = teams.split(" – ")
         found.append((first, second))
     return found
@@ -543,7 +543,7 @@ def _import_the_list(organiser: Person, slug: str) -> None:
         [
             "۱۴",
             "امین رحمانی",
-            KEY,
+            SECTION,
             "جدول زیر ۱۴ سال (B): متولد ۲۷ آذر ۱۳۸۴: باید در ۲۸ آذر ۱۳۸۴ یا پس از آن زاده شده"
             " باشد.",
         ]
