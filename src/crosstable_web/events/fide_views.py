@@ -117,7 +117,7 @@ def event_from_trf(request: HttpRequest) -> HttpResponse:
             form.add_error("trf", _("The file is larger than %(limit)d MB.") % {"limit": 20})
         else:
             try:
-                event = trf_import.create_event_from_trf(
+                imported = trf_import.create_event_from_trf(
                     upload.read(),
                     upload.name or "upload.trf",
                     request.user,
@@ -128,6 +128,8 @@ def event_from_trf(request: HttpRequest) -> HttpResponse:
                 form.add_error("trf", str(error))
             else:
                 messages.success(request, _("Event created from the TRF file, in FIDE mode."))
-                section = event.sections.get()
-                return redirect("events:section_detail", slug=event.slug, key=section.key)
+                if imported.notice:
+                    messages.warning(request, imported.notice)
+                section = imported.event.sections.get()
+                return redirect("events:section_detail", slug=imported.event.slug, key=section.key)
     return render(request, "events/event_from_trf.html", {"form": form})

@@ -3,21 +3,28 @@ the byes asked for the next round, and the section in FIDE mode.
 
 The file is read by ``crosstable.formats.trf`` (its errors name the line and column); the
 event gets the file's name, dates (042/052) and city (022), one section with the file's
-number of rounds (142 / XXR, else the rounds recorded), pairing system (192, the Dutch
-system when it names none the app pairs), point system (162 / XXS / BB*), tie-break list
+number of rounds (142 / XXR, else the rounds recorded), pairing system (192, or a system code
+on the 092 line), point system (162 / XXS / BB*), tie-break list
 (202 / 212) and initial colour (152), and the two-player prohibited pairings (260 / XXP).
 Its ``###`` lines are kept and written back. A team file (310 / 013) is refused: teams are
 entered on the team pages.
+
+A system line naming a system crosstable does not pair for players (unknown, refused by the
+registry, a team system) is refused naming the file, the line and the code; a file with no
+system line is paired by the FIDE (Dutch) system in force, and :class:`ImportedEvent` carries
+the notice saying so, which the page and the command show (docs/web.md, "Events from a TRF
+file").
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from crosstable.formats.trf import TrfError, read_trf_bytes
+from crosstable.formats.trf import TrfError, decode_trf, read_trf_bytes
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing import registry
 from crosstable_web.events import audit, fide_mode, models, rules, services
@@ -37,20 +44,71 @@ def _date(text: str) -> datetime.date | None:
     return None
 
 
-def _system(code: str) -> str:
-    """The file's pairing system if the app pairs it (not a team system), else the Dutch."""
+ASSUMED_SYSTEM = "FIDE_DUTCH_2026"
+"""The system of a file without a system line: the FIDE (Dutch) rules in force."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ImportedEvent:
+    """The event made from a file, and what the organiser must be told about the reading."""
+
+    event: models.Event
+    notice: str = ""
+    """Said to the organiser when the file named no pairing system ("" when it did)."""
+
+
+def _system_line(text: str, code: str) -> int | None:
+    """The line of the file that names ``code``: its last 192 record, else its 092 record."""
+    lines = text.splitlines()
+    for record in ("192", "092"):
+        for number in range(len(lines), 0, -1):
+            line = lines[number - 1]
+            if line.startswith(record) and line[3:].strip() == code:
+                return number
+    return None
+
+
+def _system(code: str, text: str, source: str) -> str:
+    """The file's pairing system; a ServiceError naming the line when the app does not pair
+    it for players."""
     code = code.strip()
-    if code and not registry.is_team_system(code):
-        try:
-            registry.pairing_system(code)
-        except KeyError:
-            return "FIDE_DUTCH_2026"
-        return code
-    return "FIDE_DUTCH_2026"
+    if not code:
+        return ASSUMED_SYSTEM
+    try:
+        if registry.is_team_system(code):
+            raise KeyError(code)
+        return registry.pairing_system(code).code
+    except KeyError:
+        raise services.ServiceError(
+            _(
+                "%(file)s line %(line)s: crosstable does not pair the players of a file by the "
+                "system %(code)s. Write one of %(known)s on that line, or delete the line to "
+                "pair by %(assumed)s."
+            )
+            % {
+                "file": source,
+                "line": _system_line(text, code) or "192",
+                "code": code,
+                "known": ", ".join(sorted(registry.SYSTEMS)),
+                "assumed": ASSUMED_SYSTEM,
+            }
+        ) from None
 
 
-def spec_of(tournament: Tournament, source: str, time_zone: str) -> rules.EventSpec:
-    """The event and section the file describes."""
+def _assumed_notice(tournament: Tournament, source: str) -> str:
+    if tournament.system_code.strip():
+        return ""
+    return _(
+        "%(file)s names no pairing system (no 192 line): the section is paired by the FIDE "
+        "(Dutch) system in force, %(assumed)s, the system of FIDE-rated Swiss events. If the "
+        "event used another system, change it in the section's settings before pairing the "
+        "next round."
+    ) % {"file": source, "assumed": ASSUMED_SYSTEM}
+
+
+def spec_of(tournament: Tournament, source: str, time_zone: str, text: str = "") -> rules.EventSpec:
+    """The event and section the file describes (``text``: the file, to name the line of a
+    refused system)."""
     name = tournament.name.strip() or source
     settings: dict[str, object] = {}
     if tournament.initial_colour is not None:
@@ -59,7 +117,7 @@ def spec_of(tournament: Tournament, source: str, time_zone: str) -> rules.EventS
         key=SECTION_KEY,
         name=name,
         total_rounds=tournament.total_rounds or tournament.rounds_paired or rules.DEFAULT_ROUNDS,
-        system_code=_system(tournament.system_code),
+        system_code=_system(tournament.system_code, text, source),
         scoring=tournament.scoring,
         tiebreaks=list(tournament.tiebreaks),
         settings=settings,
@@ -79,9 +137,10 @@ def spec_of(tournament: Tournament, source: str, time_zone: str) -> rules.EventS
 @transaction.atomic
 def create_event_from_trf(
     data: bytes, source: str, actor: Actor, *, time_zone: str, slug: str | None = None
-) -> models.Event:
+) -> ImportedEvent:
     """The event of a TRF file (the ``actor`` becomes its organiser); a file that cannot be
-    read is a ``ServiceError`` naming the line and column, and nothing is saved."""
+    read, or names a system the app does not pair, is a ``ServiceError`` naming the line, and
+    nothing is saved."""
     try:
         tournament, _warnings = read_trf_bytes(data, source)
     except TrfError as error:
@@ -92,7 +151,7 @@ def create_event_from_trf(
         )
     if not tournament.players:
         raise services.ServiceError(_("%(file)s has no player.") % {"file": source})
-    spec = spec_of(tournament, source, time_zone)
+    spec = spec_of(tournament, source, time_zone, decode_trf(data))
     event = services.create_event(spec, actor, slug)
     section = event.sections.get()
     _store(section, tournament)
@@ -102,9 +161,15 @@ def create_event_from_trf(
         "event.import_trf",
         event.name,
         None,
-        {"file": source, "players": len(tournament.players), "rounds": tournament.rounds_paired},
+        {
+            "file": source,
+            "players": len(tournament.players),
+            "rounds": tournament.rounds_paired,
+            "system": spec.sections[0].system_code,
+            "system_assumed": not tournament.system_code.strip(),
+        },
     )
-    return event
+    return ImportedEvent(event, _assumed_notice(tournament, source))
 
 
 _SEXES = {"m": "M", "w": "F", "f": "F"}

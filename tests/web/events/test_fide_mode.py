@@ -117,7 +117,7 @@ def test_fide_mode_is_on_for_fide_rated_sections_and_trf_imports(
     imported = trf_import.create_event_from_trf(
         text.encode(), "open.trf", organiser, time_zone="Europe/Oslo"
     )
-    assert imported.sections.get().fide_mode
+    assert imported.event.sections.get().fide_mode
 
 
 def test_every_back_office_page_of_the_section_shows_the_mode(
@@ -475,7 +475,7 @@ def test_an_event_from_a_trf_file_pairs_on_as_the_file(
     text = exchange.export_section_trf(rated, full_birth_dates=True)
     event = trf_import.create_event_from_trf(
         text.encode(), "oslo.trf", organiser, time_zone="Europe/Oslo", slug="oslo-copy"
-    )
+    ).event
     models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
     copy = event.sections.get()
     assert (copy.total_rounds, copy.tiebreaks, copy.fide_mode) == (7, ["BH/C1", "BH", "SB"], True)

@@ -32,7 +32,7 @@ class Command(cli.ActingCommand):
         except OSError as error:
             raise CommandError(f"{path}: cannot read: {error.strerror or error}") from None
         try:
-            event = trf_import.create_event_from_trf(
+            imported = trf_import.create_event_from_trf(
                 data,
                 path.name,
                 cli.event_creator(options["user"]),
@@ -41,6 +41,9 @@ class Command(cli.ActingCommand):
             )
         except services.ServiceError as error:
             raise CommandError(str(error)) from None
+        event = imported.event
+        if imported.notice:
+            self.stdout.write(self.style.WARNING(imported.notice))
         section = event.sections.get()
         self.stdout.write(
             f"  {section.key}: {section.name} ({section.entries.count()} players, "
