@@ -30,6 +30,13 @@ class Upload:
 
     name: str
     content: bytes
+    size: int | None = None
+    """The file's whole size when ``content`` holds only its start (a file over the limit
+    is not read whole)."""
+
+    @property
+    def total_size(self) -> int:
+        return len(self.content) if self.size is None else self.size
 
 
 def max_bytes() -> int:
@@ -48,16 +55,16 @@ def kind_of(content: bytes) -> tuple[str, str] | None:
 
 def problem(upload: Upload, label: str) -> str | None:
     """Why ``upload`` cannot be kept as the document ``label`` (None: it can)."""
-    if not upload.content:
+    if not upload.total_size:
         return _("%(document)s: the file %(file)s is empty.") % {
             "document": label,
             "file": upload.name,
         }
-    if len(upload.content) > max_bytes():
+    if upload.total_size > max_bytes():
         return _("%(document)s: the file %(file)s is %(size)s MB; at most %(limit)s MB.") % {
             "document": label,
             "file": upload.name,
-            "size": f"{len(upload.content) / 1_000_000:.1f}",
+            "size": f"{upload.total_size / 1_000_000:.1f}",
             "limit": f"{max_bytes() / 1_000_000:g}",
         }
     if kind_of(upload.content) is None:

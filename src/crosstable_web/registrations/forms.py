@@ -139,7 +139,10 @@ class PlayerForm(forms.Form):
         for rule in self.document_rules:
             upload = data.get(f"document_{rule.key}")
             if upload:
-                uploads[rule.key] = documents.Upload(upload.name, upload.read())
+                # a file over the limit is not read whole: its start tells its kind
+                limit = documents.max_bytes()
+                content = upload.read(limit + 1)
+                uploads[rule.key] = documents.Upload(upload.name, content, upload.size)
         labels = {column: str(self.fields[column].label) for column in self.columns}
         return services.PlayerForm(values, uploads, labels)
 

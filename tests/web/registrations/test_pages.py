@@ -105,6 +105,13 @@ def test_a_missing_certificate_is_refused_on_the_page(futian: event_models.Event
     assert "现有最高段级位证书" in page and not models.Registration.objects.exists()
 
 
+def test_a_file_over_the_limit_is_refused_with_its_size(futian: event_models.Event) -> None:
+    big = SimpleUploadedFile("scan.png", ID_PHOTO_PNG + b"\0" * 7_000_000)
+    page = chinese().post("/r/futian/", child_form(**{"p1-document_portrait": big})).content
+    assert "个人一寸照片：文件 scan.png 有 7.0 MB，最多 5 MB。" in page.decode()
+    assert not models.Registration.objects.exists()
+
+
 def test_the_check_button_saves_nothing(futian: event_models.Event) -> None:
     page = chinese().post("/r/futian/", child_form(check="1")).content.decode()
     assert 'id="check-ok"' in page
