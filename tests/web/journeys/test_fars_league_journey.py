@@ -37,6 +37,7 @@ pairings are the engine's, held here as the record of the event (round 1 checked
 from __future__ import annotations
 
 import datetime
+import re
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -422,6 +423,8 @@ def _printouts(organiser: Person, slug: str) -> None:
     lines = text.splitlines()
     assert rtl_pdf_line(lines[0]) == EVENT
     assert rtl_pdf_line(lines[2]) == "پس از دور ۵ از ۵"
+    # every number in Persian digits, the tie-break notes' list too (it was "1. 2. 3.")
+    assert not re.search("[0-9]", text), text
     numbers = {"اندیشه": 1, "مرودشت": 2, "کازرون": 3, "فجر": 4, "جهرم": 5, "فسا": 6}
     for line, (place, name, points, game_points, *_rest) in zip(
         lines[4:10], STANDINGS, strict=True
