@@ -30,7 +30,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from crosstable_web.backup import registry, version_one
-from crosstable_web.events import audit
+from crosstable_web.events import audit, slugs
 from crosstable_web.events import models as event_models
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.services import ServiceError
@@ -148,7 +148,7 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
     if not isinstance(events, list) or len(events) != 1 or not isinstance(events[0], dict):
         raise _FileError(_("The file holds no event (table events.event must have one row)."))
     slug = slug or str(events[0].get("slug", ""))
-    if event_models.Event.objects.filter(slug=slug).exists():
+    if slugs.is_taken(slug):  # an event's short name, or an earlier one still leading to it
         raise ServiceError(_("An event with the code %(slug)s already exists.") % {"slug": slug})
     accounts, created = _accounts(document.get("accounts", []))
     new_ids: dict[registry.Model, dict[int, Any]] = {}

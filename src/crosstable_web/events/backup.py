@@ -1,6 +1,6 @@
 """The events app's tables in an event's backup (``crosstable_web.backup.registry``)."""
 
-from crosstable_web.backup.registry import event_table
+from crosstable_web.backup.registry import event_table, server_table
 from crosstable_web.events import models
 
 event_table(models.Event, "")
@@ -15,3 +15,8 @@ event_table(models.EntryRating, "entry__section__event")
 event_table(models.ReportNote, "section__event")
 event_table(models.ProhibitedPair, "section__event")
 event_table(models.AuditLog, "event")
+server_table(
+    models.PreviousSlug,
+    "an event's earlier short names are this server's addresses: a copy imported beside the "
+    "original must not take over the original's old links",
+)

@@ -192,7 +192,10 @@ def apply_regulations(
         elif _update_section(planned, section_spec):
             changed_sections.append(planned.key)
     for name, value in new_event.items():
-        setattr(event, name, _stored(name, value))
+        if name == "slug":
+            slugs.rename(event, str(value))
+        else:
+            setattr(event, name, _stored(name, value))
     text_changed = event.regulations_text != text
     event.regulations_text = text
     event.save()

@@ -61,6 +61,24 @@ class Event(models.Model):
         return self.name
 
 
+class PreviousSlug(models.Model):
+    """A short name the event had before the organiser changed it: its old links (printed QR
+    codes, shared addresses under ``/e/``, ``/p/``, ``/print/``, ``/r/``) are answered with a
+    permanent redirect to the same page under the current name (``events.slugs``), and no other
+    event may take it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="previous_slugs")
+    slug = models.SlugField(unique=True, max_length=80)
+    until = models.DateTimeField(default=timezone.now)
+    """When the event stopped being called so."""
+
+    class Meta:
+        ordering = ["until"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
 class Role(models.TextChoices):
     ORGANISER = "organiser", _("Organiser")
     ARBITER = "arbiter", _("Arbiter")

@@ -6,6 +6,11 @@ letter in Latin letters (vowels that the script does not write stay unwritten), 
 without its accents; the year of the event's start is added when the name does not hold it, so
 that two events of the same name in different years get different slugs. The organiser may
 change the suggestion (``check_slug`` says what is wrong with one).
+
+A changed short name is kept (``PreviousSlug``, ``rename``): a request for a page under an old
+name — a QR code printed before the change, a shared public link — is answered by
+:class:`OldSlugRedirectMiddleware` with a permanent redirect to the same page under the current
+name, and no new event may take an old name while it leads there (docs/web.md).
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
+from collections.abc import Callable
 
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.utils.translation import gettext as _
 from pypinyin import Style, lazy_pinyin
 
@@ -81,7 +88,7 @@ def suggest(name: str, start_date: datetime.date | None = None, calendar: str = 
     if base in RESERVED:
         base = f"{base}-event"
     slug, counter = base, 2
-    while models.Event.objects.filter(slug=slug).exists():
+    while is_taken(slug):
         slug, counter = f"{base}-{counter}", counter + 1
     return slug
 
@@ -103,4 +110,63 @@ def check_slug(slug: str, event: models.Event | None = None) -> str | None:
         taken = taken.exclude(pk=event.pk)
     if taken.exists():
         return _("Another event already has the short name %(slug)s.") % {"slug": slug}
+    earlier = models.PreviousSlug.objects.filter(slug=slug)
+    if event is not None:
+        earlier = earlier.exclude(event=event)
+    if earlier.exists():
+        return _(
+            "%(slug)s is an earlier short name of another event: its old links and printed QR "
+            "codes still lead there. Choose another."
+        ) % {"slug": slug}
     return None
+
+
+def is_taken(slug: str) -> bool:
+    """Whether ``slug`` is an event's short name, now or earlier."""
+    return (
+        models.Event.objects.filter(slug=slug).exists()
+        or models.PreviousSlug.objects.filter(slug=slug).exists()
+    )
+
+
+def rename(event: models.Event, slug: str) -> None:
+    """Give ``event`` the short name ``slug`` (checked by ``check_slug``), keeping the one it
+    had so that its old links still lead to it; back to an earlier name, that name is no
+    longer an old one. The caller saves the event."""
+    if slug == event.slug:
+        return
+    models.PreviousSlug.objects.filter(event=event, slug=slug).delete()
+    models.PreviousSlug.objects.update_or_create(slug=event.slug, defaults={"event": event})
+    event.slug = slug
+
+
+_OLD_LINK = re.compile(r"^/(?P<prefix>e|p|print|r)/(?P<slug>[a-z0-9-]+)(?P<rest>/.*|\.[^/]*)?$")
+"""The addresses of an event's pages that name it first: back office, public site, printouts,
+registration (``/p/<slug>/qr.svg`` too)."""
+
+
+class OldSlugRedirectMiddleware:
+    """A page not found under an event's earlier short name: a permanent redirect (301) to the
+    same address, query included, under its current one. Only GET and HEAD (a form sent to an
+    old address is not sent again), only when the page was not found, so the current names cost
+    nothing."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 404 or request.method not in ("GET", "HEAD"):
+            return response
+        match = _OLD_LINK.match(request.path_info)
+        if match is None:
+            return response
+        previous = (
+            models.PreviousSlug.objects.filter(slug=match["slug"]).select_related("event").first()
+        )
+        if previous is None:
+            return response
+        script = request.path[: len(request.path) - len(request.path_info)]
+        path = f"{script}/{match['prefix']}/{previous.event.slug}{match['rest'] or ''}"
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(f"{path}?{query}" if query else path)

@@ -50,6 +50,8 @@ MIDDLEWARE = [
     # HTML response (crosstable_web.public.right_to_left).
     "crosstable_web.public.right_to_left.PersianPageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A page asked under an event's earlier short name: a permanent redirect (events.slugs).
+    "crosstable_web.events.slugs.OldSlugRedirectMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "crosstable_web.events.event_time.TimeZoneMiddleware",
