@@ -24,7 +24,8 @@ from crosstable_web.events import models, rounds, rules, services
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 SCHOOLS = ["SK Bukit Garam", "SK Sukau", "SK Bilit"]
-MARK_WEB = "Cikgu Rahman <em>(house player)</em>"
+MARK_WEB = '<span class="name">Cikgu Rahman</span> <em>(house player)</em>'
+"""The round page's mark: the name (its facts follow on a line of their own) and the mark."""
 MARK_PUBLIC = "Cikgu Rahman</a> <em>(house player)</em>"
 MARK_PRINT = "Cikgu Rahman <i>(house player)</i>"
 
