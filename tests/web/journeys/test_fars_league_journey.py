@@ -51,6 +51,7 @@ from ..language_check import foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    backup_round_trips,
     choose_option,
     invitation_link,
     person,
@@ -281,6 +282,7 @@ def test_fars_league_journey(chromium: Any, live_server: Any) -> None:
     _parent_reads_the_last_round(parent, slug)
     _final_standings(arbiter, slug)
     _printouts(organiser, slug)
+    backup_round_trips(organiser, slug, "modir")
 
 
 def _line_ups_in_time(captains: dict[str, Person], arbiter: Person, slug: str) -> None:

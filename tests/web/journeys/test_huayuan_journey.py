@@ -46,6 +46,7 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    backup_round_trips,
     confirm_replacement,
     invitation_link,
     organiser_invited,
@@ -282,6 +283,7 @@ def test_huayuan_journey(chromium: Any, live_server: Any) -> None:
 
     _final_standings(arbiter, slug)
     _printouts(organiser, slug)
+    backup_round_trips(organiser, slug, "root")
 
 
 def _import_the_counties_forms(organiser: Person, slug: str) -> None:
