@@ -16,7 +16,6 @@ import io
 import json
 import logging
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,15 +24,15 @@ from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone, translation
 
-from crosstable_web.events import models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
 from crosstable_web.follow import delivery, webpush
 from crosstable_web.follow import services as follow_services
 from crosstable_web.follow.models import Delivery, Follower
 from web.follow.push_service import PushService
+from web.public.futian_parents import enter_players, futian_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "futian-chess-grade-2019.toml"
 PHONE = {"width": 390, "height": 844}
 PLAYERS = [
     ("李明轩", "M", "4", 1600, "福田小学"),
@@ -53,22 +52,8 @@ PushManager.prototype.subscribe = async function (options) {
 
 
 def _futian(organiser: User, arbiter: User) -> models.Section:
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser, slug="futian")
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
-    section = event.sections.get(key="A")
-    for name, sex, grade, rating, school in PLAYERS:
-        services.add_entry(
-            section,
-            services.EntryData(
-                name=name,
-                sex=sex,
-                national_grade=grade,
-                birth_date=datetime.date(2011, 3, 1),
-                rating=rating,
-                unit=school,
-            ),
-            organiser,
-        )
+    section = futian_event(organiser, arbiter).sections.get(key="A")
+    enter_players(section, PLAYERS, organiser)
     services.assign_pairing_numbers(section, arbiter)
     return section
 

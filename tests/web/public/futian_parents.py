@@ -38,26 +38,39 @@ SECTION_D = [
 ]
 
 
+def futian_event(organiser: User, arbiter: User) -> models.Event:
+    """The event (seed 001's regulations) with its arbiter, no player yet."""
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser, slug="futian")
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    return event
+
+
+def enter_players(
+    section: models.Section, players: list[tuple[str, str, str, int, str]], organiser: User
+) -> None:
+    """``players`` (name, sex, grade, rating, school), born 1 March 2011, entered."""
+    for name, sex, grade, rating, school in players:
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=name,
+                sex=sex,
+                national_grade=grade,
+                birth_date=datetime.date(2011, 3, 1),
+                rating=rating,
+                unit=school,
+            ),
+            organiser,
+        )
+
+
 def futian_round_one(organiser: User, arbiter: User) -> models.Event:
     """The event with C and D numbered by rating and round 1 paired (``simple_pairing``
     must be active)."""
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser, slug="futian")
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    event = futian_event(organiser, arbiter)
     for key, players in (("C", SECTION_C), ("D", SECTION_D)):
         section = event.sections.get(key=key)
-        for name, sex, grade, rating, school in players:
-            services.add_entry(
-                section,
-                services.EntryData(
-                    name=name,
-                    sex=sex,
-                    national_grade=grade,
-                    birth_date=datetime.date(2011, 3, 1),
-                    rating=rating,
-                    unit=school,
-                ),
-                organiser,
-            )
+        enter_players(section, players, organiser)
         services.assign_pairing_numbers(section, arbiter, "rating")
         rounds.pair_next_round(section, arbiter)
     return event
