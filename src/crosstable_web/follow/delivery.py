@@ -17,7 +17,7 @@ import smtplib
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
@@ -30,6 +30,7 @@ RETRY_MINUTES = (1, 5, 30, 120, 360)
 """The wait before each new attempt after a failure; a delivery that failed once more than
 this lists is marked failed (after about 8½ hours)."""
 LEASE = datetime.timedelta(minutes=2)
+STATUSES = (Delivery.PENDING, Delivery.SENT, Delivery.FAILED, Delivery.CANCELLED)
 """A delivery taken by a worker is not taken by another for this long."""
 
 
@@ -186,3 +187,31 @@ def run_once(now: datetime.datetime | None = None) -> Report:
     fan_out(report)
     send_due(report, now)
     return report
+
+
+def status_lines() -> list[str]:
+    """The outbox for the operator: deliveries by status, then each one being retried or
+    failed with its attempts and last error (follower by number and channel, no address)."""
+    counts = dict(
+        Delivery.objects.values_list("status").annotate(count=Count("pk")).order_by("status")
+    )
+    lines = [
+        ", ".join(f"{status}: {counts.get(status, 0)}" for status in STATUSES),
+    ]
+    troubled = (
+        Delivery.objects.filter(
+            Q(status=Delivery.FAILED) | Q(status=Delivery.PENDING, attempts__gt=0)
+        )
+        .select_related("follower", "notice__section__event")
+        .order_by("pk")
+    )
+    for item in troubled:
+        channel = "push" if item.follower.by_push else "e-mail"
+        notice = item.notice
+        lines.append(
+            f"{item.status} #{item.pk} {notice.section.event.slug} {notice.section.key} "
+            f"R{notice.round_number} {notice.kind} follower {item.follower_id} ({channel}), "
+            f"{item.attempts} attempts, next {item.next_attempt_at:%Y-%m-%d %H:%M} UTC: "
+            f"{item.last_error}"
+        )
+    return lines

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import EmailValidator, URLValidator
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from crosstable_web.events import models
@@ -19,6 +20,8 @@ from crosstable_web.events.services import ServiceError
 from crosstable_web.follow import links
 from crosstable_web.follow.models import Follower
 
+RESEND_AFTER = datetime.timedelta(minutes=10)
+"""The confirmation link is mailed again to the same address at most this often."""
 FOLLOWERS_PER_PLAYER = 20
 """At most this many addresses and browsers follow one player (a form is not a mailing
 machine)."""
@@ -41,8 +44,13 @@ def follow_by_email(entry: models.Entry, email: str, site: str) -> Follower:
     if follower is None:
         _room(entry)
         follower = Follower(entry=entry, email=address)
+    elif follower.confirmed or follower.created_at > timezone.now() - RESEND_AFTER:
+        # already following, or the link was mailed a moment ago: no second mail (the
+        # form is not a way to flood someone's mailbox); the page says the same either way
+        return follower
     follower.site = site
     follower.language = translation.get_language() or settings.LANGUAGE_CODE
+    follower.created_at = timezone.now()
     follower.save()
     send_mail(
         _("Follow %(player)s — %(event)s")

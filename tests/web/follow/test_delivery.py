@@ -6,6 +6,7 @@ four players, 1-2 and 3-4, the first named White."""
 from __future__ import annotations
 
 import datetime
+import io
 import logging
 import smtplib
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone, translation
 
@@ -121,6 +123,13 @@ def test_a_failing_mail_server_is_retried_then_the_failure_kept_and_logged(
             assert delivery.run_once(now).retried + delivery.run_once(now).failed == 0
     kept = Delivery.objects.get()
     assert (kept.status, kept.attempts) == ("failed", 6)
+    out = io.StringIO()
+    call_command("send_notifications", "--status", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "pending: 0, sent: 0, failed: 1, cancelled: 0"
+    assert lines[1].startswith(f"failed #{kept.pk} test-open-2026 open R1 round follower ")
+    assert "(e-mail), 6 attempts" in lines[1] and "SMTPServerDisconnected" in lines[1]
+    assert "parent@example.org" not in out.getvalue()
     assert "SMTPServerDisconnected" in kept.last_error
     levels = [record.levelname for record in caplog.records]
     assert levels == ["WARNING"] * 5 + ["ERROR"]
@@ -160,3 +169,19 @@ def test_a_subscription_without_its_keys_and_a_bad_address_are_refused(
     with pytest.raises(services.ServiceError):
         follow_services.follow_by_email(entry, "not an address", SITE)
     assert not Follower.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_confirmation_is_not_mailed_again_and_again(numbered: models.Section) -> None:
+    entry = numbered.entries.get(pairing_number=1)
+    for _ in range(3):
+        follow_services.follow_by_email(entry, "parent@example.org", SITE)
+    assert len(mail.outbox) == 1  # one mail for three submissions within ten minutes
+    follower = Follower.objects.get()
+    follower.created_at -= datetime.timedelta(minutes=11)
+    follower.save()
+    follow_services.follow_by_email(entry, "Parent@Example.org", SITE)
+    assert len(mail.outbox) == 2 and Follower.objects.count() == 1
+    follow_services.confirm(Follower.objects.get())
+    follow_services.follow_by_email(entry, "parent@example.org", SITE)
+    assert len(mail.outbox) == 2  # already following

@@ -26,8 +26,18 @@ class Command(BaseCommand):
             help="keep going: woken after each commit that made a notice, else every --interval",
         )
         parser.add_argument("--interval", type=float, default=30.0, help="seconds (--loop)")
+        parser.add_argument(
+            "--status",
+            action="store_true",
+            help="send nothing: count the deliveries by status and list those being retried "
+            "or failed with their last error (no addresses)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["status"]:
+            for line in delivery.status_lines():
+                self.stdout.write(line)
+            return
         if not options["loop"]:
             self.stdout.write(str(delivery.run_once()))
             return
