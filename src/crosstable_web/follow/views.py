@@ -56,7 +56,7 @@ def follow(request: HttpRequest, slug: str, key: str, number: int) -> HttpRespon
     browser's push subscription."""
     event = get_object_or_404(models.Event, slug=slug)
     section = get_object_or_404(event.sections, key=key)
-    if section.is_team_section or section.settings.get("team_event"):
+    if section.is_team_section or section.settings.get("team_event") or section.teams.exists():
         raise Http404  # team rounds are not notified (docs/registration.md)
     entry = get_object_or_404(section.entries, pairing_number=number)
     _language(request, event)

@@ -185,3 +185,16 @@ def test_the_confirmation_is_not_mailed_again_and_again(numbered: models.Section
     follow_services.confirm(Follower.objects.get())
     follow_services.follow_by_email(entry, "parent@example.org", SITE)
     assert len(mail.outbox) == 2  # already following
+
+
+@pytest.mark.django_db
+def test_a_team_section_offers_no_follow(numbered: models.Section, client: Any) -> None:
+    url = f"/p/{numbered.event.slug}/open/player/1/follow/"
+    assert client.get(url).status_code == 200
+    numbered.system_code = "FIDE_TEAM"  # paired by team (the public pages' team section)
+    numbered.save()
+    assert client.get(url).status_code == 404
+    assert (
+        'id="follow-player"'
+        not in client.get(f"/p/{numbered.event.slug}/open/player/1/").content.decode()
+    )
