@@ -26,7 +26,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -195,7 +195,7 @@ def _answer(
             "cells": {str(row.number): result_cell(row, notation) for row in boards},
             "pending": pending,
             "board": board,
-            "ask": mark_safe(ask.content.decode()) if ask is not None else None,
+            "ask": ask.content.decode() if ask is not None else None,
         }
     )
 
