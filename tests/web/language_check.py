@@ -1,8 +1,9 @@
 """Is a page really in the reader's language? ``foreign_text(body, language)`` lists what a
 Chinese, Malay or Persian reader would find on a page (or a printout's PDF text) that is not
 in their language: English words, identifiers of the code (``FIDE_DUTCH_2026``,
-``result.enter``, ``best_girl``, ``(short:11)``), Latin digits and mirrored half points on a
-Persian page.
+``result.enter``, ``best_girl``, ``(short:11)``), Latin digits, Gregorian dates, mirrored
+half points, left-to-right results and Latin commas between Persian words on a Persian
+page.
 
 Names of people, units, teams and events are the organisers' own words and may be in any
 script: pass them as ``proper_nouns`` (``proper_nouns_of_the_database()`` collects every name
@@ -17,6 +18,7 @@ Used by ``test_language_of_every_page.py`` over the demo and meant for any crawl
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Iterable
@@ -34,6 +36,9 @@ ALLOWED = frozenset(
         "JSON",
         "TOML",
         "XLSX",
+        "xlsx",  # the file name's ending (.xlsx)
+        "MB",
+        "Excel",  # the program's name
         "QR",
         "FIDE",
         "Elo",
@@ -53,8 +58,12 @@ _IDENTIFIER = re.compile(
 )
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LATIN_DIGIT = re.compile(r"[0-9]")
+_LATIN_EDGE = re.compile(r"[A-Za-z0-9]")
 _MIRRORED_HALF = re.compile(r"[0-9۰-۹٠-٩]½")
 _ISOLATED = re.compile("\u2066[^\u2069]*\u2069")
+_PERSIAN_SCRIPT = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
+_LATIN_LIST_COMMA = re.compile(rf"[{_PERSIAN_SCRIPT}]\s*[,;]|[,;]\s*[{_PERSIAN_SCRIPT}]")
+"""A Latin comma or semicolon beside Persian words: Persian writes ``،`` and ``؛``."""
 _LEFT_TO_RIGHT_NUMBERS = re.compile(r"[0-9۰-۹½] ?[-–] ?[0-9۰-۹½]")
 _GREGORIAN_DATE = re.compile(r"(?:19|20|۱۹|۲۰)[0-9۰-۹]{2}[-/][0-9۰-۹]{1,2}[-/][0-9۰-۹]{1,2}")
 _PLACEHOLDER = re.compile(r"%\([^)]*\)[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]|%[sd]|\{[^{}]*\}")
@@ -86,12 +95,10 @@ ENGLISH_FUNCTION_WORDS = frozenset(
         "be",
         "been",
         "not",
-        "no",
         "must",
         "may",
         "has",
         "have",
-        "had",
         "this",
         "that",
         "these",
@@ -116,9 +123,8 @@ ENGLISH_FUNCTION_WORDS = frozenset(
         "yes",
     ]
 )
-"""English words that are no Malay words (Malay has ``had``: a limit; ``no`` is in both
-only as an abbreviation and is kept here: a Malay page writes ``Bil.``/``No.`` with the
-point)."""
+"""English words that are no Malay words (Malay has ``had``: a limit; and ``no``: ``No.``,
+``no fide`` are nombor, as Malay forms write it)."""
 
 
 def _words(text: str) -> set[str]:
@@ -187,10 +193,12 @@ class _VisibleText(HTMLParser):
         if tag not in ("br", "input", "meta", "link", "img", "hr"):
             self._stack.append((tag, hidden, ltr))
         self._current_ltr = ltr
+        self._current.append(" ")  # a name and its unit in two spans are two words
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _BLOCK_TAGS:
             self._flush()
+        ltr = self._ltr()  # an end tag without its start (a piece of a page) changes nothing
         while self._stack:
             popped, _hidden, ltr = self._stack.pop()
             if popped == tag:
@@ -198,6 +206,7 @@ class _VisibleText(HTMLParser):
         if ltr != self._ltr():
             self._flush()
         self._current_ltr = self._ltr()
+        self._current.append(" ")
 
     def handle_data(self, data: str) -> None:
         if not self._hidden():
@@ -217,10 +226,19 @@ def visible_text(body: str | bytes) -> list[tuple[str, bool]]:
     return parser.pieces
 
 
+FORMAT_NAMES = re.compile(r"\bTRF-2026\b|\bTRF16\b")
+"""File formats named with their version (the TRF-2026 export): written so in any language."""
+
+
 def _without_proper_nouns(text: str, proper_nouns: Iterable[str]) -> str:
+    """``text`` with each proper noun blanked out; a noun that starts or ends with a Latin
+    letter or digit only as a whole word (section ``A`` is no part of ``America``)."""
     for noun in proper_nouns:
         if noun and noun in text:
-            text = text.replace(noun, " ")
+            if _LATIN_EDGE.match(noun[0]) or _LATIN_EDGE.match(noun[-1]):
+                text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(noun)}(?![A-Za-z0-9])", " ", text)
+            else:
+                text = text.replace(noun, " ")
     return text
 
 
@@ -230,7 +248,7 @@ def foreign_in_text(
     """What is not in ``language`` (``zh-hans``, ``ms``, ``fa``) in one piece of running
     text (a page's text node, a line of a PDF): each finding as ``"kind: what «in context»"``."""
     findings: list[str] = []
-    cleaned = _without_proper_nouns(text, proper_nouns)
+    cleaned = FORMAT_NAMES.sub(" ", _without_proper_nouns(text, proper_nouns))
 
     def found(kind: str, what: str) -> None:
         findings.append(f"{kind}: {what} «{text[:160]}»")
@@ -260,6 +278,9 @@ def foreign_in_text(
             joined = _LEFT_TO_RIGHT_NUMBERS.search(right_to_left)
             if joined:
                 found("numbers joined left to right in right-to-left text", joined.group())
+            comma = _LATIN_LIST_COMMA.search(right_to_left)
+            if comma:
+                found("Latin comma in Persian text (، ؛)", comma.group())
     return findings
 
 
@@ -273,13 +294,79 @@ def foreign_text(body: str | bytes, language: str, proper_nouns: Iterable[str] =
     return findings
 
 
+def _made_of(word: str, pieces: frozenset[str]) -> bool:
+    """Whether ``word`` is one or more of ``pieces`` written together."""
+    if not word:
+        return True
+    return any(
+        word.startswith(piece) and _made_of(word[len(piece) :], pieces) for piece in pieces if piece
+    )
+
+
 def foreign_in_pdf_text(text: str, language: str, proper_nouns: Iterable[str] = ()) -> list[str]:
-    """The same checks over a printout's PDF text (``pdftotext``), line by line. The PDF's
-    text has no markup to tell a left-to-right isolate apart: the half-point check is left
-    to the HTML."""
+    """The same checks over a printout's PDF text (``pdftotext``, pypdf), line by line. The
+    PDF's text has no markup to tell a left-to-right isolate apart: the half-point check is
+    left to the HTML. Its text layer runs neighbouring cells together (a name and its
+    school: ``Ahmad bin AbdullahSK Kinabatangan``): a Latin word made only of the words of
+    proper nouns is one of them."""
     nouns = sorted({noun for noun in proper_nouns if noun}, key=len, reverse=True)
+    noun_words = frozenset(word for noun in nouns for word in _LATIN_WORD.findall(noun))
     findings: list[str] = []
     for line in text.splitlines():
         if line.strip():
-            findings.extend(foreign_in_text(line, language, nouns, left_to_right=True))
+            findings.extend(
+                finding
+                for finding in foreign_in_text(line, language, nouns, left_to_right=True)
+                if not (
+                    finding.startswith(("Latin word: ", "English word: "))
+                    and _made_of(finding.split(": ", 1)[1].split(" «")[0], noun_words)
+                )
+            )
     return findings
+
+
+_NAMING_KEYS = frozenset({"name", "venue", "items", "units", "unit", "title", "key"})
+"""Keys of a regulations file whose strings are the organisers' own words: names and codes
+of the event, sections, categories and prizes (``johan``, 冠军, section ``C``), venues,
+units."""
+
+
+def _regulation_words(value: object, key: str = "") -> Iterable[str]:
+    if isinstance(value, dict):
+        for inner_key, inner in value.items():
+            yield from _regulation_words(inner, inner_key)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _regulation_words(inner, key)
+    elif isinstance(value, str) and key in _NAMING_KEYS:
+        yield value
+
+
+def proper_nouns_of_the_database() -> set[str]:
+    """Every name the database holds in the organisers' or users' own words: events (name,
+    short name, venue, time zone), sections (name, code), players (name, unit, federation),
+    teams, account names, and the names the regulations give to sections, categories and
+    prizes."""
+    import tomllib
+
+    from django.contrib.auth.models import User
+
+    from crosstable_web.events import models
+    from crosstable_web.teams.models import Team
+
+    nouns: set[str] = set(User.objects.values_list("username", flat=True))
+    for event in models.Event.objects.all():
+        # The time zone by its name in the time zone database (Asia/Shanghai): a place name
+        # that the pages mark as such (public_tags.zone_name).
+        nouns.update((event.name, event.slug, event.venue, event.time_zone))
+        if event.regulations_text:
+            with contextlib.suppress(tomllib.TOMLDecodeError):
+                nouns.update(_regulation_words(tomllib.loads(event.regulations_text)))
+    nouns.update(models.Section.objects.values_list("name", flat=True))
+    nouns.update(models.Section.objects.values_list("key", flat=True))
+    # A player's federation is FIDE's three-letter code (MAS, CHN, IRI), as typed.
+    for name, unit, federation in models.Entry.objects.values_list("name", "unit", "federation"):
+        nouns.update((name, unit, federation))
+    for name, unit in Team.objects.values_list("name", "unit"):
+        nouns.update((name, unit))
+    return {noun for noun in nouns if noun and noun.strip()}

@@ -14,6 +14,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -203,6 +204,7 @@ _ACTION_NAMES: dict[str, Promise] = {
     "team.payment": gettext_lazy("Team payment"),
     "team.payment.cancel": gettext_lazy("Team payment cancelled"),
     "team_round.pair": gettext_lazy("Team round paired"),
+    "team.numbers": gettext_lazy("Team numbers given"),
     "lineup.submit": gettext_lazy("Line-up handed in"),
     "registration.submit": gettext_lazy("Registration sent"),
     "registration.payment": gettext_lazy("Registration fee paid"),
@@ -257,6 +259,19 @@ _FIELD_NAMES: dict[str, Promise] = {
     "status": gettext_lazy("Status"),
     "byes_asked": gettext_lazy("Zero-point byes asked for rounds"),
     "byes_taken_back": gettext_lazy("Zero-point byes taken back for rounds"),
+    "time_zone": gettext_lazy("Time zone"),
+    "calendar": gettext_lazy("Calendar"),
+    "game": gettext_lazy("Game"),
+    "start_date": gettext_lazy("First day"),
+    "end_date": gettext_lazy("Last day"),
+    "venue": gettext_lazy("Venue"),
+    "sections": gettext_lazy("Sections"),
+    "confirmed_played_rounds": gettext_lazy("Rounds already played, changed on confirmation"),
+    "numbers": gettext_lazy("Team numbers"),
+    "average_ratings": gettext_lazy("Average ratings"),
+    "total_rounds": pgettext_lazy("chess", "Rounds"),
+    "system_code": gettext_lazy("Pairing system"),
+    "tiebreaks": gettext_lazy("Tie-breaks"),
 }
 _HIDDEN_FIELDS = frozenset({"slug", "key", "by"})
 """Stored for the record, not words for a reader: the event's address code, a discount's key
@@ -272,10 +287,15 @@ _CODED_VALUES: dict[str, dict[str, Promise]] = {
     },
     "admission": {"admitted": gettext_lazy("admitted"), "waiting": gettext_lazy("waiting")},
     "status": {"present": gettext_lazy("present"), "absent": gettext_lazy("absent")},
+    "calendar": {
+        "gregorian": gettext_lazy("Gregorian"),
+        "jalali": gettext_lazy("Jalali (Persian)"),
+    },
+    "game": {"chess": gettext_lazy("Chess"), "xiangqi": gettext_lazy("Xiangqi")},
 }
 """Values stored as codes, by field: shown in words (any other value as it is)."""
 _MONEY_FIELDS = frozenset({"fee_due", "fee_paid", "paid", "amount", "due", "balance"})
-_DATE_FIELDS = frozenset({"birth_date", "paid_on", "date"})
+_DATE_FIELDS = frozenset({"birth_date", "paid_on", "date", "start_date", "end_date"})
 
 
 def action_name(code: str) -> str:
@@ -351,6 +371,8 @@ def _text(value: Any, key: str = "") -> str:
             return rescoring_words(value)
         if "name" in value and "amount" in value:  # a fee discount: its name and amount
             return f"{value['name']}: −{_text(value['amount'], 'amount')}"
+        if key == "average_ratings":  # team name → exact average (``6869/4``): 1,717.25
+            return "; ".join(f"{team}: {_average(rating)}" for team, rating in value.items())
         return "; ".join(
             f"{_field(item_key)}: {_text(item, str(item_key))}"
             for item_key, item in value.items()
@@ -370,7 +392,22 @@ def _text(value: Any, key: str = "") -> str:
         return wording.sex_word(str(value))
     if key == "unit_kind":
         return wording.unit_kind_word(str(value))
+    if key == "system_code":
+        from crosstable_web.events.pairing_names import system_name
+
+        return system_name(str(value))
     return str(value)
+
+
+def _average(value: Any) -> str:
+    """An exact average rating stored as a fraction (``6869/4``) as a reader writes it."""
+    from crosstable_web.events import wording
+
+    try:
+        exact = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+    return wording.value_text(Decimal(exact.numerator) / Decimal(exact.denominator))
 
 
 def _field(key: Any) -> str:

@@ -204,7 +204,7 @@ COLUMN_LABELS: dict[str, Any] = {
     "fide_id": gettext_lazy("FIDE id"),
     "national_grade": gettext_lazy("National grade"),
     "unit": gettext_lazy("Unit (school, club, team)"),
-    "unit_kind": gettext_lazy("Unit kind (e.g. school)"),
+    "unit_kind": gettext_lazy("Unit kind (e.g. school, club or county)"),
     "native_unit": gettext_lazy("Native of"),
     "member_id": gettext_lazy("Membership id"),
     "fee_paid": gettext_lazy("Fee paid"),

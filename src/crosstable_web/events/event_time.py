@@ -143,10 +143,11 @@ def read_wall_clock(event: models.Event, text: str) -> datetime.datetime | None:
     if day is None or match is None or int(match[1]) > 23 or int(match[2]) > 59:
         raise ValueError(
             _(
-                "Write the date and time at the venue as YYYY-MM-DD HH:MM (%(calendar)s), "
+                "Write the date and time at the venue as %(format)s (%(calendar)s), "
                 "e.g. %(example)s."
             )
             % {
+                "format": _("YYYY-MM-DD HH:MM"),
                 "calendar": event.get_calendar_display(),
                 "example": wall_clock_text(event, timezone.now()),
             }

@@ -8,8 +8,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from crosstable.typed import (
     TypedValueError,
@@ -70,7 +73,7 @@ class EntryForm(forms.Form):
     national_grade = forms.CharField(label=_("National grade"), required=False, max_length=20)
     unit = forms.CharField(label=_("Unit (school, club, team)"), required=False, max_length=200)
     unit_kind = forms.CharField(
-        label=_("Unit kind (e.g. school)"),
+        label=_("Unit kind (e.g. school, club or county)"),
         required=False,
         max_length=40,
         help_text=_("Only where the regulations rank some kinds of unit as teams."),
@@ -229,8 +232,14 @@ def _zone_choices() -> list[tuple[str, str]]:
 
 def _system_choices() -> list[tuple[str, str]]:
     from crosstable.pairing.registry import system_codes
+    from crosstable_web.events.pairing_names import system_choice_name
 
-    return [(code, code) for code in system_codes()]
+    return [(code, system_choice_name(code)) for code in system_codes()]
+
+
+ZONE_WIDGET = forms.Select(attrs={"translate": "no", "dir": "ltr"})
+"""Time zones are listed by their names in the time zone database (``Asia/Shanghai``),
+the names every system knows them by: place names, not words of the page."""
 
 
 CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]
@@ -249,7 +258,7 @@ class EventDateField(forms.CharField):
 
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("required", False)
-        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "YYYY-MM-DD"}))
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": _("YYYY-MM-DD")}))
         super().__init__(**kwargs)  # type: ignore[arg-type]
 
 
@@ -265,8 +274,12 @@ def read_event_date(text: str, calendar: str) -> datetime.date | None:
         return read_date(text, Calendar(calendar))
     except TypedValueError:
         raise forms.ValidationError(
-            _("Not a date of the %(calendar)s calendar: %(text)s (write YYYY-MM-DD).")
-            % {"calendar": dict(CALENDAR_CHOICES)[calendar], "text": text}
+            _("Not a date of the %(calendar)s calendar: %(text)s (write %(format)s).")
+            % {
+                "calendar": dict(CALENDAR_CHOICES)[calendar],
+                "text": text,
+                "format": _("YYYY-MM-DD"),
+            }
         ) from None
 
 
@@ -312,6 +325,7 @@ class _ShortNameAndZone(forms.Form):
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         required=False,
+        widget=ZONE_WIDGET,
         help_text=_("Where the event is played; empty: the one the regulations name."),
     )
 
@@ -362,6 +376,14 @@ class TrfEventForm(_ShortNameAndZone):
     field_order = ("trf", "time_zone", "slug")
 
 
+def _tiebreak_help() -> SafeString:
+    return format_html(
+        gettext("Codes in order, e.g. {example} ({rule})."),
+        example=format_html('<bdi dir="ltr" translate="no">{}</bdi>', "BH/C1 BH SB"),
+        rule=format_html('<bdi dir="ltr" translate="no">{}</bdi>', "FIDE C.07"),
+    )
+
+
 class BlankEventForm(forms.Form):
     """A new event from a form: the event and its first section."""
 
@@ -370,7 +392,7 @@ class BlankEventForm(forms.Form):
     )
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     language = forms.ChoiceField(label=_("Language of the event"), choices=LANGUAGE_CHOICES)
-    time_zone = forms.ChoiceField(label=_("Time zone"))
+    time_zone = forms.ChoiceField(label=_("Time zone"), widget=ZONE_WIDGET)
     calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
     start_date = EventDateField(label=_("First day"))
     end_date = EventDateField(label=_("Last day"))
@@ -390,7 +412,8 @@ class BlankEventForm(forms.Form):
     tiebreaks = forms.CharField(
         label=_("Tie-breaks"),
         required=False,
-        help_text=_("Codes in order, e.g. BH/C1 BH SB (FIDE C.07)."),
+        # The box takes FIDE's codes (C.07): the example is what to type, not words.
+        help_text=lazy(_tiebreak_help, SafeString)(),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -422,7 +445,7 @@ class EventSettingsForm(forms.Form):
         max_length=60,
         widget=forms.TextInput(attrs={"size": 50}),
     )
-    time_zone = forms.ChoiceField(label=_("Time zone"))
+    time_zone = forms.ChoiceField(label=_("Time zone"), widget=ZONE_WIDGET)
     calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
     start_date = EventDateField(label=_("First day"))
     end_date = EventDateField(label=_("Last day"))
@@ -518,7 +541,10 @@ class EventSettingsForm(forms.Form):
 class RegulationsEditorForm(forms.Form):
     text = forms.CharField(
         label=_("Regulations (TOML)"),
-        widget=forms.Textarea(attrs={"rows": 30, "cols": 100, "spellcheck": "false", "dir": "ltr"}),
+        widget=forms.Textarea(
+            # the organiser's own file, in whatever words they wrote it: data, not the page's
+            attrs={"rows": 30, "cols": 100, "spellcheck": "false", "dir": "ltr", "translate": "no"}
+        ),
     )
     confirm_played = forms.BooleanField(
         label=_("Yes, change rounds already played (the audit log keeps it)"), required=False

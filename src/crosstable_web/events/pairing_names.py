@@ -7,7 +7,7 @@ every registered code has words)."""
 from __future__ import annotations
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from crosstable.pairing.registry import SYSTEMS, TEAM_SYSTEMS
 
@@ -26,6 +26,41 @@ def system_name(code: str) -> str:
     """The pairing system ``code`` in words in the active language (the code if unknown)."""
     name = _NAMES.get(code.strip().upper())
     return code if name is None else str(name)
+
+
+_TEAM_COLOURS = {
+    "TYPEA": gettext_lazy("type A colour preferences"),
+    "TYPEB": gettext_lazy("type B colour preferences"),
+    "": gettext_lazy("no colour preferences"),
+}
+_TEAM_SCORES = {
+    "": gettext_lazy("match points first"),
+    "MP": gettext_lazy("match points only"),
+    "GP": gettext_lazy("game points only"),
+    "MP_GP": gettext_lazy("match points then game points"),
+    "GP_MP": gettext_lazy("game points then match points"),
+}
+
+
+def system_choice_name(code: str) -> str:
+    """A pairing system in a list to choose from: its name, and what tells it from the
+    systems of the same name (the rules' year; a team system's colours and scores, as
+    ``crosstable.pairing.registry`` describes each code)."""
+    key = code.strip().upper()
+    year = key.removeprefix("FIDE_DUTCH_")
+    if year.isdigit() and year != "2026":
+        return gettext("FIDE Swiss system (Dutch), %(year)s rules") % {"year": year}
+    if key == "FIDE_TEAM":  # the registry: Type A, match points then game points
+        colours, scores = "TYPEA", "MP_GP"
+    elif key.startswith("FIDE_TEAM_"):
+        rest = key.removeprefix("FIDE_TEAM_")
+        colours = next((c for c in ("TYPEA", "TYPEB") if rest.startswith(c)), "")
+        scores = rest.removeprefix(colours).strip("_")
+    else:
+        return system_name(code)
+    if colours not in _TEAM_COLOURS or scores not in _TEAM_SCORES:
+        return system_name(code)
+    return f"{system_name(code)}: {_TEAM_COLOURS[colours]}, {_TEAM_SCORES[scores]}"
 
 
 def known_codes() -> set[str]:

@@ -19,6 +19,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -404,6 +406,22 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "events/audit_log.html", {"event": event, "lines": lines})
 
 
+def _value_examples() -> dict[str, SafeString]:
+    """Values as an import file may hold them, in every language (the import page's list):
+    data, not words of the page, each list kept left to right."""
+    lists = {
+        "sexes": ("M/F", "男/女", "L/P", "مرد/زن"),
+        "dates": ("2010-05-03", "2010/5/3", "2010年5月3日"),
+        "jalali": ("1389/02/13",),
+        "grades": ("6", "6级", "六级"),
+        "kinds": ("学校", "sekolah", "شهرستان"),
+    }
+    return {
+        name: format_html('<bdi dir="ltr" translate="no">{}</bdi>', ", ".join(values))
+        for name, values in lists.items()
+    }
+
+
 @login_required
 def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
@@ -441,6 +459,7 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
             "report": report,
             "headings": entry_headings.accepted_headings(translation.get_language() or "en"),
             "encodings": entries_import.encoding_names(),
+            "examples": _value_examples(),
             "limits": {
                 "rows": spreadsheet.MAX_ROWS,
                 "megabytes": spreadsheet.MAX_FILE_BYTES // 2**20,

@@ -54,22 +54,19 @@ JALALI_MONTHS_LATIN = (
     "Bahman",
     "Esfand",
 )
-_JALALI_MONTH_NAMES = tuple(
-    pgettext_lazy("Jalali month", name)
-    for name in (
-        "Farvardin",
-        "Ordibehesht",
-        "Khordad",
-        "Tir",
-        "Mordad",
-        "Shahrivar",
-        "Mehr",
-        "Aban",
-        "Azar",
-        "Dey",
-        "Bahman",
-        "Esfand",
-    )
+_JALALI_MONTH_NAMES = (
+    pgettext_lazy("Jalali month", "Farvardin"),
+    pgettext_lazy("Jalali month", "Ordibehesht"),
+    pgettext_lazy("Jalali month", "Khordad"),
+    pgettext_lazy("Jalali month", "Tir"),
+    pgettext_lazy("Jalali month", "Mordad"),
+    pgettext_lazy("Jalali month", "Shahrivar"),
+    pgettext_lazy("Jalali month", "Mehr"),
+    pgettext_lazy("Jalali month", "Aban"),
+    pgettext_lazy("Jalali month", "Azar"),
+    pgettext_lazy("Jalali month", "Dey"),
+    pgettext_lazy("Jalali month", "Bahman"),
+    pgettext_lazy("Jalali month", "Esfand"),
 )
 """The Jalali months in the reader's language (a Jalali event read in Chinese or Malay)."""
 PERSIAN_WEEKDAYS = ("دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه")

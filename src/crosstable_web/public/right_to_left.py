@@ -9,8 +9,8 @@ remember a filter:
   (a team ``P3``, a school ``SK Tongod 2``) stay as written;
 - a number with a half (``۶½``) is isolated left to right (U+2066 … U+2069): in a right-to-left
   line the ½ would otherwise take the line's direction and show before the digits (``½۶``);
-- a Latin comma between the items of a list (``۱, ۲``, ``Kazerun, Fars``: a comma followed by
-  a space) is the Persian comma ``،``;
+- a Latin comma or semicolon between the items of a list (``۱, ۲``, ``Kazerun, Fars``,
+  ``آباده ۱: ۱; شیراز ۴: ۲``: followed by a space) is the Persian ``،`` / ``؛``;
 - two numbers joined by a hyphen or a dash (a result ``۱-۰``, places ``۷–۱۲``, grades ``۴-۵``)
   read right to left like the words around them (a right-to-left mark on each side of the
   dash): the ``۱`` of ``۱-۰`` stands beside the first-named player, on the right, as the first
@@ -38,6 +38,7 @@ _DECIMAL_POINT = re.compile(rf"(?<=[{_DIGIT}])\.(?=[{_DIGIT}])")
 _GROUPING_COMMA = re.compile(rf"(?<=[{_DIGIT}]),(?=[{_DIGIT}]{{3}}(?![{_DIGIT}]))")
 _HALF_NUMBER = re.compile(rf"(?<!\u2066)(?<![{_DIGIT}٫٬])[{_DIGIT}][{_DIGIT}٫٬]*½")
 _LIST_COMMA = re.compile(r",(?=\s)")
+_LIST_SEMICOLON = re.compile(r";(?=\s)")
 _JOINED_NUMBERS = re.compile(rf"(?<=[{_DIGIT}½]) ?[-–] ?(?=[{_DIGIT}½])")
 _LATIN_NUMBER = re.compile(
     r"(?<![A-Za-z0-9.,])(?<![A-Za-z][ -])[0-9]+(?:[.,][0-9]+)*(?![A-Za-z0-9])"
@@ -74,6 +75,7 @@ def persian_text(text: str, *, left_to_right: bool = False) -> str:
     if left_to_right:
         return text
     text = _LIST_COMMA.sub("،", text)
+    text = _LIST_SEMICOLON.sub("؛", text)
     text = _HALF_NUMBER.sub(
         lambda match: f"{LEFT_TO_RIGHT_ISOLATE}{match.group()}{POP_ISOLATE}", text
     )

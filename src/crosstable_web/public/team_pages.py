@@ -34,7 +34,7 @@ from crosstable.model import ResultCode
 from crosstable.model.points import points_text as core_points_text
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
-from crosstable_web.events import models, standings
+from crosstable_web.events import models, notation, standings
 from crosstable_web.public.localisation import digits, name_sort_key
 from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
@@ -527,7 +527,9 @@ class TeamCrossCell:
     """The opponent's place (cross-table) or team number (wall chart); empty without a
     match (the bye, or not paired)."""
     colour: str
-    """``w`` / ``b``: the team's colour on board 1 (the first-named team has White there)."""
+    """The team's colour on board 1 as the cross-table letter of the reader's language and
+    the section's game (``w``/``b``, 白/黑, 红/黑: ``notation.colour_letters``; the
+    first-named team has White there)."""
     points: str
     """The team's game points in the match (or the bye) as printed; empty while pending."""
     outcome: str
@@ -548,6 +550,7 @@ def team_cross_rows(
     rules = bridge.match_rules(section)
     bye_points = rules.bye_points()
     rounds = section.team_rounds.count()
+    first_letter, second_letter = notation.of_section(section).colour_letters
     cells: dict[tuple[int, int], tuple[str, str, Fraction | None, str, Fraction]] = {}
     for match in results.matches:
         pending = match.first_result is ResultCode.PENDING
@@ -565,7 +568,7 @@ def team_cross_rows(
             shown = str(opponent) if by_number else str(places.get(opponent, opponent))
             cells[(match.round_number, team)] = (
                 shown,
-                "w" if first else "b",
+                first_letter if first else second_letter,
                 None if pending else own,
                 outcome,
                 Fraction(0) if pending else earned,

@@ -210,6 +210,7 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
                 {
                     **_common(event, section),
                     "rows": team_pages.team_cross_rows(section),
+                    "letters": notation.of_section(section).colour_letters,
                     "round_numbers": range(1, section.team_rounds.count() + 1),
                     "tab": "crosstable",
                 },

@@ -467,7 +467,10 @@ def pair_next_round(
             bridge.tournament(section, playing), number
         )
     except (PairingError, ValueError) as error:
-        raise ServiceError(str(error)) from None
+        # The engine's reason is the core's (English); the sentence around it is the reader's.
+        raise ServiceError(
+            _("No pairing satisfies the rules: %(reason)s") % {"reason": error}
+        ) from None
     teams = {team.number: team for team in section.teams.all()}
     if starts_at is not None and timezone.is_naive(starts_at):
         raise ValueError("a round start must be an aware moment")
@@ -585,8 +588,11 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
     permissions.require_arbiter(actor, event)
     try:
         first, second = read_board_result(text)
-    except ValueError as error:
-        raise ServiceError(str(error)) from None
+    except ValueError:
+        raise ServiceError(
+            _("Not a board result: %(text)s (write 1-0, 0-1, 1/2, +-, -+, -- or *).")
+            % {"text": text}
+        ) from None
     with transaction.atomic():
         game = models.BoardGame.objects.select_for_update().filter(match=match, board=board).first()
         if game is None:

@@ -43,7 +43,7 @@ def test_pair_lineup_results_and_standings_from_the_command_line(
         "team_result", slug, "A", 1, 1, 1, "1-0", 2, "1/2", 3, "0-1", 4, "1-0", "--as", "arif"
     )
     assert out.strip() == f"{first.first.name} 5/2 - 3/2 {first.second.name}"
-    with pytest.raises(CommandError, match="unknown board result"):
+    with pytest.raises(CommandError, match="Not a board result: 2-0"):
         _run("team_result", slug, "A", 1, 1, 1, "2-0", "--as", "arif")
     standings = _run("team_standings", slug, "A")
     assert standings.splitlines()[0].startswith("place team points")

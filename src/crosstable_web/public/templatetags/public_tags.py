@@ -2,7 +2,8 @@
 in Persian), ``number`` (the same, isolated left to right for scores like ``2½``),
 ``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time of day, in
 the site's time zone), ``colour`` (White/Black or Red/Black), ``sex_name``, ``bye_name`` and
-``unit_kind_name`` (stored codes in words, ``events.wording``)."""
+``unit_kind_name`` (stored codes in words, ``events.wording``), ``zone_name`` (a time zone as
+the time zone database names it, marked as no words of the page)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,13 @@ def at_event(value: datetime.datetime | None, event: Any) -> str:
 def event_date(value: datetime.date | None, event: Any) -> str:
     """A day in the reader's language and ``event``'s calendar."""
     return localisation.format_date(value, calendar=event.calendar)
+
+
+@register.filter
+def zone_name(zone: str) -> SafeString:
+    """A time zone by its name in the time zone database (``Asia/Shanghai``), the name
+    every clock and calendar knows it by: a place name kept as written, left to right."""
+    return format_html('<bdi dir="ltr" translate="no">{}</bdi>', zone)
 
 
 @register.filter
