@@ -39,6 +39,8 @@ ALLOWED = frozenset(
         "xlsx",  # the file name's ending (.xlsx)
         "MB",
         "Excel",  # the program's name
+        "UTC",  # the time standard, written so in every language (UTC+03:30)
+        "Enter",  # the key as keyboards label it (Persian and Chinese keyboards too)
         "QR",
         "FIDE",
         "Elo",
@@ -51,6 +53,8 @@ ALLOWED = frozenset(
 )
 """Words written the same way on a page in any language."""
 
+_ADDRESS = re.compile(r"https?://\S+(?:\n[\w\-./]+/(?=\s|$))?")
+"""A web address (a printout's QR code caption), with its end when a PDF line breaks it."""
 _IDENTIFIER = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b"  # snake_case, FIDE_DUTCH_2026, age_10_12
     r"|\b[a-z]+(?:\.[a-z_]+)+\b"  # dotted codes: result.enter, team.payment.cancel
@@ -248,7 +252,7 @@ def foreign_in_text(
     """What is not in ``language`` (``zh-hans``, ``ms``, ``fa``) in one piece of running
     text (a page's text node, a line of a PDF): each finding as ``"kind: what «in context»"``."""
     findings: list[str] = []
-    cleaned = FORMAT_NAMES.sub(" ", _without_proper_nouns(text, proper_nouns))
+    cleaned = FORMAT_NAMES.sub(" ", _without_proper_nouns(_ADDRESS.sub(" ", text), proper_nouns))
 
     def found(kind: str, what: str) -> None:
         findings.append(f"{kind}: {what} «{text[:160]}»")
@@ -312,7 +316,7 @@ def foreign_in_pdf_text(text: str, language: str, proper_nouns: Iterable[str] = 
     nouns = sorted({noun for noun in proper_nouns if noun}, key=len, reverse=True)
     noun_words = frozenset(word for noun in nouns for word in _LATIN_WORD.findall(noun))
     findings: list[str] = []
-    for line in text.splitlines():
+    for line in _ADDRESS.sub(" ", text).splitlines():
         if line.strip():
             findings.extend(
                 finding

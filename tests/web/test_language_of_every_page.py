@@ -13,7 +13,10 @@ arbiter and as a Fars team's captain — in each language. It fails on
   on a Persian page), names of people, units, events and the regulations' own prize and
   category names excepted;
 - the same in the text of a few PDF printouts (chromium prints each in seconds: one PDF per
-  kind of printout, the kinds shared out between the three languages).
+  kind of printout, the kinds shared out between the three languages);
+- the same in the refusals a page shows after a form is sent (``REFUSALS``: a player too
+  old for the Futian kindergarten group — the limit's date in the reader's calendar —, a girl
+  in Kinabatangan's boys' section, an unreadable result), each refused and nothing saved.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from crosstable_web.events import demo
+from crosstable_web.events import demo, models
 from crosstable_web.printing.pdf import CHROMIUM_CANDIDATES
 
 from .language_check import foreign_in_pdf_text, foreign_text, proper_nouns_of_the_database
@@ -49,6 +52,20 @@ EXPECTED_FAILURES: tuple[tuple[str, str], ...] = ()
 still be found (a fixed one must leave the list); the list is to end empty."""
 
 PDF_KINDS_PER_LANGUAGE = 4
+
+BORN_1999 = {"zh-hans": "1999年5月3日", "ms": "1999-05-03", "fa": "۱۳۷۸-۰۲-۱۳"}
+"""3 May 1999 as each reader types it (Jalali in Persian): too old for every Futian group."""
+REFUSALS = (
+    (
+        "/e/futian-youth-xiangqi-chess-2009/s/xq-K/",
+        {"section": "xq-K", "name": "王小明", "sex": "M", "birth_date": BORN_1999},
+    ),
+    (
+        "/e/kinabatangan-school-2024/s/L12/",
+        {"section": "L12", "name": "Siti binti Ali", "sex": "F", "birth_date": BORN_1999},
+    ),
+)
+"""Entry forms the rules refuse (as the organiser): address and the values typed."""
 
 
 @pytest.fixture
@@ -126,6 +143,24 @@ def test_every_page_in_chinese_malay_and_persian(demo_events: None) -> None:
             for page in pages:
                 problems.extend(_problems_of(page, language, nouns, role))
     crawled = time.monotonic() - started
+    entries = models.Entry.objects.count()
+    for language in LANGUAGES:
+        client = _client("organiser", language)
+        for url, typed in REFUSALS:
+            values = {
+                name: value[language] if isinstance(value, dict) else value
+                for name, value in typed.items()
+            }
+            response = client.post(url, values, follow=True)
+            where = f"[{language} organiser] POST {url} {values}"
+            body = response.content.decode()
+            if response.status_code != 200 or 'class="error' not in body:
+                problems.append(f"{where}: not refused on the page ({response.status_code})")
+            problems.extend(
+                f"{where}: {finding}"
+                for finding in foreign_text(body, language, {*nouns, str(values["name"])})
+            )
+    assert models.Entry.objects.count() == entries, "a refused entry was saved"
     # The PDFs are chromium's print of the same HTML: read once, on SQLite (the PostgreSQL
     # pass of scripts/test crawls the pages again, not the PDFs).
     if connection.vendor == "sqlite" and any(shutil.which(name) for name in CHROMIUM_CANDIDATES):

@@ -144,6 +144,8 @@ def test_money_is_written_as_the_reader_writes_it(
         ("آباده 1: 1; شیراز 4: 2", "آباده ۱: ۱؛ شیراز ۴: ۲"),
         ("1, 2, 3", "۱، ۲، ۳"),
         ("720,000", "۷۲۰٬۰۰۰"),
+        # a template's list: the separator alone between two elements
+        ("<b>بوخ هولز</b>, <b>امتیاز تجمعی</b>", "<b>بوخ هولز</b>، <b>امتیاز تجمعی</b>"),
     ],
 )
 def test_lists_on_a_persian_page_are_joined_with_the_persian_comma(
