@@ -83,9 +83,12 @@ def crawl(
     *,
     per_kind: int = 1,
     skip_prefixes: tuple[str, ...] = (),
+    skip: frozenset[str] = frozenset(),
     with_pdf: bool = False,
 ) -> tuple[list[Page], list[str]]:
-    """Every page reachable from ``start`` by links (bounded as the module says). PDF links
+    """Every page reachable from ``start`` by links (bounded as the module says), except
+    the addresses starting with ``skip_prefixes`` and those in ``skip`` (pages another
+    crawl loaded: the public pages and printouts, the same for everyone). PDF links
     (``format=pdf``) are listed but not loaded unless ``with_pdf``: chromium prints each in
     seconds; the caller loads the few it reads. Returns the pages and the PDF links found."""
     kinds = section_kinds()
@@ -131,6 +134,7 @@ def crawl(
             )
             if loaded[group] >= per_kind:
                 continue
-            loaded[group] += 1
-            queue.append((target, url))
+            loaded[group] += 1  # a page of ``skip`` counts as one of its kind, loaded elsewhere
+            if target not in skip:
+                queue.append((target, url))
     return pages, pdfs
