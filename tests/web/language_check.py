@@ -146,7 +146,9 @@ def english_vocabulary() -> frozenset[str]:
         keyword, text = match.groups()
         (english if keyword.startswith("msgid") else malay).update(_words(text))
     english -= malay - ENGLISH_FUNCTION_WORDS
-    return frozenset(word for word in english if len(word) > 1)
+    # Two letters are an abbreviation more often than a word (``hh``: two Black games in a
+    # colour history, h for hitam); the short English words are the function words.
+    return frozenset(word for word in english if len(word) > 2 or word in ENGLISH_FUNCTION_WORDS)
 
 
 class _VisibleText(HTMLParser):
@@ -288,10 +290,17 @@ def foreign_in_text(
     return findings
 
 
+def _as_written_on_the_page(nouns: Iterable[str]) -> set[str]:
+    """The names and the same names with a Persian page's list punctuation (a venue
+    ``Bukit Garam, Kinabatangan`` reads ``Bukit Garam، Kinabatangan`` there)."""
+    found = {noun for noun in nouns if noun}
+    return found | {noun.replace(", ", "، ").replace("; ", "؛ ") for noun in found}
+
+
 def foreign_text(body: str | bytes, language: str, proper_nouns: Iterable[str] = ()) -> list[str]:
     """Everything on the HTML page ``body`` that a reader of ``language`` would find in
     another language or written as code (see the module's docstring)."""
-    nouns = sorted({noun for noun in proper_nouns if noun}, key=len, reverse=True)
+    nouns = sorted(_as_written_on_the_page(proper_nouns), key=len, reverse=True)
     findings: list[str] = []
     for text, left_to_right in visible_text(body):
         findings.extend(foreign_in_text(text, language, nouns, left_to_right=left_to_right))
@@ -313,7 +322,7 @@ def foreign_in_pdf_text(text: str, language: str, proper_nouns: Iterable[str] = 
     left to the HTML. Its text layer runs neighbouring cells together (a name and its
     school: ``Ahmad bin AbdullahSK Kinabatangan``): a Latin word made only of the words of
     proper nouns is one of them."""
-    nouns = sorted({noun for noun in proper_nouns if noun}, key=len, reverse=True)
+    nouns = sorted(_as_written_on_the_page(proper_nouns), key=len, reverse=True)
     noun_words = frozenset(word for noun in nouns for word in _LATIN_WORD.findall(noun))
     findings: list[str] = []
     for line in _ADDRESS.sub(" ", text).splitlines():
