@@ -358,8 +358,8 @@ def _regulation_words(value: object, key: str = "") -> Iterable[str]:
 def proper_nouns_of_the_database() -> set[str]:
     """Every name the database holds in the organisers' or users' own words: events (name,
     short name, venue, time zone), sections (name, code), players (name, unit, federation),
-    teams, account names, and the names the regulations give to sections, categories and
-    prizes."""
+    teams, registrations (registrant, unit, team, players), account names, and the names
+    the regulations give to sections, categories and prizes."""
     import tomllib
 
     from django.contrib.auth.models import User
@@ -382,4 +382,9 @@ def proper_nouns_of_the_database() -> set[str]:
         nouns.update((name, unit, federation))
     for name, unit in Team.objects.values_list("name", "unit"):
         nouns.update((name, unit))
+    from crosstable_web.registrations.models import RegisteredPlayer, Registration
+
+    for fields in Registration.objects.values_list("registrant", "unit", "team_name"):
+        nouns.update(fields)
+    nouns.update(RegisteredPlayer.objects.values_list("name", flat=True))
     return {noun for noun in nouns if noun and noun.strip()}

@@ -272,6 +272,8 @@ _FIELD_NAMES: dict[str, Promise] = {
     "total_rounds": pgettext_lazy("chess", "Rounds"),
     "system_code": gettext_lazy("Pairing system"),
     "tiebreaks": gettext_lazy("Tie-breaks"),
+    "kind": gettext_lazy("Registered by"),
+    "players": gettext_lazy("Players"),
 }
 _HIDDEN_FIELDS = frozenset({"slug", "key", "by"})
 """Stored for the record, not words for a reader: the event's address code, a discount's key
@@ -292,6 +294,11 @@ _CODED_VALUES: dict[str, dict[str, Promise]] = {
         "jalali": gettext_lazy("Jalali (Persian)"),
     },
     "game": {"chess": gettext_lazy("Chess"), "xiangqi": gettext_lazy("Xiangqi")},
+    "kind": {  # who registers (registrations.models.Kind)
+        "player": gettext_lazy("a player"),
+        "unit": gettext_lazy("a unit"),
+        "team": gettext_lazy("a team"),
+    },
 }
 """Values stored as codes, by field: shown in words (any other value as it is)."""
 _MONEY_FIELDS = frozenset({"fee_due", "fee_paid", "paid", "amount", "due", "balance"})

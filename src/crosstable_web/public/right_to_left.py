@@ -37,8 +37,8 @@ _DIGIT = "0-9۰-۹"
 _DECIMAL_POINT = re.compile(rf"(?<=[{_DIGIT}])\.(?=[{_DIGIT}])")
 _GROUPING_COMMA = re.compile(rf"(?<=[{_DIGIT}]),(?=[{_DIGIT}]{{3}}(?![{_DIGIT}]))")
 _HALF_NUMBER = re.compile(rf"(?<!\u2066)(?<![{_DIGIT}٫٬])[{_DIGIT}][{_DIGIT}٫٬]*½")
-_LIST_COMMA = re.compile(r",(?=\s)")
-_LIST_SEMICOLON = re.compile(r";(?=\s)")
+_LIST_COMMA = re.compile(r",(?=\s|…)")
+_LIST_SEMICOLON = re.compile(r";(?=\s|…)")
 _JOINED_NUMBERS = re.compile(rf"(?<=[{_DIGIT}½]) ?[-–] ?(?=[{_DIGIT}½])")
 _LATIN_NUMBER = re.compile(
     r"(?<![A-Za-z0-9.,])(?<![A-Za-z][ -])[0-9]+(?:[.,][0-9]+)*(?![A-Za-z0-9])"
