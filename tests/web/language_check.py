@@ -358,8 +358,9 @@ def _regulation_words(value: object, key: str = "") -> Iterable[str]:
 def proper_nouns_of_the_database() -> set[str]:
     """Every name the database holds in the organisers' or users' own words: events (name,
     short name, venue, time zone), sections (name, code), players (name, unit, federation),
-    teams, registrations (registrant, unit, team, players), account names, and the names
-    the regulations give to sections, categories and prizes."""
+    teams, registrations (registrant, e-mail, unit, team, players, documents' file names,
+    payment references, names asked for), account names and the audit log's "who", and the
+    names the regulations give to sections, categories and prizes."""
     import tomllib
 
     from django.contrib.auth.models import User
@@ -382,9 +383,20 @@ def proper_nouns_of_the_database() -> set[str]:
         nouns.update((name, unit, federation))
     for name, unit in Team.objects.values_list("name", "unit"):
         nouns.update((name, unit))
-    from crosstable_web.registrations.models import RegisteredPlayer, Registration
+    from crosstable_web.registrations.models import (
+        ChangeRequest,
+        Document,
+        RegisteredPlayer,
+        Registration,
+    )
 
-    for fields in Registration.objects.values_list("registrant", "unit", "team_name"):
-        nouns.update(fields)
+    fields = ("registrant", "unit", "team_name", "email", "payment_reference")
+    for values in Registration.objects.values_list(*fields):
+        nouns.update(values)
     nouns.update(RegisteredPlayer.objects.values_list("name", flat=True))
+    nouns.update(Document.objects.values_list("original_name", flat=True))  # as uploaded
+    for new_values in ChangeRequest.objects.values_list("new_values", flat=True):
+        nouns.update(str(value) for value in (new_values or {}).values())
+    # Who made each audit line: an account, or the registrant's own words for themselves.
+    nouns.update(models.AuditLog.objects.values_list("username", flat=True))
     return {noun for noun in nouns if noun and noun.strip()}
