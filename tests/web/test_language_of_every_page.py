@@ -47,13 +47,7 @@ event, and the captain of a Fars team."""
 
 START = {"captain": ("/", "/captain/teams/")}
 
-EXPECTED_FAILURES: tuple[tuple[str, str], ...] = (
-    # The registrations pages (new, another area's): a registered player's sex as its code
-    # (性别: M, جنسیت: M) on the registration's page; the list's submission times in the
-    # Gregorian calendar on the Persian page.
-    ("*", "Latin word: M «"),
-    ("fa", "/registrations/ (linked from"),
-)
+EXPECTED_FAILURES: tuple[tuple[str, str], ...] = ()
 """Known findings not fixed yet, as (language or ``*``, text the finding contains). Each must
 still be found (a fixed one must leave the list); the list is to end empty."""
 

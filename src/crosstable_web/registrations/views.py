@@ -6,6 +6,7 @@ document itself — never under a public URL."""
 
 from __future__ import annotations
 
+import datetime
 import logging
 import smtplib
 from decimal import Decimal
@@ -31,7 +32,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import permissions
+from crosstable_web.events import permissions, wording
 from crosstable_web.events.services import ServiceError
 from crosstable_web.public import localisation
 from crosstable_web.registrations import documents, forms, models, payments, services
@@ -173,6 +174,20 @@ def _mail_the_link(request: HttpRequest, registration: models.Registration) -> N
             request,
             _("The private link was sent to %(email)s.") % {"email": registration.email},
         )
+
+
+def _detail(event: event_models.Event, key: str, value: Any) -> str:
+    """A stored detail as the reader reads it: the sex in words, a birth date in the event's
+    calendar (stored as typed codes: ``M``, ``2010-05-03``)."""
+    if key == "sex":
+        return wording.sex_word(str(value or ""))
+    if key == "birth_date" and value:
+        try:
+            day = datetime.date.fromisoformat(str(value))
+        except ValueError:
+            return str(value)
+        return localisation.format_date(day, calendar=event.calendar)
+    return str(value)
 
 
 def _filled(form: forms.PlayerForm) -> bool:
@@ -461,7 +476,13 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "event": event,
             "registration": registration,
             "players": [
-                (player, [(forms.LABELS.get(k, k), v) for k, v in player.values.items()])
+                (
+                    player,
+                    [
+                        (forms.LABELS.get(k, k), _detail(event, k, v))
+                        for k, v in player.values.items()
+                    ],
+                )
                 for player in players
             ],
             "payments": registration.payments.all(),
