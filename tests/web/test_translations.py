@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import gettext
 import importlib.util
-import json
 from pathlib import Path
 from types import ModuleType
 
+import polib
 import pytest
 from django.utils import translation
 
@@ -16,49 +16,43 @@ LOCALE = Path(__file__).resolve().parents[2] / "locale"
 LANGUAGES = ["zh_Hans", "ms", "fa"]
 
 
-def _fill_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "fill_translations", LOCALE / "fill_translations.py"
-    )
+def _catalogues() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalogues", LOCALE / "catalogues.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-FILL = _fill_script()
-
-
-def _entries(language: str) -> list[dict[str, str]]:
-    po = LOCALE / language / "LC_MESSAGES" / "django.po"
-    blocks = po.read_text(encoding="utf-8").split("\n\n")
-    return [fields for fields in map(FILL._fields, blocks) if fields.get("msgid")]
+CATALOGUES = _catalogues()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_is_translated(language: str) -> None:
-    assert FILL.untranslated(LOCALE / language / "LC_MESSAGES" / "django.po") == []
+    assert CATALOGUES.untranslated(CATALOGUES.load(language)) == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_the_placeholders(language: str) -> None:
-    wrong = []
-    for fields in _entries(language):
-        for name, text in fields.items():
-            if not name.startswith("msgstr") or not text:
-                continue
-            source = (
-                fields["msgid"]
-                if name in ("msgstr", "msgstr[0]")
-                else fields.get("msgid_plural", fields["msgid"])
-            )
-            if FILL.placeholders(text) != FILL.placeholders(source):
-                wrong.append((source, text))
-    assert wrong == []
+    assert CATALOGUES.wrong_placeholders(CATALOGUES.load(language)) == []
 
 
-def test_a_table_row_with_a_lost_placeholder_is_refused(tmp_path: Path) -> None:
-    table = {
+def test_a_lost_placeholder_is_found() -> None:
+    catalogue = polib.POFile()
+    catalogue.append(
+        polib.POEntry(
+            msgid="Round %(round)d has no board %(board)d.",
+            msgstr="Pusingan %(round)d tiada papan.",
+        )
+    )
+    catalogue.append(polib.POEntry(msgid="Round %(round)d.", msgstr="第%(round)d轮。"))
+    assert CATALOGUES.wrong_placeholders(catalogue) == [
+        "'Round %(round)d has no board %(board)d.': 'Pusingan %(round)d tiada papan.'"
+    ]
+
+
+def test_a_working_row_with_a_lost_placeholder_is_refused() -> None:
+    rows = {
         "messages": {
             "Round %(round)d has no board %(board)d.": [
                 "第%(round)d轮没有第%(board)d台。",
@@ -67,13 +61,42 @@ def test_a_table_row_with_a_lost_placeholder_is_refused(tmp_path: Path) -> None:
             ]
         }
     }
-    (tmp_path / "area.json").write_text(json.dumps(table), encoding="utf-8")
-    problems = FILL.Tables(tmp_path).problems()
+    problems = CATALOGUES.rows_problems(rows)
     assert len(problems) == 1 and "Pusingan %(round)d tiada papan." in problems[0]
 
 
+def test_add_fills_the_untranslated_and_keeps_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for language in LANGUAGES:
+        folder = tmp_path / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        catalogue = polib.POFile()
+        catalogue.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+        catalogue.append(polib.POEntry(msgid="Board %(board)d", msgstr=""))
+        catalogue.append(polib.POEntry(msgid="Round", msgstr="kept"))
+        catalogue.save(str(folder / "django.po"))
+    monkeypatch.setattr(CATALOGUES, "HERE", tmp_path)
+    rows = {
+        "messages": {
+            "Board %(board)d": ["第%(board)d台", "Papan %(board)d", "میز %(board)d"],
+            "Round": ["轮", "Pusingan", "دور"],
+        }
+    }
+    assert CATALOGUES.add(rows) == {"zh_Hans": 1, "ms": 1, "fa": 1}
+    fa = CATALOGUES.load("fa")
+    assert fa.find("Board %(board)d").msgstr == "میز %(board)d"
+    assert fa.find("Round").msgstr == "kept"
+    assert CATALOGUES.add(rows, replace=True)["fa"] == 2
+    assert CATALOGUES.load("fa").find("Round").msgstr == "دور"
+
+
 def test_placeholder_forms() -> None:
-    assert FILL.placeholders("%(diff)+d, %s, {0} and 100%%") == {"%(diff)+d": 1, "%s": 1, "{0}": 1}
+    assert CATALOGUES.placeholders("%(diff)+d, %s, {0} and 100%%") == {
+        "%(diff)+d": 1,
+        "%s": 1,
+        "{0}": 1,
+    }
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -81,19 +104,24 @@ def test_compiled_catalogue_matches_its_po(language: str) -> None:
     folder = LOCALE / language / "LC_MESSAGES"
     with (folder / "django.mo").open("rb") as mo:
         compiled = gettext.GNUTranslations(mo)
-    for fields in _entries(language):
-        msgid = fields["msgid"]
-        context = fields.get("msgctxt")
-        if "msgid_plural" in fields:
+    for entry in CATALOGUES.load(language):
+        if entry.obsolete:
+            continue
+        context = entry.msgctxt
+        if entry.msgid_plural:
             got = (
-                compiled.npgettext(context, msgid, fields["msgid_plural"], 1)
+                compiled.npgettext(context, entry.msgid, entry.msgid_plural, 1)
                 if context
-                else compiled.ngettext(msgid, fields["msgid_plural"], 1)
+                else compiled.ngettext(entry.msgid, entry.msgid_plural, 1)
             )
-            assert got == fields["msgstr[0]"]
+            assert got == entry.msgstr_plural[0]
         else:
-            got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
-            assert got == fields["msgstr"], msgid
+            got = (
+                compiled.pgettext(context, entry.msgid)
+                if context
+                else compiled.gettext(entry.msgid)
+            )
+            assert got == entry.msgstr, entry.msgid
 
 
 def test_back_office_messages_reach_django() -> None:
