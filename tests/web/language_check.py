@@ -370,9 +370,8 @@ def proper_nouns_of_the_database() -> set[str]:
 
     nouns: set[str] = set(User.objects.values_list("username", flat=True))
     for event in models.Event.objects.all():
-        # The time zone by its name in the time zone database (Asia/Shanghai): a place name
-        # that the pages mark as such (public_tags.zone_name).
-        nouns.update((event.name, event.slug, event.venue, event.time_zone))
+        # Not the time zone: pages name it in the reader's words (event_time.zone_label).
+        nouns.update((event.name, event.slug, event.venue))
         if event.regulations_text:
             with contextlib.suppress(tomllib.TOMLDecodeError):
                 nouns.update(_regulation_words(tomllib.loads(event.regulations_text)))

@@ -1,5 +1,8 @@
 """An event's clock: its time zone (IANA) and the moments its regulations name.
 
+A zone is stored by its IANA name (``Asia/Tehran``) and shown by the name the Unicode CLDR
+gives it in the reader's language (:func:`zone_label`: 伊朗时间, وقت ایران, Waktu Iran).
+
 Every moment is stored aware (UTC in the database); the regulations' wall-clock times (the
 schedule's round starts, the registration deadline) are times at the venue, in the event's
 ``time_zone``, and become aware moments here. Pages show moments in the event's zone: the
@@ -16,9 +19,11 @@ import zoneinfo
 from collections.abc import Callable
 from functools import lru_cache
 
+import babel
+import babel.dates
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -42,6 +47,25 @@ def is_known_zone(name: str) -> bool:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return False
     return True
+
+
+def zone_label(name: str, language: str | None = None) -> str:
+    """The time zone ``name`` as the reader calls it: the Unicode CLDR's name in the
+    active (or given) language, e.g. ``Asia/Shanghai`` → 中国（上海）时间 / Waktu China
+    (Shanghai) / وقت چین (شانگهای). UTC has no place, so it is named as a standard."""
+    if name == "UTC":
+        return _("Coordinated Universal Time")
+    locale = translation.to_locale(language or translation.get_language() or "en")
+    try:
+        return _cldr_zone_name(name, locale)
+    except (babel.UnknownLocaleError, LookupError, ValueError):
+        # A zone or language the CLDR does not know: its IANA name, rather than nothing.
+        return name
+
+
+@lru_cache(maxsize=512)
+def _cldr_zone_name(name: str, locale: str) -> str:
+    return str(babel.dates.get_timezone_location(name, locale=locale))
 
 
 def common_zones() -> list[str]:
@@ -183,11 +207,12 @@ def _iso(event: models.Event, moment: datetime.datetime | None) -> str | None:
 
 
 def describe_zone(event: models.Event, at: datetime.datetime | None = None) -> str:
-    """``Asia/Tehran (UTC+03:30)``: the zone and its offset now (or at ``at``)."""
+    """``Iran Time (UTC+03:30)``: the zone in the reader's words and its offset now (or at
+    ``at``)."""
     moment = at_event(event, at or timezone.now())
     offset = moment.strftime("%z")
     return _("%(zone)s (UTC%(offset)s)") % {
-        "zone": event.time_zone,
+        "zone": zone_label(event.time_zone),
         "offset": f"{offset[:3]}:{offset[3:]}",
     }
 

@@ -225,9 +225,12 @@ class ProhibitedPairForm(forms.Form):
 
 
 def _zone_choices() -> list[tuple[str, str]]:
-    from crosstable_web.events.event_time import common_zones
+    from crosstable_web.events.event_time import common_zones, zone_label
 
-    return [("", "—"), *((zone, zone) for zone in common_zones())]
+    # Named in the reader's language and sorted by that name, so typing its first letters
+    # in the box finds a zone; the value stays the IANA name.
+    named = sorted(((zone, zone_label(zone)) for zone in common_zones()), key=lambda z: z[1])
+    return [("", "—"), *named]
 
 
 def _system_choices() -> list[tuple[str, str]]:
@@ -237,9 +240,8 @@ def _system_choices() -> list[tuple[str, str]]:
     return [(code, system_choice_name(code)) for code in system_codes()]
 
 
-ZONE_WIDGET = forms.Select(attrs={"translate": "no", "dir": "ltr"})
-"""Time zones are listed by their names in the time zone database (``Asia/Shanghai``),
-the names every system knows them by: place names, not words of the page."""
+ZONE_WIDGET = forms.Select()
+"""Time zones are listed by their names in the reader's language (``event_time.zone_label``)."""
 
 
 CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]

@@ -12,8 +12,9 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import translation
 
-from crosstable_web.events import models, rules, services, slugs
+from crosstable_web.events import event_time, forms, models, rules, services, slugs
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -174,3 +175,27 @@ def test_the_audit_log_shows_times_at_the_venue_in_its_calendar(client: Client) 
         at=datetime.datetime(2019, 11, 15, 5, 31, 5, tzinfo=datetime.UTC)
     )
     assert "2019-11-15 05:31:05" in client.get(f"/e/{other.slug}/audit/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "words"),
+    [
+        ("Asia/Tehran", "fa", "وقت ایران"),
+        ("Asia/Tehran", "zh-hans", "伊朗时间"),
+        ("Asia/Kuala_Lumpur", "ms", "Waktu Malaysia (Kuala Lumpur)"),
+        ("Asia/Shanghai", "zh-hans", "中国（上海）时间"),
+        ("Asia/Shanghai", "en", "China (Shanghai) Time"),
+        ("UTC", "fa", "زمان هماهنگ جهانی"),
+    ],
+)
+def test_a_time_zone_is_named_in_the_readers_language(zone: str, language: str, words: str) -> None:
+    with translation.override(language):
+        assert event_time.zone_label(zone) == words
+
+
+def test_the_zone_box_offers_zones_by_their_names_and_posts_the_iana_name() -> None:
+    with translation.override("fa"):
+        choices = forms._zone_choices()
+    assert dict(choices)["Asia/Tehran"] == "وقت ایران"
+    labels = [label for _, label in choices[1:]]
+    assert labels == sorted(labels)  # typing a name's first letters finds it

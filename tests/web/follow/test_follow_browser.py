@@ -124,7 +124,7 @@ def test_a_parent_follows_her_child_by_push_and_e_mail(
             call_command("send_notifications", stdout=io.StringIO())
         expected = (
             f"第1轮：第2台，{colour}，对手赵子涵（荔园小学）。"
-            "本轮开始时间：2019年12月22日 星期日 08:00（Asia/Shanghai）。"
+            "本轮开始时间：2019年12月22日 星期日 08:00（中国（上海）时间）。"
         )
         assert push.errors == []
         assert len(phone.received) == 1

@@ -45,7 +45,7 @@ def test_a_refused_line_up_comes_back_as_chosen_with_opponent_and_deadline(
     page = _client(captain, "fa").get(url).content.decode()
     assert f"حریف: {opponent} (میز ۱)" in page
     # the deadline at the venue, Tehran (UTC+03:30), in the page's digits
-    assert "Asia/Tehran (UTC+۰۳:۳۰)" in page
+    assert "وقت ایران (UTC+۰۳:۳۰)" in page
     # roster places 2, 1, 3, 5 on boards 1-4: place 1 below place 2, refused …
     chosen = {
         "board_1": roster[1],

@@ -44,7 +44,7 @@ def test_a_captain_finds_the_refused_line_up_as_chosen(
     )
     log_in(page, live_server.url, "kian", "captain-pass", target)
     assert page.locator("#opponent").inner_text().startswith("حریف: Team ")
-    assert "Asia/Tehran" in page.locator("#deadline").inner_text()
+    assert "وقت ایران (UTC+۰۳:۳۰)" in page.locator("#deadline").inner_text()
     # places 2 and 1 exchanged, the first reserve (place 5) on board 4
     for board, place in ((1, 1), (2, 0), (4, 4)):
         page.select_option(f"#id_board_{board}", roster[place])

@@ -83,9 +83,9 @@ def event_date(value: datetime.date | None, event: Any) -> str:
 
 @register.filter
 def zone_name(zone: str) -> SafeString:
-    """A time zone by its name in the time zone database (``Asia/Shanghai``), the name
-    every clock and calendar knows it by: a place name kept as written, left to right."""
-    return format_html('<bdi dir="ltr" translate="no">{}</bdi>', zone)
+    """A time zone by its name in the reader's language (``event_time.zone_label``), kept
+    apart from the text around it."""
+    return format_html("<bdi>{}</bdi>", event_time.zone_label(zone))
 
 
 @register.filter
