@@ -370,7 +370,7 @@ def proper_nouns_of_the_database() -> set[str]:
 
     nouns: set[str] = set(User.objects.values_list("username", flat=True))
     for event in models.Event.objects.all():
-        # Not the time zone: pages name it in the reader's words (event_time.zone_label).
+        # Not the time zone: pages name it in the reader's words (common.localisation.zone_label).
         nouns.update((event.name, event.slug, event.venue))
         if event.regulations_text:
             with contextlib.suppress(tomllib.TOMLDecodeError):

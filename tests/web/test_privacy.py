@@ -28,11 +28,11 @@ from django.utils import formats, translation
 
 from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.backup import registry
+from crosstable_web.common import localisation
 from crosstable_web.events import demo, models
 from crosstable_web.follow import links
 from crosstable_web.follow.models import Follower
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
-from crosstable_web.public import localisation
 from crosstable_web.registrations.models import ChangeRequest, Document, Registration
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

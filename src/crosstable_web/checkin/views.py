@@ -17,9 +17,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from crosstable_web.checkin import services
+from crosstable_web.common import localisation
 from crosstable_web.events import acting, event_time, models, permissions
 from crosstable_web.events.services import ServiceError
-from crosstable_web.public import localisation
 
 
 def _event(slug: str) -> models.Event:

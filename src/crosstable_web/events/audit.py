@@ -25,6 +25,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from crosstable_web.common import localisation
 from crosstable_web.events import models
 
 Actor = AbstractBaseUser | AnonymousUser | str | None
@@ -394,11 +395,11 @@ def _text(value: Any, key: str = "") -> str:
         except (InvalidOperation, ValueError):
             return str(value)
     if key in _DATE_FIELDS:
-        return wording.date_text(str(value))
+        return localisation.date_text(str(value))
     if key == "sex":
-        return wording.sex_word(str(value))
+        return localisation.sex_word(str(value))
     if key == "unit_kind":
-        return wording.unit_kind_word(str(value))
+        return localisation.unit_kind_word(str(value))
     if key == "system_code":
         from crosstable_web.events.pairing_names import system_name
 
@@ -459,7 +460,7 @@ def _plain(value: Any, action: str) -> str:
     from crosstable_web.events import wording
 
     if isinstance(value, str) and action == "entry.bye":
-        return wording.bye_word(value)
+        return localisation.bye_word(value)
     if isinstance(value, str) and action == "role.grant":
         return wording.role_word(value)
     if action in ("entry.fee_paid", "team.payment"):

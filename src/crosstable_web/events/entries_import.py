@@ -38,6 +38,7 @@ from crosstable.typed import (
 )
 from crosstable.typed.amounts import CURRENCY_WORDS
 from crosstable.typed.calendars import Calendar
+from crosstable_web.common.value_messages import text_problems, value_message
 from crosstable_web.events import audit, models, rules, services
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.entry_headings import (
@@ -57,7 +58,6 @@ from crosstable_web.events.spreadsheet import (
     column_letter,
     read_spreadsheet,
 )
-from crosstable_web.events.value_messages import text_problems, value_message
 
 COLUMNS = (
     "section",

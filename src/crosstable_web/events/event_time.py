@@ -1,7 +1,8 @@
 """An event's clock: its time zone (IANA) and the moments its regulations name.
 
 A zone is stored by its IANA name (``Asia/Tehran``) and shown by the name the Unicode CLDR
-gives it in the reader's language (:func:`zone_label`: 伊朗时间, وقت ایران, Waktu Iran).
+gives it in the reader's language (``common.localisation.zone_label``: 伊朗时间, وقت ایران,
+Waktu Iran).
 
 Every moment is stored aware (UTC in the database); the regulations' wall-clock times (the
 schedule's round starts, the registration deadline) are times at the venue, in the event's
@@ -19,11 +20,9 @@ import zoneinfo
 from collections.abc import Callable
 from functools import lru_cache
 
-import babel
-import babel.dates
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -31,6 +30,7 @@ from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError
+from crosstable_web.common import localisation
 from crosstable_web.events import audit, models, rules
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter
@@ -47,25 +47,6 @@ def is_known_zone(name: str) -> bool:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return False
     return True
-
-
-def zone_label(name: str, language: str | None = None) -> str:
-    """The time zone ``name`` as the reader calls it: the Unicode CLDR's name in the
-    active (or given) language, e.g. ``Asia/Shanghai`` → 中国（上海）时间 / Waktu China
-    (Shanghai) / وقت چین (شانگهای). UTC has no place, so it is named as a standard."""
-    if name == "UTC":
-        return _("Coordinated Universal Time")
-    locale = translation.to_locale(language or translation.get_language() or "en")
-    try:
-        return _cldr_zone_name(name, locale)
-    except (babel.UnknownLocaleError, LookupError, ValueError):
-        # A zone or language the CLDR does not know: its IANA name, rather than nothing.
-        return name
-
-
-@lru_cache(maxsize=512)
-def _cldr_zone_name(name: str, locale: str) -> str:
-    return str(babel.dates.get_timezone_location(name, locale=locale))
 
 
 def common_zones() -> list[str]:
@@ -212,7 +193,7 @@ def describe_zone(event: models.Event, at: datetime.datetime | None = None) -> s
     moment = at_event(event, at or timezone.now())
     offset = moment.strftime("%z")
     return _("%(zone)s (UTC%(offset)s)") % {
-        "zone": zone_label(event.time_zone),
+        "zone": localisation.zone_label(event.time_zone),
         "offset": f"{offset[:3]}:{offset[3:]}",
     }
 

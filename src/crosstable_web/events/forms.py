@@ -23,15 +23,15 @@ from crosstable.typed import (
     read_unit_kind,
 )
 from crosstable.typed.calendars import Calendar
-from crosstable_web.events import rules
-from crosstable_web.events.services import MAX_RATING
-from crosstable_web.events.value_messages import value_message
-from crosstable_web.public.localisation import (
+from crosstable_web.common.localisation import (
     LocalDateField,
     LocalDateInput,
     LocalDecimalField,
     LocalIntegerField,
 )
+from crosstable_web.common.value_messages import value_message
+from crosstable_web.events import rules
+from crosstable_web.events.services import MAX_RATING
 
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
@@ -225,7 +225,8 @@ class ProhibitedPairForm(forms.Form):
 
 
 def _zone_choices() -> list[tuple[str, str]]:
-    from crosstable_web.events.event_time import common_zones, zone_label
+    from crosstable_web.common.localisation import zone_label
+    from crosstable_web.events.event_time import common_zones
 
     # Named in the reader's language and sorted by that name, so typing its first letters
     # in the box finds a zone; the value stays the IANA name.
@@ -241,7 +242,8 @@ def _system_choices() -> list[tuple[str, str]]:
 
 
 ZONE_WIDGET = forms.Select()
-"""Time zones are listed by their names in the reader's language (``event_time.zone_label``)."""
+"""Time zones are listed by their names in the reader's language
+(``common.localisation.zone_label``)."""
 
 
 CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]

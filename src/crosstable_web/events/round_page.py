@@ -36,11 +36,11 @@ from crosstable.typed import (
     read_whole_number,
     whole_number_or_none,
 )
+from crosstable_web.common import localisation
+from crosstable_web.common.value_messages import value_message
 from crosstable_web.events import forms, models, permissions, round_facts, rounds, rule_warnings
 from crosstable_web.events.notation import Notation, of_section
-from crosstable_web.events.value_messages import value_message
 from crosstable_web.events.views import MAX_FOULS, MAX_TYPED_NUMBER, _acting, _round, _section
-from crosstable_web.public import localisation
 
 UNDO_KEY = "round_result_undo"
 """Session key of the round page's one-step undo: the last result this arbiter cleared or

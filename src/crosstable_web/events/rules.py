@@ -36,6 +36,7 @@ from crosstable.regulations.sections import (
     check_eligibility,
     effective_grade,
 )
+from crosstable_web.common import localisation
 
 if TYPE_CHECKING:
     from crosstable_web.events import models
@@ -288,7 +289,7 @@ def problem_text(problem: Problem) -> str:
     values: dict[str, str] = {}
     for name, value in problem.values.items():
         if name == "sexes" and isinstance(value, tuple | list):
-            values[name] = _(" or ").join(wording.sex_word(str(sex)) for sex in value)
+            values[name] = _(" or ").join(localisation.sex_word(str(sex)) for sex in value)
         else:
             values[name] = wording.value_text(value)
     try:
@@ -302,8 +303,6 @@ def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) 
     the adult rule (Futian: adults, 18 or older on the event day, enter at 6th grade at the
     lowest) names the age rule, not the grade the player did not give; the others through
     :func:`problem_text`."""
-    from crosstable_web.events import wording
-
     eligibility = rules_.eligibility
     adult = eligibility.adult_grade_rule
     if (
@@ -314,7 +313,7 @@ def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) 
         return problem_text(problem)
     values = {
         "age": adult.adult_age,
-        "date": wording.date_text(adult.age_on),
+        "date": localisation.date_text(adult.age_on),
         "grade": adult.lowest_grade,
         "own": entrant.grade if entrant.grade is not None else _("none"),
         "low": eligibility.grade_from,
@@ -340,9 +339,7 @@ def _problem_text(rules_: SectionRules, entrant: EntrantData, problem: Problem) 
 
 
 def _date_text(iso: str) -> str:
-    from crosstable_web.events import wording
-
-    return wording.date_text(iso)
+    return localisation.date_text(iso)
 
 
 def _stored_limit_problems(section: models.Section, data: EntryData) -> list[str]:

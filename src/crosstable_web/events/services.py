@@ -27,11 +27,11 @@ from crosstable.regulations.sections import AssignedSection, assign_sections
 from crosstable.typed import TypedValueError, read_grade
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web import bridge
+from crosstable_web.common import localisation
+from crosstable_web.common.value_messages import text_problems
 from crosstable_web.events import audit, event_time, lots, models, rules, slugs, wording
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
-from crosstable_web.events.value_messages import text_problems
-from crosstable_web.public import localisation
 
 
 class ServiceError(Exception):
@@ -361,7 +361,7 @@ class _EnteredAs:
         ) % {
             "name": self.name,
             "section": self.section,
-            "born": wording.date_text(self.birth_date),
+            "born": localisation.date_text(self.birth_date),
         }
 
 
@@ -792,7 +792,7 @@ def pending_playing_groups(section: models.Section) -> list[str]:
 def _group_name(group: AssignedSection, event: models.Event) -> str:
     """A playing group's name in the event's own language, as its sections are named:
     "A组：四、五级棋士组（男子）", "Lelaki bawah 12 tahun (Lelaki) 2" (never "(M)")."""
-    from crosstable_web.public.localisation import event_language
+    from crosstable_web.events.language import event_language
 
     with translation.override(event_language(event)):
         name = group.rules.name

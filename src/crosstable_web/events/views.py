@@ -41,6 +41,7 @@ from crosstable_web.events import (
     event_time,
     exchange,
     forms,
+    language,
     manual_pairing,
     models,
     permissions,
@@ -53,7 +54,6 @@ from crosstable_web.events import (
     standings,
 )
 from crosstable_web.events.notation import of_section
-from crosstable_web.public import localisation
 from crosstable_web.teams.models import TeamRound
 
 MAX_TYPED_NUMBER = 99_999
@@ -437,7 +437,7 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
                     % {"limit": spreadsheet.MAX_FILE_BYTES // 2**20}
                 )
             rows = entries_import.read_entries_file(
-                upload.read(), upload.name or "", language=localisation.event_language(event)
+                upload.read(), upload.name or "", language=language.event_language(event)
             )
         except entries_import.ImportFileError as error:
             messages.error(request, str(error))

@@ -12,11 +12,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from crosstable_web.events import event_time, models, notation, rounds
+from crosstable_web.common import localisation
+from crosstable_web.common.templatetags.public_tags import at_event, colour
+from crosstable_web.events import models, notation, rounds
 from crosstable_web.follow import links
 from crosstable_web.follow.models import Follower, Notice
-from crosstable_web.public import localisation
-from crosstable_web.public.templatetags.public_tags import at_event, colour
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -95,7 +95,7 @@ def _round_body(notice: Notice, entry: models.Entry, round_row: models.Round) ->
         text = _("%(pairing)s The round starts at %(time)s (%(zone)s).") % {
             "pairing": text,
             "time": at_event(round_row.starts_at, section.event),
-            "zone": event_time.zone_label(section.event.time_zone),
+            "zone": localisation.zone_label(section.event.time_zone),
         }
     return text
 

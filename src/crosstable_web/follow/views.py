@@ -15,17 +15,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
-from crosstable_web.events import event_time, models, notation
+from crosstable_web.events import event_time, language, models, notation
 from crosstable_web.events.services import ServiceError
 from crosstable_web.follow import links, services, webpush
-from crosstable_web.public import localisation
 
 SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "follow" / "sw.js"
 
 
 def _language(request: HttpRequest, event: models.Event) -> None:
     """The public pages' language: the visitor's choice, else the event's."""
-    localisation.activate_visitor_language(request, event)
+    language.activate_visitor_language(request, event)
 
 
 def _page(

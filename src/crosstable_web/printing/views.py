@@ -20,9 +20,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
-from crosstable_web.events import event_time, models, notation, permissions, standings
+from crosstable_web.common import localisation
+from crosstable_web.events import event_time, language, models, notation, permissions, standings
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
-from crosstable_web.public import localisation, pages, qr, right_to_left, team_pages, versions
+from crosstable_web.public import pages, qr, right_to_left, team_pages, versions
 from crosstable_web.teams.services import team_results
 
 PRINTOUTS = (
@@ -100,7 +101,7 @@ def _language(request: HttpRequest, event: models.Event) -> None:
     event_time.activate(event)
     chosen = request.GET.get("lang") or request.COOKIES.get("django_language")
     if chosen not in ("en", "zh-hans", "ms", "fa"):
-        chosen = localisation.event_language(event)
+        chosen = language.event_language(event)
     translation.activate(chosen)
     request.LANGUAGE_CODE = chosen
 

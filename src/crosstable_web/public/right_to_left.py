@@ -30,7 +30,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from crosstable_web.public.localisation import ADDRESS, outside_addresses, uses_persian_digits
+from crosstable_web.common.localisation import ADDRESS, outside_addresses, uses_persian_digits
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DIGIT = "0-9۰-۹"

@@ -34,8 +34,8 @@ from crosstable.model import ResultCode
 from crosstable.model.points import points_text as core_points_text
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
+from crosstable_web.common.localisation import digits, name_sort_key
 from crosstable_web.events import models, notation, standings
-from crosstable_web.public.localisation import digits, name_sort_key
 from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models

@@ -20,8 +20,10 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
+from crosstable_web.common import localisation
 from crosstable_web.events import event_time, models, notation, rules, standings
-from crosstable_web.public import localisation, pages, qr, search, team_pages, versions
+from crosstable_web.events.language import event_language
+from crosstable_web.public import pages, qr, search, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
 
@@ -52,7 +54,7 @@ def _serve(request: HttpRequest, slug: str, page: Renderer) -> HttpResponse:
             event_id,
             version,
             "language",
-            lambda: localisation.event_language(models.Event.objects.get(pk=event_id)),
+            lambda: event_language(models.Event.objects.get(pk=event_id)),
         )
     translation.activate(chosen)
     request.LANGUAGE_CODE = translation.get_language()

@@ -31,10 +31,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from crosstable_web.common import localisation
+from crosstable_web.events import language, permissions
 from crosstable_web.events import models as event_models
-from crosstable_web.events import permissions, wording
 from crosstable_web.events.services import ServiceError
-from crosstable_web.public import localisation
 from crosstable_web.registrations import documents, forms, models, payments, services
 
 logger = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ def _event(slug: str) -> event_models.Event:
 
 
 def _public_language(request: HttpRequest, event: event_models.Event) -> None:
-    localisation.activate_visitor_language(request, event)
+    language.activate_visitor_language(request, event)
 
 
 def _rows(request: HttpRequest, kind: str, event: event_models.Event) -> int:
@@ -180,7 +180,7 @@ def _detail(event: event_models.Event, key: str, value: Any) -> str:
     """A stored detail as the reader reads it: the sex in words, a birth date in the event's
     calendar (stored as typed codes: ``M``, ``2010-05-03``)."""
     if key == "sex":
-        return wording.sex_word(str(value or ""))
+        return localisation.sex_word(str(value or ""))
     if key == "birth_date" and value:
         try:
             day = datetime.date.fromisoformat(str(value))

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "crosstable_web.common",
     "crosstable_web.events",
     "crosstable_web.accounts",
     "crosstable_web.teams",

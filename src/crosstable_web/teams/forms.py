@@ -15,16 +15,16 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from crosstable.typed import read_unit_kind
-from crosstable_web.events.forms import read_typed, unit_kinds_of
-from crosstable_web.events.models import Entry, Section
-from crosstable_web.events.value_messages import text_problems
-from crosstable_web.public.localisation import (
+from crosstable_web.common.localisation import (
     LocalDateField,
     LocalDateInput,
     LocalDecimalField,
     LocalIntegerField,
     digits,
 )
+from crosstable_web.common.value_messages import text_problems
+from crosstable_web.events.forms import read_typed, unit_kinds_of
+from crosstable_web.events.models import Entry, Section
 from crosstable_web.teams import models
 
 ATTRIBUTE_LABELS: dict[str, Any] = {

@@ -24,6 +24,7 @@ from crosstable.model import ResultCode
 from crosstable.teams.board_prizes import team_prize_attributes
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
+from crosstable_web.common import localisation
 from crosstable_web.events import (
     acting,
     event_time,
@@ -369,7 +370,7 @@ def _cancel_payment(request: HttpRequest, team: models.Team, payment_id: str) ->
         _("Payment of %(amount)s on %(date)s cancelled for %(team)s.")
         % {
             "amount": wording.value_text(payment.amount),
-            "date": wording.date_text(payment.paid_on),
+            "date": localisation.date_text(payment.paid_on),
             "team": team.name,
         },
     )

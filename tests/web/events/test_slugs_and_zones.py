@@ -14,7 +14,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import event_time, forms, models, rules, services, slugs
+from crosstable_web.common import localisation
+from crosstable_web.events import forms, models, rules, services, slugs
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -190,7 +191,7 @@ def test_the_audit_log_shows_times_at_the_venue_in_its_calendar(client: Client) 
 )
 def test_a_time_zone_is_named_in_the_readers_language(zone: str, language: str, words: str) -> None:
     with translation.override(language):
-        assert event_time.zone_label(zone) == words
+        assert localisation.zone_label(zone) == words
 
 
 def test_the_zone_box_offers_zones_by_their_names_and_posts_the_iana_name() -> None:

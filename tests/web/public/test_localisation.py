@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
+from crosstable_web.common import localisation
 from crosstable_web.events import rules, services
-from crosstable_web.public import localisation
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -24,8 +24,8 @@ import re
 from django.contrib.auth.models import User
 from django.test import Client
 
+from crosstable_web.common.localisation import digits
 from crosstable_web.events import models as event_models
-from crosstable_web.public.localisation import digits
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
 

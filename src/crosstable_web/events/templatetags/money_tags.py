@@ -1,7 +1,8 @@
 """Money on the pages: ``{% event_currency event as currency %}`` (the currency the event's
-fees are in, :mod:`crosstable_web.events.currency`) and ``{{ amount|money:currency }}`` (the
-amount as the reader writes money: ``6,000 元``, ``RM 5``, ``۷۲۰٬۰۰۰ تومان``; grouped, without
-needless decimals, and without a word when there is no currency)."""
+fees are in, as :mod:`crosstable_web.common.currency` names it) and
+``{{ amount|money:currency }}`` (the amount as the reader writes money: ``6,000 元``,
+``RM 5``, ``۷۲۰٬۰۰۰ تومان``; grouped, without needless decimals, and without a word when there
+is no currency)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,15 @@ from decimal import Decimal
 
 from django import template
 
-from crosstable_web.events import models
-from crosstable_web.events.currency import Currency, currency, format_money
-from crosstable_web.events.currency import event_currency as currency_of
+from crosstable_web.common.currency import Currency, currency, format_money
+from crosstable_web.events import models, rules
 
 register = template.Library()
 
 
 @register.simple_tag
 def event_currency(event: models.Event) -> Currency | None:
-    return currency_of(event)
+    return _currency_of(event)
 
 
 @register.filter
@@ -30,3 +30,23 @@ def money(value: Decimal | int | str | None, unit: Currency | str | None = None)
     if isinstance(unit, str):
         unit = currency(unit) if unit else None
     return format_money(value, unit)
+
+
+def _currency_of(event: models.Event) -> Currency | None:
+    """The currency of the event's fees (else of its first prize table that names one);
+    None when the regulations name none (or the event has no regulations text)."""
+    regulations = rules.event_regulations(event)
+    if regulations is None:
+        return None
+    code = regulations.fees.currency if regulations.fees is not None else ""
+    if not code:
+        code = next(
+            (
+                table.currency
+                for section in regulations.sections
+                for table in section.prizes
+                if table.currency
+            ),
+            "",
+        )
+    return currency(code) if code else None

@@ -7,9 +7,8 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.events import entries_import, services, spreadsheet
+from crosstable_web.events import entries_import, language, services, spreadsheet
 from crosstable_web.events.management import cli
-from crosstable_web.public import localisation
 
 
 class Command(cli.ActingCommand):
@@ -33,7 +32,7 @@ class Command(cli.ActingCommand):
                     f"{path}: larger than {spreadsheet.MAX_FILE_BYTES // 2**20} MB: not read"
                 )
             rows = entries_import.read_entries_file(
-                path.read_bytes(), path.name, language=localisation.event_language(event)
+                path.read_bytes(), path.name, language=language.event_language(event)
             )
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None

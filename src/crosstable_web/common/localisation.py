@@ -1,37 +1,38 @@
-"""How the public pages and printouts write numbers, dates and sorted names per language.
+"""How the pages and printouts write numbers, dates, sorted names and stored codes per language.
 
 Persian: Persian digits and Jalali dates (``crosstable.typed.calendars``); Chinese
 names sorted by their pinyin (``pypinyin``), so 陈 (chen) comes before 李 (li) as a Chinese
-reader expects; the event's default language comes from its regulations.
+reader expects; a sex, a bye or a unit kind stored as a code is shown in words ("female", 女,
+زن; "half-point bye"; 县). An event's own language (its regulations') is
+``crosstable_web.events.language``.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+import babel
+import babel.dates
 from django import forms
-from django.conf import settings
-from django.http import HttpRequest
 from django.utils import formats, timezone, translation
-from django.utils.translation import pgettext_lazy
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from pypinyin import Style, lazy_pinyin
 
-from crosstable.typed import TypedValueError, read_amount, read_date, read_whole_number
+from crosstable.typed import (
+    TypedValueError,
+    read_amount,
+    read_date,
+    read_whole_number,
+    unit_kind_words,
+)
 from crosstable.typed.calendars import JALALI_MONTHS, Calendar, gregorian_to_jalali
-from crosstable_web.events import models, rules
-
-LANGUAGE_OF_REGULATIONS = {
-    "en": "en",
-    "zh_hans": "zh-hans",
-    "zh-hans": "zh-hans",
-    "zh": "zh-hans",
-    "ms": "ms",
-    "fa": "fa",
-}
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
@@ -72,23 +73,17 @@ _JALALI_MONTH_NAMES = (
 PERSIAN_WEEKDAYS = ("دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه", "شنبه", "یکشنبه")
 _CJK = re.compile("[\u3400-\u9fff]")
 
+_SEXES: dict[str, Promise] = {
+    "M": pgettext_lazy("sex", "male"),
+    "F": pgettext_lazy("sex", "female"),
+}
 
-def event_language(event: models.Event) -> str:
-    """The Django language code of the event's regulations (English without regulations)."""
-    regulations = rules.event_regulations(event)
-    if regulations is None:
-        return "en"
-    return LANGUAGE_OF_REGULATIONS.get(regulations.language.lower(), "en")
-
-
-def activate_visitor_language(request: HttpRequest, event: models.Event) -> None:
-    """A public page's language (no account: the registration and follow pages): the
-    visitor's choice (the language cookie), else the event's."""
-    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    if chosen not in dict(settings.LANGUAGES):
-        chosen = event_language(event)
-    translation.activate(chosen)
-    request.LANGUAGE_CODE = translation.get_language()
+_BYES: dict[str, Promise] = {
+    "U": gettext_lazy("pairing bye"),
+    "F": gettext_lazy("full-point bye"),
+    "H": gettext_lazy("half-point bye"),
+    "Z": gettext_lazy("zero-point bye"),
+}
 
 
 def uses_persian_digits(language: str | None = None) -> bool:
@@ -176,7 +171,7 @@ class LocalDateField(forms.DateField):
 
     def to_python(self, value: Any) -> datetime.date | None:
         if isinstance(value, str) and value.strip():
-            from crosstable_web.events.value_messages import value_message
+            from crosstable_web.common.value_messages import value_message
 
             calendar = date_calendar()
             language = translation.get_language() or ""
@@ -235,13 +230,13 @@ class LocalNumberInput(forms.TextInput):
 
 class LocalIntegerField(forms.IntegerField):
     """A whole number typed with any digits (``۱۲``, ``１２``): ``crosstable.typed``'s reader,
-    its refusal said as everywhere else (``events.value_messages``)."""
+    its refusal said as everywhere else (``common.value_messages``)."""
 
     widget = LocalNumberInput
 
     def to_python(self, value: Any) -> int | None:
         if isinstance(value, str) and value.strip():
-            from crosstable_web.events.value_messages import value_message
+            from crosstable_web.common.value_messages import value_message
 
             try:
                 return read_whole_number(value, _bound(self.min_value), _bound(self.max_value))
@@ -269,7 +264,7 @@ class LocalDecimalField(forms.DecimalField):
 
     def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
         if isinstance(value, str) and value.strip():
-            from crosstable_web.events.value_messages import value_message
+            from crosstable_web.common.value_messages import value_message
 
             try:
                 return read_amount(
@@ -287,3 +282,52 @@ def name_sort_key(name: str) -> tuple[str, ...]:
     if _CJK.search(name):
         return (*lazy_pinyin(name, style=Style.TONE3), "\x00", name)
     return (name.casefold(),)
+
+
+def sex_word(code: str) -> str:
+    """``M``/``F`` (any case; ``W`` for women) in words; empty for none, else as stored."""
+    key = code.strip().upper().replace("W", "F")
+    word = _SEXES.get(key)
+    return str(word) if word is not None else code
+
+
+def unit_kind_word(kind: str) -> str:
+    """A unit kind of the regulations (``county``) in the reader's words (县, شهرستان:
+    ``crosstable.typed.unit_kind_words``; a kind only the regulations know as written)."""
+    return unit_kind_words(kind.strip(), translation.get_language() or "en")
+
+
+def bye_word(code: str) -> str:
+    """A bye's TRF code (``U``, ``F``, ``H``, ``Z``) in words."""
+    word = _BYES.get(code.strip().upper())
+    return str(word) if word is not None else code
+
+
+def date_text(day: datetime.date | str | None) -> str:
+    """A date (or its ISO text) as the page writes dates without the weekday: ``2019年11月15日``,
+    ``24 آبان 1398`` (Jalali) in Persian, ``15 November 2019``."""
+    if isinstance(day, str):
+        try:
+            return format_date(datetime.date.fromisoformat(day), weekday=False)
+        except ValueError:
+            return day
+    return format_date(day, weekday=False)
+
+
+def zone_label(name: str, language: str | None = None) -> str:
+    """The time zone ``name`` as the reader calls it: the Unicode CLDR's name in the
+    active (or given) language, e.g. ``Asia/Shanghai`` → 中国（上海）时间 / Waktu China
+    (Shanghai) / وقت چین (شانگهای). UTC has no place, so it is named as a standard."""
+    if name == "UTC":
+        return _("Coordinated Universal Time")
+    locale = translation.to_locale(language or translation.get_language() or "en")
+    try:
+        return _cldr_zone_name(name, locale)
+    except (babel.UnknownLocaleError, LookupError, ValueError):
+        # A zone or language the CLDR does not know: its IANA name, rather than nothing.
+        return name
+
+
+@functools.lru_cache(maxsize=512)
+def _cldr_zone_name(name: str, locale: str) -> str:
+    return str(babel.dates.get_timezone_location(name, locale=locale))

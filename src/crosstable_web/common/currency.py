@@ -20,8 +20,6 @@ from decimal import Decimal
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from crosstable_web.events import models, rules
-
 _KNOWN: dict[str, tuple[Promise, Promise, Promise]] = {
     "MYR": (
         gettext_lazy("Malaysian ringgit"),
@@ -91,23 +89,3 @@ def currency(code: str) -> Currency:
     if known is None:
         return Currency(code, code, code, f"%(amount)s {code}")
     return Currency(code.upper(), str(known[0]), str(known[1]), str(known[2]))
-
-
-def event_currency(event: models.Event) -> Currency | None:
-    """The currency of the event's fees (else of its first prize table that names one);
-    None when the regulations name none (or the event has no regulations text)."""
-    regulations = rules.event_regulations(event)
-    if regulations is None:
-        return None
-    code = regulations.fees.currency if regulations.fees is not None else ""
-    if not code:
-        code = next(
-            (
-                table.currency
-                for section in regulations.sections
-                for table in section.prizes
-                if table.currency
-            ),
-            "",
-        )
-    return currency(code) if code else None

@@ -2,12 +2,13 @@
 in Persian), ``number`` (the same, isolated left to right for scores like ``2½``),
 ``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time of day, in
 the site's time zone), ``colour`` (White/Black or Red/Black), ``sex_name``, ``bye_name`` and
-``unit_kind_name`` (stored codes in words, ``events.wording``), ``zone_name`` (a time zone as
+``unit_kind_name`` (stored codes in words, ``common.localisation``), ``zone_name`` (a time zone as
 the time zone database names it, marked as no words of the page)."""
 
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 from typing import Any
 
 from django import template
@@ -16,8 +17,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import pgettext
 
 from crosstable.typed.calendars import gregorian_to_jalali
-from crosstable_web.events import event_time, wording
-from crosstable_web.public import localisation
+from crosstable_web.common import localisation
 
 register = template.Library()
 
@@ -49,19 +49,19 @@ def localdatetime(value: datetime.datetime | None) -> str:
 @register.filter
 def sex_name(code: str) -> str:
     """``M``/``F`` in words (男/女, lelaki/perempuan, مرد/زن)."""
-    return wording.sex_word(code or "")
+    return localisation.sex_word(code or "")
 
 
 @register.filter
 def bye_name(code: str) -> str:
     """A bye's code (``H``, ``F``, ``Z``, ``U``) in words."""
-    return wording.bye_word(code or "")
+    return localisation.bye_word(code or "")
 
 
 @register.filter
 def unit_kind_name(kind: str) -> str:
     """A unit kind of the regulations (``school``, ``county``) in words."""
-    return wording.unit_kind_word(kind or "")
+    return localisation.unit_kind_word(kind or "")
 
 
 @register.filter
@@ -70,7 +70,7 @@ def at_event(value: datetime.datetime | None, event: Any) -> str:
     Jalali dates for a Jalali event), whatever zone the page is in."""
     if value is None:
         return ""
-    local = value.astimezone(event_time.zone(event))
+    local = value.astimezone(_venue_zone(event))
     time_of_day = localisation.digits(local.strftime("%H:%M"))
     return f"{localisation.format_date(local.date(), calendar=event.calendar)} {time_of_day}"
 
@@ -83,9 +83,9 @@ def event_date(value: datetime.date | None, event: Any) -> str:
 
 @register.filter
 def zone_name(zone: str) -> SafeString:
-    """A time zone by its name in the reader's language (``event_time.zone_label``), kept
+    """A time zone by its name in the reader's language (``localisation.zone_label``), kept
     apart from the text around it."""
-    return format_html("<bdi>{}</bdi>", event_time.zone_label(zone))
+    return format_html("<bdi>{}</bdi>", localisation.zone_label(zone))
 
 
 @register.filter
@@ -94,7 +94,7 @@ def event_stamp(value: datetime.datetime | None, event: Any) -> str:
     (``1398-08-24 09:31:05`` for a Jalali event): the audit log's time column."""
     if value is None:
         return ""
-    local = value.astimezone(event_time.zone(event))
+    local = value.astimezone(_venue_zone(event))
     year, month, day = local.year, local.month, local.day
     # Jalali for a Jalali event, and for a Persian reader (as every date of a Persian page).
     if event.calendar == "jalali" or localisation.uses_persian_digits():
@@ -110,3 +110,9 @@ def colour(value: str, xiangqi: bool = False) -> str:
     if value == "b":
         return pgettext("chess", "Black")
     return ""
+
+
+def _venue_zone(event: Any) -> zoneinfo.ZoneInfo:
+    # the event's zone by its name alone (ZoneInfo keeps one instance per name), as
+    # ``events.event_time.zone`` reads it: this library loads in every app's templates
+    return zoneinfo.ZoneInfo(event.time_zone)

@@ -1,0 +1,37 @@
+"""An event's language: its regulations' (``language = "fa"``), or the visitor's choice on the
+pages a visitor reads without an account (registration, follow)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
+
+from crosstable_web.events import models, rules
+
+LANGUAGE_OF_REGULATIONS = {
+    "en": "en",
+    "zh_hans": "zh-hans",
+    "zh-hans": "zh-hans",
+    "zh": "zh-hans",
+    "ms": "ms",
+    "fa": "fa",
+}
+
+
+def event_language(event: models.Event) -> str:
+    """The Django language code of the event's regulations (English without regulations)."""
+    regulations = rules.event_regulations(event)
+    if regulations is None:
+        return "en"
+    return LANGUAGE_OF_REGULATIONS.get(regulations.language.lower(), "en")
+
+
+def activate_visitor_language(request: HttpRequest, event: models.Event) -> None:
+    """A public page's language (no account: the registration and follow pages): the
+    visitor's choice (the language cookie), else the event's."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen not in dict(settings.LANGUAGES):
+        chosen = event_language(event)
+    translation.activate(chosen)
+    request.LANGUAGE_CODE = translation.get_language()
