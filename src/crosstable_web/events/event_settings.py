@@ -27,8 +27,7 @@ from tomlkit.items import AoT
 
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali, parse_date
-from crosstable_web import bridge
-from crosstable_web.events import audit, event_time, models, rule_warnings, rules, slugs
+from crosstable_web.events import audit, bridge, event_time, models, rule_warnings, rules, slugs
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
 from crosstable_web.events.services import ServiceError, create_section

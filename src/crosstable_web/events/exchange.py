@@ -6,8 +6,7 @@ import datetime
 
 from crosstable.model import Acceleration, Tournament
 from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
-from crosstable_web import bridge
-from crosstable_web.events import fide_mode, models, rules
+from crosstable_web.events import bridge, fide_mode, models, rules
 
 
 def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> str:

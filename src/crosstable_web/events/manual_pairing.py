@@ -21,8 +21,7 @@ from crosstable.model import ResultCode
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.checker import RecordedRound
 from crosstable.pairing.manual import ManualProblem, manual_problems
-from crosstable_web import bridge
-from crosstable_web.events import audit, fide_mode, models, rounds, rule_warnings
+from crosstable_web.events import audit, bridge, fide_mode, models, rounds, rule_warnings
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_arbiter
 from crosstable_web.events.rule_warnings import RuleWarning

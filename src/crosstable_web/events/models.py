@@ -1,7 +1,8 @@
 """The event database: events, sections, entries, rounds, games, byes, roles and audit log.
 
-Rows only; turning them into ``crosstable.model.Tournament`` is :mod:`crosstable_web.bridge`'s
-job and every change goes through :mod:`crosstable_web.events.services`.
+Rows only; turning them into ``crosstable.model.Tournament`` is
+:mod:`crosstable_web.events.bridge`'s job and every change goes through
+:mod:`crosstable_web.events.services`.
 """
 
 from __future__ import annotations

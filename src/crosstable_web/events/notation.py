@@ -23,8 +23,7 @@ from django.utils.translation import pgettext
 from crosstable.model import ResultCode, ScoringSystem
 from crosstable.model.colour import Colour
 from crosstable.model.points import points_text as core_points_text
-from crosstable_web import bridge
-from crosstable_web.events import models, rules
+from crosstable_web.events import bridge, models, rules
 
 _CHESS_LABELS = {
     ("1", "0"): "1-0",

@@ -18,8 +18,7 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import Colour, ResultCode
 from crosstable.pairing.history import Float, PlayerHistory, build_histories
-from crosstable_web import bridge
-from crosstable_web.events import models
+from crosstable_web.events import bridge, models
 from crosstable_web.events.notation import Notation, points_text
 
 FLOAT_MARKS = {Float.DOWN: "↓", Float.UP: "↑"}

@@ -29,9 +29,9 @@ from crosstable.pairing.base import (
 )
 from crosstable.pairing.rules import PairingRules
 from crosstable.typed.results import RESULT_WORDS
-from crosstable_web import bridge
 from crosstable_web.events import (
     audit,
+    bridge,
     event_time,
     fide_mode,
     lots,

@@ -26,10 +26,9 @@ from crosstable.regulations.schema import Deadlines, Regulations
 from crosstable.regulations.sections import AssignedSection, assign_sections
 from crosstable.typed import TypedValueError, read_grade
 from crosstable.typed.people import LOWEST_GRADE
-from crosstable_web import bridge
 from crosstable_web.common import localisation
 from crosstable_web.common.value_messages import text_problems
-from crosstable_web.events import audit, event_time, lots, models, rules, slugs, wording
+from crosstable_web.events import audit, bridge, event_time, lots, models, rules, slugs, wording
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
 

@@ -36,8 +36,7 @@ from crosstable.standings import (
     sub_ranking,
 )
 from crosstable.tiebreaks.value import TiebreakValue
-from crosstable_web import bridge
-from crosstable_web.events import lots, models, rules
+from crosstable_web.events import bridge, lots, models, rules
 from crosstable_web.events.tiebreak_labels import TiebreakLabel, labels
 
 

@@ -16,9 +16,8 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import Tournament
 from crosstable.standings import cross_table
-from crosstable_web import bridge
 from crosstable_web.common.localisation import digits, format_date, name_sort_key
-from crosstable_web.events import event_time, models, rounds, rules, standings
+from crosstable_web.events import bridge, event_time, models, rounds, rules, standings
 from crosstable_web.events.notation import of_section
 from crosstable_web.teams.models import TeamRound
 

@@ -1,7 +1,7 @@
 """The team part of the bridge: team rows to the core's values and back.
 
 Players are identified by their entry id throughout (a team section's players need no
-pairing numbers); teams by their team number. ``crosstable_web.bridge`` does the same for
+pairing numbers); teams by their team number. ``crosstable_web.events.bridge`` does the same for
 individual sections.
 """
 

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from crosstable.formats.trf import read_trf
-from crosstable_web import bridge
 from crosstable_web.events import (
+    bridge,
     event_settings,
     exchange,
     fide_mode,

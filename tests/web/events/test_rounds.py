@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from crosstable.model import ResultCode, ScoringSystem
-from crosstable_web import bridge
 from crosstable_web.events import (
+    bridge,
     manual_pairing,
     models,
     rounds,
