@@ -6,13 +6,13 @@ captain's if in time, else the registered one), each player's colour (the first-
 has White, or Red in xiangqi, on the odd boards) and the board result; empty boards and
 forfeits are named. A team page lists the roster in board order and the matches so far.
 
-Line-ups are secret until they are due: a captain must not see the other side's line-up
-while still able to change their own. So the players of a round are published from the
-line-up deadline (``team.lineup_minutes_before_round`` before the round starts), from the
-start when the regulations set no deadline, at once when the round has no start time, and in
-any case as soon as a board result of the round is in. Until then the page shows the matches
-and colours only, says when the line-ups appear, and is not cached (``cacheable`` False), so
-the first request after the deadline shows them.
+Line-ups are secret until they are due (``teams.publishing.lineups_published``): a captain
+must not see the other side's line-up while still able to change their own. So the players
+of a round are published from the line-up deadline (``team.lineup_minutes_before_round``
+before the round starts), from the start when the regulations set no deadline, at once when
+the round has no start time, and in any case as soon as a board result of the round is in.
+Until then the page shows the matches and colours only, says when the line-ups appear, and
+is not cached (``cacheable`` False), so the first request after the deadline shows them.
 
 As on the individual pages, players reach templates as :class:`TeamPlayer` values (entry id,
 name, title, rating, roster position), never as rows: private fields cannot leak.
@@ -22,23 +22,21 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from crosstable.model import ResultCode
-from crosstable.model.points import points_text as core_points_text
-from crosstable.teams.lineups import lineup_deadline
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
 from crosstable_web.common.localisation import digits, name_sort_key
 from crosstable_web.events import models, notation, standings
+from crosstable_web.events.notation import points_text
 from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
+from crosstable_web.teams.publishing import lineups_published, team_standings_heading
 from crosstable_web.teams.services import TeamResults, team_results
 from crosstable_web.teams.wording import match_note
 
@@ -168,38 +166,6 @@ class TeamPage:
     """Match points as the standings count them (byes included)."""
 
 
-def points_text(value: Fraction) -> str:
-    """Board and match scores as people write them: ``½``, ``2½``, ``0``
-    (``crosstable.model.points``, the one score formatter)."""
-    return core_points_text(value, halves=True)
-
-
-def team_round_progress(
-    matches: Sequence[ScoredMatch], round_number: int
-) -> standings.RoundProgress | None:
-    """How far round ``round_number``'s results are, counted per match: a match counts once
-    its score is final (every board has its result, or it was decided as a whole), since the
-    match points the team standings rank by come only then; the pairing bye is no match.
-    None when every match has its result, or the round has none — the individual pages'
-    ``RoundProgress``, so the team pages say it with the same words ("in progress: 2 of 3
-    results")."""
-    games = [match for match in matches if match.round_number == round_number]
-    done = sum(1 for match in games if match.first_result is not ResultCode.PENDING)
-    if not games or done == len(games):
-        return None
-    return standings.RoundProgress(round_number, done, len(games))
-
-
-def team_standings_heading(
-    section: models.Section, matches: Sequence[ScoredMatch]
-) -> dict[str, object]:
-    """``rounds`` (the rounds the team standings count: every paired round) and ``progress``
-    (the last of them, while matches are still being played), for "After round N of M (in
-    progress: k of m results)" on every team standings page."""
-    rounds = section.team_rounds.count()
-    return {"rounds": rounds, "progress": team_round_progress(matches, rounds)}
-
-
 def team_standings_context(
     section: models.Section, results: TeamResults | None = None
 ) -> dict[str, object]:
@@ -293,24 +259,6 @@ def _scored_by_table(
             raise ValueError(f"round {number} table {row.number}: matches out of step")
         paired.append((row, match))
     return paired
-
-
-def lineups_published(
-    round_row: team_models.TeamRound, section: models.Section, now: datetime.datetime | None = None
-) -> tuple[bool, datetime.datetime | None]:
-    """Whether the round's line-ups are public, and when they will be if not."""
-    if round_row.starts_at is None:
-        return True, None
-    if (
-        team_models.BoardGame.objects.filter(match__round=round_row)
-        .exclude(first_result=ResultCode.PENDING.value)
-        .exists()
-    ):
-        return True, None
-    due = lineup_deadline(round_row.starts_at, bridge.team_rules(section)) or round_row.starts_at
-    if (now or timezone.now()) >= due:
-        return True, None
-    return False, due
 
 
 def team_round_page(

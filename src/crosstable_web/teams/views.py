@@ -37,16 +37,12 @@ from crosstable_web.events import (
 )
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.events.notation import of_section
+from crosstable_web.events.notation import of_section, points_text
 from crosstable_web.events.services import EntryData, ServiceError
-from crosstable_web.public.team_pages import (
-    lineups_published,
-    points_text,
-    team_standings_heading,
-)
 from crosstable_web.teams import bridge, fees, forms, models, services
 from crosstable_web.teams import exchange as team_exchange
 from crosstable_web.teams.models import BoardGame
+from crosstable_web.teams.publishing import lineups_published, team_standings_heading
 from crosstable_web.teams.typed_entry import parse_typed_results
 from crosstable_web.teams.wording import match_note, rescoring_text
 

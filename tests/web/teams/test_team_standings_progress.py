@@ -1,7 +1,7 @@
 """Team standings pages say when their last round is still being played, with the words of
 the individual standings pages: "After round N of M (in progress: k of m results)".
 
-Results are counted per match (``public.team_pages.team_round_progress``): a match counts
+Results are counted per match (``teams.publishing.team_round_progress``): a match counts
 once its score is final — every board has its result, or it was decided as a whole (a team
 fielding fewer than the regulations' 3 players loses 0-4 whatever is played) — because the
 match points the teams are ranked by come only then. Fars league table A, six teams: round 1

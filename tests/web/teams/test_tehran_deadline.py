@@ -20,9 +20,9 @@ from django.test import Client
 
 from crosstable_web.events import models as event_models
 from crosstable_web.events.services import ServiceError
-from crosstable_web.public.team_pages import lineups_published
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
+from crosstable_web.teams.publishing import lineups_published
 
 pytestmark = pytest.mark.django_db
 UTC = datetime.UTC
