@@ -54,3 +54,19 @@ def require_staff(actor: Actor, event: models.Event) -> None:
     """Organiser or arbiter (e.g. entering a late player or a requested bye)."""
     if not roles_of(actor, event):
         raise PermissionDenied(_("Only an organiser or arbiter of this event may do that."))
+
+
+def can_enter_players(actor: Actor, section: models.Section) -> bool:
+    """Organisers enter players; once the section is paired, arbiters too (a late entry)."""
+    event = section.event
+    return can_organise(actor, event) or (can_arbitrate(actor, event) and section.rounds.exists())
+
+
+def require_entering_players(actor: Actor, section: models.Section) -> None:
+    if not can_enter_players(actor, section):
+        raise PermissionDenied(_("Only an organiser of this event may do that."))
+
+
+def can_manage_house_player(actor: Actor, section: models.Section) -> bool:
+    """The house player is added or removed by an organiser, before round 1 is paired."""
+    return can_organise(actor, section.event) and not section.rounds.exists()

@@ -1,4 +1,4 @@
-"""The round page as the arbiter reads and answers it (events.round_page, round_facts):
+"""The round page as the arbiter reads and answers it (events.views.round_page, round_facts):
 a result alone for the current board, the xiangqi forms, the answer the page's script gets,
 a stored result replaced only after a question, the facts beside each player (worked by
 hand from the rounds played) and the filters."""

@@ -1,4 +1,4 @@
-"""In chromium: the arbiter's round page (events.round_page) with and without its script.
+"""In chromium: the arbiter's round page (events.views.round_page) with and without its script.
 
 A 201-player section (100 boards and a bye in round 2) is entered from the keyboard alone,
 in Chinese, without the page ever reloading: a result alone per board, Enter moving on; a

@@ -246,7 +246,7 @@ def round_byes(someone: Person) -> list[tuple[str, str]]:
 def type_result(someone: Person, board: int, code: str) -> str:
     """Type ``board code`` into the round page's box and press Enter, as an arbiter does
     with a pile of slips; the board's result cell once the page has the answer (the page
-    does not reload: events.round_page)."""
+    does not reload: events.views.round_page)."""
     page = someone.page
     answers = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
     page.fill("#id_entry", f"{board} {code}")

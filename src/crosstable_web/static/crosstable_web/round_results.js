@@ -1,4 +1,4 @@
-/* The round page's results without reloading the page (crosstable_web.events.round_page).
+/* The round page's results without reloading the page (crosstable_web.events.views.round_page).
 
    Progressive enhancement: without this script the same forms post and the page reloads.
    With it, each entry is posted in the background (Accept: application/json) and the answer

@@ -7,40 +7,31 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from crosstable_web.events import (
-    event_time,
     fide_mode,
     forms,
     lots,
-    models,
     permissions,
     rule_warnings,
     standings,
     trf_import,
 )
 from crosstable_web.events.services import ServiceError
+from crosstable_web.events.views.page import find_section
 
 MAX_TRF_BYTES = 20_000_000
 """The largest TRF file taken (9,999 players of 99 rounds fit in 11 MB)."""
-
-
-def _section(slug: str, key: str) -> models.Section:
-    section = get_object_or_404(
-        models.Section.objects.select_related("event"), event__slug=slug, key=key
-    )
-    event_time.activate(section.event)
-    return section
 
 
 @login_required
 def fide_mode_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """GET: the section's FIDE mode; POST ``action=leave`` (two confirmations) or
     ``action=enter`` (before round 1)."""
-    section = _section(slug, key)
+    section = find_section(slug, key)
     permissions.require_staff(request.user, section.event)
     here = reverse("events:fide_mode", args=[slug, key])
     if request.method == "POST":
@@ -85,7 +76,7 @@ def lots_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The section's drawing of lots: the seed, round 1's colour and the order drawn among
     the players still tied after the tie-break list (a simulation where the regulations
     share ties). Drawn again (the button reloads), the same lots."""
-    section = _section(slug, key)
+    section = find_section(slug, key)
     return render(
         request,
         "events/lots.html",

@@ -38,9 +38,17 @@ from crosstable.typed import (
 )
 from crosstable_web.common import localisation
 from crosstable_web.common.value_messages import value_message
-from crosstable_web.events import forms, models, permissions, round_facts, rounds, rule_warnings
+from crosstable_web.events import (
+    acting,
+    forms,
+    models,
+    permissions,
+    round_facts,
+    rounds,
+    rule_warnings,
+)
 from crosstable_web.events.notation import Notation, of_section
-from crosstable_web.events.views import MAX_FOULS, MAX_TYPED_NUMBER, _acting, _round, _section
+from crosstable_web.events.views.page import MAX_FOULS, MAX_TYPED_NUMBER, find_round, find_section
 
 UNDO_KEY = "round_result_undo"
 """Session key of the round page's one-step undo: the last result this arbiter cleared or
@@ -106,10 +114,10 @@ def _shown(show: str, line: round_facts.BoardLine) -> bool:
 
 
 def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
-    if _section(slug, key).is_team_section:
+    if find_section(slug, key).is_team_section:
         # A team section's rounds are its team rounds (matches, line-ups, board results).
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
-    round_row = _round(slug, key, number)
+    round_row = find_round(slug, key, number)
     section = round_row.section
     boards = list(round_row.boards.select_related("white", "black"))
     notation = of_section(section)
@@ -227,7 +235,7 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
     buttons, fouls (``12 f 1 0``) and the undo of the last cleared or changed result.
     Replacing or clearing a stored result asks first (the same form posted again with the
     confirmation); the page then says what was replaced and offers to put it back."""
-    round_row = _round(slug, key, number)
+    round_row = find_round(slug, key, number)
     # who may act is known before anything typed is read (a blank per-board result once
     # failed before the check)
     permissions.require_arbiter(request.user, round_row.section.event)
@@ -259,7 +267,7 @@ def round_result(request: HttpRequest, slug: str, key: str, number: int) -> Http
             )
             return _answer(request, round_row)
         white, black = (count or 0 for count in counts)
-        _acting(
+        acting.run(
             request,
             lambda: rounds.set_fouls(round_row, board_number, white, black, request.user),
             _("Board %(board)s: fouls %(white)s–%(black)s")

@@ -1,0 +1,225 @@
+"""The organiser's settings page (a form over the common settings and the regulations in a
+TOML editor) and the regulations file to download."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms as django_forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from crosstable_web.events import (
+    event_settings,
+    forms,
+    models,
+    permissions,
+    rule_warnings,
+    services,
+)
+from crosstable_web.events.views.page import find_event
+
+
+def _settings_initial(event: models.Event, text: str) -> dict[str, Any]:
+    regulations = event_settings.read(text)
+    calendar = regulations.calendar
+    initial: dict[str, Any] = {
+        "name": regulations.name,
+        "slug": event.slug,
+        "time_zone": regulations.time_zone or event.time_zone,
+        "calendar": calendar.value,
+        "start_date": event_settings.date_text(regulations.start_date, calendar)
+        if regulations.start_date
+        else "",
+        "end_date": event_settings.date_text(regulations.end_date, calendar)
+        if regulations.end_date
+        else "",
+        "venue": regulations.venue,
+    }
+    for section in regulations.sections:
+        initial[f"section_{section.key}_name"] = section.name
+        initial[f"section_{section.key}_rounds"] = section.rounds
+        initial[f"section_{section.key}_system"] = section.pairing.system
+        initial[f"section_{section.key}_tiebreaks"] = " ".join(section.tiebreaks)
+    return initial
+
+
+@login_required
+def event_settings_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser's settings page: the common settings as a form (name, short name, time
+    zone, calendar, dates, venue; each section's name, rounds, pairing system, tie-breaks)
+    and the whole regulations in a TOML editor; both go through the regulations loader and
+    :func:`event_settings.apply_regulations`."""
+    event = find_event(slug)
+    permissions.require_organiser(request.user, event)
+    text = event_settings.current_text(event)
+    regulations = event_settings.read(text)
+    sections = [
+        (section.key, section.team is not None and section.team.match_points is not None)
+        for section in regulations.sections
+    ]
+    form = forms.EventSettingsForm(
+        initial=_settings_initial(event, text), sections=sections, event_slug=event.slug
+    )
+    editor = forms.RegulationsEditorForm(initial={"text": text})
+    action = request.POST.get("action", "")
+    try:
+        return _settings_page(request, event, text, regulations, sections, form, editor, action)
+    except rule_warnings.NeedsConfirmation as pending:
+        # a FIDE-mode section's played rounds change: two confirmations (the same form again)
+        return rule_warnings.confirmation_page(
+            request,
+            pending,
+            next(section for section in event.sections.all() if section.fide_mode),
+            reverse("events:event_settings", args=[slug]),
+            _("Event settings"),
+        )
+
+
+def _settings_page(
+    request: HttpRequest,
+    event: models.Event,
+    text: str,
+    regulations: Any,
+    sections: list[tuple[str, bool]],
+    form: forms.EventSettingsForm,
+    editor: forms.RegulationsEditorForm,
+    action: str,
+) -> HttpResponse:
+    confirm: list[str] = []
+    slug = event.slug
+    if request.method == "POST" and action == "settings":
+        form = forms.EventSettingsForm(request.POST, sections=sections, event_slug=event.slug)
+        if form.is_valid():
+            values = form.cleaned_data
+            edit = event_settings.EventEdit(
+                name=values["name"],
+                time_zone=values["time_zone"],
+                calendar=values["calendar"],
+                start_date=values["start_date"],
+                end_date=values["end_date"],
+                venue=values["venue"],
+                sections=[
+                    event_settings.SectionEdit(
+                        key=key,
+                        name=values[f"section_{key}_name"],
+                        rounds=values[f"section_{key}_rounds"],
+                        system=values[f"section_{key}_system"],
+                        tiebreaks=values[f"section_{key}_tiebreaks"],
+                    )
+                    for key, _teams in sections
+                ],
+            )
+            confirm = _apply_settings(
+                request,
+                event,
+                form,
+                lambda: event_settings.edited_text(text, edit),
+                values["slug"],
+                values["confirm_played"],
+            )
+            if form.is_valid() and not confirm:
+                return redirect("events:event_settings", slug=values["slug"])
+    elif request.method == "POST" and action == "regulations":
+        editor = forms.RegulationsEditorForm(request.POST)
+        if editor.is_valid():
+            new_text = editor.cleaned_data["text"].replace("\r\n", "\n")
+            confirm = _apply_settings(
+                request,
+                event,
+                editor,
+                lambda: new_text,
+                None,
+                editor.cleaned_data["confirm_played"],
+            )
+            if editor.is_valid() and not confirm:
+                return redirect("events:event_settings", slug=slug)
+    return render(
+        request,
+        "events/event_settings.html",
+        {
+            "event": event,
+            "form": form,
+            "editor": editor,
+            "event_fields": [
+                form[name]
+                for name in (
+                    "name",
+                    "slug",
+                    "time_zone",
+                    "calendar",
+                    "start_date",
+                    "end_date",
+                    "venue",
+                )
+            ],
+            "section_fields": [
+                (
+                    key,
+                    [
+                        form[f"section_{key}_{part}"]
+                        for part in ("name", "rounds", "system", "tiebreaks")
+                    ],
+                )
+                for key, _teams in sections
+            ],
+            "confirm": confirm,
+            "action": action,
+            "unsupported": regulations.unsupported,
+        },
+    )
+
+
+def _apply_settings(
+    request: HttpRequest,
+    event: models.Event,
+    form: django_forms.Form,
+    new_text: Callable[[], str],
+    slug: str | None,
+    confirm_played: bool,
+) -> list[str]:
+    """Apply the new regulations; errors go to their field (or the form), a change of played
+    rounds comes back to be confirmed (the list of such changes)."""
+    try:
+        text = new_text()
+        applied = event_settings.apply_regulations(
+            event,
+            text,
+            request.user,
+            slug=slug,
+            confirm_played=confirm_played,
+            token=request.POST.get(rule_warnings.TOKEN_FIELD) or None,
+        )
+    except rule_warnings.NeedsConfirmation:
+        raise
+    except event_settings.NeedsConfirmation as error:
+        form.add_error(None, str(error))
+        return error.changes
+    except event_settings.SettingsError as error:
+        field = form.field_of_key(error.key) if isinstance(form, forms.EventSettingsForm) else None
+        form.add_error(field if field in form.fields else None, str(error))
+        return []
+    except (services.ServiceError, PermissionDenied) as error:
+        form.add_error(None, str(error))
+        return []
+    if applied.event_fields or applied.sections:
+        messages.success(request, _("Settings saved."))
+    else:
+        messages.info(request, _("Nothing changed."))
+    return []
+
+
+def regulations_download(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's current regulations as a TOML file (upload it again: the same event)."""
+    event = find_event(slug)
+    response = HttpResponse(
+        event_settings.current_text(event), content_type="application/toml; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.toml"'
+    return response
