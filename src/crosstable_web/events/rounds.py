@@ -51,8 +51,9 @@ PairingFunction = Callable[[Tournament, int], RoundPairing]
 
 
 FALLBACK_SYSTEM = "FIDE_DUTCH_2026"
-"""Used, with a warning in the audit log, for a system code no engine implements yet
-(e.g. XIANGQI_SWISS until the xiangqi rules have their own module)."""
+"""Used, with a warning in the audit log, for a section whose system code the registry does
+not know: the forms, the regulations loader and the TRF import accept only registered codes,
+so only a row stored some other way falls back."""
 
 
 def pairing_function(
