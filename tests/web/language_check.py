@@ -355,6 +355,22 @@ def _regulation_words(value: object, key: str = "") -> Iterable[str]:
         yield value
 
 
+@functools.cache
+def _place_names_of_the_time_zones() -> frozenset[str]:
+    """The time zones whose name in the Unicode CLDR keeps a city's own spelling, which the
+    checks would take for English (Waktu Amerika Syarikat (New York), Waktu Isle of Man):
+    place names, as a zone box lists them."""
+    from crosstable_web.common.localisation import zone_label
+    from crosstable_web.events.event_time import common_zones
+
+    return frozenset(
+        label
+        for zone in common_zones()
+        for language in ("zh-hans", "ms", "fa")
+        if foreign_in_text(label := zone_label(zone, language), language)
+    )
+
+
 def proper_nouns_of_the_database() -> set[str]:
     """Every name the database holds in the organisers' or users' own words: events (name,
     short name, venue, time zone), sections (name, code), players (name, unit, federation),
@@ -375,6 +391,7 @@ def proper_nouns_of_the_database() -> set[str]:
         if event.regulations_text:
             with contextlib.suppress(tomllib.TOMLDecodeError):
                 nouns.update(_regulation_words(tomllib.loads(event.regulations_text)))
+    nouns.update(_place_names_of_the_time_zones())
     nouns.update(models.Section.objects.values_list("name", flat=True))
     nouns.update(models.Section.objects.values_list("key", flat=True))
     # A player's federation is FIDE's three-letter code (MAS, CHN, IRI), as typed.

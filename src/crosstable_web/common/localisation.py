@@ -318,9 +318,11 @@ def zone_label(name: str, language: str | None = None) -> str:
     """The time zone ``name`` as the reader calls it: the Unicode CLDR's name in the
     active (or given) language, e.g. ``Asia/Shanghai`` → 中国（上海）时间 / Waktu China
     (Shanghai) / وقت چین (شانگهای). UTC has no place, so it is named as a standard."""
+    language = language or translation.get_language() or "en"
     if name == "UTC":
-        return _("Coordinated Universal Time")
-    locale = translation.to_locale(language or translation.get_language() or "en")
+        with translation.override(language):
+            return _("Coordinated Universal Time")
+    locale = translation.to_locale(language)
     try:
         return _cldr_zone_name(name, locale)
     except (babel.UnknownLocaleError, LookupError, ValueError):

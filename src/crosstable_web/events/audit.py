@@ -400,6 +400,8 @@ def _text(value: Any, key: str = "") -> str:
         return localisation.sex_word(str(value))
     if key == "unit_kind":
         return localisation.unit_kind_word(str(value))
+    if key == "time_zone":
+        return localisation.zone_label(str(value))
     if key == "system_code":
         from crosstable_web.events.pairing_names import system_name
 

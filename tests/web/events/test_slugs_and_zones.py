@@ -200,3 +200,10 @@ def test_the_zone_box_offers_zones_by_their_names_and_posts_the_iana_name() -> N
     assert dict(choices)["Asia/Tehran"] == "وقت ایران"
     labels = [label for _, label in choices[1:]]
     assert labels == sorted(labels)  # typing a name's first letters finds it
+
+
+def test_the_audit_names_a_time_zone_in_words() -> None:
+    from crosstable_web.events import audit
+
+    with translation.override("zh-hans"):
+        assert audit._text("Asia/Tehran", "time_zone") == "伊朗时间"
