@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from tomlkit.items import AoT
 
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
+from crosstable.regulations.schema import RoundSlot
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali, parse_date
 from crosstable_web.events import audit, bridge, event_time, models, rule_warnings, rules, slugs
 from crosstable_web.events.audit import Actor
@@ -102,6 +103,7 @@ def apply_regulations(
     require_organiser(actor, event)
     event = models.Event.objects.select_for_update().get(pk=event.pk)
     regulations = read(text)
+    before = rules.event_regulations(event)
     if regulations.time_zone and not event_time.is_known_zone(regulations.time_zone):
         raise SettingsError(
             "event.time_zone", _("Unknown time zone: %(zone)s.") % {"zone": regulations.time_zone}
@@ -154,6 +156,7 @@ def apply_regulations(
                 )
             if row.pk in paired:
                 played += _played_changes(row, section_spec)
+                played += _played_schedule(row, before, regulations, paired_rounds)
                 if row.fide_mode:
                     fide_warnings += _fide_warnings(row, section_spec)
             plans.append((row, section_spec))
@@ -198,6 +201,7 @@ def apply_regulations(
     text_changed = event.regulations_text != text
     event.regulations_text = text
     event.save()
+    _follow_schedule(event, [row for row, _spec in plans if row is not None], before, regulations)
     fields = [name for name in new_event if new_event[name] != old_event[name]]
     if fields or changed_sections or text_changed:
         audit.record(
@@ -271,6 +275,73 @@ def _played_changes(row: models.Section, spec: rules.SectionSpec) -> list[str]:
         for field in PLAYED_FIELDS
         if getattr(row, field) != new[field]
     ]
+
+
+def _slots(regulations: Regulations | None, key: str) -> dict[int, RoundSlot]:
+    if regulations is None:
+        return {}
+    try:
+        return {slot.round_number: slot for slot in regulations.section(key).schedule}
+    except KeyError:
+        return {}
+
+
+def _played_schedule(
+    row: models.Section, before: Regulations | None, after: Regulations, paired_rounds: int
+) -> list[str]:
+    """The paired rounds whose day or start the new schedule moves (a played round's date
+    is part of its record: moving it needs the confirmation)."""
+    old, new = _slots(before, rules.rules_key(row)), _slots(after, rules.rules_key(row))
+    moved = []
+    for number in range(1, paired_rounds + 1):
+        was, now = old.get(number), new.get(number)
+        if _when(was) != _when(now):
+            moved.append(
+                _("%(section)s: round %(round)d %(old)s → %(new)s")
+                % {
+                    "section": row.name,
+                    "round": number,
+                    "old": _slot_text(was),
+                    "new": _slot_text(now),
+                }
+            )
+    return moved
+
+
+def _when(slot: RoundSlot | None) -> tuple[datetime.date | None, datetime.time | None]:
+    return (None, None) if slot is None else (slot.date, slot.start)
+
+
+def _slot_text(slot: RoundSlot | None) -> str:
+    if slot is None or slot.date is None:
+        return "—"
+    return f"{slot.date.isoformat()} {slot.start:%H:%M}" if slot.start else slot.date.isoformat()
+
+
+def _follow_schedule(
+    event: models.Event,
+    rows: list[models.Section],
+    before: Regulations | None,
+    after: Regulations,
+) -> None:
+    """Paired rounds that start when the old schedule said start when the new one says (a
+    start the arbiter moved stays where the arbiter put it)."""
+    for row in rows:
+        old, new = _slots(before, rules.rules_key(row)), _slots(after, rules.rules_key(row))
+        for rounds in (row.rounds, row.team_rounds):
+            for number, starts_at in rounds.values_list("number", "starts_at"):
+                was, now = old.get(number), new.get(number)
+                if was is None or was.date is None or was.start is None:
+                    continue
+                if starts_at != event_time.at_venue(event, was.date, was.start):
+                    continue
+                moved = (
+                    event_time.at_venue(event, now.date, now.start)
+                    if now is not None and now.date is not None and now.start is not None
+                    else None
+                )
+                if moved != starts_at:
+                    rounds.filter(number=number).update(starts_at=moved)
 
 
 def _fide_warnings(row: models.Section, spec: rules.SectionSpec) -> list[rule_warnings.RuleWarning]:

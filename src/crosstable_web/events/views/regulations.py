@@ -20,8 +20,10 @@ from crosstable_web.events import (
     forms,
     models,
     permissions,
+    regulation_edits,
     rule_warnings,
     services,
+    settings_forms,
 )
 from crosstable_web.events.views.page import find_event
 
@@ -94,6 +96,13 @@ def _settings_page(
 ) -> HttpResponse:
     confirm: list[str] = []
     slug = event.slug
+    parts = settings_forms.part_forms(
+        regulations,
+        text,
+        {section.key: section.total_rounds for section in event.sections.all()},
+        request.POST if request.method == "POST" else None,
+        action,
+    )
     if request.method == "POST" and action == "settings":
         form = forms.EventSettingsForm(request.POST, sections=sections, event_slug=event.slug)
         if form.is_valid():
@@ -126,6 +135,19 @@ def _settings_page(
             )
             if form.is_valid() and not confirm:
                 return redirect("events:event_settings", slug=values["slug"])
+    elif request.method == "POST" and action in settings_forms.PARTS:
+        part = parts[action]
+        if part.is_valid():
+            confirm = _apply_settings(
+                request,
+                event,
+                part,
+                lambda: regulation_edits.edited(text, part.change()),
+                None,
+                part.cleaned_data["confirm_played"],
+            )
+            if part.is_valid() and not confirm:
+                return redirect(f"{reverse('events:event_settings', args=[slug])}#{action}-form")
     elif request.method == "POST" and action == "regulations":
         editor = forms.RegulationsEditorForm(request.POST)
         if editor.is_valid():
@@ -172,6 +194,7 @@ def _settings_page(
             "confirm": confirm,
             "action": action,
             "unsupported": regulations.unsupported,
+            **settings_forms.page_parts(parts, regulations),
         },
     )
 
@@ -202,7 +225,11 @@ def _apply_settings(
         form.add_error(None, str(error))
         return error.changes
     except event_settings.SettingsError as error:
-        field = form.field_of_key(error.key) if isinstance(form, forms.EventSettingsForm) else None
+        field = (
+            form.field_of_key(error.key)
+            if isinstance(form, forms.EventSettingsForm | settings_forms.PartForm)
+            else None
+        )
         form.add_error(field if field in form.fields else None, str(error))
         return []
     except (services.ServiceError, PermissionDenied) as error:

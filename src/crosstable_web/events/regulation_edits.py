@@ -1,0 +1,524 @@
+"""The settings page's structured fields for the schedule, each section's eligibility, the
+fees and each section's prizes, written into the regulations file.
+
+Like the event's common settings (``event_settings.edited_text``) every edit here changes
+the TOML document with ``tomlkit`` — comments, layout and every key the fields do not show
+stay — and the new text is read by the same loader as an uploaded file. A value is written
+only where the organiser changed it, at the place the file keeps it: a schedule shared by
+several sections (``[schedules]``, ``[section_defaults]``) is edited once, for all of them;
+a section that inherits a value from ``[section_defaults]`` and is given another one gets
+its own, the other sections keep theirs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import tomllib
+from decimal import Decimal
+from typing import Any
+
+import tomlkit
+
+from crosstable.regulations import Regulations
+from crosstable.regulations.schema import Eligibility, PlacePrize, PrizeRules
+from crosstable.typed.calendars import Calendar, gregorian_to_jalali
+
+# --- the schedule -------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScheduleRow:
+    """One round of a schedule (empty values: not given)."""
+
+    date: datetime.date | None = None
+    start: datetime.time | None = None
+    end: datetime.time | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.date is None and self.start is None and self.end is None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScheduleSource:
+    """Where one schedule is written — a section's own ``schedule`` array (``kind``
+    "section", ``name`` its position), ``[section_defaults]``'s ("defaults") or a named
+    ``[schedules]`` entry ("named", ``name``) — and the sections that follow it."""
+
+    kind: str
+    name: str
+    sections: tuple[str, ...]
+    rows: tuple[ScheduleRow, ...]
+    key_prefix: str
+    """The loader's key of the array (``sections[2].schedule``, ``schedules.table_a``)."""
+
+
+def schedule_sources(
+    text: str, regulations: Regulations, rounds: dict[str, int]
+) -> list[ScheduleSource]:
+    """Every schedule of the file once, in the order of the sections that follow it.
+    ``rounds``: each section's number of rounds (where the regulations leave it open), the
+    rows an unscheduled section is offered."""
+    data = tomllib.loads(text)
+    defaults = data.get("section_defaults", {})
+    found: dict[tuple[str, str], list[str]] = {}
+    rows: dict[tuple[str, str], tuple[ScheduleRow, ...]] = {}
+    prefixes: dict[tuple[str, str], str] = {}
+    for index, (table, section) in enumerate(
+        zip(data.get("sections", []), regulations.sections, strict=False)
+    ):
+        own = table.get("schedule")
+        inherited = defaults.get("schedule") if isinstance(defaults, dict) else None
+        written = own if own is not None else inherited
+        if isinstance(written, str):
+            place, prefix = ("named", written), f"schedules.{written}"
+        elif own is None and inherited is not None:
+            place, prefix = ("defaults", ""), f"sections[{index}].schedule"
+        else:
+            place, prefix = ("section", str(index)), f"sections[{index}].schedule"
+        found.setdefault(place, []).append(section.key)
+        prefixes.setdefault(place, prefix)
+        if place not in rows:
+            slots = tuple(ScheduleRow(s.date, s.start, s.end) for s in section.schedule)
+            wanted = section.rounds or rounds.get(section.key, 0)
+            rows[place] = slots or tuple(ScheduleRow() for _ in range(wanted))
+    return [
+        ScheduleSource(kind, name, tuple(keys), rows[(kind, name)], prefixes[(kind, name)])
+        for (kind, name), keys in found.items()
+    ]
+
+
+def write_schedule(document: Any, source: ScheduleSource, rows: list[ScheduleRow]) -> None:
+    """``rows`` as the schedule ``source`` names (trailing empty rows dropped)."""
+    while rows and rows[-1].empty:
+        rows = rows[:-1]
+    if source.kind == "named":
+        parent, name = document["schedules"], source.name
+    elif source.kind == "defaults":
+        parent, name = document["section_defaults"], "schedule"
+    else:
+        parent, name = document["sections"][int(source.name)], "schedule"
+    calendar = _calendar(document)
+    array = parent.get(name)
+    if not rows:
+        if array is not None and source.kind == "section":
+            del parent[name]
+        elif array is not None:
+            array.clear()
+        return
+    if array is None:
+        array = tomlkit.array()
+        array.multiline(True)
+        parent[name] = array
+    old_dates = [item.get("date") for item in array if isinstance(item, dict)]
+    like = next((value for value in old_dates if value is not None), None)
+    for number, row in enumerate(rows, start=1):
+        if number <= len(array):
+            item = array[number - 1]
+        else:
+            item = tomlkit.inline_table()
+            item["round"] = number
+            array.append(item)
+        _set(item, "date", _date_value(row.date, calendar, like))
+        _set(item, "start", _time_value(row.start))
+        _set(item, "end", _time_value(row.end))
+    while len(array) > len(rows):
+        del array[len(array) - 1]
+
+
+# --- eligibility ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EligibilityEdit:
+    """A section's eligibility as the form gives it (None, (), False: no limit)."""
+
+    sexes: tuple[str, ...] = ()
+    born_on_or_after: datetime.date | None = None
+    born_on_or_before: datetime.date | None = None
+    age_on: datetime.date | None = None
+    age_at_least: int | None = None
+    age_below: int | None = None
+    grade_from: int | None = None
+    grade_to: int | None = None
+    ungraded: bool | None = None
+    rating_at_least: int | None = None
+    rating_below: int | None = None
+    units: tuple[str, ...] = ()
+    native_of_unit: bool = False
+    member_id_required: bool = False
+
+    @classmethod
+    def of(cls, eligibility: Eligibility) -> EligibilityEdit:
+        """The form's values of a section's eligibility as the loader read it."""
+        return cls(
+            sexes=tuple(sex for sex in ("M", "F") if sex in eligibility.sexes),
+            **{
+                field.name: getattr(eligibility, field.name)
+                for field in dataclasses.fields(cls)
+                if field.name != "sexes"
+            },
+        )
+
+
+_ELIGIBILITY_PATHS: dict[str, tuple[str, ...]] = {
+    "sexes": ("sex",),
+    "born_on_or_after": ("born_on_or_after",),
+    "born_on_or_before": ("born_on_or_before",),
+    "age_on": ("age", "on"),
+    "age_at_least": ("age", "at_least"),
+    "age_below": ("age", "below"),
+    "grade_from": ("grade", "from"),
+    "grade_to": ("grade", "to"),
+    "ungraded": ("ungraded",),
+    "rating_at_least": ("rating", "at_least"),
+    "rating_below": ("rating", "below"),
+    "units": ("units",),
+    "native_of_unit": ("native_of_unit",),
+    "member_id_required": ("member_id_required",),
+}
+"""Each field's keys under ``eligibility`` (docs/regulations.md)."""
+
+ELIGIBILITY_FIELDS = {".".join(path): name for name, path in _ELIGIBILITY_PATHS.items()}
+"""The loader's key under ``eligibility`` → the field (``age.below`` → ``age_below``)."""
+
+
+def write_eligibility(
+    document: Any, index: int, old: EligibilityEdit, new: EligibilityEdit
+) -> None:
+    """Section ``index``'s eligibility: the fields that changed from ``old``, in the
+    section's own ``eligibility`` table."""
+    calendar = _calendar(document)
+    for name, path in _ELIGIBILITY_PATHS.items():
+        before, after = getattr(old, name), getattr(new, name)
+        if before == after:
+            continue
+        if isinstance(after, tuple):
+            value: Any = list(after) or None
+        elif isinstance(after, datetime.date):
+            value = _date_value(after, calendar, None)
+        elif after is False and name != "ungraded":
+            value = None  # False is the loader's default: no limit
+        else:
+            value = after
+        write_section_value(document, index, ("eligibility", *path), value)
+
+
+# --- fees -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscountEdit:
+    """A discount's name and percentage; ``key`` empty: a new one; ``remove``: deleted."""
+
+    key: str
+    name: str
+    percent: Decimal | None
+    remove: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FeesEdit:
+    per: str
+    amount: Decimal | None
+    currency: str
+    combination: str
+    sections: dict[str, Decimal | None]
+    """Section key → its own fee (None: the general amount)."""
+    discounts: tuple[DiscountEdit, ...]
+
+
+def write_fees(document: Any, edit: FeesEdit) -> None:
+    """The ``[fees]`` table as the form gives it (the discounts' conditions kept); nothing
+    typed at all removes it."""
+    fees = document.get("fees")
+    kept = [d for d in edit.discounts if not d.remove and (d.key or d.name or d.percent)]
+    if edit.amount is None and not edit.currency and not kept and not any(edit.sections.values()):
+        if fees is not None:
+            del document["fees"]
+        return
+    if fees is None:
+        fees = tomlkit.table()
+        document["fees"] = fees
+    _set(fees, "per", edit.per)
+    like = fees.get("amount")
+    _set(fees, "amount", _amount_value(edit.amount, like))
+    _set(fees, "currency", edit.currency)
+    if edit.combination != "sequential" or "combination" in fees:
+        _set(fees, "combination", edit.combination)
+    by_section = fees.get("sections")
+    for key, amount in edit.sections.items():
+        if amount is None:
+            if by_section is not None and key in by_section:
+                del by_section[key]
+            continue
+        if by_section is None:
+            by_section = tomlkit.table()
+            fees["sections"] = by_section
+        _set(by_section, key, _amount_value(amount, like))
+    if by_section is not None and not by_section:
+        del fees["sections"]
+    _write_discounts(fees, edit.discounts)
+
+
+def _write_discounts(fees: Any, discounts: tuple[DiscountEdit, ...]) -> None:
+    tables = fees.get("discounts")
+    current = {str(t.get("key")): t for t in tables} if tables is not None else {}
+    for discount in discounts:
+        table = current.get(discount.key)
+        if table is not None and discount.remove:
+            tables.remove(table)
+            continue
+        if table is None:
+            if discount.remove or not (discount.name or discount.percent is not None):
+                continue
+            if tables is None:
+                tables = tomlkit.aot()
+                fees["discounts"] = tables
+            table = tomlkit.table()
+            table["key"] = discount.key or _new_key(current, "discount")
+            current[str(table["key"])] = table
+            tables.append(table)
+        _set(table, "name", discount.name)
+        _set(table, "percent", _number_value(discount.percent))
+    if tables is not None and not len(tables):
+        del fees["discounts"]
+
+
+def _new_key(taken: dict[str, Any], stem: str) -> str:
+    number = len(taken) + 1
+    while f"{stem}_{number}" in taken:
+        number += 1
+    return f"{stem}_{number}"
+
+
+# --- prizes ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlaceEdit:
+    """A row of prizes: places ``first``..``last`` (one each), the amount, things given."""
+
+    first: int | None = None
+    last: int | None = None
+    amount: Decimal | None = None
+    items: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return self.first is None and self.amount is None and not self.items
+
+    @classmethod
+    def of(cls, prize: PlacePrize) -> PlaceEdit:
+        return cls(prize.first, prize.last, prize.amount or None, prize.items)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CategoryEdit:
+    name: str
+    places: tuple[PlaceEdit, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PrizeTableEdit:
+    """One prize table of a section (``[[sections.prizes]]``): its currency, how a tie
+    shares, its places and its categories' names and places."""
+
+    currency: str
+    share: str
+    places: tuple[PlaceEdit, ...]
+    categories: tuple[CategoryEdit, ...]
+
+    @classmethod
+    def of(cls, rules: PrizeRules) -> PrizeTableEdit:
+        return cls(
+            rules.currency,
+            rules.share.value,
+            tuple(PlaceEdit.of(place) for place in rules.places),
+            tuple(
+                CategoryEdit(c.name, tuple(PlaceEdit.of(p) for p in c.places))
+                for c in rules.categories
+            ),
+        )
+
+
+def filled_places(rows: tuple[PlaceEdit, ...]) -> list[tuple[int, PlaceEdit]]:
+    """The rows that say something, with their row number, the places of a row left empty
+    taken as the next place (a row with an amount only is the place after the last)."""
+    found = []
+    expected = 1
+    for number, row in enumerate(rows):
+        if row.empty:
+            continue
+        first = row.first if row.first is not None else expected
+        last = row.last if row.last is not None else first
+        found.append((number, dataclasses.replace(row, first=first, last=last)))
+        expected = last + 1
+    return found
+
+
+def write_prizes(
+    document: Any, index: int, old: tuple[PrizeTableEdit, ...], new: tuple[PrizeTableEdit, ...]
+) -> None:
+    """Section ``index``'s prize tables as the form gives them (rankings, conditions and
+    requirements kept). A section inheriting ``[section_defaults]``'s prizes gets its own
+    copy first."""
+    if old == new:
+        return
+    section = document["sections"][index]
+    tables = section.get("prizes")
+    if tables is None:
+        inherited = document.get("section_defaults", {}).get("prizes")
+        if inherited is None:
+            return
+        tables = tomlkit.item(inherited.unwrap())
+        section["prizes"] = tables
+    for table, before, after in zip(tables, old, new, strict=False):
+        if before == after:
+            continue
+        _set(table, "currency", after.currency)
+        if after.share != "by_rank" or "share" in table:
+            _set(table, "share", after.share)
+        _write_places(table, "places", after.places)
+        categories = table.get("categories") or []
+        for category, edited in zip(categories, after.categories, strict=False):
+            _set(category, "name", edited.name)
+            _write_places(category, "places", edited.places)
+
+
+def _write_places(table: Any, name: str, rows: tuple[PlaceEdit, ...]) -> None:
+    filled = filled_places(rows)
+    places = table.get(name)
+    if places is None:
+        if not filled:
+            return
+        places = tomlkit.array()
+        places.multiline(True)
+        table[name] = places
+    like = next((p.get("amount") for p in places if p.get("amount") is not None), None)
+    for position, (_number, row) in enumerate(filled):
+        if position < len(places):
+            item = places[position]
+        else:
+            item = tomlkit.inline_table()
+            places.append(item)
+        assert row.first is not None and row.last is not None
+        if row.first == row.last:
+            for key in ("from", "to"):
+                _set(item, key, None)
+            _set(item, "place", row.first)
+        else:
+            _set(item, "place", None)
+            _set(item, "from", row.first)
+            _set(item, "to", row.last)
+        _set(item, "amount", _amount_value(row.amount or None, like))
+        _set(item, "items", list(row.items) or None)
+    while len(places) > len(filled):
+        del places[len(places) - 1]
+    if not len(places):
+        del table[name]
+
+
+# --- writing values -------------------------------------------------------------------------
+
+
+def write_section_value(document: Any, index: int, path: tuple[str, ...], value: Any) -> None:
+    """``value`` at ``path`` of section ``index`` (None: no value). A value the section
+    inherits from ``[section_defaults]`` and no longer wants is first written into every
+    other section that inherits it, then taken out of the defaults."""
+    section = document["sections"][index]
+    if value is not None:
+        _set_path(section, path, value)
+        return
+    _set_path(section, path, None)
+    defaults = document.get("section_defaults")
+    inherited = _get_path(defaults, path) if defaults is not None else None
+    if inherited is None:
+        return
+    for other, table in enumerate(document["sections"]):
+        if other != index and _get_path(table, path) is None:
+            _set_path(table, path, tomlkit.item(_plain(inherited)))
+    _set_path(defaults, path, None)
+
+
+def _plain(value: Any) -> Any:
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def _get_path(table: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(table, dict) or key not in table:
+            return None
+        table = table[key]
+    return table
+
+
+def _set_path(table: Any, path: tuple[str, ...], value: Any) -> None:
+    """Set (or, None, delete) the value at ``path``; tables made on the way are inline,
+    tables left empty are removed."""
+    *parents, last = path
+    chain = [table]
+    for key in parents:
+        child = chain[-1].get(key)
+        if child is None:
+            if value is None:
+                return
+            child = tomlkit.inline_table()
+            chain[-1][key] = child
+        chain.append(child)
+    _set(chain[-1], last, value)
+    for parent, key in zip(reversed(chain[:-1]), reversed(parents), strict=True):
+        if not len(parent[key]):
+            del parent[key]
+
+
+def _set(table: Any, key: str, value: Any) -> None:
+    """Set ``key`` when its value changes; None or "" deletes it."""
+    if value is None or value == "":
+        if key in table:
+            del table[key]
+    elif _plain(table.get(key)) != _plain(value):
+        table[key] = value
+
+
+def _calendar(document: Any) -> Calendar:
+    return Calendar(str(document.get("event", {}).get("calendar", "gregorian")))
+
+
+def _date_value(day: datetime.date | None, calendar: Calendar, like: Any) -> Any:
+    """A date as the file writes dates: Jalali as a string (TOML dates are Gregorian), a
+    Gregorian one as a TOML date unless the others are strings."""
+    if day is None:
+        return None
+    if calendar is Calendar.JALALI:
+        year, month, date = gregorian_to_jalali(day)
+        return f"{year:04d}-{month:02d}-{date:02d}"
+    return day.isoformat() if isinstance(like, str) else day
+
+
+def _time_value(moment: datetime.time | None) -> str | None:
+    return None if moment is None else f"{moment:%H:%M}"
+
+
+def _amount_value(amount: Decimal | None, like: Any) -> Any:
+    """An amount as the file writes amounts: a whole number, or a string with two decimals
+    (``"5.00"``) where the file writes them so or the amount has cents."""
+    if amount is None:
+        return None
+    if isinstance(like, str) or amount != amount.to_integral_value():
+        return f"{amount:.2f}"
+    return int(amount)
+
+
+def _number_value(number: Decimal | None) -> Any:
+    if number is None:
+        return None
+    return int(number) if number == number.to_integral_value() else str(number.normalize())
+
+
+def edited(text: str, change: Any) -> str:
+    """``text`` with ``change(document)`` applied (comments and layout kept)."""
+    document = tomlkit.parse(text)
+    change(document)
+    return tomlkit.dumps(document)

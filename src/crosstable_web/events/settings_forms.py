@@ -1,0 +1,734 @@
+"""The settings page's forms for the schedule, the sections' eligibility, the fees and the
+sections' prizes (``events.regulation_edits`` writes what they read into the regulations).
+
+Each form takes values as people type them — any digits, a date in the event's calendar
+(Jalali for a Jalali event, ``2010/5/3`` as well as ``2010-05-03``), amounts with their
+separators — and shows them back so (Persian digits on a Persian page). Each maps the
+loader's keys (``sections[1].schedule[3].date``) to its fields (:meth:`PartForm.field_of_key`),
+so an error the loader finds stands at the box the organiser typed in.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from crosstable.regulations import Regulations
+from crosstable.regulations.schema import Combination, ShareMode
+from crosstable.typed import TypedValueError
+from crosstable.typed.calendars import Calendar, gregorian_to_jalali
+from crosstable.typed.dates import read_date
+from crosstable.typed.digits import as_typed_on_a_latin_keyboard
+from crosstable_web.events import regulation_edits as edits
+from crosstable_web.events.value_messages import value_message
+from crosstable_web.public.localisation import LocalDecimalField, LocalIntegerField, digits
+
+PARTS = ("schedule", "eligibility", "fees", "prizes")
+"""The page's ``action`` of each form here."""
+
+
+# --- boxes ----------------------------------------------------------------------------------
+
+
+def day_in_box(day: datetime.date, calendar: Calendar) -> str:
+    """A day as its box shows it: Jalali ``1398/08/24`` in a Jalali event, ``2009/11/14``
+    in Chinese, ``2009-11-14`` otherwise; Persian digits on a Persian page."""
+    language = translation.get_language() or "en"
+    if calendar is Calendar.JALALI:
+        year, month, date = gregorian_to_jalali(day)
+        text = f"{year:04d}/{month:02d}/{date:02d}"
+    elif language.startswith("zh"):
+        text = f"{day.year}/{day.month}/{day.day}"
+    else:
+        text = day.isoformat()
+    return digits(text)
+
+
+class EventDayField(forms.CharField):
+    """A day typed in the event's calendar, any digits (``crosstable.typed.read_date``: the
+    day first in Malay, ``3/5/2010``)."""
+
+    def __init__(self, calendar: Calendar, **kwargs: Any) -> None:
+        self.calendar = calendar
+        kwargs.setdefault("required", False)
+        placeholder = "1398/08/24" if calendar is Calendar.JALALI else "2019-11-15"
+        kwargs.setdefault(
+            "widget",
+            forms.TextInput(attrs={"size": 11, "placeholder": placeholder, "dir": "ltr"}),
+        )
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> datetime.date | None:  # type: ignore[override]
+        text = str(value or "").strip()
+        if not text:
+            return None
+        language = translation.get_language() or ""
+        try:
+            return read_date(text, self.calendar, day_first=language.startswith("ms"))
+        except TypedValueError as error:
+            raise forms.ValidationError(value_message(error, self.calendar)) from None
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, datetime.date):
+            return day_in_box(value, self.calendar)
+        return value
+
+
+_CLOCK = re.compile(r"(\d{1,2})\s*[:.：]\s*(\d{2})")
+
+
+class ClockField(forms.CharField):
+    """A time of day at the venue, ``09:30`` (any digits, ``9.30`` too)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault(
+            "widget",
+            forms.TextInput(
+                attrs={"size": 6, "placeholder": "09:30", "inputmode": "numeric", "dir": "ltr"}
+            ),
+        )
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> datetime.time | None:  # type: ignore[override]
+        text = as_typed_on_a_latin_keyboard(str(value or "")).strip()
+        if not text:
+            return None
+        match = _CLOCK.fullmatch(text)
+        if match is None or int(match[1]) > 23 or int(match[2]) > 59:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a time of day: write it as %(example)s.")
+                % {"value": value, "example": digits("09:30")}
+            )
+        return datetime.time(int(match[1]), int(match[2]))
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, datetime.time):
+            return digits(f"{value:%H:%M}")
+        return value
+
+
+def _words(value: str) -> tuple[str, ...]:
+    """Things typed one a line or separated by commas (Chinese and Persian commas too)."""
+    return tuple(part.strip() for part in re.split(r"[\n,，،、]", value) if part.strip())
+
+
+def listed(words: Any) -> str:
+    """Words joined as the page's language lists them (a Persian page's commas are made
+    Persian by ``public.right_to_left``)."""
+    return ("、" if (translation.get_language() or "").startswith("zh") else ", ").join(words)
+
+
+# --- the forms ------------------------------------------------------------------------------
+
+
+class PartForm(forms.Form):
+    """One part of the settings: its fields, the edit of the file they make, and where the
+    loader's keys stand among them."""
+
+    confirm_played = forms.BooleanField(
+        label=gettext_lazy("Yes, change rounds already played (the audit log keeps it)"),
+        required=False,
+    )
+
+    def label_boxes(self) -> None:
+        """Each box named by its label for a screen reader (rows of boxes in a table show
+        the label in the column's heading only)."""
+        for field in self.fields.values():
+            field.widget.attrs.setdefault("aria-label", str(field.label))
+
+    def key_fields(self) -> dict[str, str]:
+        """The loader's key → this form's field, for the keys its fields write."""
+        raise NotImplementedError
+
+    def field_of_key(self, key: str) -> str | None:
+        """The field a loader key (``sections[0].schedule[2].date``) belongs to, a key with
+        an array index (``units[3]``) at its array's field; None: none of this form's."""
+        fields = self.key_fields()
+        while key:
+            if key in fields:
+                return fields[key]
+            key = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", key)
+        return None
+
+    def change(self) -> Callable[[Any], None]:
+        """What the cleaned values write into the TOML document."""
+        raise NotImplementedError
+
+
+class ScheduleForm(PartForm):
+    """One row per round — the day in the event's calendar, the start and end at the venue —
+    for each schedule of the file (a shared one once)."""
+
+    def __init__(
+        self, *args: Any, sources: list[edits.ScheduleSource], calendar: Calendar, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.sources = sources
+        for number, source in enumerate(sources):
+            for row_number, row in enumerate(source.rows, start=1):
+                stem = f"schedule_{number}_{row_number}"
+                round_words = pgettext("chess", "Round %(number)s") % {"number": row_number}
+                self.fields[f"{stem}_date"] = EventDayField(
+                    calendar, label=_("%(round)s: day") % {"round": round_words}, initial=row.date
+                )
+                self.fields[f"{stem}_start"] = ClockField(
+                    label=_("%(round)s: start") % {"round": round_words}, initial=row.start
+                )
+                self.fields[f"{stem}_end"] = ClockField(
+                    label=_("%(round)s: end") % {"round": round_words}, initial=row.end
+                )
+        self.label_boxes()
+
+    def rows_of(self, number: int) -> list[tuple[str, str, str]]:
+        """The field names of schedule ``number``'s rows (day, start, end)."""
+        return [
+            (f"schedule_{number}_{row}_date", f"schedule_{number}_{row}_start",
+             f"schedule_{number}_{row}_end")
+            for row in range(1, len(self.sources[number].rows) + 1)
+        ]  # fmt: skip
+
+    def key_fields(self) -> dict[str, str]:
+        fields: dict[str, str] = {}
+        for number, source in enumerate(self.sources):
+            rows = self.rows_of(number)
+            for row, (day, start, end) in enumerate(rows):
+                for part, field in (("date", day), ("start", start), ("end", end), ("round", day)):
+                    fields[f"{source.key_prefix}[{row}].{part}"] = field
+            if rows:
+                fields[source.key_prefix] = rows[0][0]
+        return fields
+
+    def field_of_key(self, key: str) -> str | None:
+        found = super().field_of_key(key)
+        match = re.fullmatch(r"sections\[(\d+)\]\.schedule(\[\d+\].*)?", key)
+        if found is None and match:
+            # a section following a shared schedule: its error stands at that schedule
+            for number, source in enumerate(self.sources):
+                if source.kind != "section" and self.rows_of(number):
+                    return self.rows_of(number)[0][0]
+        return found
+
+    def change(self) -> Callable[[Any], None]:
+        values = self.cleaned_data
+        schedules = [
+            (
+                source,
+                [
+                    edits.ScheduleRow(values.get(day), values.get(start), values.get(end))
+                    for day, start, end in self.rows_of(number)
+                ],
+            )
+            for number, source in enumerate(self.sources)
+        ]
+
+        def write(document: Any) -> None:
+            for source, rows in schedules:
+                if list(source.rows) != rows:
+                    edits.write_schedule(document, source, rows)
+
+        return write
+
+
+UNGRADED_CHOICES = [
+    ("", gettext_lazy("As the grades say")),
+    ("yes", gettext_lazy("May enter")),
+    ("no", gettext_lazy("May not enter")),
+]
+
+
+class EligibilityForm(PartForm):
+    """Who may enter each section: sex, birth dates or age on a day, national grades,
+    rating, units, natives, membership."""
+
+    def __init__(
+        self,
+        *args: Any,
+        sections: list[tuple[str, edits.EligibilityEdit]],
+        calendar: Calendar,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.sections = sections
+        for key, old in sections:
+            both = set(old.sexes) == {"M", "F"}
+            self.fields[f"elig_{key}_sexes"] = forms.ChoiceField(
+                label=_("Sex"),
+                required=False,
+                choices=[("", _("Any")), ("M", _("Male")), ("F", _("Female"))],
+                initial="" if both or not old.sexes else old.sexes[0],
+            )
+            for name, label in (
+                ("born_on_or_after", _("Born on or after")),
+                ("born_on_or_before", _("Born on or before")),
+                ("age_on", _("Age counted on")),
+            ):
+                self.fields[f"elig_{key}_{name}"] = EventDayField(
+                    calendar, label=label, initial=getattr(old, name)
+                )
+            for name, label in (
+                ("age_at_least", _("Age at least")),
+                ("age_below", _("Age below")),
+                ("grade_from", _("Strongest grade")),
+                ("grade_to", _("Weakest grade")),
+                ("rating_at_least", _("Rating at least")),
+                ("rating_below", _("Rating below")),
+            ):
+                self.fields[f"elig_{key}_{name}"] = LocalIntegerField(
+                    label=label, required=False, min_value=0, initial=getattr(old, name)
+                )
+            self.fields[f"elig_{key}_ungraded"] = forms.ChoiceField(
+                label=_("Players without a grade"),
+                required=False,
+                choices=UNGRADED_CHOICES,
+                initial={None: "", True: "yes", False: "no"}[old.ungraded],
+            )
+            self.fields[f"elig_{key}_units"] = forms.CharField(
+                label=_("Units that may send players (one a line; empty: any)"),
+                required=False,
+                widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
+                initial="\n".join(old.units),
+            )
+            self.fields[f"elig_{key}_native_of_unit"] = forms.BooleanField(
+                label=_("Natives of their unit only"), required=False, initial=old.native_of_unit
+            )
+            self.fields[f"elig_{key}_member_id_required"] = forms.BooleanField(
+                label=_("Membership id required"), required=False, initial=old.member_id_required
+            )
+        self.label_boxes()
+
+    def fields_of(self, key: str) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(f"elig_{key}_")]
+
+    def key_fields(self) -> dict[str, str]:
+        return {
+            f"sections[{index}].eligibility.{path}": f"elig_{key}_{field}"
+            for index, (key, _old) in enumerate(self.sections)
+            for path, field in edits.ELIGIBILITY_FIELDS.items()
+        } | {
+            f"sections[{index}].eligibility": f"elig_{key}_sexes"
+            for index, (key, _old) in enumerate(self.sections)
+        }
+
+    def edit_of(self, key: str, old: edits.EligibilityEdit) -> edits.EligibilityEdit:
+        values = {
+            name[len(f"elig_{key}_") :]: value
+            for name, value in self.cleaned_data.items()
+            if name.startswith(f"elig_{key}_")
+        }
+        sexes: tuple[str, ...] = (values["sexes"],) if values["sexes"] else ()
+        if not sexes and set(old.sexes) == {"M", "F"}:
+            sexes = old.sexes  # "any" as the file says it
+        return edits.EligibilityEdit(
+            **{
+                **values,
+                "sexes": sexes,
+                "ungraded": {"": None, "yes": True, "no": False}[values["ungraded"]],
+                "units": _words(values["units"]),
+            }
+        )
+
+    def change(self) -> Callable[[Any], None]:
+        changes = [
+            (index, old, self.edit_of(key, old)) for index, (key, old) in enumerate(self.sections)
+        ]
+
+        def write(document: Any) -> None:
+            for index, old, new in changes:
+                edits.write_eligibility(document, index, old, new)
+
+        return write
+
+
+PER_CHOICES = [("player", gettext_lazy("Per player")), ("team", gettext_lazy("Per team"))]
+COMBINATION_CHOICES = [
+    (Combination.SEQUENTIAL.value, gettext_lazy("One after another")),
+    (Combination.BEST_ONLY.value, gettext_lazy("Only the largest")),
+]
+
+
+class FeesForm(PartForm):
+    """The entry fee (per player or team), each section's own amount, the discounts' names
+    and percentages (their conditions are the TOML editor's) and one new discount."""
+
+    def __init__(self, *args: Any, regulations: Regulations, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        fees = regulations.fees
+        self.section_keys = [(s.key, s.name) for s in regulations.sections]
+        self.discounts = list(fees.discounts) if fees is not None else []
+        self.fields["fees_per"] = forms.ChoiceField(
+            label=_("Entry fee"), choices=PER_CHOICES, initial=fees.per if fees else "player"
+        )
+        self.fields["fees_amount"] = _amount_field(_("Amount"), fees.amount if fees else None)
+        self.fields["fees_currency"] = forms.CharField(
+            label=_("Currency"),
+            required=False,
+            max_length=40,
+            initial=fees.currency if fees else "",
+            widget=forms.TextInput(attrs={"size": 6, "dir": "ltr", "translate": "no"}),
+        )
+        self.fields["fees_combination"] = forms.ChoiceField(
+            label=_("Several discounts apply"),
+            choices=COMBINATION_CHOICES,
+            initial=fees.combination.value if fees else Combination.SEQUENTIAL.value,
+        )
+        for key, name in self.section_keys:
+            self.fields[f"fees_section_{key}"] = _amount_field(
+                _("%(section)s (empty: the amount above)") % {"section": name},
+                fees.sections.get(key) if fees else None,
+            )
+        for number, discount in enumerate(self.discounts):
+            self.fields[f"discount_{number}_name"] = forms.CharField(
+                label=_("Discount"), max_length=300, initial=discount.name
+            )
+            self.fields[f"discount_{number}_percent"] = _percent_field(
+                (Decimal(discount.percent.numerator) / discount.percent.denominator).quantize(
+                    Decimal("0.01")
+                )
+            )
+            self.fields[f"discount_{number}_remove"] = forms.BooleanField(
+                label=_("Remove"), required=False
+            )
+        self.fields["discount_new_name"] = forms.CharField(
+            label=_("New discount"), required=False, max_length=300
+        )
+        self.fields["discount_new_percent"] = _percent_field(None)
+        self.label_boxes()
+
+    def key_fields(self) -> dict[str, str]:
+        fields = {f"fees.{name}": f"fees_{name}" for name in ("per", "amount", "currency")}
+        fields["fees.combination"] = "fees_combination"
+        fields["fees"] = "fees_amount"
+        for key, _name in self.section_keys:
+            fields[f"fees.sections.{key}"] = f"fees_section_{key}"
+        written = [
+            number
+            for number in range(len(self.discounts))
+            if not self.cleaned_data.get(f"discount_{number}_remove")
+        ]
+        for position, number in enumerate([*written, None]):
+            stem = f"discount_{'new' if number is None else number}"
+            fields[f"fees.discounts[{position}].name"] = f"{stem}_name"
+            fields[f"fees.discounts[{position}].percent"] = f"{stem}_percent"
+            fields[f"fees.discounts[{position}]"] = f"{stem}_name"
+        return fields
+
+    def change(self) -> Callable[[Any], None]:
+        values = self.cleaned_data
+        discounts = [
+            edits.DiscountEdit(
+                discount.key,
+                values[f"discount_{number}_name"],
+                values[f"discount_{number}_percent"],
+                values[f"discount_{number}_remove"],
+            )
+            for number, discount in enumerate(self.discounts)
+        ]
+        discounts.append(
+            edits.DiscountEdit("", values["discount_new_name"], values["discount_new_percent"])
+        )
+        edit = edits.FeesEdit(
+            per=values["fees_per"],
+            amount=values["fees_amount"],
+            currency=values["fees_currency"].strip(),
+            combination=values["fees_combination"],
+            sections={key: values[f"fees_section_{key}"] for key, _name in self.section_keys},
+            discounts=tuple(discounts),
+        )
+        return lambda document: edits.write_fees(document, edit)
+
+
+def _amount_field(label: str, initial: Decimal | None) -> LocalDecimalField:
+    return LocalDecimalField(
+        label=label,
+        required=False,
+        min_value=0,
+        decimal_places=2,
+        max_digits=14,
+        initial=initial,
+    )
+
+
+def _percent_field(initial: Decimal | None) -> LocalDecimalField:
+    return LocalDecimalField(
+        label=_("Percent"),
+        required=False,
+        min_value=0,
+        max_value=100,
+        decimal_places=2,
+        max_digits=5,
+        initial=initial,
+    )
+
+
+SHARE_CHOICES = [
+    (ShareMode.BY_RANK.value, gettext_lazy("By rank (no sharing)")),
+    (ShareMode.EQUAL.value, gettext_lazy("Shared equally")),
+    (ShareMode.HORT.value, gettext_lazy("Hort system")),
+]
+BLANK_ROWS = 2
+"""Empty rows offered under each list of places, to add prizes without the TOML editor."""
+
+
+class PrizesForm(PartForm):
+    """Each section's prize tables: currency, sharing, and one row per place or run of
+    places (from, to, amount, things given), for the table and each of its categories."""
+
+    def __init__(
+        self,
+        *args: Any,
+        sections: list[tuple[str, tuple[edits.PrizeTableEdit, ...]]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.sections = sections
+        for key, tables in sections:
+            for number, table in enumerate(tables):
+                stem = f"prize_{key}_{number}"
+                self.fields[f"{stem}_currency"] = forms.CharField(
+                    label=_("Currency"),
+                    required=False,
+                    max_length=40,
+                    initial=table.currency,
+                    widget=forms.TextInput(attrs={"size": 6, "dir": "ltr", "translate": "no"}),
+                )
+                self.fields[f"{stem}_share"] = forms.ChoiceField(
+                    label=_("Tied players"), choices=SHARE_CHOICES, initial=table.share
+                )
+                self._place_rows(stem, table.places)
+                for category_number, category in enumerate(table.categories):
+                    category_stem = f"{stem}_c{category_number}"
+                    self.fields[f"{category_stem}_name"] = forms.CharField(
+                        label=_("Category"), max_length=300, initial=category.name
+                    )
+                    self._place_rows(category_stem, category.places)
+        self.label_boxes()
+
+    def _place_rows(self, stem: str, places: tuple[edits.PlaceEdit, ...]) -> None:
+        for row, place in enumerate([*places, *[edits.PlaceEdit()] * BLANK_ROWS]):
+            self.fields[f"{stem}_p{row}_from"] = LocalIntegerField(
+                label=_("From place"), required=False, min_value=1, initial=place.first
+            )
+            self.fields[f"{stem}_p{row}_to"] = LocalIntegerField(
+                label=_("To place"),
+                required=False,
+                min_value=1,
+                initial=place.last if place.last != place.first else None,
+            )
+            self.fields[f"{stem}_p{row}_amount"] = _amount_field(_("Amount each"), place.amount)
+            self.fields[f"{stem}_p{row}_items"] = forms.CharField(
+                label=_("Given (comma between)"),
+                required=False,
+                max_length=500,
+                initial=listed(place.items),
+            )
+
+    def rows(self, stem: str) -> list[str]:
+        """The row stems (``prize_A_0_p3``) of a list of places."""
+        found = []
+        row = 0
+        while f"{stem}_p{row}_from" in self.fields:
+            found.append(f"{stem}_p{row}")
+            row += 1
+        return found
+
+    def _places(self, stem: str) -> tuple[edits.PlaceEdit, ...]:
+        values = self.cleaned_data
+        return tuple(
+            edits.PlaceEdit(
+                values.get(f"{row}_from"),
+                values.get(f"{row}_to"),
+                values.get(f"{row}_amount"),
+                _words(values.get(f"{row}_items") or ""),
+            )
+            for row in self.rows(stem)
+        )
+
+    def edits_of(
+        self, key: str, tables: tuple[edits.PrizeTableEdit, ...]
+    ) -> tuple[edits.PrizeTableEdit, ...]:
+        values = self.cleaned_data
+        found = []
+        for number, table in enumerate(tables):
+            stem = f"prize_{key}_{number}"
+            found.append(
+                edits.PrizeTableEdit(
+                    values.get(f"{stem}_currency", "").strip(),
+                    values.get(f"{stem}_share") or table.share,
+                    self._places(stem),
+                    tuple(
+                        edits.CategoryEdit(
+                            values.get(f"{stem}_c{c}_name", category.name),
+                            self._places(f"{stem}_c{c}"),
+                        )
+                        for c, category in enumerate(table.categories)
+                    ),
+                )
+            )
+        return tuple(found)
+
+    def _row_keys(self, prefix: str, stem: str, fields: dict[str, str]) -> None:
+        """The loader's keys of a list of places: the rows that say something, in order
+        (the file holds no empty row)."""
+        written = edits.filled_places(self._places(stem)) if self.is_bound else []
+        rows = self.rows(stem)
+        for position, (number, _row) in enumerate(written):
+            for part, field in (("place", "from"), ("from", "from"), ("to", "to")):
+                fields[f"{prefix}.places[{position}].{part}"] = f"{rows[number]}_{field}"
+            fields[f"{prefix}.places[{position}].amount"] = f"{rows[number]}_amount"
+            fields[f"{prefix}.places[{position}].items"] = f"{rows[number]}_items"
+            fields[f"{prefix}.places[{position}]"] = f"{rows[number]}_from"
+
+    def key_fields(self) -> dict[str, str]:
+        fields: dict[str, str] = {}
+        for index, (key, tables) in enumerate(self.sections):
+            for number, table in enumerate(tables):
+                stem = f"prize_{key}_{number}"
+                prefix = f"sections[{index}].prizes[{number}]"
+                fields[f"{prefix}.currency"] = f"{stem}_currency"
+                fields[f"{prefix}.share"] = f"{stem}_share"
+                self._row_keys(prefix, stem, fields)
+                for c in range(len(table.categories)):
+                    fields[f"{prefix}.categories[{c}].name"] = f"{stem}_c{c}_name"
+                    self._row_keys(f"{prefix}.categories[{c}]", f"{stem}_c{c}", fields)
+        return fields
+
+    def change(self) -> Callable[[Any], None]:
+        changes = [
+            (index, tables, self.edits_of(key, tables))
+            for index, (key, tables) in enumerate(self.sections)
+        ]
+
+        def write(document: Any) -> None:
+            for index, old, new in changes:
+                edits.write_prizes(document, index, old, new)
+
+        return write
+
+
+def ranking_words(name: str, regulations: Regulations, key: str) -> str:
+    """A prize table's ranking in words: individual, team, board 2, a sub-ranking's name."""
+    if name == "individual":
+        return _("Individual ranking")
+    if name == "team":
+        return _("Team ranking")
+    if name.startswith("board:"):
+        return pgettext("chess", "Board %(number)s") % {"number": digits(name[6:])}
+    if name in ("M", "F"):
+        return {"M": _("Male"), "F": _("Female")}[name]
+    section = regulations.section(key)
+    return next((r.name for r in section.sub_rankings if r.key == name), name)
+
+
+def part_forms(
+    regulations: Regulations,
+    text: str,
+    rounds: dict[str, int],
+    data: Any = None,
+    action: str = "",
+) -> dict[str, PartForm]:
+    """The four forms of the settings page, the one ``action`` names bound to ``data``."""
+
+    def bound(name: str) -> Any:
+        return data if name == action else None
+
+    calendar = regulations.calendar
+    return {
+        "schedule": ScheduleForm(
+            bound("schedule"),
+            sources=edits.schedule_sources(text, regulations, rounds),
+            calendar=calendar,
+        ),
+        "eligibility": EligibilityForm(
+            bound("eligibility"),
+            sections=[
+                (s.key, edits.EligibilityEdit.of(s.eligibility)) for s in regulations.sections
+            ],
+            calendar=calendar,
+        ),
+        "fees": FeesForm(bound("fees"), regulations=regulations),
+        "prizes": PrizesForm(
+            bound("prizes"),
+            sections=[
+                (s.key, tuple(edits.PrizeTableEdit.of(t) for t in s.prizes))
+                for s in regulations.sections
+            ],
+        ),
+    }
+
+
+def page_parts(parts: dict[str, PartForm], regulations: Regulations) -> dict[str, Any]:
+    """The settings page's context for the four forms: each form, and its fields grouped
+    as the page shows them (a schedule's rows, a section's eligibility, a prize table)."""
+    names = {section.key: section.name for section in regulations.sections}
+    schedule = parts["schedule"]
+    assert isinstance(schedule, ScheduleForm)
+    schedules = []
+    for number, source in enumerate(schedule.sources):
+        rows = [
+            (digits(row), schedule[day], schedule[start], schedule[end])
+            for row, (day, start, end) in enumerate(schedule.rows_of(number), start=1)
+        ]
+        schedules.append((listed([names[key] for key in source.sections]), rows))
+    eligibility = parts["eligibility"]
+    assert isinstance(eligibility, EligibilityForm)
+    fees = parts["fees"]
+    assert isinstance(fees, FeesForm)
+    prizes = parts["prizes"]
+    assert isinstance(prizes, PrizesForm)
+    prize_sections = []
+    for key, tables in prizes.sections:
+        shown = []
+        for number, table in enumerate(tables):
+            stem = f"prize_{key}_{number}"
+            rules = regulations.section(key).prizes[number]
+            shown.append(
+                {
+                    "rankings": [ranking_words(r, regulations, key) for r in rules.rankings],
+                    "currency": prizes[f"{stem}_currency"],
+                    "share": prizes[f"{stem}_share"],
+                    "rows": _place_rows(prizes, stem),
+                    "categories": [
+                        (prizes[f"{stem}_c{c}_name"], _place_rows(prizes, f"{stem}_c{c}"))
+                        for c in range(len(table.categories))
+                    ],
+                }
+            )
+        if shown:
+            prize_sections.append((key, names[key], shown))
+    return {
+        "schedule_form": schedule,
+        "schedules": schedules,
+        "eligibility_form": eligibility,
+        "eligibility_sections": [
+            (key, names[key], eligibility.fields_of(key)) for key, _old in eligibility.sections
+        ],
+        "fees_form": fees,
+        "fee_sections": [fees[f"fees_section_{key}"] for key, _name in fees.section_keys],
+        "discounts": [
+            (
+                fees[f"discount_{n}_name"],
+                fees[f"discount_{n}_percent"],
+                fees[f"discount_{n}_remove"],
+                bool(d.entry_where or d.members_where or d.previous_place),
+            )
+            for n, d in enumerate(fees.discounts)
+        ],
+        "prizes_form": prizes,
+        "prize_sections": prize_sections,
+    }
+
+
+def _place_rows(form: PrizesForm, stem: str) -> list[list[forms.BoundField]]:
+    return [
+        [form[f"{row}_{part}"] for part in ("from", "to", "amount", "items")]
+        for row in form.rows(stem)
+    ]
