@@ -130,38 +130,6 @@ def write_schedule(document: Any, source: ScheduleSource, rows: list[ScheduleRow
 # --- eligibility ----------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class EligibilityEdit:
-    """A section's eligibility as the form gives it (None, (), False: no limit)."""
-
-    sexes: tuple[str, ...] = ()
-    born_on_or_after: datetime.date | None = None
-    born_on_or_before: datetime.date | None = None
-    age_on: datetime.date | None = None
-    age_at_least: int | None = None
-    age_below: int | None = None
-    grade_from: int | None = None
-    grade_to: int | None = None
-    ungraded: bool | None = None
-    rating_at_least: int | None = None
-    rating_below: int | None = None
-    units: tuple[str, ...] = ()
-    native_of_unit: bool = False
-    member_id_required: bool = False
-
-    @classmethod
-    def of(cls, eligibility: Eligibility) -> EligibilityEdit:
-        """The form's values of a section's eligibility as the loader read it."""
-        return cls(
-            sexes=tuple(sex for sex in ("M", "F") if sex in eligibility.sexes),
-            **{
-                field.name: getattr(eligibility, field.name)
-                for field in dataclasses.fields(cls)
-                if field.name != "sexes"
-            },
-        )
-
-
 _ELIGIBILITY_PATHS: dict[str, tuple[str, ...]] = {
     "sexes": ("sex",),
     "born_on_or_after": ("born_on_or_after",),
@@ -178,15 +146,14 @@ _ELIGIBILITY_PATHS: dict[str, tuple[str, ...]] = {
     "native_of_unit": ("native_of_unit",),
     "member_id_required": ("member_id_required",),
 }
-"""Each field's keys under ``eligibility`` (docs/regulations.md)."""
+"""Each field of ``Eligibility`` the form shows, and its keys under ``eligibility``
+(docs/regulations.md)."""
 
 ELIGIBILITY_FIELDS = {".".join(path): name for name, path in _ELIGIBILITY_PATHS.items()}
 """The loader's key under ``eligibility`` → the field (``age.below`` → ``age_below``)."""
 
 
-def write_eligibility(
-    document: Any, index: int, old: EligibilityEdit, new: EligibilityEdit
-) -> None:
+def write_eligibility(document: Any, index: int, old: Eligibility, new: Eligibility) -> None:
     """Section ``index``'s eligibility: the fields that changed from ``old``, in the
     section's own ``eligibility`` table."""
     calendar = _calendar(document)
@@ -194,8 +161,10 @@ def write_eligibility(
         before, after = getattr(old, name), getattr(new, name)
         if before == after:
             continue
-        if isinstance(after, tuple):
-            value: Any = list(after) or None
+        if isinstance(after, frozenset):
+            value: Any = [sex for sex in ("M", "F") if sex in after] or None
+        elif isinstance(after, tuple):
+            value = list(after) or None
         elif isinstance(after, datetime.date):
             value = _date_value(after, calendar, None)
         elif after is False and name != "ungraded":

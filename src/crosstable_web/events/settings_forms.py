@@ -10,6 +10,7 @@ so an error the loader finds stands at the box the organiser typed in.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from crosstable.regulations import Regulations
-from crosstable.regulations.schema import Combination, ShareMode
+from crosstable.regulations.schema import Combination, Eligibility, ShareMode
 from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import read_date
@@ -252,19 +253,18 @@ class EligibilityForm(PartForm):
     def __init__(
         self,
         *args: Any,
-        sections: list[tuple[str, edits.EligibilityEdit]],
+        sections: list[tuple[str, Eligibility]],
         calendar: Calendar,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.sections = sections
         for key, old in sections:
-            both = set(old.sexes) == {"M", "F"}
             self.fields[f"elig_{key}_sexes"] = forms.ChoiceField(
                 label=_("Sex"),
                 required=False,
                 choices=[("", _("Any")), ("M", _("Male")), ("F", _("Female"))],
-                initial="" if both or not old.sexes else old.sexes[0],
+                initial=next(iter(old.sexes)) if len(old.sexes) == 1 else "",
             )
             for name, label in (
                 ("born_on_or_after", _("Born on or after")),
@@ -318,22 +318,23 @@ class EligibilityForm(PartForm):
             for index, (key, _old) in enumerate(self.sections)
         }
 
-    def edit_of(self, key: str, old: edits.EligibilityEdit) -> edits.EligibilityEdit:
+    def edit_of(self, key: str, old: Eligibility) -> Eligibility:
         values = {
             name[len(f"elig_{key}_") :]: value
             for name, value in self.cleaned_data.items()
             if name.startswith(f"elig_{key}_")
         }
-        sexes: tuple[str, ...] = (values["sexes"],) if values["sexes"] else ()
-        if not sexes and set(old.sexes) == {"M", "F"}:
+        sexes = frozenset(values["sexes"]) if values["sexes"] else frozenset()
+        if not sexes and old.sexes == frozenset("MF"):
             sexes = old.sexes  # "any" as the file says it
-        return edits.EligibilityEdit(
+        return dataclasses.replace(
+            old,
             **{
                 **values,
                 "sexes": sexes,
                 "ungraded": {"": None, "yes": True, "no": False}[values["ungraded"]],
                 "units": _words(values["units"]),
-            }
+            },
         )
 
     def change(self) -> Callable[[Any], None]:
@@ -649,9 +650,7 @@ def part_forms(
         ),
         "eligibility": EligibilityForm(
             bound("eligibility"),
-            sections=[
-                (s.key, edits.EligibilityEdit.of(s.eligibility)) for s in regulations.sections
-            ],
+            sections=[(s.key, s.eligibility) for s in regulations.sections],
             calendar=calendar,
         ),
         "fees": FeesForm(bound("fees"), regulations=regulations),
