@@ -28,9 +28,9 @@ from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
+from crosstable_web.common.localisation import LocalDecimalField, LocalIntegerField, digits
+from crosstable_web.common.value_messages import value_message
 from crosstable_web.events import regulation_edits as edits
-from crosstable_web.events.value_messages import value_message
-from crosstable_web.public.localisation import LocalDecimalField, LocalIntegerField, digits
 
 PARTS = ("schedule", "eligibility", "fees", "prizes")
 """The page's ``action`` of each form here."""
