@@ -38,7 +38,15 @@ from crosstable_web.teams import services as team_services
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-ROLES = ("anonymous", "signed in", "captain", "arbiter", "organiser", "site admin")
+ROLES = (
+    "anonymous",
+    "signed in",
+    "captain",
+    "deputy arbiter",
+    "chief arbiter",
+    "organiser",
+    "site admin",
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -78,6 +86,7 @@ class World:
 def world(db: None) -> World:
     organiser = User.objects.create_user("olga", password="pw")
     arbiter = User.objects.create_user("arif", password="pw")
+    chief = User.objects.create_user("carla", password="pw")
     captain = User.objects.create_user("kian", password="pw")
     outsider = User.objects.create_user("otto", password="pw")
     admin = User.objects.create_superuser("root", "root@example.org", "pw")
@@ -90,6 +99,7 @@ def world(db: None) -> World:
         slug="solo",
     )
     models.EventRole.objects.create(event=solo, user=arbiter, role=models.Role.ARBITER)
+    models.EventRole.objects.create(event=solo, user=chief, role=models.Role.CHIEF_ARBITER)
     section = solo.sections.get()
     entries = [
         services.add_entry(section, EntryData(name=f"Player {i}", rating=2000 - i), organiser)
@@ -101,6 +111,7 @@ def world(db: None) -> World:
         rules.load_event_spec(EXAMPLES / "fars-team-league-1398.toml"), organiser, slug="league"
     )
     models.EventRole.objects.create(event=league, user=arbiter, role=models.Role.ARBITER)
+    models.EventRole.objects.create(event=league, user=chief, role=models.Role.CHIEF_ARBITER)
     table = league.sections.get(key="A")
     for number in (1, 2):
         members = [
@@ -121,6 +132,7 @@ def world(db: None) -> World:
         rules.load_event_spec(EXAMPLES / "futian-chess-grade-2019.toml"), organiser, slug="grades"
     )
     models.EventRole.objects.create(event=grades, user=arbiter, role=models.Role.ARBITER)
+    models.EventRole.objects.create(event=grades, user=chief, role=models.Role.CHIEF_ARBITER)
     picture = registration_documents.Upload("id.png", registration_demo.picture())
     registration = registration_services.submit(
         grades,
@@ -182,7 +194,8 @@ def world(db: None) -> World:
     users = {
         "signed in": outsider,
         "captain": captain,
-        "arbiter": arbiter,
+        "deputy arbiter": arbiter,
+        "chief arbiter": chief,
         "organiser": organiser,
         "site admin": admin,
     }

@@ -23,11 +23,8 @@ class AccountInviteForm(forms.Form):
     email = forms.EmailField(label=_("E-mail address"))
 
 
-ROLE_CHOICES = [
-    ("arbiter", _("Arbiter")),
-    ("organiser", _("Organiser")),
-    ("captain", _("Captain")),
-]
+ROLE_CHOICES = [choice for choice in models.InvitedRole.choices if choice[0]]
+"""The roles an invitation gives (the invitation's own list, without "an account only")."""
 
 
 class RoleInviteForm(forms.Form):

@@ -33,7 +33,8 @@ class SiteSettings(models.Model):
 class InvitedRole(models.TextChoices):
     NONE = "", _("no role (an account only)")
     ORGANISER = "organiser", _("Organiser")
-    ARBITER = "arbiter", _("Arbiter")
+    CHIEF_ARBITER = "chief_arbiter", _("Chief arbiter")
+    ARBITER = "arbiter", _("Deputy arbiter")
     CAPTAIN = "captain", _("Captain")
 
 
@@ -62,7 +63,7 @@ class Invitation(models.Model):
         related_name="invitations",
     )
     role = models.CharField(
-        _("role"), max_length=10, choices=InvitedRole.choices, blank=True, default=""
+        _("role"), max_length=20, choices=InvitedRole.choices, blank=True, default=""
     )
     team = models.ForeignKey(
         "teams.Team", on_delete=models.CASCADE, null=True, blank=True, related_name="+"

@@ -124,7 +124,9 @@ def search_accounts(text: str, limit: int = 20) -> list[User]:
 
 # --- roles ----------------------------------------------------------------------------------
 
-ROLES = ("organiser", "arbiter", "captain")
+ROLES = ("organiser", "chief_arbiter", "arbiter", "captain")
+"""What ``grant_role`` gives: the event roles (``events.models.Role``: ``arbiter`` is a deputy
+of the chief arbiter) and a team's captain."""
 
 
 def grant(event: event_models.Event, user: User, role: str, actor: Actor, team: Any = None) -> bool:
@@ -138,7 +140,7 @@ def grant(event: event_models.Event, user: User, role: str, actor: Actor, team: 
             return False
         team_services.set_captain(team, user, actor)
         return True
-    if role not in (event_models.Role.ORGANISER, event_models.Role.ARBITER):
+    if role not in event_models.Role.values:
         raise ServiceError(_("Unknown role: %(role)s.") % {"role": role})
     return event_services.grant_role(event, user, role, actor)
 
@@ -157,7 +159,7 @@ def revoke(
                 team_services.set_captain(row, None, actor)
                 changed = True
         return changed
-    if role not in (event_models.Role.ORGANISER, event_models.Role.ARBITER):
+    if role not in event_models.Role.values:
         raise ServiceError(_("Unknown role: %(role)s.") % {"role": role})
     return event_services.revoke_role(event, user, role, actor)
 

@@ -213,7 +213,11 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "organisers": [r.user for r in roles if r.role == event_models.Role.ORGANISER],
+            "chief": next(
+                (r.user for r in roles if r.role == event_models.Role.CHIEF_ARBITER), None
+            ),
             "arbiters": [r.user for r in roles if r.role == event_models.Role.ARBITER],
+            "grantable": forms.ROLE_CHOICES,
             "teams": teams,
             "query": query,
             "found": services.search_accounts(query),

@@ -463,7 +463,7 @@ def _plain(value: Any, action: str) -> str:
 
     if isinstance(value, str) and action == "entry.bye":
         return localisation.bye_word(value)
-    if isinstance(value, str) and action == "role.grant":
+    if isinstance(value, str) and action in ("role.grant", "role.revoke"):
         return wording.role_word(value)
     if action in ("entry.fee_paid", "team.payment"):
         return _text(value, "amount")

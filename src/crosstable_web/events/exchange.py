@@ -6,7 +6,7 @@ import datetime
 
 from crosstable.model import Acceleration, Tournament
 from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
-from crosstable_web.events import bridge, fide_mode, models, rules
+from crosstable_web.events import arbiters, bridge, fide_mode, models, rules
 
 
 def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> str:
@@ -25,6 +25,7 @@ def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> st
     if event.end_date is not None:
         tournament.end_date = event.end_date.strftime("%Y/%m/%d")
     tournament.accelerations = pairing_accelerations(section, tournament)
+    arbiters.name_in_trf(tournament, event)
     # TRF-2026 comment lines: the seed of the drawing of lots, FIDE mode, and what the data
     # cannot say (FIDE mode left, manual pairings, corrections for the rating report only…)
     tournament.extra_records.extend(fide_mode.trf_comments(section))

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from crosstable_web.events import audit, models, rule_warnings
 from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_arbiter
+from crosstable_web.events.permissions import require_chief_arbiter
 from crosstable_web.events.services import ServiceError
 
 
@@ -57,11 +57,11 @@ def trf_comments(section: models.Section) -> list[str]:
 
 @transaction.atomic
 def leave(section: models.Section, actor: Actor, token: str | None = None) -> int:
-    """Leave FIDE mode (arbiters): a level-4 warning naming the consequences, then the audit
-    line and the ``###`` note; returns the rounds paired then. A section not in FIDE mode has
-    nothing to leave."""
+    """Leave FIDE mode (the chief arbiter): a level-4 warning naming the consequences, then the
+    audit line and the ``###`` note; returns the rounds paired then. A section not in FIDE
+    mode has nothing to leave."""
     section = models.Section.objects.select_for_update().select_related("event").get(pk=section.pk)
-    require_arbiter(actor, section.event)
+    require_chief_arbiter(actor, section.event)
     if not section.fide_mode:
         if section.fide_mode_left_after is not None:
             raise ServiceError(
@@ -101,10 +101,10 @@ def leave(section: models.Section, actor: Actor, token: str | None = None) -> in
 
 @transaction.atomic
 def enter(section: models.Section, actor: Actor) -> None:
-    """Put a section in FIDE mode (arbiters), before round 1 is paired and only if it never
+    """Put a section in FIDE mode (the chief arbiter), before round 1 is paired and only if it never
     left it."""
     section = models.Section.objects.select_for_update().select_related("event").get(pk=section.pk)
-    require_arbiter(actor, section.event)
+    require_chief_arbiter(actor, section.event)
     if section.fide_mode:
         return
     if section.fide_mode_left_after is not None:

@@ -82,22 +82,34 @@ class PreviousSlug(models.Model):
 
 class Role(models.TextChoices):
     ORGANISER = "organiser", _("Organiser")
-    ARBITER = "arbiter", _("Arbiter")
+    CHIEF_ARBITER = "chief_arbiter", _("Chief arbiter")
+    ARBITER = "arbiter", _("Deputy arbiter")
+    """An arbiter who assists the chief (FIDE's "deputy chief arbiter", TRF record 112); while
+    no chief is appointed, the arbiters act as the chief (``permissions.require_chief``)."""
 
 
 class EventRole(models.Model):
     """A user's right to act on one event: organisers manage entries and fees, arbiters
-    run rounds and results. Superusers may do everything; nobody else may change anything."""
+    run rounds and results, the chief arbiter (one per event) also takes the decisions
+    ``permissions.require_chief`` lists and signs the printouts. Superusers may do
+    everything; nobody else may change anything."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
     )
-    role = models.CharField(max_length=10, choices=Role.choices)
+    role = models.CharField(max_length=20, choices=Role.choices)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["event", "user", "role"], name="unique_event_role")
+            models.UniqueConstraint(fields=["event", "user", "role"], name="unique_event_role"),
+            # The regulations' 裁判长 / سرداور is one person for the whole event (seeds 001-003):
+            # a section has no chief of its own.
+            models.UniqueConstraint(
+                fields=["event"],
+                condition=models.Q(role="chief_arbiter"),
+                name="one_chief_arbiter_per_event",
+            ),
         ]
 
     def __str__(self) -> str:

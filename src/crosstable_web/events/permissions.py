@@ -1,7 +1,18 @@
 """Who may change what: organisers manage an event's entries and fees, arbiters run its rounds
-and results; superusers do everything. Anyone else can only look."""
+and results; superusers do everything. Anyone else can only look.
+
+Of the arbiters, the chief arbiter (one per event, FIDE's Chief Arbiter, the regulations'
+裁判长 / سرداور) is responsible and signs; the others are the chief's deputies. The decisions a
+deputy may not take are the chief's (:func:`require_chief`): deleting a paired round, changing
+a result once the next round is paired, a correction for the rating report, expelling a player,
+FIDE mode on or off, and every level-4 confirmation (``rule_warnings.require``). Deputies pair
+the rounds and enter the results. While no chief is appointed every arbiter acts as the chief
+(a small event's only arbiter need not be named chief); the printouts then say no chief arbiter
+is appointed (``events.arbiters``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
@@ -9,16 +20,20 @@ from django.utils.translation import gettext as _
 from crosstable_web.events import models
 from crosstable_web.events.audit import Actor
 
+EVERY_ROLE = frozenset(models.Role.values)
+ARBITERS = frozenset({models.Role.CHIEF_ARBITER, models.Role.ARBITER})
+"""The roles of an arbiter of the event: the chief and the deputies."""
 
-def roles_of(actor: Actor, event: models.Event) -> set[str]:
+
+def roles_of(actor: Actor, event: models.Event) -> set[str] | frozenset[str]:
     if isinstance(actor, str):
         # Code of the server itself acting without an account (the commands act as an
         # account, ``--as``): every right.
-        return {models.Role.ORGANISER, models.Role.ARBITER}
+        return EVERY_ROLE
     if actor is None or not actor.is_authenticated:
         return set()
     if getattr(actor, "is_superuser", False):
-        return {models.Role.ORGANISER, models.Role.ARBITER}
+        return EVERY_ROLE
     return set(
         models.EventRole.objects.filter(event=event, user_id=actor.pk).values_list(
             "role", flat=True
@@ -31,7 +46,24 @@ def can_organise(actor: Actor, event: models.Event) -> bool:
 
 
 def can_arbitrate(actor: Actor, event: models.Event) -> bool:
-    return models.Role.ARBITER in roles_of(actor, event)
+    return bool(ARBITERS & roles_of(actor, event))
+
+
+def chief_arbiter(event: models.Event) -> models.EventRole | None:
+    """The event's chief arbiter (None: none appointed)."""
+    return (
+        models.EventRole.objects.filter(event=event, role=models.Role.CHIEF_ARBITER)
+        .select_related("user")
+        .first()
+    )
+
+
+def can_act_as_chief(actor: Actor, event: models.Event) -> bool:
+    """The chief arbiter, an organiser, or any arbiter while no chief is appointed."""
+    roles = roles_of(actor, event)
+    if models.Role.CHIEF_ARBITER in roles or models.Role.ORGANISER in roles:
+        return True
+    return models.Role.ARBITER in roles and chief_arbiter(event) is None
 
 
 def sees_private_data(actor: Actor, event: models.Event) -> bool:
@@ -48,6 +80,38 @@ def require_organiser(actor: Actor, event: models.Event) -> None:
 def require_arbiter(actor: Actor, event: models.Event) -> None:
     if not can_arbitrate(actor, event):
         raise PermissionDenied(_("Only an arbiter of this event may do that."))
+
+
+def require_chief(actor: Actor, event: models.Event) -> None:
+    """A decision that is the chief arbiter's (see the module's docstring); a deputy is told
+    whose it is."""
+    if can_act_as_chief(actor, event):
+        return
+    chief = chief_arbiter(event)
+    if chief is None:
+        raise PermissionDenied(
+            _("Only the chief arbiter or an organiser of this event may do that.")
+        )
+    raise PermissionDenied(
+        _(
+            "Only the chief arbiter (%(chief)s) or an organiser of this event may do that: "
+            "a deputy arbiter asks the chief."
+        )
+        % {"chief": person_name(chief.user)}
+    )
+
+
+def require_chief_arbiter(actor: Actor, event: models.Event) -> None:
+    """An arbiter's action that is the chief's decision (an organiser who is no arbiter may
+    not take it either)."""
+    require_arbiter(actor, event)
+    require_chief(actor, event)
+
+
+def person_name(user: Any) -> str:
+    """An account as the printouts and messages name a person: the full name, else the
+    account's user name."""
+    return str(user.get_full_name() or user.get_username())
 
 
 def require_staff(actor: Actor, event: models.Event) -> None:

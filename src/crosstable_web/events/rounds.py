@@ -42,7 +42,12 @@ from crosstable_web.events import (
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.notation import Notation, of_section
 from crosstable_web.events.pairing_names import system_name
-from crosstable_web.events.permissions import require_arbiter, require_staff
+from crosstable_web.events.permissions import (
+    require_arbiter,
+    require_chief,
+    require_chief_arbiter,
+    require_staff,
+)
 from crosstable_web.events.rules import section_rules
 from crosstable_web.events.services import PAIRING_NUMBERS_BY, ServiceError
 from crosstable_web.pairing_jobs import PairingJob, pair_many
@@ -479,9 +484,10 @@ def pair_all_sections(event: models.Event, actor: Actor) -> list[models.Round]:
 
 @transaction.atomic
 def unpair_round(round_row: models.Round, actor: Actor) -> None:
-    """Delete the last round while no result is entered in it."""
+    """Delete the last round while no result is entered in it (the chief arbiter's decision:
+    the pairing may already be on the wall)."""
     section = _lock(round_row.section)
-    require_arbiter(actor, section.event)
+    require_chief_arbiter(actor, section.event)
     latest = last_round(section)
     if latest is None or latest.pk != round_row.pk:
         raise ServiceError(_("Only the last round can be un-paired."))
@@ -661,6 +667,11 @@ def _correction_warnings(
     return [rule_warnings.RuleWarning(code, {"round": round_row.number})]
 
 
+def _followed_by_a_pairing(section: models.Section, round_row: models.Round) -> bool:
+    latest = last_round(section)
+    return latest is not None and latest.number > round_row.number
+
+
 def _set_result(
     section: models.Section,
     round_row: models.Round,
@@ -692,6 +703,9 @@ def _set_result(
             % {"board": board_number, "result": result_label(*previous, notation) or "*"}
         )
     confirmed: list[rule_warnings.RuleWarning] = []
+    if previous != codes and _followed_by_a_pairing(section, round_row):
+        # the next round was paired from the result as it was: the chief's decision
+        require_chief(actor, section.event)
     if previous != codes:
         warnings = _correction_warnings(section, round_row)
         if ask_before_replacing and previous[0] != ResultCode.PENDING.value:
@@ -995,9 +1009,10 @@ def withdraw(entry: models.Entry, after_round: int | None, actor: Actor) -> None
 @transaction.atomic
 def expel(entry: models.Entry, after_round: int, actor: Actor, token: str | None = None) -> None:
     """Expel a player after ``after_round`` (arbiters): not paired again and left out of the
-    standings, the games played standing for the opponents — a level-3 warning saying so."""
+    standings, the games played standing for the opponents — a level-3 warning saying so.
+    The chief arbiter's decision."""
     section = _lock(entry.section)
-    require_arbiter(actor, section.event)
+    require_chief_arbiter(actor, section.event)
     paired = int(section.rounds.aggregate(Max("number"))["number__max"] or 0)
     if not 0 <= after_round <= paired:
         raise ServiceError(
@@ -1048,7 +1063,7 @@ def correct_for_rating_report(
     the result as it was — and written as a ``###`` line of the TRF file for the rating
     officer."""
     section = _lock(round_row.section)
-    require_arbiter(actor, section.event)
+    require_chief_arbiter(actor, section.event)
     board = round_row.boards.select_related("white", "black").filter(number=board_number).first()
     if board is None:
         raise ServiceError(

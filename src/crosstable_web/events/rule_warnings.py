@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy
 
 from crosstable_web.events import models
 from crosstable_web.events.audit import Actor, actor_name
+from crosstable_web.events.permissions import require_chief
 from crosstable_web.events.services import ServiceError
 
 
@@ -322,10 +323,11 @@ def require(
     token: str | None,
 ) -> list[RuleWarning]:
     """Let the action go ahead only as the warnings' levels allow: level 5 refused in FIDE
-    mode (asked as level 4 outside it); otherwise ``token`` must prove the arbiter confirmed
-    these very warnings, twice for level 4. Returns the warnings as confirmed (for the audit
-    line); raises :class:`Refused` or :class:`NeedsConfirmation`. ``action`` names the action
-    and its object (e.g. ``"result:12:3:4:0"``): a confirmation is for that action only."""
+        mode (asked as level 4 outside it); otherwise ``token`` must prove the arbiter confirmed
+        these very warnings, twice for level 4 (which only the chief arbiter or an organiser may
+    give: ``permissions.require_chief``). Returns the warnings as confirmed (for the audit
+        line); raises :class:`Refused` or :class:`NeedsConfirmation`. ``action`` names the action
+        and its object (e.g. ``"result:12:3:4:0"``): a confirmation is for that action only."""
     if not warnings:
         return []
     fide = in_fide_mode(section)
@@ -342,6 +344,10 @@ def require(
     if refused:
         raise Refused(refused)
     level = max(warning.effective_level for warning in effective)
+    if level >= Level.TWO_STEPS:
+        # a level-4 confirmation names consequences someone must answer for: the chief
+        # arbiter (or an organiser), not a deputy; refused before the first page asks
+        require_chief(actor, section.event)
     done = step_confirmed(token, actor, action, effective)
     if done >= steps_for(level):
         return effective

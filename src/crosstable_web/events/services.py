@@ -122,14 +122,38 @@ def create_section(
 @transaction.atomic
 def grant_role(event: models.Event, user: Any, role: str, actor: Actor) -> bool:
     """Give ``user`` a role on ``event`` (organisers only); False if they had it already
-    (nothing logged then)."""
+    (nothing logged then). The chief arbiter and a deputy are one arbiter's two hats: making
+    a deputy the chief, or the chief a deputy, changes the hat; appointing a new chief makes
+    the old one a deputy. Each change is its own audit line."""
     require_organiser(actor, event)
     if role not in models.Role.values:
         raise ServiceError(_("Unknown role: %(role)s.") % {"role": role})
-    _row, created = models.EventRole.objects.get_or_create(event=event, user=user, role=role)
-    if created:
-        audit.record(event, actor, "role.grant", user.get_username(), None, role)
-    return created
+    rows = models.EventRole.objects.select_for_update().filter(event=event)
+    if rows.filter(user=user, role=role).exists():
+        return False
+    if role == models.Role.CHIEF_ARBITER:
+        for old_chief in rows.filter(role=role).select_related("user"):
+            _change_hat(event, old_chief, models.Role.ARBITER, actor)
+    if role in ARBITER_HATS:
+        other = rows.filter(user=user, role__in=ARBITER_HATS).first()
+        if other is not None:
+            _change_hat(event, other, role, actor)
+            return True
+    models.EventRole.objects.create(event=event, user=user, role=role)
+    audit.record(event, actor, "role.grant", user.get_username(), None, role)
+    return True
+
+
+ARBITER_HATS = (models.Role.CHIEF_ARBITER, models.Role.ARBITER)
+"""An arbiter is the chief or a deputy, never both."""
+
+
+def _change_hat(event: models.Event, row: models.EventRole, role: str, actor: Actor) -> None:
+    name = row.user.get_username()
+    audit.record(event, actor, "role.revoke", name, row.role, None)
+    row.role = role
+    row.save(update_fields=["role"])
+    audit.record(event, actor, "role.grant", name, None, role)
 
 
 @transaction.atomic

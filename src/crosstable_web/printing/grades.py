@@ -17,7 +17,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from crosstable.grades import report_csv
-from crosstable_web.events import models, permissions, promotions
+from crosstable_web.events import arbiters, models, permissions, promotions
 from crosstable_web.printing.views import _language, _respond
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -81,6 +81,7 @@ def _answer(
         "highest": grades.grade(grades.highest).name,
         "valid_until": promotions.valid_until(event),
         "source": grades.source,
+        "arbiters": arbiters.of_event(event),
         "rules": promotions.rule_lines(grades, [report.promotions for report in reports]),
         "reports": [
             {

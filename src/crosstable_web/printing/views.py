@@ -21,7 +21,15 @@ from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
-from crosstable_web.events import event_time, language, models, notation, permissions, standings
+from crosstable_web.events import (
+    arbiters,
+    event_time,
+    language,
+    models,
+    notation,
+    permissions,
+    standings,
+)
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
 from crosstable_web.public import pages, qr, right_to_left, team_pages, versions
 from crosstable_web.teams.services import team_results
@@ -143,6 +151,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         "kind": kind,
         "xiangqi": notation.section_is_xiangqi(section),
         "notation": notation.of_section(section),
+        "arbiters": arbiters.of_event(event),
     }
     if kind in TEAM_PRINTOUTS or section.is_team_section:
         return _team_printout(request, section, kind, context)
@@ -375,6 +384,7 @@ def event_round(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             "kind": kind,
             "qr": qr.qr_inline(url) if kind == "pairings" else "",
             "event_url": url,
+            "arbiters": arbiters.of_event(event),
         },
         f"{slug}-{kind}",
         # a team round whose line-ups are not public yet changes at its deadline

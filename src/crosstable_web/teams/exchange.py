@@ -8,6 +8,7 @@ import dataclasses
 from crosstable.model import Team, Tournament
 from crosstable.model.team_match import team_event_records
 from crosstable.teams.match_scoring import team_event
+from crosstable_web.events import arbiters
 from crosstable_web.events.models import Section
 from crosstable_web.teams import bridge, fees, services
 
@@ -58,6 +59,7 @@ def trf_tournament(section: Section, last_round: int | None = None) -> Tournamen
             for team in source.teams
         ],
     )
+    arbiters.name_in_trf(result, section.event)
     for old, new in numbers.items():
         player = source.players[old]
         player.pairing_number = new

@@ -75,7 +75,7 @@ def test_an_invitation_by_e_mail_gives_the_role_to_the_new_account(
     link = re.search(r"http://testserver(/accounts/invitation/\S+/)", mail.outbox[0].body)
     assert link is not None
     visitor = Client()
-    assert "as Arbiter" in visitor.get(link[1]).content.decode()
+    assert "as Deputy arbiter" in visitor.get(link[1]).content.decode()
     visitor.post(
         link[1],
         {"username": "deputy", "password1": "deputy-pass-77", "password2": "deputy-pass-77"},

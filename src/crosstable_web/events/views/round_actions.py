@@ -42,8 +42,12 @@ def round_unpair(request: HttpRequest, slug: str, key: str, number: int) -> Http
     and its boards: a stray click deletes nothing."""
     round_row = find_round(slug, key, number)
     section = round_row.section
+    if not acting.allowed(
+        request, lambda: permissions.require_chief_arbiter(request.user, section.event)
+    ):
+        # a deputy is told whose decision it is on the round's page, not on an error page
+        return redirect("events:round_detail", slug=slug, key=key, number=number)
     if request.POST.get("confirm") != "yes":
-        permissions.require_arbiter(request.user, section.event)
         return confirm(
             request,
             {
@@ -185,7 +189,7 @@ def round_rating_correction(request: HttpRequest, slug: str, key: str, number: i
     round_row = find_round(slug, key, number)
     target = reverse("events:round_detail", args=[slug, key, number])
     if not acting.allowed(
-        request, lambda: permissions.require_arbiter(request.user, round_row.section.event)
+        request, lambda: permissions.require_chief_arbiter(request.user, round_row.section.event)
     ):
         return redirect(target)
     form = forms.RatingCorrectionForm(request.POST)

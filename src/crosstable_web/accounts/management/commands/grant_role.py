@@ -1,5 +1,7 @@
-"""``grant_role EVENT USERNAME organiser|arbiter|captain [--team TEAM]``: give an account a
-role on an event (a captain's on a team: ``SECTION/NUMBER`` or the team's name); audited."""
+"""``grant_role EVENT USERNAME organiser|chief_arbiter|arbiter|captain [--team TEAM]``: give an
+account a role on an event (a captain's on a team: ``SECTION/NUMBER`` or the team's name);
+``arbiter`` is a deputy of the chief arbiter, and a new ``chief_arbiter`` makes the old one a
+deputy; audited."""
 
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ from crosstable_web.events.services import ServiceError
 
 
 class Command(cli.ActingCommand):
-    help = "Give an account a role on an event (organiser, arbiter, or captain of a team)."
+    help = (
+        "Give an account a role on an event (organiser, chief arbiter, deputy arbiter, or "
+        "captain of a team)."
+    )
     revoking = False
 
     def add_arguments(self, parser: CommandParser) -> None:
