@@ -9,3 +9,10 @@ class AccountsConfig(AppConfig):
     label = "accounts"
     verbose_name = _("Accounts")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Who may create an event is this app's site setting; the events app asks it there.
+        from crosstable_web.accounts.services import can_create_events
+        from crosstable_web.events import parts
+
+        parts.declared.may_create_events = can_create_events

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from crosstable_web.common import localisation
-from crosstable_web.events import models
+from crosstable_web.events import models, parts
 
 Actor = AbstractBaseUser | AnonymousUser | str | None
 """Who acts: an account (signed in on the web, or named by a command's ``--as``), or a name
@@ -373,10 +373,9 @@ def _text(value: Any, key: str = "") -> str:
             return ", ".join("–".join(_text(part) or "–" for part in item) for item in value)
         return ", ".join(_text(item, key) for item in value)
     if isinstance(value, Mapping):
-        if key in ("rescored", "restored"):
-            from crosstable_web.teams.wording import rescoring_words
-
-            return rescoring_words(value)
+        words = parts.declared.record_words.get(key)
+        if words is not None:  # a record of another app (teams: a match re-scored)
+            return words(value)
         if "name" in value and "amount" in value:  # a fee discount: its name and amount
             return f"{value['name']}: −{_text(value['amount'], 'amount')}"
         if key == "average_ratings":  # team name → exact average (``6869/4``): 1,717.25
@@ -423,10 +422,8 @@ def _average(value: Any) -> str:
 def _field(key: Any) -> str:
     name = _FIELD_NAMES.get(str(key))
     if name is None:
-        # The teams app's attribute names (introduction letter, local players …).
-        from crosstable_web.teams.forms import ATTRIBUTE_LABELS, MEMBER_ATTRIBUTE_LABELS
-
-        name = ATTRIBUTE_LABELS.get(str(key)) or MEMBER_ATTRIBUTE_LABELS.get(str(key))
+        # Another app's field names (teams: introduction letter, local players …).
+        name = parts.field_name(str(key))
     return str(name) if name is not None else str(key)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from django.contrib.auth.models import Permission, User
 
 from crosstable.pairing.registry import is_team_system
-from crosstable_web.events import entries_import, models, rounds, rules, services
+from crosstable_web.events import entries_import, models, parts, rounds, rules, services
 
 _MALAY_GIVEN = (
     "Ahmad",
@@ -278,24 +278,27 @@ def _populate(
     team_sections = [
         section for section in event.sections.all() if is_team_system(section.system_code)
     ]
-    # The demo spans both apps: a team section is filled through the teams services.
-    from crosstable_web.teams.demo import form_teams, play_team_rounds
-
+    # The demo spans the apps: a team section is filled through the teams services, the
+    # registrations queue through the registrations app (their parts: ``events.parts``).
+    part = parts.declared.demo
+    if team_sections and (part.form_teams is None or part.play_team_rounds is None):
+        raise RuntimeError("the demo's team sections need the teams app")
     for section in team_sections:
-        form_teams(section, organiser, captain)
+        assert part.form_teams is not None
+        part.form_teams(section, organiser, captain)
     for section in event.sections.all():
         services.assign_pairing_numbers(section, arbiter)
     # A registration waiting in the organisers' queue (the registrations app's demo).
-    from crosstable_web.registrations.demo import add_registrations
-
-    add_registrations(event, script, rng, organiser)
+    if part.add_registrations is not None:
+        part.add_registrations(event, script, rng, organiser)
     if plan.rounds_played is None:
         return
     event.registration_open = False
     event.save(update_fields=["registration_open"])
     for section in event.sections.all():
         if section in team_sections:
-            play_team_rounds(section, plan.rounds_played, rng, arbiter)
+            assert part.play_team_rounds is not None
+            part.play_team_rounds(section, plan.rounds_played, rng, arbiter)
             continue
         target = min(plan.rounds_played, section.total_rounds)
         for number in range(1, target + 1):

@@ -17,7 +17,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import models
+from crosstable_web.events import models, parts
 from crosstable_web.events.audit import Actor
 
 EVERY_ROLE = frozenset(models.Role.values)
@@ -134,3 +134,11 @@ def require_entering_players(actor: Actor, section: models.Section) -> None:
 def can_manage_house_player(actor: Actor, section: models.Section) -> bool:
     """The house player is added or removed by an organiser, before round 1 is paired."""
     return can_organise(actor, section.event) and not section.rounds.exists()
+
+
+def may_create_events(actor: Actor) -> bool:
+    """Whether ``actor`` may create (or import) an event: the site setting the accounts app
+    declares (``accounts.services.can_create_events``: any signed-in account, or those a site
+    administrator allows); nobody when no app declared one."""
+    check = parts.declared.may_create_events
+    return check is not None and check(actor)

@@ -28,7 +28,17 @@ from crosstable.typed import TypedValueError, read_grade
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web.common import localisation
 from crosstable_web.common.value_messages import text_problems
-from crosstable_web.events import audit, bridge, event_time, lots, models, rules, slugs, wording
+from crosstable_web.events import (
+    audit,
+    bridge,
+    event_time,
+    lots,
+    models,
+    parts,
+    rules,
+    slugs,
+    wording,
+)
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser, require_staff
 
@@ -1027,8 +1037,8 @@ class FeeReport:
     by_section: list[FeeLine]
     total: FeeLine
     teams: list[Any] = dataclasses.field(default_factory=list)
-    """Each team's fee (``crosstable_web.teams.fees.TeamFeeLine``): due, discounts, paid,
-    balance, admitted or waiting."""
+    """Each team's fee (``crosstable_web.teams.fees.TeamFeeLine``, as the teams app declares
+    them in ``events.parts``): due, discounts, paid, balance, admitted or waiting."""
 
 
 def complete_unit_shares(event: models.Event) -> None:
@@ -1063,9 +1073,6 @@ def fee_report(event: models.Event) -> FeeReport:
     """Fees due and paid per unit and per section, with totals: player entries' fees and
     team fees (a team counts under its unit and section)."""
     complete_unit_shares(event)
-    # The teams app builds on this one; imported here to keep the dependency one way.
-    from crosstable_web.teams.fees import event_fee_lines
-
     units: dict[str, FeeLine] = {}
     sections: dict[str, FeeLine] = {}
     total = FeeLine(_("Total"))
@@ -1081,7 +1088,8 @@ def fee_report(event: models.Event) -> FeeReport:
             line.entries += 1
             line.due += due
             line.paid += paid
-    teams = event_fee_lines(event)
+    # the teams app's fee lines (``teams.fees.event_fee_lines``), declared in its ready()
+    teams = [line for fee_lines in parts.declared.fee_lines for line in fee_lines(event)]
     for team_line in teams:
         team = team_line.team
         for line in (

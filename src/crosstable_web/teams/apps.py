@@ -18,3 +18,22 @@ class TeamsConfig(AppConfig):
         from crosstable_web.teams.fees import entry_saved
 
         post_save.connect(entry_saved, sender=Entry, dispatch_uid="teams.fee_follows_entry")
+        _declare_parts()
+
+
+def _declare_parts() -> None:
+    """This app's parts of the events app's work (``crosstable_web.events.parts``): the team
+    fees in the fee report, team rounds as paired rounds, the team attributes' names and the
+    re-scored matches' words in the audit log, the demo event's team sections."""
+    from crosstable_web.events import parts
+    from crosstable_web.teams import demo, fees, forms, models, wording
+
+    parts.declared.fee_lines.append(fees.event_fee_lines)
+    parts.declared.paired.append(
+        lambda event: models.TeamRound.objects.filter(section__event=event).exists()
+    )
+    parts.declared.field_names += [forms.ATTRIBUTE_LABELS, forms.MEMBER_ATTRIBUTE_LABELS]
+    for key in ("rescored", "restored"):
+        parts.declared.record_words[key] = wording.rescoring_words
+    parts.declared.demo.form_teams = demo.form_teams
+    parts.declared.demo.play_team_rounds = demo.play_team_rounds

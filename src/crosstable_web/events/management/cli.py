@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from crosstable.typed import whole_number_or_none
-from crosstable_web.events import models
+from crosstable_web.events import models, permissions
 from crosstable_web.events.services import ServiceError
 
 
@@ -55,11 +55,9 @@ def actor(name: str) -> User:
 
 def event_creator(name: str) -> User:
     """The account ``--as`` names, if it may create events (the site setting, as on the
-    web: ``accounts.services.can_create_events``)."""
-    from crosstable_web.accounts.services import can_create_events
-
+    web: ``permissions.may_create_events``)."""
     user = actor(name)
-    if not can_create_events(user):
+    if not permissions.may_create_events(user):
         raise CommandError(f"{name}: this account may not create or import events")
     return user
 
