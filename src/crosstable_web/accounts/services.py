@@ -49,13 +49,6 @@ def can_create_events(actor: Actor) -> bool:
     return actor.has_perm(CREATE_EVENTS)
 
 
-def require_event_creator(actor: Actor) -> None:
-    if not can_create_events(actor):
-        raise PermissionDenied(
-            _("Your account may not create events; a site administrator can allow it.")
-        )
-
-
 # --- the site administrator's page ----------------------------------------------------------
 
 

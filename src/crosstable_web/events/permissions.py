@@ -142,3 +142,10 @@ def may_create_events(actor: Actor) -> bool:
     administrator allows); nobody when no app declared one."""
     check = parts.declared.may_create_events
     return check is not None and check(actor)
+
+
+def require_event_creator(actor: Actor) -> None:
+    if not may_create_events(actor):
+        raise PermissionDenied(
+            _("Your account may not create events; a site administrator can allow it.")
+        )

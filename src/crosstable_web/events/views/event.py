@@ -5,7 +5,6 @@ audit log."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from django import forms as django_forms
 from django.conf import settings
@@ -26,6 +25,7 @@ from crosstable_web.events import (
     event_time,
     forms,
     models,
+    parts,
     permissions,
     promotions,
     rounds,
@@ -33,21 +33,6 @@ from crosstable_web.events import (
     services,
 )
 from crosstable_web.events.views.page import confirm, find_event
-from crosstable_web.teams.models import TeamRound
-
-
-def _may_create_events(user: Any) -> bool:
-    """The site setting (``accounts.services.can_create_events``): any signed-in account, or
-    those a site administrator allows."""
-    from crosstable_web.accounts.services import can_create_events
-
-    return can_create_events(user)
-
-
-def _require_event_creator(user: Any) -> None:
-    from crosstable_web.accounts.services import require_event_creator
-
-    require_event_creator(user)
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -57,7 +42,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "events/event_list.html",
         {
             "events": events,
-            "can_create": _may_create_events(request.user),
+            "can_create": permissions.may_create_events(request.user),
         },
     )
 
@@ -115,7 +100,7 @@ def _create_from_text(
 def event_create(request: HttpRequest) -> HttpResponse:
     """A new event from a template (the example regulations), from an uploaded regulations
     file, or from a form (the event and its first section); then its settings page."""
-    _require_event_creator(request.user)
+    permissions.require_event_creator(request.user)
     templates = event_templates()
     choices = [(stem, f"{name} ({stem})") for stem, name, _text in templates]
     source = request.POST.get("source", "")
@@ -211,7 +196,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "reopening_refusal": services.reopening_refusal(event),
             "grade_report": promotions.has_report(event),
             "any_paired": models.Round.objects.filter(section__event=event).exists()
-            or TeamRound.objects.filter(section__event=event).exists(),
+            or any(paired(event) for paired in parts.declared.paired),
         },
     )
 

@@ -95,9 +95,7 @@ def lots_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @login_required
 def event_from_trf(request: HttpRequest) -> HttpResponse:
     """A new event from a TRF file: its players and rounds, the section in FIDE mode."""
-    from crosstable_web.accounts.services import require_event_creator
-
-    require_event_creator(request.user)
+    permissions.require_event_creator(request.user)
     form = forms.TrfEventForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["trf"]
