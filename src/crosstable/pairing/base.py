@@ -7,6 +7,7 @@ import enum
 from collections.abc import Mapping
 from fractions import Fraction
 
+from crosstable.message import Message
 from crosstable.model.points import points_text
 
 
@@ -134,7 +135,13 @@ class RoundPairing:
 
 
 class PairingError(Exception):
-    """No pairing satisfies the absolute criteria (the arbiter must decide)."""
+    """No pairing satisfies the absolute criteria (the arbiter must decide). ``message``: the
+    reason as a :class:`Message` a user interface can translate (None when only the English
+    sentence is known)."""
+
+    def __init__(self, reason: Message | str) -> None:
+        self.message = reason if isinstance(reason, Message) else None
+        super().__init__(str(reason))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

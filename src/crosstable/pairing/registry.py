@@ -23,6 +23,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from crosstable.message import Code, Message
 from crosstable.model import Tournament
 from crosstable.pairing.base import RoundPairing, TeamRoundPairing
 from crosstable.pairing.local_rules import DUTCH_LOCAL_RULE_CODES
@@ -162,12 +163,14 @@ SYSTEMS: dict[str, PairingSystem] = {
     )
 }
 
-REFUSED: dict[str, str] = {
-    "FIDE_DUTCH_2017": (
-        "FIDE_DUTCH_2017 names the Dutch rules of 2017 (C.04.3 in force until 31 January "
+REFUSED: dict[str, Message] = {
+    "FIDE_DUTCH_2017": Message(
+        "%(system)s names the Dutch rules of 2017 (C.04.3 in force until 31 January "
         "2026), which crosstable does not implement: it pairs by the 2026 rules "
-        "(FIDE_DUTCH_2026), whose criteria ([C1]-[C21] against C.1-C.19) and bye "
-        "eligibility differ"
+        "(%(current)s), whose criteria ([C1]-[C21] against C.1-C.19) and bye "
+        "eligibility differ",
+        system=Code("FIDE_DUTCH_2017", quoted=False),
+        current=Code("FIDE_DUTCH_2026", quoted=False),
     ),
 }
 """System codes of rules crosstable does not implement -> why (said when a file names one)."""
@@ -253,7 +256,7 @@ def pairing_system(code: str) -> PairingSystem:
                 f"{code!r} is a team pairing system: use team_pairing_system()"
             ) from None
         if key in REFUSED:
-            raise KeyError(REFUSED[key]) from None
+            raise KeyError(str(REFUSED[key])) from None
         known = ", ".join(sorted(SYSTEMS))
         raise KeyError(f"unknown pairing system {code!r} (known: {known})") from None
 

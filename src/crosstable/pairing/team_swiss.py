@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 from crosstable.matching import MatchingOracle, max_weight_matching
+from crosstable.message import Message
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
 from crosstable.model.team_match import (
@@ -250,8 +251,10 @@ class _RoundPairer:
             if self.pairable(remaining - {team.number}):
                 return team.number
         raise PairingError(
-            "no team can receive the pairing-allocated bye and leave a legal pairing for the"
-            " others (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
+            Message(
+                "no team can receive the pairing-allocated bye and leave a legal pairing for the"
+                " others (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
+            )
         )
 
     # --- art. 3.5: the upfloaters of the top scoregroup -----------------------------------
@@ -293,8 +296,11 @@ class _RoundPairer:
                 if best is not None:
                     return residents + best[1]
         raise PairingError(
-            f"the scoregroup of {residents[0].score} points cannot be paired with any set of"
-            " upfloaters (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
+            Message(
+                "the scoregroup of %(points)s points cannot be paired with any set of"
+                " upfloaters (C.04.6 art. 3.3.3: the Chief Arbiter decides)",
+                points=residents[0].score,
+            )
         )
 
     def c6_holds(self, level: int, rest: frozenset[int]) -> bool:
@@ -347,7 +353,9 @@ class _RoundPairer:
             edges.append((top, bottom, ceiling - cost))
         mate = max_weight_matching(size, edges, max_cardinality=True)
         if any(partner < 0 for partner in mate):
-            raise PairingError("internal: a bracket chosen as pairable has no perfect matching")
+            raise PairingError(
+                Message("internal: a bracket chosen as pairable has no perfect matching")
+            )
         return [(ordered[i], ordered[j]) for i, j in enumerate(mate) if i < j]
 
     def _pair_defects(self, level: int, a: _Team, b: _Team) -> tuple[int, int, int]:

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import datetime
 
-from crosstable.regulations.reader import RegulationsError, TableReader, describe
+from crosstable.message import Key, Message, Quoted
+from crosstable.regulations.reader import (
+    MISSING,
+    RegulationsError,
+    TableReader,
+    describe,
+    no_section,
+)
 from crosstable.regulations.schema import (
     Grade,
     GradeRules,
@@ -41,7 +48,7 @@ def read_grades(
     keys = [grade.key for grade in ladder]
     highest = _key(table, "highest", table.raw("highest"))
     if highest not in keys:
-        raise table.error("highest", f"no rung of grades.ladder has the key {describe(highest)}")
+        raise table.error("highest", _no_rung(highest))
     promotions = _promotions(table, ladder)
     valid_for = _validity(table, end_date)
     rules = GradeRules(
@@ -56,6 +63,14 @@ def read_grades(
     return rules
 
 
+def _no_rung(key: object) -> Message:
+    return Message(
+        "no rung of %(ladder)s has the key %(key)s",
+        ladder=Key("grades.ladder"),
+        key=describe(key),
+    )
+
+
 def _numbered(key: str) -> bool:
     """Whether a rung key is a numbered national grade (ASCII digits only)."""
     return key.isascii() and key.isdigit()
@@ -64,15 +79,18 @@ def _numbered(key: str) -> bool:
 def _key(reader: TableReader, name: str, value: object) -> str:
     """A rung key as written: a whole number (a numbered national grade) or a title's word."""
     if value is None:
-        raise reader.error(name, "missing (required)")
+        raise reader.error(name, MISSING)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise reader.error(name, f"expected a grade number or a title, got {describe(value)}")
+        raise reader.error(
+            name,
+            Message("expected a grade number or a title, got %(value)s", value=describe(value)),
+        )
     if isinstance(value, int):
         return str(reader.check_int(name, value, 1, MAX_GRADE_NUMBER))
     text = value.strip()
     reader.check_text(name, text, 40)
     if not text:
-        raise reader.error(name, "expected a grade number or a title, got an empty string")
+        raise reader.error(name, Message("expected a grade number or a title, got an empty string"))
     return text
 
 
@@ -89,10 +107,18 @@ def _ladder(table: TableReader, sections: tuple[SectionRules, ...]) -> tuple[Gra
             except TypedValueError:
                 number = -1  # a title of its own (棋协大师): kept as written
             if number is None:
-                raise reader.error("key", f"{describe(key)} means no grade: add ungraded = true")
+                raise reader.error(
+                    "key",
+                    Message("%(value)s means no grade: add ungraded = true", value=Quoted(key)),
+                )
             if number > 0:
                 raise reader.error(
-                    "key", f"write the numbered grade as a number ({number}), not {describe(key)}"
+                    "key",
+                    Message(
+                        "write the numbered grade as a number (%(number)s), not %(value)s",
+                        number=number,
+                        value=Quoted(key),
+                    ),
                 )
         if _numbered(key):
             key = str(int(key))
@@ -109,23 +135,31 @@ def _ladder(table: TableReader, sections: tuple[SectionRules, ...]) -> tuple[Gra
         reader.finish()
         rungs.append(grade)
         if len(rungs) > MAX_RUNGS:
-            raise table.error("ladder", f"more than {MAX_RUNGS} grades")
+            raise table.error("ladder", Message("more than %(most)s grades", most=MAX_RUNGS))
     if not rungs:
-        raise table.error("ladder", "missing: list the grades, strongest first")
+        raise table.error("ladder", Message("missing: list the grades, strongest first"))
     seen: set[str] = set()
     last_number = 0
     for index, grade in enumerate(rungs):
         where = f"ladder[{index}]"
         if grade.key in seen:
-            raise table.error(f"{where}.key", f"the key {describe(grade.key)} is listed twice")
+            raise table.error(
+                f"{where}.key", Message("the key %(key)s is listed twice", key=Quoted(grade.key))
+            )
         seen.add(grade.key)
         if grade.ungraded and index != len(rungs) - 1:
-            raise table.error(f"{where}.ungraded", "the ungraded rung must be the last (weakest)")
+            raise table.error(
+                f"{where}.ungraded", Message("the ungraded rung must be the last (weakest)")
+            )
         if _numbered(grade.key) and not grade.ungraded:
             if int(grade.key) <= last_number:
                 raise table.error(
                     f"{where}.key",
-                    f"grades run strongest first: {grade.key} comes after {last_number}",
+                    Message(
+                        "grades run strongest first: %(grade)s comes after %(last)s",
+                        grade=int(grade.key),
+                        last=last_number,
+                    ),
                 )
             last_number = int(grade.key)
     return tuple(rungs)
@@ -134,19 +168,27 @@ def _ladder(table: TableReader, sections: tuple[SectionRules, ...]) -> tuple[Gra
 def _check_section(reader: TableReader, grade: Grade, sections: tuple[SectionRules, ...]) -> None:
     section = next((s for s in sections if s.key == grade.section), None)
     if section is None:
-        known = ", ".join(s.key for s in sections)
-        raise reader.error("section", f'no section has the key "{grade.section}" ({known})')
+        raise reader.error("section", no_section(grade.section))
     rules = section.eligibility
     ranged = rules.grade_from is not None and rules.grade_to is not None
     takes_ungraded = rules.ungraded is True or (not ranged and rules.ungraded is None)
     if grade.ungraded:
         if not takes_ungraded:
             raise reader.error(
-                "section", f'section "{section.key}" does not take players without a grade'
+                "section",
+                Message(
+                    "section %(section)s does not take players without a grade",
+                    section=Quoted(section.key),
+                ),
             )
         return
     if not ranged and rules.ungraded is True:
-        raise reader.error("section", f'section "{section.key}" is for players without a grade')
+        raise reader.error(
+            "section",
+            Message(
+                "section %(section)s is for players without a grade", section=Quoted(section.key)
+            ),
+        )
     if (
         _numbered(grade.key)
         and rules.grade_from is not None
@@ -155,8 +197,13 @@ def _check_section(reader: TableReader, grade: Grade, sections: tuple[SectionRul
     ):
         raise reader.error(
             "section",
-            f'section "{section.key}" is for grades {rules.grade_from}-{rules.grade_to}, '
-            f"not {grade.key}",
+            Message(
+                "section %(section)s is for grades %(first)s-%(last)s, not %(grade)s",
+                section=Quoted(section.key),
+                first=rules.grade_from,
+                last=rules.grade_to,
+                grade=int(grade.key),
+            ),
         )
 
 
@@ -168,7 +215,12 @@ def _promotions(table: TableReader, ladder: tuple[Grade, ...]) -> tuple[Promotio
         to_grade = _rung(reader, "to", strength)
         if strength[to_grade] >= strength[from_grade]:
             raise reader.error(
-                "to", f"{describe(to_grade)} is not stronger than {describe(from_grade)}"
+                "to",
+                Message(
+                    "%(to)s is not stronger than %(from)s",
+                    to=Quoted(to_grade),
+                    **{"from": Quoted(from_grade)},
+                ),
             )
         rate = reader.percent("rate")
         rule = PromotionRule(from_grade, to_grade, rate, reader.integer("min_games", 1, maximum=99))
@@ -176,7 +228,13 @@ def _promotions(table: TableReader, ladder: tuple[Grade, ...]) -> tuple[Promotio
         for index, earlier in enumerate(rules):
             if (earlier.from_grade, earlier.to_grade) == (from_grade, to_grade):
                 raise reader.error(
-                    "to", f"promotions[{index}] already gives {to_grade} from {from_grade}"
+                    "to",
+                    Message(
+                        "%(earlier)s already gives %(to)s from %(from)s",
+                        earlier=Key(f"grades.promotions[{index}]"),
+                        to=Quoted(to_grade),
+                        **{"from": Quoted(from_grade)},
+                    ),
                 )
         rules.append(rule)
     return tuple(rules)
@@ -187,7 +245,7 @@ def _rung(reader: TableReader, name: str, strength: dict[str, int]) -> str:
     if _numbered(key):
         key = str(int(key))
     if key not in strength:
-        raise reader.error(name, f"no rung of grades.ladder has the key {describe(key)}")
+        raise reader.error(name, _no_rung(key))
     return key
 
 
@@ -201,9 +259,12 @@ def _validity(table: TableReader, end_date: datetime.date | None) -> ValidityPer
     )
     period.finish()
     if not validity.months and not validity.days:
-        raise table.error("valid_for", "give months or days, e.g. { months = 2 }")
+        raise table.error("valid_for", Message("give months or days, e.g. months = 2"))
     if end_date is None:
-        raise table.error("valid_for", "needs event.end_date (the period runs from the end)")
+        raise table.error(
+            "valid_for",
+            Message("needs %(key)s (the period runs from the end)", key=Key("event.end_date")),
+        )
     return validity
 
 
@@ -220,6 +281,11 @@ def _check_time_controls(
             raise RegulationsError(
                 root.source,
                 f"sections[{index}].time_control",
-                f"missing: grades.ladder gives {needing[0].key} a min_minutes, so every "
-                "section needs its time control",
+                Message(
+                    "missing: %(ladder)s gives %(grade)s a %(key)s, so every section needs its "
+                    "time control",
+                    ladder=Key("grades.ladder"),
+                    grade=Quoted(needing[0].key),
+                    key=Key("min_minutes"),
+                ),
             )

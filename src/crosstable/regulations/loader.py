@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from crosstable.message import Choices, Code, Key, Message, Quoted
 from crosstable.model import ScoringSystem
 from crosstable.pairing import registry as pairing_registry
 from crosstable.pairing.rules import (
@@ -26,7 +27,13 @@ from crosstable.pairing.rules import (
     RoundOnePairing,
 )
 from crosstable.regulations.grade_table import read_grades
-from crosstable.regulations.reader import RegulationsError, TableReader, describe
+from crosstable.regulations.reader import (
+    RegulationsError,
+    TableReader,
+    describe,
+    expected_one_of,
+    no_section,
+)
 from crosstable.regulations.registration import read_registration
 from crosstable.regulations.schema import (
     BOARD_CRITERIA,
@@ -62,6 +69,7 @@ from crosstable.regulations.schema import (
 )
 from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
 from crosstable.tiebreaks.registry import UnknownTiebreakError, lookup
+from crosstable.tiebreaks.registry import registry as tiebreak_registry
 from crosstable.typed.calendars import Calendar
 
 LANGUAGES = ("en", "zh_Hans", "ms", "fa")
@@ -86,15 +94,34 @@ would exhaust Python's recursion limit in the TOML parser (brackets inside strin
 too, so the bound is generous)."""
 
 
+TOO_DEEP = Message("arrays or tables nested too deeply")
+
+
+def _toml_error(error: tomllib.TOMLDecodeError) -> Message:
+    """Where the TOML parser stopped (its own words name the line and column)."""
+    where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+    if where is None:
+        return Message("not valid TOML: %(reason)s", reason=Quoted(str(error)))
+    return Message(
+        "not valid TOML: the text cannot be read at line %(line)s, column %(column)s",
+        line=int(where[1]),
+        column=int(where[2]),
+    )
+
+
 def load_regulations(path: str | Path) -> Regulations:
     """Read and check the regulations file at ``path``."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise RegulationsError(str(path), "", f"cannot read the file: {error.strerror}") from None
+        raise RegulationsError(
+            str(path),
+            "",
+            Message("cannot read the file: %(reason)s", reason=Quoted(error.strerror or "")),
+        ) from None
     except UnicodeDecodeError:
-        raise RegulationsError(str(path), "", "the file is not UTF-8 text") from None
+        raise RegulationsError(str(path), "", Message("the file is not UTF-8 text")) from None
     return parse_regulations(text, str(path))
 
 
@@ -115,22 +142,29 @@ def parse_regulations(text: str, source: str = "<regulations>") -> Regulations:
     """Read and check regulations given as TOML text; ``source`` names it in errors."""
     if len(text) > MAX_FILE_CHARACTERS:
         raise RegulationsError(
-            source, "", f"longer than {MAX_FILE_CHARACTERS:,} characters: not a regulations file"
+            source,
+            "",
+            Message(
+                "longer than %(most)s characters: not a regulations file",
+                most=MAX_FILE_CHARACTERS,
+            ),
         )
     if _nesting(text) > MAX_NESTING:
         raise RegulationsError(
-            source, "", f"arrays or tables nested more than {MAX_NESTING} levels deep"
+            source,
+            "",
+            Message("arrays or tables nested more than %(most)s levels deep", most=MAX_NESTING),
         )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RegulationsError(source, "", f"not valid TOML: {error}") from None
+        raise RegulationsError(source, "", _toml_error(error)) from None
     except RecursionError:
-        raise RegulationsError(source, "", "arrays or tables nested too deeply") from None
+        raise RegulationsError(source, "", TOO_DEEP) from None
     try:
         return _Loader(data, source).regulations()
     except RecursionError:
-        raise RegulationsError(source, "", "arrays or tables nested too deeply") from None
+        raise RegulationsError(source, "", TOO_DEEP) from None
 
 
 class _Loader:
@@ -139,7 +173,7 @@ class _Loader:
         self.data = data
         event = data.get("event")
         if not isinstance(event, dict):
-            raise RegulationsError(source, "event", "missing (required table)")
+            raise RegulationsError(source, "event", Message("missing (required table)"))
         calendar_name = event.get("calendar", "gregorian")
         try:
             self.calendar = Calendar(calendar_name)
@@ -147,7 +181,7 @@ class _Loader:
             raise RegulationsError(
                 source,
                 "event.calendar",
-                f'expected "gregorian" or "jalali", got {describe(calendar_name)}',
+                expected_one_of(tuple(c.value for c in Calendar), describe(calendar_name)),
             ) from None
         self.root = TableReader(data, "", source, self.calendar)
         self.gaps: list[str] = []
@@ -163,7 +197,7 @@ class _Loader:
         start_date = event.date("start_date")
         end_date = event.date("end_date")
         if start_date and end_date and end_date < start_date:
-            raise event.error("end_date", "is before event.start_date")
+            raise event.error("end_date", Message("is before %(key)s", key=Key("event.start_date")))
         venue = event.string("venue", "")
         time_zone = self._time_zone(event)
         organiser = event.string("organiser", "")
@@ -180,11 +214,16 @@ class _Loader:
             for reader in self._merged_sections(defaults)
         )
         if not sections:
-            raise root.error("sections", "missing: at least one [[sections]] table is required")
+            raise root.error(
+                "sections", Message("missing: at least one [[sections]] table is required")
+            )
         keys = [section.key for section in sections]
         for index, key in enumerate(keys):
             if key in keys[:index]:
-                raise root.error(f"sections[{index}].key", f'duplicate section key "{key}"')
+                raise root.error(
+                    f"sections[{index}].key",
+                    Message("duplicate section key %(key)s", key=Quoted(key)),
+                )
         fees = self._fees(set(keys))
         deadlines = self._deadlines()
         grades = read_grades(root, sections, end_date)
@@ -225,8 +264,11 @@ class _Loader:
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             raise event.error(
                 "time_zone",
-                f'unknown time zone "{name}": use an IANA name such as "Asia/Kuala_Lumpur", '
-                '"Asia/Shanghai" or "Asia/Tehran"',
+                Message(
+                    "unknown time zone %(zone)s: use an IANA name such as "
+                    '"Asia/Kuala_Lumpur", "Asia/Shanghai" or "Asia/Tehran"',
+                    zone=Quoted(name),
+                ),
             ) from None
         return name
 
@@ -236,7 +278,10 @@ class _Loader:
             return None
         age_on = table.date("age_on") or start
         if age_on is None:
-            raise table.error("age_on", "missing: needed when event.start_date is not set")
+            raise table.error(
+                "age_on",
+                Message("missing: needed when %(key)s is not set", key=Key("event.start_date")),
+            )
         rule = AdultGradeRule(
             adult_age=table.integer("adult_age", 1, maximum=MAX_AGE),
             lowest_grade=table.integer("lowest_grade", 1, maximum=MAX_GRADE),
@@ -258,7 +303,14 @@ class _Loader:
         for index, reader in enumerate(parent.tables(name)):
             number = reader.integer("round", 1)
             if number != index + 1:
-                raise reader.error("round", f"expected round {index + 1} here, got {number}")
+                raise reader.error(
+                    "round",
+                    Message(
+                        "expected round %(expected)s here, got %(value)s",
+                        expected=index + 1,
+                        value=number,
+                    ),
+                )
             slots.append(
                 RoundSlot(number, reader.date("date"), reader.time("start"), reader.time("end"))
             )
@@ -312,7 +364,7 @@ class _Loader:
         if sections is not None:
             for key in list(sections.data):
                 if key not in section_keys:
-                    raise sections.error(key, f'no section has the key "{key}"')
+                    raise sections.error(key, no_section(key))
                 by_section[key] = sections.money(key)
             sections.finish()
         discounts = []
@@ -320,7 +372,7 @@ class _Loader:
             discounts.append(self._discount(reader))
         keys = [discount.key for discount in discounts]
         if len(set(keys)) != len(keys):
-            raise table.error("discounts", "two discounts have the same key")
+            raise table.error("discounts", Message("two discounts have the same key"))
         table.finish()
         return Fees(per, amount, currency, tuple(discounts), combination, by_section)
 
@@ -332,12 +384,14 @@ class _Loader:
                 isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= MAX_PLACE
                 for p in places
             ):
-                raise reader.error("previous_place", "expected an array of places, e.g. [1]")
+                raise reader.error(
+                    "previous_place", Message("expected an array of places, e.g. [1]")
+                )
             previous = tuple(places)
         min_members = reader.optional_int("min_members_matching", 1)
         members_where = self._where(reader, "members")
         if min_members is not None and not members_where:
-            raise reader.error("min_members_matching", "needs a members condition table")
+            raise reader.error("min_members_matching", Message("needs a members condition table"))
         discount = Discount(
             key=reader.string("key"),
             name=reader.string("name"),
@@ -365,13 +419,21 @@ class _Loader:
     ) -> SectionRules:
         key = reader.string("key", max_length=MAX_KEY, name_like=True)
         if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
-            raise reader.error("key", f"use letters, digits, - and _ only, got {describe(key)}")
+            raise reader.error(
+                "key",
+                Message("use letters, digits, - and _ only, got %(value)s", value=Quoted(key)),
+            )
         game = Game(reader.choice("game", tuple(g.value for g in Game), event_game.value))
         rounds = reader.optional_int("rounds", 1, MAX_ROUNDS)
         schedule = self._section_schedule(reader, schedules)
         if rounds is not None and schedule and len(schedule) != rounds:
             raise reader.error(
-                "schedule", f"lists {len(schedule)} rounds but the section has {rounds} rounds"
+                "schedule",
+                Message(
+                    "lists %(listed)s rounds but the section has %(rounds)s rounds",
+                    listed=len(schedule),
+                    rounds=rounds,
+                ),
             )
         pairing = self._pairing(reader, game)
         team = self._team(reader)
@@ -409,7 +471,10 @@ class _Loader:
         if section.forfeits_cancel_results and section.forfeits_to_withdraw is None:
             raise reader.error(
                 "forfeits_cancel_results",
-                "needs forfeits_to_withdraw (after how many forfeits the results are cancelled)",
+                Message(
+                    "needs %(key)s (after how many forfeits the results are cancelled)",
+                    key=Key("forfeits_to_withdraw"),
+                ),
             )
         scoring = section.scoring
         if section.pairing.acceleration == "baku" and (
@@ -418,8 +483,13 @@ class _Loader:
             # C.04.7's premise: virtual points are a win's points, then half of that.
             raise reader.error(
                 "pairing.acceleration",
-                "Baku acceleration needs a win worth twice a draw and a loss worth nothing "
-                f"(scoring {scoring.win}/{scoring.draw}/{scoring.loss})",
+                Message(
+                    "Baku acceleration needs a win worth twice a draw and a loss worth nothing "
+                    "(scoring %(win)s/%(draw)s/%(loss)s)",
+                    win=scoring.win,
+                    draw=scoring.draw,
+                    loss=scoring.loss,
+                ),
             )
         self._note_gaps(reader, section)
         reader.finish()
@@ -436,7 +506,11 @@ class _Loader:
             rating = unrated
         else:
             raise table.error(
-                "unrated", f'expected "drop" or a rating from 0 to 3500, got {describe(unrated)}'
+                "unrated",
+                Message(
+                    'expected "drop" or a rating from 0 to 3500, got %(value)s',
+                    value=describe(unrated),
+                ),
             )
         ratings = table.choice("ratings", ("first", "per_round"), "first")
         table.finish()
@@ -449,7 +523,9 @@ class _Loader:
         if isinstance(value, str):
             reader.raw("schedule")
             if value not in schedules:
-                raise reader.error("schedule", f'no [schedules] entry named "{value}"')
+                raise reader.error(
+                    "schedule", Message("no [schedules] entry named %(name)s", name=Quoted(value))
+                )
             return schedules[value]
         return self._round_slots(reader, "schedule")
 
@@ -460,7 +536,7 @@ class _Loader:
         sexes = table.strings("sex")
         for index, sex in enumerate(sexes):
             if sex not in SEXES:
-                raise table.error(f"sex[{index}]", f'expected "M" or "F", got {describe(sex)}')
+                raise table.error(f"sex[{index}]", expected_one_of(SEXES, describe(sex)))
         age = table.table("age")
         age_on = age_at_least = age_below = None
         if age is not None:
@@ -468,7 +544,7 @@ class _Loader:
             age_at_least = age.optional_int("at_least", 0, MAX_AGE)
             age_below = age.optional_int("below", 1, MAX_AGE)
             if age_on is None:
-                raise age.error("on", "missing: the date at which ages are counted")
+                raise age.error("on", Message("missing: the date at which ages are counted"))
             age.finish()
         grade = table.table("grade")
         grade_from = grade_to = None
@@ -476,7 +552,9 @@ class _Loader:
             grade_from = grade.integer("from", 1, maximum=MAX_GRADE)
             grade_to = grade.integer("to", 1, maximum=MAX_GRADE)
             if grade_to < grade_from:
-                raise grade.error("to", "must be a weaker (higher-numbered) grade than 'from'")
+                raise grade.error(
+                    "to", Message("must be a weaker (higher-numbered) grade than 'from'")
+                )
             grade.finish()
         rating = table.table("rating")
         rating_at_least = rating_below = None
@@ -534,14 +612,16 @@ class _Loader:
             draw_black=table.fraction("draw_second", default.draw_black),
         )
         if not scoring.win >= scoring.draw >= scoring.loss:
-            raise table.error("win", "expected win >= draw >= loss")
+            raise table.error("win", Message("expected win >= draw >= loss"))
         table.finish()
         return scoring
 
     def _pairing(self, reader: TableReader, game: Game) -> PairingRules:
         table = reader.table("pairing")
         if table is None:
-            raise reader.error("pairing", "missing (required table with at least 'system')")
+            raise reader.error(
+                "pairing", Message("missing (required table with at least 'system')")
+            )
         refused = pairing_registry.REFUSED.get(str(table.raw("system")).strip().upper())
         if refused is not None:
             raise table.error("system", refused)
@@ -556,14 +636,23 @@ class _Loader:
                 or not 1 <= avoid[0] <= avoid[1] <= MAX_ROUNDS
             ):
                 raise table.error(
-                    "avoid_same_unit_rounds", f"expected [first, last] rounds, got {avoid!r}"
+                    "avoid_same_unit_rounds",
+                    Message(
+                        "expected [first, last] rounds, got %(value)s", value=Quoted(repr(avoid))
+                    ),
                 )
             avoid_rounds = (avoid[0], avoid[1])
         local_rules = table.strings("local_rules")
         for index, rule in enumerate(local_rules):
             if rule not in LOCAL_RULES:
-                known = ", ".join(LOCAL_RULES)
-                raise table.error(f"local_rules[{index}]", f'unknown rule "{rule}" ({known})')
+                raise table.error(
+                    f"local_rules[{index}]",
+                    Message(
+                        "unknown rule %(rule)s (%(known)s)",
+                        rule=Quoted(rule),
+                        known=Choices(tuple(Code(known) for known in LOCAL_RULES)),
+                    ),
+                )
         rules = PairingRules(
             system=system,
             round_one=RoundOnePairing(
@@ -587,10 +676,29 @@ class _Loader:
         """Descriptors checked against the tie-break registry (codes, modifiers, team use)."""
         descriptors = reader.strings(name)
         for index, descriptor in enumerate(descriptors):
+            value = Quoted(descriptor)
             try:
-                lookup(parse_descriptor(descriptor), teams=teams)
-            except (DescriptorError, UnknownTiebreakError) as error:
-                raise reader.error(f"{name}[{index}]", str(error)) from None
+                spec = parse_descriptor(descriptor)
+            except DescriptorError:
+                raise reader.error(
+                    f"{name}[{index}]",
+                    Message("%(value)s cannot be read as a tie-break", value=value),
+                ) from None
+            try:
+                lookup(spec, teams=teams)
+            except UnknownTiebreakError:
+                known = tiebreak_registry().get(spec.code)
+                usable = known is not None and (known.for_teams if teams else known.for_individuals)
+                raise reader.error(
+                    f"{name}[{index}]",
+                    Message("%(value)s: the tie-break does not take this modifier", value=value)
+                    if usable
+                    else Message(
+                        "unknown tie-break %(value)s for this section (docs/tiebreaks.md lists "
+                        "the codes)",
+                        value=value,
+                    ),
+                ) from None
         return descriptors
 
     def _where(self, reader: TableReader, name: str) -> Where:
@@ -610,7 +718,10 @@ class _Loader:
                     if ops.has(op_name):
                         bound = ops.raw(op_name)
                         if isinstance(bound, bool) or not isinstance(bound, int):
-                            raise ops.error(op_name, f"expected a number, got {describe(bound)}")
+                            raise ops.error(
+                                op_name,
+                                Message("expected a number, got %(value)s", value=describe(bound)),
+                            )
                         conditions.append(Condition(attribute, Operator(op_name), bound))
                 ops.finish()
             elif isinstance(value, list):
@@ -618,7 +729,10 @@ class _Loader:
             elif isinstance(value, (str, int, bool)):
                 conditions.append(Condition(attribute, Operator.EQUALS, value))
             else:
-                raise table.error(attribute, f"unsupported condition value {describe(value)}")
+                raise table.error(
+                    attribute,
+                    Message("unsupported condition value %(value)s", value=describe(value)),
+                )
         return tuple(conditions)
 
     def _sub_rankings(self, reader: TableReader) -> list[SubRanking]:
@@ -658,10 +772,13 @@ class _Loader:
             if first != expected:
                 raise table.error(
                     "place" if table.has("place") else "from",
-                    f"expected place {expected} next (places run 1, 2, … without gaps)",
+                    Message(
+                        "expected place %(place)s next (places run 1, 2, … without gaps)",
+                        place=expected,
+                    ),
                 )
             if last < first:
-                raise table.error("to", f"is before 'from' ({first})")
+                raise table.error("to", Message("is before 'from' (%(first)s)", first=first))
             prizes.append(
                 PlacePrize(
                     first,
@@ -683,7 +800,9 @@ class _Loader:
             if isinstance(rankings, str):
                 rankings = [rankings]
             if not isinstance(rankings, list) or not rankings:
-                raise table.error("rankings", 'expected a ranking name or an array, e.g. ["team"]')
+                raise table.error(
+                    "rankings", Message('expected a ranking name or an array, e.g. ["team"]')
+                )
             categories = []
             for category in table.tables("categories"):
                 categories.append(
@@ -724,8 +843,10 @@ class _Loader:
             if match_points.pairing_bye is not None:
                 raise table.error(
                     "match_points.bye",
-                    'the team bye\'s value is team.bye ("draw", "win", "loss" or'
-                    " { match_points, game_points })",
+                    Message(
+                        'the team bye\'s value is team.bye ("draw", "win", "loss" or'
+                        " a table of match_points and game_points)"
+                    ),
                 )
         short_team_result = table.string("short_team_result", "")
         if short_team_result and not re.fullmatch(
@@ -733,8 +854,11 @@ class _Loader:
         ):
             raise table.error(
                 "short_team_result",
-                f"expected the short team's score then its opponent's, e.g. '0-4', got "
-                f"{short_team_result!r}",
+                Message(
+                    "expected the short team's score then its opponent's, e.g. '0-4', got "
+                    "%(value)s",
+                    value=Quoted(short_team_result),
+                ),
             )
         team = TeamRules(
             boards=table.integer("boards", 1, maximum=MAX_BOARDS),
@@ -765,8 +889,11 @@ class _Loader:
             if value not in ("draw", "win", "loss"):
                 raise table.error(
                     "bye",
-                    f'expected "draw", "win", "loss" or'
-                    f" {{ match_points = ..., game_points = ... }}, got {value!r}",
+                    Message(
+                        'expected "draw", "win", "loss" or'
+                        " a table of match_points and game_points, got %(value)s",
+                        value=Quoted(value),
+                    ),
                 )
             return TeamByeValue(value)
         points = table.table("bye")
@@ -778,7 +905,7 @@ class _Loader:
         )
         for name, given in (("match_points", bye.match_points), ("game_points", bye.game_points)):
             if given is None:
-                raise points.error(name, "missing (the bye's value needs both points)")
+                raise points.error(name, Message("missing (the bye's value needs both points)"))
         points.finish()
         return bye
 
@@ -794,14 +921,16 @@ class _Loader:
         if by_sex_table is not None:
             for sex in list(by_sex_table.data):
                 if sex not in SEXES:
-                    raise by_sex_table.error(sex, 'expected "M" or "F"')
+                    raise by_sex_table.error(sex, expected_one_of(SEXES, Quoted(sex)))
                 by_sex[sex] = by_sex_table.integer(sex, 1)
             by_sex_table.finish()
         if method is TeamRankingMethod.SUM_OF_PLACES:
             tiebreaks = table.strings("tiebreaks")
             for index, name in enumerate(tiebreaks):
                 if name not in TEAM_PLACE_TIEBREAKS:
-                    raise table.error(f"tiebreaks[{index}]", f'expected "best_place", got "{name}"')
+                    raise table.error(
+                        f"tiebreaks[{index}]", expected_one_of(TEAM_PLACE_TIEBREAKS, Quoted(name))
+                    )
         else:
             tiebreaks = self._tiebreaks(table, "tiebreaks", teams=True)
         ranking = TeamRanking(
@@ -823,7 +952,7 @@ class _Loader:
         if games is not None:
             for board in list(games.data):
                 if not (board.isascii() and board.isdigit()) or not 1 <= int(board) <= MAX_BOARDS:
-                    raise games.error(board, "expected a board number as the key")
+                    raise games.error(board, Message("expected a board number as the key"))
                 min_games[int(board)] = games.integer(board, 0)
             games.finish()
         criteria = table.strings("criteria")
@@ -831,7 +960,11 @@ class _Loader:
             if criterion not in BOARD_CRITERIA:
                 raise table.error(
                     f"criteria[{index}]",
-                    f"unknown criterion {describe(criterion)} ({', '.join(BOARD_CRITERIA)})",
+                    Message(
+                        "unknown criterion %(value)s (%(known)s)",
+                        value=describe(criterion),
+                        known=Choices(tuple(Code(known) for known in BOARD_CRITERIA)),
+                    ),
                 )
         ranking = BoardRanking(min_games, criteria, table.boolean("forfeits_count", True))
         table.finish()
@@ -861,7 +994,11 @@ class _Loader:
                 if name not in known:
                     raise reader.error(
                         f"prizes[{index}].rankings",
-                        f'no ranking "{name}" in this section ({", ".join(sorted(known))})',
+                        Message(
+                            "no ranking %(name)s in this section (%(known)s)",
+                            name=Quoted(name),
+                            known=Choices(tuple(Code(k) for k in sorted(known))),
+                        ),
                     )
 
     def _note_gaps(self, reader: TableReader, section: SectionRules) -> None:

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from crosstable.message import Choices, Code, Message, Quoted, Value
 from crosstable.typed.calendars import Calendar, parse_date
 from crosstable.typed.people import unsafe_characters
 
@@ -21,31 +22,61 @@ EnumT = TypeVar("EnumT")
 
 
 class RegulationsError(ValueError):
-    """A regulations file is malformed: ``source`` (file), ``key`` (dotted path), ``problem``."""
+    """A regulations file is malformed: ``source`` (file), ``key`` (dotted path), ``message``
+    (what is wrong, as a :class:`Message` a user interface translates) and ``problem`` (its
+    English sentence, for the command line)."""
 
-    def __init__(self, source: str, key: str, problem: str) -> None:
+    def __init__(self, source: str, key: str, message: Message) -> None:
         self.source = source
         self.key = key
-        self.problem = problem
+        self.message = message
+        self.problem = str(message)
         where = f"{source}: {key}" if key else source
-        super().__init__(f"{where}: {problem}")
+        super().__init__(f"{where}: {self.problem}")
 
 
-def describe(value: object) -> str:
-    """How a wrong value is quoted in an error message."""
+def describe(value: object) -> Value:
+    """How a wrong value is named in an error message."""
     if isinstance(value, str):
-        return f'"{value}"'
+        return Quoted(value)
     if isinstance(value, dict):
-        return "a table"
+        return Message("a table")
     if isinstance(value, list):
-        return "an array"
+        return Message("an array")
     if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+        return Message("true") if value else Message("false")
+    if isinstance(value, int):
+        return value
+    # floats, dates and times: as the file writes them
+    return Quoted(str(value)) if not isinstance(value, float) else Quoted(repr(value))
+
+
+def expected_one_of(choices: tuple[str, ...], got: Value) -> Message:
+    """The file wrote something else than one of the code words ``choices``."""
+    return Message(
+        "expected one of %(choices)s, got %(value)s",
+        choices=Choices(tuple(Code(choice) for choice in choices)),
+        value=got,
+    )
+
+
+def no_section(key: str) -> Message:
+    """A reference to a section key that no section has."""
+    return Message("no section has the key %(key)s", key=Quoted(key))
+
+
+def _points_expected(value: object) -> Message:
+    return Message('expected points such as 1 or "1/2", got %(value)s', value=describe(value))
+
+
+def _date_expected(value: object) -> Message:
+    return Message("expected a date YYYY-MM-DD, got %(value)s", value=describe(value))
 
 
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
 _AMOUNT = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,2})?")
+
+MISSING = Message("missing (required)")
 
 MAX_WHOLE = 1_000_000
 """The largest whole number any key takes unless it says less (no count of rounds, players,
@@ -61,9 +92,6 @@ EARLIEST_DATE = datetime.date(1900, 1, 1)
 LATEST_DATE = datetime.date(2200, 12, 31)
 _TEXT_CONTROLS_ALLOWED = {"U+000A", "U+0009"}
 """Free text may hold line breaks and tabs; names may not (``name_like``)."""
-
-
-INHERITED = " (the value comes from [section_defaults])"
 
 
 def _walk(table: Any, path: str) -> Any:
@@ -111,15 +139,17 @@ class TableReader:
         """The in-place part of the value at ``name`` (None: inherited or absent)."""
         return _walk(self.own, name)
 
-    def error(self, name: str, problem: str) -> RegulationsError:
+    def error(self, name: str, problem: Message) -> RegulationsError:
         inherited = (
             self.own is not self.data
             and self._own_part(name) is None
             and _walk(self.data, name) is not None
         )
-        return RegulationsError(
-            self.source, self.key(name), problem + (INHERITED if inherited else "")
-        )
+        if inherited:
+            problem = Message(
+                "%(problem)s (the value comes from [section_defaults])", problem=problem
+            )
+        return RegulationsError(self.source, self.key(name), problem)
 
     def child(self, value: dict[str, Any], name: str) -> TableReader:
         """A reader for the table ``value`` found at ``name`` in this table."""
@@ -136,7 +166,9 @@ class TableReader:
     def finish(self) -> None:
         for name in self.data:
             if name not in self._used:
-                raise self.error(name, "unknown key (see docs/regulations.md for the keys)")
+                raise self.error(
+                    name, Message("unknown key (see docs/regulations.md for the keys)")
+                )
 
     # --- scalars -------------------------------------------------------------------------
 
@@ -152,29 +184,41 @@ class TableReader:
         value = self.raw(name)
         if value is None:
             if default is None:
-                raise self.error(name, "missing (required)")
+                raise self.error(name, MISSING)
             return default
         if not isinstance(value, str):
-            raise self.error(name, f"expected a string, got {describe(value)}")
+            raise self.error(
+                name, Message("expected a string, got %(value)s", value=describe(value))
+            )
         self.check_text(name, value, max_length, name_like)
         return value
 
     def check_text(self, name: str, value: str, max_length: int, name_like: bool = True) -> None:
         if len(value) > max_length:
-            raise self.error(name, f"longer than {max_length} characters ({len(value)})")
+            raise self.error(
+                name,
+                Message(
+                    "longer than %(most)s characters (%(length)s)",
+                    most=max_length,
+                    length=len(value),
+                ),
+            )
         unsafe = unsafe_characters(value)
         if not name_like:
             unsafe = [code for code in unsafe if code not in _TEXT_CONTROLS_ALLOWED]
         if unsafe:
             raise self.error(
-                name, f"holds control or text-direction characters ({', '.join(unsafe)})"
+                name,
+                Message(
+                    "holds control or text-direction characters (%(characters)s)",
+                    characters=Choices(tuple(Code(code, quoted=False) for code in unsafe)),
+                ),
             )
 
     def choice(self, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
         value = self.string(name, default)
         if value not in choices:
-            allowed = ", ".join(f'"{choice}"' for choice in choices)
-            raise self.error(name, f"expected one of {allowed}, got {describe(value)}")
+            raise self.error(name, expected_one_of(choices, describe(value)))
         return value
 
     def boolean(self, name: str, default: bool) -> bool:
@@ -182,7 +226,9 @@ class TableReader:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise self.error(name, f"expected true or false, got {describe(value)}")
+            raise self.error(
+                name, Message("expected true or false, got %(value)s", value=describe(value))
+            )
         return value
 
     def optional_int(self, name: str, minimum: int = 0, maximum: int = MAX_WHOLE) -> int | None:
@@ -197,7 +243,7 @@ class TableReader:
         value = self.optional_int(name, minimum, maximum)
         if value is None:
             if default is None:
-                raise self.error(name, "missing (required)")
+                raise self.error(name, MISSING)
             return default
         return value
 
@@ -205,11 +251,21 @@ class TableReader:
         self, name: str, value: object, minimum: int = 0, maximum: int = MAX_WHOLE
     ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(name, f"expected a whole number, got {describe(value)}")
+            raise self.error(
+                name, Message("expected a whole number, got %(value)s", value=describe(value))
+            )
         if value < minimum:
-            raise self.error(name, f"expected a number >= {minimum}, got {value}")
+            raise self.error(
+                name,
+                Message(
+                    "expected a number >= %(least)s, got %(value)s", least=minimum, value=value
+                ),
+            )
         if value > maximum:
-            raise self.error(name, f"expected a number <= {maximum}, got {value}")
+            raise self.error(
+                name,
+                Message("expected a number <= %(most)s, got %(value)s", most=maximum, value=value),
+            )
         return value
 
     def fraction(self, name: str, default: Fraction | None = None) -> Fraction | None:
@@ -221,22 +277,32 @@ class TableReader:
 
     def to_fraction(self, name: str, value: object) -> Fraction:
         if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-            raise self.error(name, f'expected points such as 1 or "1/2", got {describe(value)}')
+            raise self.error(name, _points_expected(value))
         if isinstance(value, float):
-            raise self.error(name, f'write points exactly, e.g. "1/2" instead of {value}')
+            raise self.error(
+                name,
+                Message(
+                    'write points exactly, e.g. "1/2" instead of %(value)s', value=describe(value)
+                ),
+            )
         try:
             if isinstance(value, str) and len(value) > 40:
                 raise ValueError(value)
             result = Fraction(value)
         except (ValueError, ZeroDivisionError):
-            raise self.error(
-                name, f'expected points such as 1 or "1/2", got {describe(value)}'
-            ) from None
+            raise self.error(name, _points_expected(value)) from None
         if result < 0:
-            raise self.error(name, f"expected points >= 0, got {describe(value)}")
+            raise self.error(
+                name, Message("expected points >= 0, got %(value)s", value=describe(value))
+            )
         if result > MAX_POINTS or result.denominator > MAX_POINTS:
             raise self.error(
-                name, f"expected points up to {MAX_POINTS} in simple fractions, got {value}"
+                name,
+                Message(
+                    "expected points up to %(most)s in simple fractions, got %(value)s",
+                    most=MAX_POINTS,
+                    value=describe(value),
+                ),
             )
         return result
 
@@ -244,7 +310,7 @@ class TableReader:
         value = self.raw(name)
         if value is None:
             if default is None:
-                raise self.error(name, "missing (required)")
+                raise self.error(name, MISSING)
             return default
         return self.to_money(name, value)
 
@@ -253,12 +319,19 @@ class TableReader:
         (``"5.00"``), below :data:`MAX_AMOUNT` — no exponent (``"1e30"``), no NaN, nothing
         negative, nothing the database cannot keep (a fee of 1e20 once broke every page of
         its event)."""
-        problem = (
-            f'expected an amount such as 5 or "5.00" (below {MAX_AMOUNT:,}, at most two '
-            f"decimals), got {describe(value)}"
+        problem = Message(
+            'expected an amount such as 5 or "5.00" (below %(limit)s, at most two decimals), '
+            "got %(value)s",
+            limit=MAX_AMOUNT,
+            value=describe(value),
         )
         if isinstance(value, float):
-            raise self.error(name, f'write amounts exactly, e.g. "{value}" in quotes')
+            raise self.error(
+                name,
+                Message(
+                    "write amounts exactly, e.g. %(value)s in quotes", value=Quoted(str(value))
+                ),
+            )
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise self.error(name, problem)
         if isinstance(value, str) and not _AMOUNT.fullmatch(value):
@@ -273,35 +346,47 @@ class TableReader:
 
     def percent(self, name: str) -> Fraction:
         if not self.has(name):
-            raise self.error(name, "missing (required)")
+            raise self.error(name, MISSING)
         value = self.to_fraction(name, self.raw(name))
         if value > 100:
-            raise self.error(name, f"expected a percentage 0-100, got {value}")
+            raise self.error(
+                name, Message("expected a percentage 0-100, got %(value)s", value=value)
+            )
         return value
 
     def to_date(self, name: str, value: object) -> datetime.date:
         """A date in the file's calendar, between :data:`EARLIEST_DATE` and
         :data:`LATEST_DATE` (a date at the end of the calendar has no next day)."""
         if isinstance(value, datetime.datetime):
-            raise self.error(name, f"expected a date YYYY-MM-DD, got a date and time {value}")
+            raise self.error(
+                name,
+                Message(
+                    "expected a date YYYY-MM-DD, got a date and time %(value)s",
+                    value=describe(value),
+                ),
+            )
         if isinstance(value, datetime.date):
             if self.calendar is Calendar.JALALI:
-                raise self.error(name, 'write Jalali dates as quoted strings, e.g. "1398-08-24"')
+                raise self.error(
+                    name, Message('write Jalali dates as quoted strings, e.g. "1398-08-24"')
+                )
             day = value
         elif not isinstance(value, str):
-            raise self.error(name, f"expected a date YYYY-MM-DD, got {describe(value)}")
+            raise self.error(name, _date_expected(value))
         else:
             try:
                 day = parse_date(value, self.calendar)
             except ValueError:
-                raise self.error(
-                    name, f"expected a date YYYY-MM-DD, got {describe(value)}"
-                ) from None
+                raise self.error(name, _date_expected(value)) from None
         if not EARLIEST_DATE <= day <= LATEST_DATE:
             raise self.error(
                 name,
-                f"expected a date between {EARLIEST_DATE.year} and {LATEST_DATE.year}, got "
-                f"{describe(value)}",
+                Message(
+                    "expected a date between %(first)s and %(last)s, got %(value)s",
+                    first=EARLIEST_DATE.year,
+                    last=LATEST_DATE.year,
+                    value=describe(value),
+                ),
             )
         return day
 
@@ -316,7 +401,9 @@ class TableReader:
             match = _TIME.match(value)
             if match and int(match[1]) < 24 and int(match[2]) < 60:
                 return datetime.time(int(match[1]), int(match[2]))
-        raise self.error(name, f"expected a time HH:MM, got {describe(value)}")
+        raise self.error(
+            name, Message("expected a time HH:MM, got %(value)s", value=describe(value))
+        )
 
     def time(self, name: str) -> datetime.time | None:
         value = self.raw(name)
@@ -330,7 +417,9 @@ class TableReader:
             return None
         if isinstance(value, datetime.datetime):
             if self.calendar is Calendar.JALALI:
-                raise self.error(name, 'write Jalali moments as "YYYY-MM-DD HH:MM" strings')
+                raise self.error(
+                    name, Message('write Jalali moments as "YYYY-MM-DD HH:MM" strings')
+                )
             return value
         if isinstance(value, str) and " " in value:
             day_text, _, time_text = value.partition(" ")
@@ -348,10 +437,15 @@ class TableReader:
         if value is None:
             return ()
         if not isinstance(value, list):
-            raise self.error(name, f"expected an array of strings, got {describe(value)}")
+            raise self.error(
+                name, Message("expected an array of strings, got %(value)s", value=describe(value))
+            )
         for index, item in enumerate(value):
             if not isinstance(item, str):
-                raise self.error(f"{name}[{index}]", f"expected a string, got {describe(item)}")
+                raise self.error(
+                    f"{name}[{index}]",
+                    Message("expected a string, got %(value)s", value=describe(item)),
+                )
             self.check_text(f"{name}[{index}]", item, MAX_TEXT)
         return tuple(value)
 
@@ -360,7 +454,9 @@ class TableReader:
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise self.error(name, f"expected a table, got {describe(value)}")
+            raise self.error(
+                name, Message("expected a table, got %(value)s", value=describe(value))
+            )
         return self.child(value, name)
 
     def tables(self, name: str) -> Iterator[TableReader]:
@@ -369,9 +465,13 @@ class TableReader:
         if value is None:
             return
         if not isinstance(value, list):
-            raise self.error(name, f"expected an array of tables, got {describe(value)}")
+            raise self.error(
+                name, Message("expected an array of tables, got %(value)s", value=describe(value))
+            )
         for index, item in enumerate(value):
             key = f"{name}[{index}]"
             if not isinstance(item, dict):
-                raise self.error(key, f"expected a table, got {describe(item)}")
+                raise self.error(
+                    key, Message("expected a table, got %(value)s", value=describe(item))
+                )
             yield self.child(item, key)

@@ -16,7 +16,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 
-from crosstable.regulations.reader import TableReader, describe
+from crosstable.message import Code, Key, Message, Quoted
+from crosstable.regulations.reader import TableReader, describe, expected_one_of, no_section
 from crosstable.regulations.schema import (
     Deadlines,
     DocumentRule,
@@ -63,12 +64,20 @@ def read_registration(
             registrant = Registrant(name)
         except ValueError:
             raise table.error(
-                f"by[{index}]", f'expected "player", "unit" or "team", got {describe(name)}'
+                f"by[{index}]",
+                expected_one_of(tuple(r.value for r in Registrant), describe(name)),
             ) from None
         if registrant in by:
-            raise table.error(f"by[{index}]", f'"{name}" is named twice')
+            raise table.error(f"by[{index}]", Message("%(name)s is named twice", name=Code(name)))
         if registrant is Registrant.TEAM and not team_sections:
-            raise table.error(f"by[{index}]", '"team" needs a team section (team.match_points)')
+            raise table.error(
+                f"by[{index}]",
+                Message(
+                    "%(team)s needs a team section (%(key)s)",
+                    team=Code("team"),
+                    key=Key("team.match_points"),
+                ),
+            )
         by.append(registrant)
     opens = table.datetime("opens")
     closes = table.datetime("closes")
@@ -76,15 +85,19 @@ def read_registration(
     if opens is not None and closing is not None and closing <= opens:
         raise table.error(
             "closes" if closes is not None else "opens",
-            "registration closes before it opens"
-            + ("" if closes is not None else " (closes: deadlines.registration)"),
+            Message("registration closes before it opens")
+            if closes is not None
+            else Message(
+                "registration closes before it opens (closes: %(key)s)",
+                key=Key("deadlines.registration"),
+            ),
         )
     asks = table.strings("asks")
     for index, name in enumerate(asks):
         if name not in ASKABLE:
             raise table.error(
                 f"asks[{index}]",
-                f"expected one of {', '.join(ASKABLE)}, got {describe(name)}",
+                expected_one_of(ASKABLE, describe(name)),
             )
     documents = tuple(_documents(table, {section.key for section in sections}))
     rules = RegistrationRules(
@@ -103,15 +116,19 @@ def _documents(table: TableReader, section_keys: set[str]) -> Iterator[DocumentR
     keys: set[str] = set()
     for index, reader in enumerate(table.tables("documents")):
         if index >= MAX_DOCUMENTS:
-            raise table.error("documents", f"at most {MAX_DOCUMENTS} documents")
+            raise table.error(
+                "documents", Message("at most %(most)s documents", most=MAX_DOCUMENTS)
+            )
         key = reader.string("key", max_length=40, name_like=True)
         if key in keys:
-            raise reader.error("key", f'two documents have the key "{key}"')
+            raise reader.error(
+                "key", Message("two documents have the key %(key)s", key=Quoted(key))
+            )
         keys.add(key)
         sections = reader.strings("sections")
         for position, section in enumerate(sections):
             if section not in section_keys:
-                raise reader.error(f"sections[{position}]", f'no section has the key "{section}"')
+                raise reader.error(f"sections[{position}]", no_section(section))
         document = DocumentRule(
             key=key, name=reader.string("name", max_length=300, name_like=True), sections=sections
         )

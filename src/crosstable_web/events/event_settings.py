@@ -28,7 +28,16 @@ from tomlkit.items import AoT
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
 from crosstable.regulations.schema import RoundSlot
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali, parse_date
-from crosstable_web.events import audit, bridge, event_time, models, rule_warnings, rules, slugs
+from crosstable_web.events import (
+    audit,
+    bridge,
+    event_time,
+    models,
+    regulation_messages,
+    rule_warnings,
+    rules,
+    slugs,
+)
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
 from crosstable_web.events.services import ServiceError, create_section
@@ -64,11 +73,7 @@ def read(text: str) -> Regulations:
     try:
         return parse_regulations(text, "regulations")
     except RegulationsError as error:
-        raise SettingsError(
-            error.key,
-            _("%(key)s: %(problem)s")
-            % {"key": error.key or _("the file"), "problem": error.problem},
-        ) from None
+        raise SettingsError(error.key, regulation_messages.problem_text(error, text)) from None
 
 
 # --- applying new regulations -----------------------------------------------------------

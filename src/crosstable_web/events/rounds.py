@@ -36,6 +36,7 @@ from crosstable_web.events import (
     fide_mode,
     lots,
     models,
+    regulation_messages,
     rule_warnings,
     services,
 )
@@ -261,7 +262,10 @@ def _pair_here(job: PairingJob) -> RoundPairing:
 
 def _engine_error(error: Exception) -> ServiceError:
     if isinstance(error, PairingError):
-        return ServiceError(_("No pairing satisfies the rules: %(reason)s") % {"reason": error})
+        return ServiceError(
+            _("No pairing satisfies the rules: %(reason)s")
+            % {"reason": regulation_messages.reason_text(error)}
+        )
     raise error
 
 

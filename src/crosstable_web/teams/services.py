@@ -49,7 +49,7 @@ from crosstable.teams.match_scoring import (
 )
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable.typed.results import read_board_result
-from crosstable_web.events import event_time, permissions, rules
+from crosstable_web.events import event_time, permissions, regulation_messages, rules
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.pairing_names import system_name
@@ -467,9 +467,11 @@ def pair_next_round(
             bridge.tournament(section, playing), number
         )
     except (PairingError, ValueError) as error:
-        # The engine's reason is the core's (English); the sentence around it is the reader's.
+        # The engine's reason is a core message, said in the reader's words like the sentence
+        # around it.
         raise ServiceError(
-            _("No pairing satisfies the rules: %(reason)s") % {"reason": error}
+            _("No pairing satisfies the rules: %(reason)s")
+            % {"reason": regulation_messages.reason_text(error)}
         ) from None
     teams = {team.number: team for team in section.teams.all()}
     if starts_at is not None and timezone.is_naive(starts_at):

@@ -28,6 +28,7 @@ from crosstable_web.events import (
     parts,
     permissions,
     promotions,
+    regulation_messages,
     rounds,
     rules,
     services,
@@ -73,9 +74,7 @@ def _create_from_text(
     try:
         spec = rules.event_spec_from_regulations(parse_regulations(text, source), text, rounds)
     except RegulationsError as error:
-        form.add_error(
-            None, _("%(key)s: %(problem)s") % {"key": error.key or source, "problem": error.problem}
-        )
+        form.add_error(None, regulation_messages.problem_text(error, text))
         return None
     chosen_zone = str(form.cleaned_data.get("time_zone") or "")
     if chosen_zone and spec.time_zone and chosen_zone != spec.time_zone:
