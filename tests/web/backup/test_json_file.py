@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.backup import json_file
-from crosstable_web.events import models, services
+from crosstable_web.events import event_file, models, services
 
 VERSION_ONE = Path(__file__).parent / "data" / "event-v1.json"
 """Written by the version-1 exporter (before backups covered every table) for the
@@ -20,12 +19,12 @@ VERSION_ONE = Path(__file__).parent / "data" / "event-v1.json"
 
 
 def test_round_trip_is_the_same_file(played_event: models.Event, organiser: User) -> None:
-    text = json_file.export_event_json(played_event)
-    copy = json_file.import_event_json(text, organiser, slug="copy").event
-    again = json.loads(json_file.export_event_json(copy))
+    text = event_file.export_event_json(played_event)
+    copy = event_file.import_event_json(text, organiser, slug="copy").event
+    again = json.loads(event_file.export_event_json(copy))
     assert again["tables"]["events.event"][0]["slug"] == "copy"
     assert again["tables"]["events.auditlog"][-1]["action"] == "event.import"
-    assert json_file.comparable(again) == json_file.comparable(json.loads(text))
+    assert event_file.comparable(again) == event_file.comparable(json.loads(text))
     # ids are places in the table, not database keys: the two files are the same text
     original = json.loads(text)
     again["tables"]["events.event"][0]["slug"] = original["tables"]["events.event"][0]["slug"]
@@ -34,7 +33,7 @@ def test_round_trip_is_the_same_file(played_event: models.Event, organiser: User
 
 
 def test_a_version_one_file_is_read(organiser: User, arbiter: User) -> None:
-    imported = json_file.import_event_json(VERSION_ONE.read_text(encoding="utf-8"), organiser)
+    imported = event_file.import_event_json(VERSION_ONE.read_text(encoding="utf-8"), organiser)
     event = imported.event
     assert event.slug == "test-open-2026" and imported.created_accounts == []
     section = event.sections.get(key="open")
@@ -58,13 +57,13 @@ def test_a_version_one_file_is_read(organiser: User, arbiter: User) -> None:
 def test_missing_accounts_are_created_without_a_password(
     played_event: models.Event, organiser: User
 ) -> None:
-    document = json.loads(json_file.export_event_json(played_event))
+    document = json.loads(event_file.export_event_json(played_event))
     document["accounts"] = ["nadia" if name == "arif" else name for name in document["accounts"]]
     for table in ("events.eventrole", "events.auditlog"):
         for row in document["tables"][table]:
             if row["user"] == "arif":
                 row["user"] = "nadia"
-    imported = json_file.import_event_json(json.dumps(document), organiser, slug="copy")
+    imported = event_file.import_event_json(json.dumps(document), organiser, slug="copy")
     assert imported.created_accounts == ["nadia"]
     nadia = User.objects.get(username="nadia")
     assert not nadia.has_usable_password()
@@ -118,7 +117,7 @@ def _duplicate_first_entry(document: dict[str, Any]) -> None:
 def test_a_bad_file_names_the_place_and_saves_nothing(
     played_event: models.Event, organiser: User, change: Change, message: str
 ) -> None:
-    document = json.loads(json_file.export_event_json(played_event))
+    document = json.loads(event_file.export_event_json(played_event))
     change(document)
     events, entries, users = (
         models.Event.objects.count(),
@@ -126,18 +125,18 @@ def test_a_bad_file_names_the_place_and_saves_nothing(
         User.objects.count(),
     )
     with pytest.raises(services.ServiceError, match=message):
-        json_file.import_event_json(json.dumps(document), organiser, slug="copy")
+        event_file.import_event_json(json.dumps(document), organiser, slug="copy")
     assert (models.Event.objects.count(), models.Entry.objects.count()) == (events, entries)
     assert User.objects.count() == users
 
 
 def test_other_files_are_refused(organiser: User, db: None) -> None:
     with pytest.raises(services.ServiceError, match="line 1"):
-        json_file.import_event_json("{oops", organiser)
+        event_file.import_event_json("{oops", organiser)
     with pytest.raises(services.ServiceError, match="crosstable-event"):
-        json_file.import_event_json('{"format": "other"}', organiser)
+        event_file.import_event_json('{"format": "other"}', organiser)
     with pytest.raises(services.ServiceError, match="version 7"):
-        json_file.import_event_json('{"format": "crosstable-event", "version": 7}', organiser)
-    json_file.import_event_json(VERSION_ONE.read_text(encoding="utf-8"), organiser)
+        event_file.import_event_json('{"format": "crosstable-event", "version": 7}', organiser)
+    event_file.import_event_json(VERSION_ONE.read_text(encoding="utf-8"), organiser)
     with pytest.raises(services.ServiceError, match="already exists"):
-        json_file.import_event_json(VERSION_ONE.read_text(encoding="utf-8"), organiser)
+        event_file.import_event_json(VERSION_ONE.read_text(encoding="utf-8"), organiser)

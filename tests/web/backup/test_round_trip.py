@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.backup import json_file, registry
+from crosstable_web.backup import registry
 from crosstable_web.checkin import services as checkin
-from crosstable_web.events import demo, models, rounds, rule_warnings, services
+from crosstable_web.events import demo, event_file, models, rounds, rule_warnings, services
 from crosstable_web.follow.models import Follower
 from crosstable_web.teams import fees
 from crosstable_web.teams import models as team_models
@@ -72,20 +72,20 @@ def test_every_demo_event_round_trips_table_by_table() -> None:
     _rare_rows(models.Event.objects.get(slug="fars-team-league-1398"))
     rows_seen: dict[str, int] = {}
     for event in models.Event.objects.order_by("pk"):
-        original = json_file.event_document(event)
-        text = json_file.export_event_json(event)
-        imported = json_file.import_event_json(text, "cli", slug=f"copy-{event.pk}")
-        copy = json_file.event_document(imported.event)
+        original = event_file.event_document(event)
+        text = event_file.export_event_json(event)
+        imported = event_file.import_event_json(text, "cli", slug=f"copy-{event.pk}")
+        copy = event_file.event_document(imported.event)
         assert imported.created_accounts == []
         for table in registry.event_tables():
             label = table.label
-            before = json_file.comparable(original)["tables"][label]
-            after = json_file.comparable(copy)["tables"][label]
+            before = event_file.comparable(original)["tables"][label]
+            after = event_file.comparable(copy)["tables"][label]
             assert after == before, f"{event.slug}: table {label} differs after the round trip"
             # the copy's rows really are in the database
             assert table.rows(imported.event).count() == len(copy["tables"][label])
             rows_seen[label] = rows_seen.get(label, 0) + len(before)
-        assert json_file.comparable(copy) == json_file.comparable(original)
+        assert event_file.comparable(copy) == event_file.comparable(original)
     empty = [table.label for table in registry.event_tables() if not rows_seen.get(table.label)]
     assert not empty, (
         f"no tested event has rows in {empty}: give the demo (or _rare_rows) some, so the "
@@ -100,7 +100,9 @@ def test_the_fars_league_keeps_its_teams_and_line_ups(tmp_path: Path) -> None:
     shutil.copy(EXAMPLES / "fars-team-league-1398.toml", tmp_path)
     demo.load_demo(tmp_path, log=lambda *_: None)
     fars = models.Event.objects.get(slug="fars-team-league-1398")
-    copy = json_file.import_event_json(json_file.export_event_json(fars), "cli", "fars-copy").event
+    copy = event_file.import_event_json(
+        event_file.export_event_json(fars), "cli", "fars-copy"
+    ).event
 
     def counts(event: models.Event) -> dict[str, int]:
         return {
@@ -130,10 +132,10 @@ def test_a_changed_table_is_seen_by_the_comparison(
 ) -> None:
     add = make_players
     add(event.sections.get(key="open"), 3, organiser)  # type: ignore[operator]
-    document = json_file.event_document(event)
+    document = event_file.event_document(event)
     changed = json.loads(json.dumps(document))
     changed["tables"]["events.entry"][1]["fee_paid"] = "5.00"
-    assert json_file.comparable(changed) != json_file.comparable(document)
+    assert event_file.comparable(changed) != event_file.comparable(document)
     missing = json.loads(json.dumps(document))
     missing["tables"]["events.eventrole"].pop()
-    assert json_file.comparable(missing) != json_file.comparable(document)
+    assert event_file.comparable(missing) != event_file.comparable(document)

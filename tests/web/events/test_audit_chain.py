@@ -14,8 +14,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from crosstable_web.backup import json_file
-from crosstable_web.events import audit, models, rounds
+from crosstable_web.events import audit, event_file, models, rounds
 
 
 def _verify(*slugs: str) -> str:
@@ -76,13 +75,13 @@ def test_a_deleted_line_is_found(played_event: models.Event) -> None:
 def test_the_chain_survives_a_backup_and_an_edited_file_shows(
     played_event: models.Event, organiser: User
 ) -> None:
-    text = json_file.export_event_json(played_event)
-    copy = json_file.import_event_json(text, organiser, slug="copy")
+    text = event_file.export_event_json(played_event)
+    copy = event_file.import_event_json(text, organiser, slug="copy")
     assert copy.audit_chain_broken_at is None
     assert audit.verify(copy.event).intact and audit.verify(copy.event).lines == 12
     document = json.loads(text)
     document["tables"]["events.auditlog"][7]["username"] = "nobody"
-    edited = json_file.import_event_json(json.dumps(document), organiser, slug="edited")
+    edited = event_file.import_event_json(json.dumps(document), organiser, slug="edited")
     assert edited.audit_chain_broken_at == 8
     line = edited.event.audit_log.order_by("pk").last()
     assert line is not None and line.new["audit_chain_broken_at"] == 8

@@ -12,8 +12,7 @@ from django.contrib.auth.models import Permission, User
 from django.core.management import CommandError, call_command
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.backup import json_file
-from crosstable_web.events import models
+from crosstable_web.events import event_file, models
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 
@@ -95,7 +94,7 @@ def test_an_event_from_regulations_to_standings_and_back(accounts: None, tmp_pat
     run("export_event", "kcs", "-o", str(exported))
     run("import_event", str(exported), "--slug", "kcs-copy", "--as", "olga")
     copy = models.Event.objects.get(slug="kcs-copy")
-    assert json_file.comparable(json_file.event_document(copy)) == json_file.comparable(
+    assert event_file.comparable(event_file.event_document(copy)) == event_file.comparable(
         json.loads(exported.read_text(encoding="utf-8"))
     )
     trf = run("export_event", "kcs", "--trf", "L12")

@@ -17,8 +17,7 @@ from django.test import Client
 from django.utils import translation
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.backup import json_file
-from crosstable_web.events import exchange, models, rounds, rules, services
+from crosstable_web.events import event_file, exchange, models, rounds, rules, services
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 SCHOOLS = ["SK Bukit Garam", "SK Sukau", "SK Bilit"]
@@ -272,8 +271,8 @@ def test_standings_command_and_trf_export(played: models.Section) -> None:
     assert "johan" in out.getvalue() and "Cikgu Rahman johan" not in out.getvalue()
     tournament = read_trf(exchange.export_section_trf(played, full_birth_dates=True))
     assert [player.house for player in tournament] == [False, False, False, True]
-    text = json_file.export_event_json(played.event)
-    copy = json_file.import_event_json(text, "cli", slug="copy").event
+    text = event_file.export_event_json(played.event)
+    copy = event_file.import_event_json(text, "cli", slug="copy").event
     assert list(
         copy.sections.get(key="L12").entries.filter(house=True).values_list("name", flat=True)
     ) == ["Cikgu Rahman"]

@@ -26,8 +26,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.backup import json_file
-from crosstable_web.events import entries_import, models, rounds, rules, services
+from crosstable_web.events import entries_import, event_file, models, rounds, rules, services
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -172,7 +171,7 @@ def test_futian_best_two_boys_and_best_girl_schools_only(organiser: User, arbite
     assert "not ranked (too few counted members): 园岭小学" in printed
     assert "福田区少年宫" not in printed.split("unit ranking", 1)[1].split("\n\n", 1)[0]
     # the unit kind travels with the event's export
-    document = json.loads(json_file.export_event_json(event))
+    document = json.loads(event_file.export_event_json(event))
     kinds = {entry["name"]: entry["unit_kind"] for entry in document["tables"]["events.entry"]}
     assert kinds["甲男1"] == "school" and kinds["丁男1"] == "club"
 

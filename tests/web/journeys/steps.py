@@ -23,8 +23,8 @@ from urllib.parse import urlsplit
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from crosstable_web.backup import json_file, registry
-from crosstable_web.events import models
+from crosstable_web.backup import registry
+from crosstable_web.events import event_file, models
 
 SHOTS = Path(
     os.environ.get("CROSSTABLE_JOURNEY_SHOTS", Path(tempfile.gettempdir()) / "crosstable-journeys")
@@ -284,7 +284,7 @@ def backup_round_trips(organiser: Person, slug: str, restorer: str) -> None:
     response = organiser.context.request.get(f"{organiser.base}/e/{slug}/export.json")
     assert response.ok, f"the backup download answered {response.status}"
     text = response.text()
-    original = json_file.comparable(json.loads(text))
+    original = event_file.comparable(json.loads(text))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{slug}.json"
         path.write_text(text, encoding="utf-8")
@@ -298,8 +298,8 @@ def backup_round_trips(organiser: Person, slug: str, restorer: str) -> None:
             stderr=err,
         )
     assert "changed" not in err.getvalue(), err.getvalue()  # the audit chain holds
-    copy = json_file.comparable(
-        json_file.event_document(models.Event.objects.get(slug=f"{slug}-restored"))
+    copy = event_file.comparable(
+        event_file.event_document(models.Event.objects.get(slug=f"{slug}-restored"))
     )
     for table in registry.event_tables():
         label = table.label

@@ -11,10 +11,10 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from crosstable_web.backup import json_file
 from crosstable_web.events import (
     entries_import,
     entry_headings,
+    event_file,
     forms,
     language,
     permissions,
@@ -89,7 +89,7 @@ def export_event(request: HttpRequest, slug: str) -> HttpResponse:
     event = find_event(slug)
     permissions.require_staff(request.user, event)
     response = HttpResponse(
-        json_file.export_event_json(event), content_type="application/json; charset=utf-8"
+        event_file.export_event_json(event), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response

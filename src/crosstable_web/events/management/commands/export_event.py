@@ -8,8 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from crosstable_web.backup import json_file
-from crosstable_web.events import exchange
+from crosstable_web.events import event_file, exchange
 from crosstable_web.events.management import cli
 
 
@@ -33,7 +32,7 @@ class Command(BaseCommand):
                 cli.section(event, options["trf"]), full_birth_dates=not options["public"]
             )
         else:
-            text = json_file.export_event_json(event)
+            text = event_file.export_event_json(event)
         if options["output"]:
             options["output"].write_text(text, encoding="utf-8")
         else:

@@ -7,8 +7,7 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.backup import json_file
-from crosstable_web.events import services
+from crosstable_web.events import event_file, services
 from crosstable_web.events.management import cli
 
 
@@ -26,7 +25,7 @@ class Command(cli.ActingCommand):
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"{path}: {error}") from None
         try:
-            imported = json_file.import_event_json(
+            imported = event_file.import_event_json(
                 text, cli.event_creator(options["user"]), options["slug"]
             )
         except services.ServiceError as error:

@@ -1,5 +1,5 @@
-"""An event as one JSON file: every row of every event table (``registry``), re-importable
-into an identical event.
+"""An event as one JSON file: every row of every event table (the apps declare them to
+``crosstable_web.backup.registry``), re-importable into an identical event.
 
 The document (version 2)::
 
@@ -13,7 +13,7 @@ the database's key, and a reference to another row is that row's ``id`` (an acco
 name). So exporting, importing and exporting again gives the same file, apart from the slug
 when a new one is given and the import's own audit line (:func:`comparable`). Values are
 written as the database holds them (decimals and dates as text). A version-1 file (before
-the backup covered every table) is read too (``version_one``).
+the backup covered every table) is read too (``event_file_v1``).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
-from crosstable_web.backup import registry, version_one
-from crosstable_web.events import audit, slugs
+from crosstable_web.backup import registry
+from crosstable_web.events import audit, event_file_v1, slugs
 from crosstable_web.events import models as event_models
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.services import ServiceError
@@ -194,7 +194,7 @@ def _document(text: str) -> tuple[dict[str, Any], int]:
         raise _FileError(_("Not a crosstable event file (format must be %(f)s).") % {"f": FORMAT})
     version = document.get("version")
     if version == 1:
-        document = version_one.as_version_two(document)
+        document = event_file_v1.as_version_two(document)
     if document.get("version") != VERSION:
         raise _FileError(
             _("Unsupported event file version %(v)s.") % {"v": document.get("version")}
