@@ -230,7 +230,10 @@ def load_demo(examples: Path, seed: int = 2026, log: object = print) -> list[mod
         slug = path.stem
         models.Event.objects.filter(slug=slug).delete()
         event = services.create_event(spec, organiser, slug=slug)
-        models.EventRole.objects.get_or_create(event=event, user=arbiter, role=models.Role.ARBITER)
+        # the demo's one arbiter is its chief: the printouts name who signs
+        models.EventRole.objects.get_or_create(
+            event=event, user=arbiter, role=models.Role.CHIEF_ARBITER
+        )
         regulations = rules.event_regulations(event)
         script = regulations.language[:2] if regulations is not None else "en"
         rng = random.Random(f"{seed}-{slug}")

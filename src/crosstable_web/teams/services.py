@@ -603,6 +603,13 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
                 % {"table": match.number, "board": board}
             )
         old = game.first_result + game.second_result
+        if (
+            old != first.value + second.value
+            and match.round.section.team_rounds.filter(number__gt=match.round.number).exists()
+        ):
+            # the next round was paired from the result as it was: the chief arbiter's
+            # decision, as for an individual section (``events.rounds``)
+            permissions.require_chief(actor, event)
         game.first_result, game.second_result = first.value, second.value
         game.save(update_fields=["first_result", "second_result"])
         record(
