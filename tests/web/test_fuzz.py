@@ -40,12 +40,21 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crosstable.formats.trf import TrfError, read_trf_bytes
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
-from crosstable_web.events import demo, entries_import, models, rounds, rules, services
+from crosstable_web.events import (
+    demo,
+    entries_import,
+    models,
+    regulation_messages,
+    rounds,
+    rules,
+    services,
+)
 from crosstable_web.events.entry_headings import HEADINGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,6 +182,9 @@ def regulations_surface(text: str) -> Regulations | None:
         regulations = _timed(lambda: parse_regulations(text, "fuzz.toml"), "regulations")
     except RegulationsError as error:
         assert str(error).startswith("fuzz.toml")
+        # the organiser reads it in their words: whatever the damage, the message is said
+        with translation.override("fa"):
+            assert regulation_messages.problem_text(error, text)
         return None
     rules.event_spec_from_regulations(regulations, text)
     return regulations
