@@ -40,7 +40,7 @@ from crosstable_web.common import localisation
 
 if TYPE_CHECKING:
     from crosstable_web.events import models
-    from crosstable_web.events.services import EntryData
+    from crosstable_web.events.entry_data import EntryData
 
 DEFAULT_ROUNDS = 7
 """Rounds of a section whose regulations leave the number to the arbiter (changeable)."""

@@ -40,6 +40,12 @@ from crosstable_web.events import (
     wording,
 )
 from crosstable_web.events.audit import Actor
+
+# An entry's data as the entry forms, imports and these services pass it (its own module, so
+# that the rules read it without importing the services); callers name it ``services.EntryData``.
+from crosstable_web.events.entry_data import ENTRY_FIELDS as ENTRY_FIELDS
+from crosstable_web.events.entry_data import EntryData as EntryData
+from crosstable_web.events.entry_data import entry_data_of as entry_data_of
 from crosstable_web.events.permissions import require_organiser, require_staff
 
 
@@ -200,36 +206,6 @@ def set_registration_open(event: models.Event, is_open: bool, actor: Actor) -> N
 
 
 # --- entries ------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(slots=True)
-class EntryData:
-    """What an entry form or an import row says about a player."""
-
-    name: str
-    sex: str = ""
-    birth_date: datetime.date | None = None
-    rating: int = 0
-    title: str = ""
-    federation: str = ""
-    fide_id: str = ""
-    national_grade: str = ""
-    unit: str = ""
-    native_unit: str = ""
-    member_id: str = ""
-    unit_kind: str = ""
-
-    def as_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["birth_date"] = self.birth_date.isoformat() if self.birth_date else None
-        return data
-
-
-ENTRY_FIELDS = tuple(field.name for field in dataclasses.fields(EntryData))
-
-
-def entry_data_of(entry: models.Entry) -> EntryData:
-    return EntryData(**{name: getattr(entry, name) for name in ENTRY_FIELDS})
 
 
 class EntryChecker:
