@@ -7,6 +7,7 @@ as the chief."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -195,3 +196,23 @@ def test_the_trf_file_names_the_chief_in_102_and_each_deputy_in_112(
     lines = text.splitlines()
     assert "102 Carla Chen" in lines
     assert [line for line in lines if line.startswith("112 ")] == ["112 arif", "112 zara"]
+
+
+def test_the_audit_page_names_the_hats_in_words(
+    event: models.Event, organiser: User, arbiter: User, chief: User
+) -> None:
+    """A new chief makes the old one a deputy: two lines each, the role given and the role
+    taken away, both in the reader's words (the taken one was its code, 'chief_arbiter')."""
+    services.grant_role(event, arbiter, models.Role.CHIEF_ARBITER, organiser)
+    client = Client()
+    client.force_login(organiser)
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get(f"/e/{event.slug}/audit/").content.decode()
+    changes = [
+        re.sub(r"<[^>]+>", "", cell)
+        for cell in re.findall(
+            r'<tr data-action="role\.revoke".*?<ul class="changes">(.*?)</ul>', page, re.S
+        )
+    ]
+    # newest first: arif's deputy hat taken (he became the chief), carla's chief hat taken
+    assert changes == ["副裁判长 → –", "裁判长 → –"]
