@@ -533,10 +533,7 @@ class _Loader:
         table = reader.table("eligibility")
         if table is None:
             return Eligibility()
-        sexes = table.strings("sex")
-        for index, sex in enumerate(sexes):
-            if sex not in SEXES:
-                raise table.error(f"sex[{index}]", expected_one_of(SEXES, describe(sex)))
+        sexes = table.words("sex", SEXES)
         age = table.table("age")
         age_on = age_at_least = age_below = None
         if age is not None:
@@ -642,17 +639,7 @@ class _Loader:
                     ),
                 )
             avoid_rounds = (avoid[0], avoid[1])
-        local_rules = table.strings("local_rules")
-        for index, rule in enumerate(local_rules):
-            if rule not in LOCAL_RULES:
-                raise table.error(
-                    f"local_rules[{index}]",
-                    Message(
-                        "unknown rule %(rule)s (%(known)s)",
-                        rule=Quoted(rule),
-                        known=Choices(tuple(Code(known) for known in LOCAL_RULES)),
-                    ),
-                )
+        local_rules = table.words("local_rules", tuple(LOCAL_RULES))
         rules = PairingRules(
             system=system,
             round_one=RoundOnePairing(
@@ -925,12 +912,7 @@ class _Loader:
                 by_sex[sex] = by_sex_table.integer(sex, 1)
             by_sex_table.finish()
         if method is TeamRankingMethod.SUM_OF_PLACES:
-            tiebreaks = table.strings("tiebreaks")
-            for index, name in enumerate(tiebreaks):
-                if name not in TEAM_PLACE_TIEBREAKS:
-                    raise table.error(
-                        f"tiebreaks[{index}]", expected_one_of(TEAM_PLACE_TIEBREAKS, Quoted(name))
-                    )
+            tiebreaks = table.words("tiebreaks", TEAM_PLACE_TIEBREAKS)
         else:
             tiebreaks = self._tiebreaks(table, "tiebreaks", teams=True)
         ranking = TeamRanking(
@@ -955,17 +937,7 @@ class _Loader:
                     raise games.error(board, Message("expected a board number as the key"))
                 min_games[int(board)] = games.integer(board, 0)
             games.finish()
-        criteria = table.strings("criteria")
-        for index, criterion in enumerate(criteria):
-            if criterion not in BOARD_CRITERIA:
-                raise table.error(
-                    f"criteria[{index}]",
-                    Message(
-                        "unknown criterion %(value)s (%(known)s)",
-                        value=describe(criterion),
-                        known=Choices(tuple(Code(known) for known in BOARD_CRITERIA)),
-                    ),
-                )
+        criteria = table.words("criteria", BOARD_CRITERIA)
         ranking = BoardRanking(min_games, criteria, table.boolean("forfeits_count", True))
         table.finish()
         return ranking

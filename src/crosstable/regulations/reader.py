@@ -449,6 +449,14 @@ class TableReader:
             self.check_text(f"{name}[{index}]", item, MAX_TEXT)
         return tuple(value)
 
+    def words(self, name: str, known: tuple[str, ...]) -> tuple[str, ...]:
+        """An array of strings, each one of the code words ``known``."""
+        values = self.strings(name)
+        for index, value in enumerate(values):
+            if value not in known:
+                raise self.error(f"{name}[{index}]", expected_one_of(known, Quoted(value)))
+        return values
+
     def table(self, name: str) -> TableReader | None:
         value = self.raw(name)
         if value is None:

@@ -92,13 +92,7 @@ def read_registration(
                 key=Key("deadlines.registration"),
             ),
         )
-    asks = table.strings("asks")
-    for index, name in enumerate(asks):
-        if name not in ASKABLE:
-            raise table.error(
-                f"asks[{index}]",
-                expected_one_of(ASKABLE, describe(name)),
-            )
+    asks = table.words("asks", ASKABLE)
     documents = tuple(_documents(table, {section.key for section in sections}))
     rules = RegistrationRules(
         by=tuple(by),

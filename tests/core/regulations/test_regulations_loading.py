@@ -267,7 +267,7 @@ def test_pairing_and_key_errors() -> None:
     bad_rule = bad_rule.replace("rounds = 0", "rounds = 3")
     error = error_of(tail=bad_rule)
     assert error.key == "sections[1].pairing.local_rules[0]"
-    assert 'unknown rule "x"' in error.problem
+    assert 'expected one of "downfloater_highest_number", ' in error.problem
     bad_key = section.format(key="a b", pairing='{ system = "FIDE_DUTCH_2026" }')
     assert "letters, digits" in error_of(tail=bad_key.replace("rounds = 0", "")).problem
     bad_system = section.format(key="c", pairing='{ system = "MONRAD" }').replace("rounds = 0", "")

@@ -41,7 +41,8 @@ def test_the_fars_schedule_problem_in_persian_at_the_rounds_box(
     assert " ".join(error.inner_text().split()) == " ".join(FARS_FIVE_ROUNDS.split())
     folder = Path(os.environ.get("CROSSTABLE_SCREENSHOTS", tmp_path))
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / "fars-schedule-problem-fa.png"), full_page=True)
+    # the section's part of the form: the message above its rounds box, right to left
+    error.locator("xpath=..").screenshot(path=str(folder / "fars-schedule-problem-fa.png"))
     context.close()
     event = models.Event.objects.get()
     assert event.regulations_text == saved
