@@ -66,10 +66,20 @@ def can_act_as_chief(actor: Actor, event: models.Event) -> bool:
     return models.Role.ARBITER in roles and chief_arbiter(event) is None
 
 
+def is_staff(actor: Actor, event: models.Event) -> bool:
+    """An organiser or an arbiter of the event."""
+    return bool(roles_of(actor, event))
+
+
 def sees_private_data(actor: Actor, event: models.Event) -> bool:
     """Fees, payments, birth dates, contacts and documents (the fields the apps declare
     private in their ``backup.py``) are for the event's organisers and arbiters only."""
-    return bool(roles_of(actor, event))
+    return is_staff(actor, event)
+
+
+def require_sees_private_data(actor: Actor, event: models.Event) -> None:
+    if not sees_private_data(actor, event):
+        raise PermissionDenied(_("Only an organiser or an arbiter of this event may see this."))
 
 
 def require_organiser(actor: Actor, event: models.Event) -> None:
@@ -116,7 +126,7 @@ def person_name(user: Any) -> str:
 
 def require_staff(actor: Actor, event: models.Event) -> None:
     """Organiser or arbiter (e.g. entering a late player or a requested bye)."""
-    if not roles_of(actor, event):
+    if not is_staff(actor, event):
         raise PermissionDenied(_("Only an organiser or arbiter of this event may do that."))
 
 

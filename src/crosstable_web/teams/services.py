@@ -34,6 +34,7 @@ from crosstable.teams.board_prizes import (
     board_records,
     rank_board,
     team_entrants,
+    team_prize_attributes,
 )
 from crosstable.teams.lineups import (
     LineUpProblem,
@@ -50,10 +51,11 @@ from crosstable.teams.match_scoring import (
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable.typed.results import read_board_result
 from crosstable_web.events import event_time, permissions, regulation_messages, rules
+from crosstable_web.events import services as event_services
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.pairing_names import system_name
-from crosstable_web.events.services import ServiceError, team_capacity_problem
+from crosstable_web.events.services import EntryData, ServiceError, team_capacity_problem
 from crosstable_web.teams import bridge, fees, models
 from crosstable_web.teams.wording import rescoring_record
 
@@ -200,6 +202,124 @@ def edit_team(
             params=_about(team),
         )
     return team
+
+
+DERIVED_COUNTS = {"local_players": "local"}
+"""Team attributes (tested by team prizes) that count the roster's players with a per-player
+attribute (tested by fee discounts): the form sets the count from the check boxes."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TeamFormFields:
+    """What the organiser's team form asks of a team beyond its name, unit and roster."""
+
+    attributes: dict[str, type]
+    """Team attributes typed in (the team prizes' and fee discounts' conditions), each with
+    its kind of value; not those a roster's check boxes count."""
+    member_attributes: list[str]
+    """Per-player yes/no attributes the fee discounts test (Fars: ``local``)."""
+    derived: dict[str, str]
+    """Team attribute counted from a per-player one (``DERIVED_COUNTS``, where asked)."""
+
+
+def team_form_fields(section: Section) -> TeamFormFields:
+    regulations = rules.section_rules(section)
+    attribute_kinds = team_prize_attributes(regulations.prizes if regulations else ())
+    for name, kind in fees.team_fee_attributes(section).items():
+        attribute_kinds.setdefault(name, kind)
+    member_attributes = fees.member_fee_attributes(section)
+    # A count the roster's check boxes give (Fars: local players) is not typed in as well.
+    derived = {count: name for count, name in DERIVED_COUNTS.items() if name in member_attributes}
+    for count in derived:
+        attribute_kinds.pop(count, None)
+    return TeamFormFields(attribute_kinds, member_attributes, derived)
+
+
+@dataclasses.dataclass(frozen=True)
+class TeamData:
+    """A team as the organiser's form gives it."""
+
+    name: str
+    unit: str
+    unit_kind: str
+    captain: AbstractBaseUser | None
+    roster: list[Entry | tuple[str, str]]
+    """Board order: an entered player, or a new one's (name, member id)."""
+    ratings: list[int | None]
+    """Each roster place's rating as typed (None: left empty)."""
+    attributes: dict[str, Any]
+    member_attributes: list[dict[str, Any]]
+
+
+def save_team(
+    section: Section, team: models.Team | None, data: TeamData, actor: Actor
+) -> models.Team:
+    """Create (``team`` None) or edit a team from the organiser's form, in one transaction:
+    new roster players entered in the section, changed ratings saved, the attributes the form
+    does not ask kept, the counts of per-player attributes set, the captain named."""
+    fields = team_form_fields(section)
+    attributes = {
+        name: value
+        for name, value in (team.attributes if team else {}).items()
+        if name not in fields.attributes
+    } | data.attributes
+    for count, name in fields.derived.items():
+        attributes[count] = sum(1 for values in data.member_attributes if values.get(name))
+    with transaction.atomic():
+        members = _roster_entries(section, data.roster, data.ratings, actor)
+        if team is None:
+            saved = create_team(
+                section,
+                data.name,
+                members,
+                actor,
+                unit=data.unit,
+                unit_kind=data.unit_kind,
+                attributes=attributes,
+                member_attributes=data.member_attributes,
+            )
+        else:
+            saved = edit_team(
+                team,
+                data.name,
+                members,
+                actor,
+                unit=data.unit,
+                unit_kind=data.unit_kind,
+                attributes=attributes,
+                member_attributes=data.member_attributes,
+            )
+        if saved.captain_id != (data.captain.pk if data.captain else None):
+            set_captain(saved, data.captain, actor)
+    return saved
+
+
+def _roster_entries(
+    section: Section,
+    places: list[Entry | tuple[str, str]],
+    ratings: list[int | None],
+    actor: Actor,
+) -> list[Entry]:
+    """The roster's entries: new players entered in the section with their rating, and the
+    changed ratings of entered players saved (the team's average rating counts them). A
+    blank rating keeps an entered player's rating (an imported list's ratings are not lost
+    when the box is left empty) and enters a new player unrated; 0 makes a player unrated."""
+    members: list[Entry] = []
+    for place, rating in zip(places, ratings, strict=True):
+        if isinstance(place, Entry):
+            if rating is not None and rating != place.rating:
+                data = dataclasses.replace(event_services.entry_data_of(place), rating=rating)
+                place = event_services.update_entry(place, data, actor)
+            members.append(place)
+        else:
+            members.append(
+                event_services.add_entry(
+                    section,
+                    EntryData(name=place[0], member_id=place[1], rating=rating or 0),
+                    actor,
+                )
+            )
+    return members
 
 
 def delete_team(team: models.Team, actor: Actor) -> None:

@@ -2,36 +2,42 @@
 
 from django.urls import path
 
-from crosstable_web.teams import views
+from crosstable_web.teams.views import fee_page, lineups, results, round_page, section, team_form
 
 app_name = "teams"
 
 urlpatterns = [
-    path("e/<slug:slug>/s/<str:key>/teams/", views.team_section, name="team_section"),
-    path("e/<slug:slug>/s/<str:key>/teams/new/", views.team_create, name="team_create"),
-    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/edit/", views.team_edit, name="team_edit"),
+    path("e/<slug:slug>/s/<str:key>/teams/", section.team_section, name="team_section"),
+    path("e/<slug:slug>/s/<str:key>/teams/new/", team_form.team_create, name="team_create"),
+    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/edit/", team_form.team_edit, name="team_edit"),
     path(
-        "e/<slug:slug>/s/<str:key>/teams/<int:team>/delete/", views.team_delete, name="team_delete"
+        "e/<slug:slug>/s/<str:key>/teams/<int:team>/delete/",
+        team_form.team_delete,
+        name="team_delete",
     ),
-    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/fee/", views.team_fee, name="team_fee"),
-    path("captain/teams/", views.my_teams, name="my_teams"),
-    path("e/<slug:slug>/s/<str:key>/teams/pair/", views.pair_round, name="pair_round"),
-    path("e/<slug:slug>/s/<str:key>/teams/standings/", views.team_standings, name="team_standings"),
-    path("e/<slug:slug>/s/<str:key>/teams/r/<int:number>/", views.team_round, name="team_round"),
-    path("e/<slug:slug>/s/<str:key>/teams/trf/", views.team_trf, name="team_trf"),
+    path("e/<slug:slug>/s/<str:key>/teams/<int:team>/fee/", fee_page.team_fee, name="team_fee"),
+    path("captain/teams/", lineups.my_teams, name="my_teams"),
+    path("e/<slug:slug>/s/<str:key>/teams/pair/", section.pair_round, name="pair_round"),
+    path(
+        "e/<slug:slug>/s/<str:key>/teams/standings/", results.team_standings, name="team_standings"
+    ),
+    path(
+        "e/<slug:slug>/s/<str:key>/teams/r/<int:number>/", round_page.team_round, name="team_round"
+    ),
+    path("e/<slug:slug>/s/<str:key>/teams/trf/", results.team_trf, name="team_trf"),
     path(
         "e/<slug:slug>/s/<str:key>/teams/ineligible/",
-        views.declare_ineligible,
+        section.declare_ineligible,
         name="declare_ineligible",
     ),
     path(
         "e/<slug:slug>/s/<str:key>/teams/ineligible/<int:entry_id>/undo/",
-        views.undo_ineligible,
+        section.undo_ineligible,
         name="undo_ineligible",
     ),
     path(
         "e/<slug:slug>/s/<str:key>/teams/<int:team>/lineup/<int:number>/",
-        views.lineup,
+        lineups.lineup,
         name="lineup",
     ),
 ]

@@ -1,0 +1,183 @@
+"""The team round page: matches board by board, every line-up; the arbiter's results, typed
+or clicked, and the round's start."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from crosstable.model import ResultCode
+from crosstable.teams.lineups import lineup_deadline
+from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
+from crosstable_web.events import (
+    acting,
+    event_time,
+    permissions,
+    rounds,
+)
+from crosstable_web.events.notation import of_section, points_text
+from crosstable_web.events.services import ServiceError
+from crosstable_web.events.views.page import find_section
+from crosstable_web.teams import bridge, models, services
+from crosstable_web.teams.typed_entry import parse_typed_results
+from crosstable_web.teams.wording import match_note
+
+
+@login_required
+def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """A team round's matches board by board, every line-up shown: the arbiters' and
+    organisers' page (arbiters enter results here, from the keyboard: ``3.2 1-0`` or a
+    whole match ``3 1-0 1/2 0-1 1-0``). Captains and visitors are refused: the line-ups are
+    secret until their deadline, and the public round page publishes them then."""
+    section = find_section(slug, key)
+    if not services.can_manage_lineups(request.user, section):
+        raise PermissionDenied(
+            _(
+                "Only an arbiter or an organiser of this event may see this page; the public "
+                "round page shows the line-ups once their deadline has passed."
+            )
+        )
+    round_row = get_object_or_404(
+        models.TeamRound.objects.select_related("bye_team"), section=section, number=number
+    )
+    can_arbitrate = permissions.can_arbitrate(request.user, section.event)
+    if request.method == "POST":
+        permissions.require_arbiter(request.user, section.event)
+        if "starts_at" in request.POST:
+            _move_round_start(request, round_row)
+        elif "typed" in request.POST:
+            typed = as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
+            _enter_typed_results(request, round_row, typed)
+        else:
+            # the per-board buttons: a table and a board of this round, or a message
+            table = whole_number_or_none(request.POST.get("match", ""), 1)
+            board = whole_number_or_none(request.POST.get("board", ""), 1)
+            match = round_row.matches.filter(number=table).first() if table else None
+            if match is None or board is None:
+                messages.error(request, _("No such table and board in this round."))
+            elif not request.POST.get("result", "").strip():
+                # Every result control starts empty: nothing chosen, nothing entered.
+                messages.error(
+                    request,
+                    _("Table %(table)d board %(board)d: choose a result; nothing was saved.")
+                    % {"table": match.number, "board": board},
+                )
+            else:
+                acting.run(
+                    request,
+                    lambda: services.enter_board_result(
+                        match, board, request.POST.get("result", ""), request.user
+                    ),
+                    _("Table %(table)d board %(board)d saved.")
+                    % {"table": match.number, "board": board},
+                )
+        return redirect(reverse("teams:team_round", args=[slug, key, number]))
+    scored, _changes = bridge.scored_matches(section)
+    of_round = [m for m in scored if m.round_number == number]
+    notation = of_section(section)
+    entries = {entry.pk: entry for entry in section.entries.all()}
+    names = dict(section.teams.values_list("number", "name"))
+    matches = [
+        {
+            "table": table,
+            "match": scored_match,
+            "note": match_note(
+                scored_match.note, names, {pk: entry.name for pk, entry in entries.items()}
+            ),
+            "first": names[scored_match.first_team],
+            "second": names[scored_match.second_team],
+            # 2½ – 1½, as the public team pages write a match score.
+            "first_points": points_text(scored_match.first_game_points),
+            # a match is complete only when every board has a result: until then its score
+            # is a count so far, and the boards still missing are named
+            "missing": [
+                b.board for b in scored_match.boards if b.first_result is ResultCode.PENDING
+            ]
+            if scored_match.first_result is ResultCode.PENDING
+            else [],
+            "second_points": points_text(scored_match.second_game_points),
+            "boards": [
+                {
+                    "board": b,
+                    "first": entries.get(b.first_player or 0),
+                    "second": entries.get(b.second_player or 0),
+                    # As on the individual round page: 1-0, ½-½, 0-1, +/- (empty while pending).
+                    "label": rounds.result_label(
+                        b.first_result.value, b.second_result.value, notation
+                    ),
+                }
+                for b in scored_match.boards
+            ],
+        }
+        for table, scored_match in enumerate(of_round, start=1)
+    ]
+    return render(
+        request,
+        "teams/team_round.html",
+        {
+            "event": section.event,
+            "section": section,
+            "round": round_row,
+            "starts_at_text": event_time.wall_clock_text(section.event, round_row.starts_at),
+            "deadline": lineup_deadline(round_row.starts_at, bridge.team_rules(section))
+            if round_row.starts_at
+            else None,
+            "matches": matches,
+            "can_arbitrate": can_arbitrate,
+        },
+    )
+
+
+def _move_round_start(request: HttpRequest, round_row: models.TeamRound) -> None:
+    """The arbiter's "Round starts at" box on the team round page (at the venue)."""
+    try:
+        starts_at = event_time.read_wall_clock(
+            round_row.section.event, request.POST.get("starts_at", "")
+        )
+    except ValueError as error:
+        messages.error(request, str(error))
+        return
+    acting.run(
+        request,
+        lambda: services.set_round_start(round_row, starts_at, request.user),
+        _("Round start saved."),
+    )
+
+
+def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, typed: str) -> None:
+    """The arbiter's keyboard entry: ``3.2 1-0`` (table 3, board 2), ``3 1-0 1/2 0-1 1-0``
+    (table 3, boards in order), several separated by commas or new lines; each board saved
+    and logged on its own, a line that cannot be read refused with its text."""
+    boards = bridge.team_rules(round_row.section).boards
+    try:
+        entries = parse_typed_results(typed, boards)
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return
+    tables = {match.number: match for match in round_row.matches.all()}
+    saved: list[str] = []
+    for table, board, result in ((e.table, e.board, e.result) for e in entries):
+        match = tables.get(table)
+        if match is None:
+            messages.error(
+                request,
+                _("Round %(round)d has no table %(table)d.")
+                % {"round": round_row.number, "table": table},
+            )
+            continue
+        try:
+            services.enter_board_result(match, board, result, request.user)
+        except ServiceError as error:
+            messages.error(request, f"{table}.{board} {result}: {error}")
+            continue
+        except PermissionDenied as error:
+            acting.refused(request, error)
+            continue
+        saved.append(f"{table}.{board} {result}")
+    if saved:
+        messages.success(request, _("Saved: %(boards)s.") % {"boards": ", ".join(saved)})
