@@ -1013,7 +1013,7 @@ class FeeReport:
     by_section: list[FeeLine]
     total: FeeLine
     teams: list[Any] = dataclasses.field(default_factory=list)
-    """Each team's fee (``crosstable_web.teams.fees.TeamFeeLine``, as the teams app declares
+    """Each team's fee (``crosstable_web.teams.fee_lines.TeamFeeLine``, as the teams app declares
     them in ``events.parts``): due, discounts, paid, balance, admitted or waiting."""
 
 
@@ -1064,7 +1064,7 @@ def fee_report(event: models.Event) -> FeeReport:
             line.entries += 1
             line.due += due
             line.paid += paid
-    # the teams app's fee lines (``teams.fees.event_fee_lines``), declared in its ready()
+    # the teams app's fee lines (``teams.fee_lines.event_fee_lines``), declared in its ready()
     teams = [line for fee_lines in parts.declared.fee_lines for line in fee_lines(event)]
     for team_line in teams:
         team = team_line.team

@@ -415,12 +415,12 @@ def _approve_if_no_approval_needed(registration: models.Registration) -> None:
 
 
 def team_admission(registration: models.Registration) -> Any:
-    """The team's line of its section's fees (``teams.fees.TeamFeeLine``: admitted or
+    """The team's line of its section's fees (``teams.fee_lines.TeamFeeLine``: admitted or
     waiting, its place on the waiting list) once the registration is a team; None before,
     or where places are not given by payment date."""
     if registration.team is None:
         return None
-    from crosstable_web.teams.fees import section_fee_lines
+    from crosstable_web.teams.fee_lines import section_fee_lines
 
     line = next(
         (
@@ -531,7 +531,7 @@ def _pass_payment_on(
     """A payment made after approval goes where the organisers' fee pages read it: the
     team's payments, or the entries' amounts paid."""
     if registration.team is not None:
-        from crosstable_web.teams.fees import record_team_payment
+        from crosstable_web.teams.payments import record_team_payment
 
         record_team_payment(registration.team, payment.amount, payment.paid_on, actor)
         return
@@ -609,7 +609,7 @@ def _make_team(
     registration: models.Registration, members: list[event_models.Entry], actor: Actor
 ) -> None:
     from crosstable_web.teams import services as team_services
-    from crosstable_web.teams.fees import record_team_payment
+    from crosstable_web.teams.payments import record_team_payment
 
     section = registration.team_section
     assert section is not None

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.teams import bridge, fees, services
+from crosstable_web.teams import bridge, payments, services
 from crosstable_web.teams.models import Team
 
 _BOARD_RESULTS = ("1-0", "1-0", "1/2", "1/2", "0-1")
@@ -56,7 +56,7 @@ def form_teams(section: Section, organiser: User, captain: User) -> None:
         team.refresh_from_db()
         if index % 4 and team.fee_due > 0:
             paid_on = datetime.date.today() - datetime.timedelta(days=30 - index)
-            fees.record_team_payment(team, team.fee_due, paid_on, organiser)
+            payments.record_team_payment(team, team.fee_due, paid_on, organiser)
 
 
 def play_team_rounds(section: Section, rounds: int, rng: random.Random, arbiter: User) -> None:

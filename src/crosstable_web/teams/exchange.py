@@ -10,7 +10,7 @@ from crosstable.model.team_match import team_event_records
 from crosstable.teams.match_scoring import team_event
 from crosstable_web.events import arbiters
 from crosstable_web.events.models import Section
-from crosstable_web.teams import bridge, fees, services
+from crosstable_web.teams import bridge, places, services
 
 
 def trf_tournament(section: Section, last_round: int | None = None) -> Tournament:
@@ -23,9 +23,9 @@ def trf_tournament(section: Section, last_round: int | None = None) -> Tournamen
     ``last_round``: only rounds 1..``last_round`` (a visitor's export leaves out a round whose
     line-ups are not published yet: its board games would show them).
 
-    Only the teams that play (``fees.field_teams``) and their players: a team on the waiting
+    Only the teams that play (``places.field_teams``) and their players: a team on the waiting
     list has no games and no rank, and is left out as the team standings leave it out."""
-    source = bridge.tournament(section, fees.field_teams(section))
+    source = bridge.tournament(section, places.field_teams(section))
     matches, _changes = bridge.scored_matches(section)
     names = {team.number: team.name for team in source.teams}
     event = team_event(

@@ -56,7 +56,7 @@ from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.pairing_names import system_name
 from crosstable_web.events.services import EntryData, ServiceError, team_capacity_problem
-from crosstable_web.teams import bridge, fees, models
+from crosstable_web.teams import bridge, fees, models, places
 from crosstable_web.teams.wording import rescoring_record
 
 
@@ -82,14 +82,14 @@ def create_team(
     """A new team with ``members`` as its roster, in board order (``member_attributes``: what
     the fee discounts test of each, e.g. ``{"local": True}``), its fee computed and stored.
     A full section refuses it, unless places go to the teams that pay first: then it is
-    entered and waits for a place (``crosstable_web.teams.fees``)."""
+    entered and waits for a place (``crosstable_web.teams.places``)."""
     permissions.require_organiser(actor, section.event)
     _check_roster_size(section, members)
     with transaction.atomic():
         # Locked so that two organisers saving at once cannot both take the last place.
         Section.objects.select_for_update().get(pk=section.pk)
         full = team_capacity_problem(section, section.teams.count())
-        if full is not None and not fees.admission_by_payment(section):
+        if full is not None and not places.admission_by_payment(section):
             raise ServiceError(full)
         number = 1 + max(section.teams.values_list("number", flat=True), default=0)
         team = models.Team.objects.create(
@@ -578,8 +578,8 @@ def pair_next_round(
     scored, _changes = bridge.scored_matches(section)
     if any(match.first_result is ResultCode.PENDING for match in scored):
         raise ServiceError(_("Enter every result of the previous round first."))
-    # Places given by payment date: only the admitted teams are paired (fees.playing_teams).
-    playing = fees.playing_teams(section, number)
+    # Places given by payment date: only the admitted teams are paired (places.playing_teams).
+    playing = places.playing_teams(section, number)
     if number == 1:
         playing = number_teams_by_rating(section, playing, actor)
     try:
@@ -911,11 +911,11 @@ def team_results(section: Section) -> TeamResults:
     """Standings on the section's tie-breaks, board rankings, team and board prizes, of the
     teams that play: where places go by payment date, a team on the waiting list (not in
     round 1's field, or not admitted before round 1) is in none of them
-    (``fees.field_teams``; the team section page lists it apart)."""
+    (``places.field_teams``; the team section page lists it apart)."""
     matches, rescorings = bridge.scored_matches(section)
     regulations = rules.section_rules(section)
     rounds = section.team_rounds.count()
-    field = fees.field_teams(section)
+    field = places.field_teams(section)
     names = {
         number: name
         for number, name in section.teams.values_list("number", "name")

@@ -16,8 +16,8 @@ from crosstable_web.backup import registry
 from crosstable_web.checkin import services as checkin
 from crosstable_web.events import demo, event_file, models, rounds, rule_warnings, services
 from crosstable_web.follow.models import Follower
-from crosstable_web.teams import fees
 from crosstable_web.teams import models as team_models
+from crosstable_web.teams import payments
 from crosstable_web.teams import services as team_services
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -31,8 +31,10 @@ def _rare_rows(fars: models.Event) -> None:
     section = fars.sections.get(key="A")
     team = section.teams.order_by("number").first()
     assert team is not None
-    payment = fees.record_team_payment(team, Decimal("1000"), datetime.date(2019, 9, 1), organiser)
-    fees.cancel_team_payment(payment, "typed twice", organiser)
+    payment = payments.record_team_payment(
+        team, Decimal("1000"), datetime.date(2019, 9, 1), organiser
+    )
+    payments.cancel_team_payment(payment, "typed twice", organiser)
     member = team.members.order_by("position").first()
     assert member is not None
     team_services.declare_ineligible(member.entry, "born outside the county", arbiter)

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rules, services
 from crosstable_web.events.services import EntryData
-from crosstable_web.teams import fees, models
+from crosstable_web.teams import models, payments
 from crosstable_web.teams import services as team_services
 from web.teams.conftest import EXAMPLE
 
@@ -51,7 +51,9 @@ def test_organiser_cancels_a_mistaken_payment_and_the_place_moves(
     section.save(update_fields=["max_entries"])
     first, second = _team(section, "Team 1", organiser), _team(section, "Team 2", organiser)
     for day, team in ((1, first), (2, second)):
-        fees.record_team_payment(team, Decimal(720_000), datetime.date(2019, 11, day), organiser)
+        payments.record_team_payment(
+            team, Decimal(720_000), datetime.date(2019, 11, day), organiser
+        )
 
     page = chromium.new_page()
     page.set_default_timeout(20_000)

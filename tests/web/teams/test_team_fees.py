@@ -26,7 +26,7 @@ from django.utils import timezone
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rules, services
 from crosstable_web.events.services import EntryData, ServiceError
-from crosstable_web.teams import fees, models
+from crosstable_web.teams import fee_lines, fees, models, payments, places
 from crosstable_web.teams import services as team_services
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
@@ -224,7 +224,7 @@ def test_correcting_a_players_entry_recomputes_the_team_fee(
 
 
 def _pay(team: models.Team, amount: int, day: int, organiser: User) -> None:
-    fees.record_team_payment(team, Decimal(amount), datetime.date(2019, 11, day), organiser)
+    payments.record_team_payment(team, Decimal(amount), datetime.date(2019, 11, day), organiser)
 
 
 def test_places_go_to_the_teams_that_pay_first(
@@ -240,7 +240,7 @@ def test_places_go_to_the_teams_that_pay_first(
     _pay(t2, 720_000, 2, organiser)
     _pay(t1, 360_000, 1, organiser)  # half: not paid yet
     # Two places taken; the unpaid wait in the order they entered.
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None
     assert decided.admitted == ("4", "2") and decided.waiting == ("1", "3", "5")
     with pytest.raises(ServiceError, match=r"1 of 3 places are free .*Team 1, Team 3, Team 5"):
@@ -248,10 +248,10 @@ def test_places_go_to_the_teams_that_pay_first(
     assert not table_a.team_rounds.exists()
     _pay(t5, 720_000, 3, organiser)
     _pay(t1, 360_000, 5, organiser)  # paid in full on the 5th: after team 5
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None
     assert decided.admitted == ("4", "2", "5") and decided.waiting == ("1", "3")
-    lines = {line.team.number: line for line in fees.section_fee_lines(table_a)}
+    lines = {line.team.number: line for line in fee_lines.section_fee_lines(table_a)}
     assert lines[1].status == "waiting" and lines[1].waiting_place == 1
     assert lines[1].paid_on == datetime.date(2019, 11, 5) and lines[1].balance == 0
     assert lines[3].waiting_place == 2 and lines[3].paid_on is None
@@ -292,7 +292,7 @@ def test_while_all_fit_unpaid_teams_play(
     # 61 places, four teams, nobody has paid: no one waits and round 1 pairs all four.
     for number in range(1, 5):
         _team(table_a, f"Team {number}", [MAN] * 6, organiser)
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None and decided.waiting == () and len(decided.admitted) == 4
     round_one = team_services.pair_next_round(table_a, arbiter)
     assert round_one.matches.count() == 2
@@ -306,7 +306,7 @@ def test_payments_on_the_same_day_keep_the_entry_order(
     first, second = (_team(table_a, f"Team {n}", [MAN] * 6, organiser) for n in (1, 2))
     _pay(second, 720_000, 4, organiser)
     _pay(first, 720_000, 4, organiser)
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None and decided.admitted == ("1",) and decided.waiting == ("2",)
 
 
@@ -356,11 +356,11 @@ def test_bad_payments_are_refused_with_a_clear_message(
 ) -> None:
     team = _team(table_a, "Shiraz", [MAN] * 6, organiser)
     with pytest.raises(ServiceError, match=r"Shiraz: a payment must be more than zero \(not -5"):
-        fees.record_team_payment(team, Decimal(-5), datetime.date(2019, 11, 1), organiser)
+        payments.record_team_payment(team, Decimal(-5), datetime.date(2019, 11, 1), organiser)
     with pytest.raises(ServiceError, match="in the future"):
-        fees.record_team_payment(team, Decimal(5), datetime.date(2999, 1, 1), organiser)
+        payments.record_team_payment(team, Decimal(5), datetime.date(2999, 1, 1), organiser)
     with pytest.raises(PermissionDenied):
-        fees.record_team_payment(team, Decimal(5), datetime.date(2019, 11, 1), arbiter)
+        payments.record_team_payment(team, Decimal(5), datetime.date(2019, 11, 1), arbiter)
     assert not models.TeamPayment.objects.exists()
     # On the page: the message, the form kept, nothing recorded.
     client = Client()
@@ -386,7 +386,7 @@ def test_bad_payments_are_refused_with_a_clear_message(
     assert deleted.old is not None
     assert deleted.old["payments"] == [{"amount": "720000.00", "paid_on": "2019-11-01"}]
     with pytest.raises(ServiceError, match="Team Shiraz has been deleted"):
-        fees.record_team_payment(team, Decimal(5), datetime.date(2019, 11, 1), organiser)
+        payments.record_team_payment(team, Decimal(5), datetime.date(2019, 11, 1), organiser)
     response = client.post(url, {"amount": "5", "paid_on": "2019-11-01"}, follow=True)
     assert "جدول آزاد (A) has no team 1 (it may have been deleted); nothing was recorded." in (
         response.content.decode()
@@ -428,16 +428,16 @@ def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
     table_a: event_models.Section, organiser: User, arbiter: User
 ) -> None:
     t1, _t2, _t3, _t4 = _three_places_four_teams(table_a, organiser)
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None
     assert decided.admitted == ("1", "2", "3") and decided.waiting == ("4",)
     # Team 1's payment of the 1st was recorded by mistake (it was team 4's cheque, say).
     mistake = t1.payments.get()
     with pytest.raises(ServiceError, match="say why the payment is cancelled"):
-        fees.cancel_team_payment(mistake, "  ", organiser)
+        payments.cancel_team_payment(mistake, "  ", organiser)
     with pytest.raises(PermissionDenied):
-        fees.cancel_team_payment(mistake, "wrong team", arbiter)
-    reversal = fees.cancel_team_payment(mistake, "recorded for the wrong team", organiser)
+        payments.cancel_team_payment(mistake, "wrong team", arbiter)
+    reversal = payments.cancel_team_payment(mistake, "recorded for the wrong team", organiser)
     # Nothing deleted: the payment stays, a reversing entry of the opposite amount, dated
     # today, points at it.
     assert list(t1.payments.order_by("pk")) == [mistake, reversal]
@@ -445,7 +445,7 @@ def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
     assert reversal.paid_on == timezone.localdate()
     assert fees.paid_total(t1) == Decimal("0.00")
     # Team 1 has not paid: paid teams 2, 3, 4 take the three places, team 1 waits.
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None
     assert decided.admitted == ("2", "3", "4") and decided.waiting == ("1",)
     log = event_models.AuditLog.objects.get(action="team.payment.cancel")
@@ -460,12 +460,12 @@ def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
     }
     # Neither the payment nor its cancellation can be cancelled (again).
     with pytest.raises(ServiceError, match=r"720000.00 on 2019-11-01 is already cancelled"):
-        fees.cancel_team_payment(mistake, "twice", organiser)
+        payments.cancel_team_payment(mistake, "twice", organiser)
     with pytest.raises(ServiceError, match="a cancellation cannot itself be cancelled"):
-        fees.cancel_team_payment(reversal, "undo", organiser)
+        payments.cancel_team_payment(reversal, "undo", organiser)
     # Team 1 pays for real on the 5th: paid in full on the 5th (not the 1st), still waiting.
     _pay(t1, 720_000, 5, organiser)
-    line = next(line for line in fees.section_fee_lines(table_a) if line.team == t1)
+    line = next(line for line in fee_lines.section_fee_lines(table_a) if line.team == t1)
     assert (line.paid, line.paid_on, line.status) == (
         Decimal("720000.00"),
         datetime.date(2019, 11, 5),
@@ -527,11 +527,11 @@ def test_after_round_1_a_cancelled_payment_changes_no_place(
 ) -> None:
     t1, _t2, _t3, _t4 = _three_places_four_teams(table_a, organiser)
     round_one = team_services.pair_next_round(table_a, arbiter)
-    fees.cancel_team_payment(t1.payments.get(), "cheque bounced", organiser)
+    payments.cancel_team_payment(t1.payments.get(), "cheque bounced", organiser)
     log = event_models.AuditLog.objects.get(action="team.payment.cancel")
     assert log.old is not None and log.new is not None
     assert log.old["admission"] == log.new["admission"] == "admitted"
-    lines = {line.team.number: line for line in fees.section_fee_lines(table_a)}
+    lines = {line.team.number: line for line in fee_lines.section_fee_lines(table_a)}
     assert [lines[n].status for n in (1, 2, 3, 4)] == ["admitted"] * 3 + ["waiting"]
     assert lines[1].balance == Decimal("720000.00") and lines[4].waiting_place == 1
     for match in round_one.matches.all():
@@ -609,7 +609,7 @@ def test_a_team_saved_before_fees_were_computed_gets_its_fee_when_read(
     )
     # Owing 0, Shiraz would count as paid on its entry day and take Lar's place: once its fee
     # is computed (420,000, unpaid) the place is Lar's.
-    decided = fees.admission(table_a)
+    decided = places.admission(table_a)
     assert decided is not None and decided.admitted == ("2",) and decided.waiting == ("1",)
     old.refresh_from_db()
     assert old.fee_due == Decimal("420000.00") and old.fee_computed_at is not None

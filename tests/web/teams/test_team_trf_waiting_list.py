@@ -22,7 +22,7 @@ from crosstable.formats.trf import read_trf_checked
 from crosstable_web.events import models as event_models
 from crosstable_web.events import rules, services
 from crosstable_web.events.services import EntryData
-from crosstable_web.teams import fees, models
+from crosstable_web.teams import models, payments, places
 from crosstable_web.teams import services as team_services
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
@@ -54,7 +54,9 @@ def _paid_team(section: event_models.Section, number: int, organiser: User) -> m
         for board in range(1, 7)
     ]
     team = team_services.create_team(section, f"Team {number}", entries, organiser)
-    fees.record_team_payment(team, Decimal("720000"), datetime.date(2019, 11, number), organiser)
+    payments.record_team_payment(
+        team, Decimal("720000"), datetime.date(2019, 11, number), organiser
+    )
     return team
 
 
@@ -63,7 +65,7 @@ def test_the_export_has_only_the_playing_teams(
 ) -> None:
     for number in range(1, 5):
         _paid_team(table_a, number, organiser)
-    assert fees.field_teams(table_a) == {1, 2, 3}
+    assert places.field_teams(table_a) == {1, 2, 3}
     round_one = team_services.pair_next_round(table_a, arbiter)
     (match,) = round_one.matches.all()
     assert round_one.bye_team is not None

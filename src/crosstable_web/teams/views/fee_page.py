@@ -20,7 +20,7 @@ from crosstable_web.events import (
     wording,
 )
 from crosstable_web.events.views.page import find_section
-from crosstable_web.teams import fees, forms, models
+from crosstable_web.teams import fee_lines, forms, models, payments
 
 
 @login_required
@@ -45,7 +45,7 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
         if form.is_valid():
             payment = acting.run(
                 request,
-                lambda: fees.record_team_payment(
+                lambda: payments.record_team_payment(
                     team_row,
                     form.cleaned_data["amount"],
                     form.cleaned_data["paid_on"],
@@ -57,7 +57,9 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
                 return redirect(reverse("teams:team_fee", args=[slug, key, team]))
         else:
             messages.error(request, _("The payment was not recorded; see the form."))
-    line = next(line for line in fees.section_fee_lines(section) if line.team.pk == team_row.pk)
+    line = next(
+        line for line in fee_lines.section_fee_lines(section) if line.team.pk == team_row.pk
+    )
     return render(
         request,
         "teams/team_fee.html",
@@ -106,7 +108,7 @@ def _cancel_payment(request: HttpRequest, team: models.Team, payment_id: str) ->
         return
     acting.run(
         request,
-        lambda: fees.cancel_team_payment(payment, request.POST.get("reason", ""), request.user),
+        lambda: payments.cancel_team_payment(payment, request.POST.get("reason", ""), request.user),
         _("Payment of %(amount)s on %(date)s cancelled for %(team)s.")
         % {
             "amount": wording.value_text(payment.amount),

@@ -20,7 +20,7 @@ from crosstable_web.events import (
 )
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.views.page import find_section
-from crosstable_web.teams import bridge, fees, models, services
+from crosstable_web.teams import bridge, fee_lines, fees, models, places, services
 
 
 def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
@@ -28,7 +28,7 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     teams = section.teams.prefetch_related("members__entry").select_related("captain")
     manage = services.can_manage_lineups(request.user, section)
     captain_of = [t for t in teams if services.is_captain(request.user, t)]
-    fee_lines = {line.team.pk: line for line in fees.section_fee_lines(section)}
+    line_of = {line.team.pk: line for line in fee_lines.section_fee_lines(section)}
     return render(
         request,
         "teams/team_section.html",
@@ -37,22 +37,20 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "section": section,
             "teams": teams,
             # Fee, payments and admitted / waiting, per team (the staff see the amounts); the
-            # teams that do not play (fees.field_teams) are listed apart, in waiting order.
+            # teams that do not play (places.field_teams) are listed apart, in waiting order.
             "team_rows": [
-                (team, fee_lines[team.pk])
-                for team in teams
-                if fee_lines[team.pk].status != "waiting"
+                (team, line_of[team.pk]) for team in teams if line_of[team.pk].status != "waiting"
             ],
             "waiting_rows": sorted(
                 (
-                    (team, fee_lines[team.pk])
+                    (team, line_of[team.pk])
                     for team in teams
-                    if fee_lines[team.pk].status == "waiting"
+                    if line_of[team.pk].status == "waiting"
                 ),
                 key=lambda row: row[1].waiting_place or 0,
             ),
             "team_fee": fees.team_fees(section) is not None,
-            "by_payment": fees.admission_by_payment(section),
+            "by_payment": places.admission_by_payment(section),
             "can_see_fees": permissions.sees_private_data(request.user, section.event),
             "rounds": section.team_rounds.all(),
             # the next round's start by the schedule, as the arbiter types it at the venue

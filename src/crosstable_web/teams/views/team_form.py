@@ -19,7 +19,7 @@ from crosstable_web.events import (
 from crosstable_web.events.models import Section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
-from crosstable_web.teams import bridge, fees, forms, models, services
+from crosstable_web.teams import bridge, fee_lines, fees, forms, models, services
 
 
 def _team_form(request: HttpRequest, section: Section, team: models.Team | None) -> HttpResponse:
@@ -82,7 +82,7 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
             "rounds_paired": section.team_rounds.exists(),
             "previous_events": fees.previous_events(section),
             "fee_line": next(
-                (line for line in fees.section_fee_lines(section) if line.team.pk == team.pk),
+                (line for line in fee_lines.section_fee_lines(section) if line.team.pk == team.pk),
                 None,
             )
             if team is not None
