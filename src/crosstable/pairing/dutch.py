@@ -8,12 +8,14 @@ How a round is paired (docs/pairing/dutch.md has every reading, article by artic
   pairing-allocated bye (PAB) when their number is odd. A perfect matching always exists
   (checked once per round), so completion [C4] holds by construction. Edge weights pack the
   quality criteria [C6]-[C21] of the current bracket lexicographically (``CRITERIA``, in
-  ``crosstable.pairing.dutch_criteria``);
+  ``crosstable.pairing.dutch_criteria``; the weights are ``crosstable.pairing.dutch_weights``);
   [C5], the PAB assignee's score, is fixed once per round before the first bracket.
 * Among equally good candidates the rules take the one generated first (Art. 4). That order
   is packed into the least significant part of the weights: first the choice of the moved-down
   players (MDPs) to pair and their opponents (Art. 4.4 and the S2 transpositions of Art. 4.2),
   then, for the remainder, the exchanges of Art. 4.3 and the transpositions of Art. 4.2.
+* Before the matchings, a quick search in that order (``crosstable.pairing.dutch_quick``)
+  often finds a bracket's first perfect candidate, which is then the rules' choice.
 * Colours follow Art. 5; boards are ordered by C.04.2 Art. 3.6.
 * Local rules (issue 7) come from ``crosstable.pairing.local_rules`` as prohibited pairings,
   bye restrictions, colour exemptions and extra weight fields; off by default.
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from crosstable.model import Colour, ResultCode, Tournament
@@ -35,8 +37,9 @@ from crosstable.pairing.colours import (
     last_differing_colours,
 )
 from crosstable.pairing.dutch_criteria import CRITERIA as CRITERIA
-from crosstable.pairing.dutch_criteria import QUALITY_CRITERIA
 from crosstable.pairing.dutch_criteria import Criterion as Criterion
+from crosstable.pairing.dutch_quick import perfect_candidate
+from crosstable.pairing.dutch_weights import BracketQuality
 from crosstable.pairing.graph import MatchingFunction, PairingGraph
 from crosstable.pairing.history import (
     Float,
@@ -46,29 +49,16 @@ from crosstable.pairing.history import (
     next_round,
     players_to_pair,
 )
+from crosstable.pairing.local_rules import LocalRules as LocalRules
 from crosstable.pairing.local_rules import (
-    FLOAT_AGAIN_FIELD,
     barred_from_bye,
     colour_limits_lifted,
     float_again_warnings,
-    floater_field,
-    floater_order_fields,
     floats_again,
     has_downfloated,
     local_prohibitions,
 )
-from crosstable.pairing.local_rules import LocalRules as LocalRules
 from crosstable.pairing.local_rules import local_rules_from as local_rules_from
-from crosstable.pairing.weights import WeightLayout
-
-QUICK_SEARCH_BUDGET = 5000
-"""Steps the quick first-candidate search may take before handing over to the matchings, plus
-``QUICK_SEARCH_STEPS_PER_PLAYER`` per bracket player."""
-QUICK_SEARCH_STEPS_PER_PLAYER = 4
-"""The search takes at least one step per S1 player: a bracket of 5,000 (10,000 players,
-round 2) would exhaust a fixed budget and fall back to a matching of 12 million edges. The
-budget changes no pairing (a candidate found is the rules' choice, the matchings find it
-too); only the time."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -413,251 +403,6 @@ class _RoundPairer(PairingGraph):
             c13 += max(0, excess - mild)
         return c12, c13
 
-    def perfect_candidate(
-        self,
-        unpaired: list[int],
-        bracket: list[int],
-        mdps: list[int],
-        residents: list[int],
-        following: Fraction | None,
-    ) -> list[tuple[int, int]] | None:
-        """The first candidate in generation order, if it is *perfect*: every player of the
-        bracket paired, no criterion failed, and the rest of the round can be completed.
-
-        With nobody floating down, the next bracket does not depend on the choice ([C8]), so
-        such a candidate is optimal and, being first, is the one the rules choose. Searched
-        depth-first in the order of Art. 4 (MDP opponents, then the remainder's S2
-        transpositions) with a small budget; None: no quick answer, use the matchings.
-        Exchanges are not tried: when the remainder's transpositions fail the answer may be
-        an exchange, which the matching finds.
-        """
-        bye = self.bye_vertex
-        takes_bye = following is None and bye is not None  # one resident left for the bye
-        floats_one = following is not None and len(bracket) % 2 == 1  # one resident floats
-        if len(bracket) % 2 != (1 if takes_bye or floats_one else 0):
-            return None
-        leftover = takes_bye or floats_one
-        if len(mdps) > len(residents) - (1 if leftover else 0):
-            return None
-        if floats_one and self.is_bye_bracket(unpaired, bracket, following):
-            return None  # [C9] would weigh the floater's unplayed games: leave it to the matching
-        least_unplayed = 0
-        if takes_bye:
-            assert bye is not None
-            eligible = [v for v in residents if bye in self.neighbours[v]]
-            if not eligible:
-                return None
-            least_unplayed = min(self.players[v].history.unplayed_rounds for v in eligible)
-        members = set(bracket)
-        rest = [v for v in unpaired if v not in members and v != bye]
-        below_next = [v for v in rest if following is None or self.players[v].score < following] + (
-            [bye] if bye is not None and not takes_bye else []
-        )
-        next_bracket = [
-            v for v in rest if following is not None and self.players[v].score == following
-        ]
-        if (
-            not floats_one
-            and rest
-            and not self.has_perfect_matching(rest if bye is None or takes_bye else [*rest, bye])
-        ):
-            return None
-        unknown = [False]
-
-        class _GiveUp(Exception):
-            pass
-
-        def floater_is_best(floater: int) -> bool:
-            """[C7], [C8], [C14], [C16] at their lower bounds for the resident who floats: the
-            next bracket with the floater loses nobody (or, if odd, one of its own)."""
-            history = self.players[floater].history
-            if Float.DOWN in (history.float_before(1), history.float_before(2)):
-                return False
-            joined = [*next_bracket, floater]
-            if len(joined) % 2 == 0:
-                return self.has_perfect_matching(joined) and self.has_perfect_matching(below_next)
-            for tries, out in enumerate(reversed(next_bracket)):
-                if tries == 3:
-                    unknown[0] = True
-                    return False
-                if self.has_perfect_matching(
-                    [v for v in joined if v != out]
-                ) and self.has_perfect_matching([*below_next, out]):
-                    return True
-            unknown[0] = True
-            return False
-
-        budget = [QUICK_SEARCH_BUDGET + QUICK_SEARCH_STEPS_PER_PLAYER * len(bracket)]
-        used: set[int] = set()
-        pairs: list[tuple[int, int]] = []
-        bound12, bound13 = self.colour_failure_bounds(bracket, len(bracket) // 2)
-        if leftover:  # the player left over may be one of the excess
-            bound12, bound13 = max(0, bound12 - 1), max(0, bound13 - 1)
-        allowance = [bound12, bound13]
-
-        def take(u: int, r: int) -> bool:
-            cost = self.pair_cost(u, r)
-            if cost is None or cost[0] > allowance[0] or cost[1] > allowance[1]:
-                return False
-            allowance[0] -= cost[0]
-            allowance[1] -= cost[1]
-            used.add(r)
-            pairs.append((u, r))
-            return True
-
-        def untake() -> None:
-            u, r = pairs.pop()
-            cost = self.pair_cost(u, r)
-            assert cost is not None
-            allowance[0] += cost[0]
-            allowance[1] += cost[1]
-            used.discard(r)
-
-        def complete() -> bool:
-            """All pairs made: optimal only if the colour bounds are met exactly."""
-            return allowance == [0, 0]
-
-        def acceptable_bye(s2: list[int]) -> bool:
-            """[C5], [C9], [C14], [C16] at their best for the one left over."""
-            left = [r for r in s2 if r not in used]
-            if len(left) != 1:
-                return False
-            if strict_floaters and left[0] != residents[-1]:
-                return False  # local rule: another floater would beat any quality criterion
-            if floats_one:
-                return floater_is_best(left[0])
-            if bye not in self.neighbours[left[0]]:
-                return False
-            history = self.players[left[0]].history
-            return history.unplayed_rounds == least_unplayed and Float.DOWN not in (
-                history.float_before(1),
-                history.float_before(2),
-            )
-
-        preferred = [p.preference.colour for p in self.players]
-        strict_floaters = self.local_rules.float_highest_number_first
-
-        def transpose(s1: list[int], s2: list[int]) -> bool:
-            """Depth-first over the S2 transpositions: S1 player ``i`` tries the free S2
-            players in order. An explicit stack (``cursor[i]``: the next S2 position player
-            ``i`` tries), not recursion: S1 has a thousand players in a 2,000-player round 1,
-            deeper than Python's frame limit.
-
-            A branch is cut when a lower bound of the [C12] failures still to come exceeds
-            the allowance: S1 players from ``i`` on who want a colour need partners among
-            the free S2 players who do not want the same one. Its counts are kept as the
-            search goes (``wanting_from``: per colour, S1 players from ``i`` on wanting it;
-            ``free_wanting``: free S2 players wanting it), not recounted at each step."""
-            depth = len(s1)
-            colours = (Colour.WHITE, Colour.BLACK)
-            wanting_from = {colour: [0] * (depth + 1) for colour in colours}
-            for colour in colours:
-                counts = wanting_from[colour]
-                for i in range(depth - 1, -1, -1):
-                    counts[i] = counts[i + 1] + (preferred[s1[i]] is colour)
-            free = [r for r in s2 if r not in used]
-            free_total = [len(free)]
-            free_wanting = {
-                colour: sum(1 for r in free if preferred[r] is colour) for colour in colours
-            }
-
-            def colour_failures_ahead(i: int) -> int:
-                return sum(
-                    max(0, wanting_from[colour][i] - (free_total[0] - free_wanting[colour]))
-                    for colour in colours
-                )
-
-            def release_last() -> None:
-                r = pairs[-1][1]
-                untake()
-                free_total[0] += 1
-                wanted = preferred[r]
-                if wanted is not None:
-                    free_wanting[wanted] += 1
-
-            cursor = [0] * (depth + 1)
-            i = 0
-            while True:
-                if i == depth:
-                    if complete():
-                        if not leftover or acceptable_bye(s2):
-                            return True
-                        if unknown[0]:
-                            raise _GiveUp
-                    # Back to the previous S1 player, who tries his next opponent.
-                    if i == 0:
-                        return False
-                    i -= 1
-                    release_last()
-                    continue
-                advanced = False
-                while cursor[i] < len(s2):
-                    r = s2[cursor[i]]
-                    cursor[i] += 1
-                    if r in used:
-                        continue
-                    budget[0] -= 1
-                    if budget[0] < 0:
-                        return False
-                    if take(s1[i], r):
-                        free_total[0] -= 1
-                        wanted = preferred[r]
-                        if wanted is not None:
-                            free_wanting[wanted] -= 1
-                        if colour_failures_ahead(i + 1) <= allowance[0]:
-                            advanced = True
-                            break
-                        release_last()
-                if advanced:
-                    i += 1
-                    cursor[i] = 0
-                    continue
-                if i == 0:
-                    return False
-                i -= 1
-                release_last()
-
-        def place_mdps() -> bool:
-            """Depth-first over the MDPs' opponents (Art. 4.4, 4.2), then the remainder's
-            transpositions; the same explicit stack as :func:`transpose`. Once the MDPs are
-            placed the answer is final: a perfect candidate or give up (an exchange might come
-            before the next MDP-pairing)."""
-            depth = len(mdps)
-            cursor = [0] * (depth + 1)
-            k = 0
-            while True:
-                if k == depth:
-                    remaining = [r for r in residents if r not in used]
-                    half = len(remaining) // 2
-                    if transpose(remaining[:half], remaining[half:]):
-                        return True
-                    raise _GiveUp
-                advanced = False
-                while cursor[k] < len(residents):
-                    r = residents[cursor[k]]
-                    cursor[k] += 1
-                    if r in used:
-                        continue
-                    budget[0] -= 1
-                    if budget[0] < 0:
-                        raise _GiveUp
-                    if take(mdps[k], r):
-                        advanced = True
-                        break
-                if advanced:
-                    k += 1
-                    cursor[k] = 0
-                    continue
-                if k == 0:
-                    return False
-                k -= 1
-                untake()
-
-        try:
-            return pairs if place_mdps() else None
-        except _GiveUp:
-            return None
-
     def pair_bracket(self, unpaired: list[int], current: Fraction) -> list[tuple[int, int]]:
         players = self.players
         bracket = [v for v in unpaired if v != self.bye_vertex and players[v].score >= current]
@@ -670,10 +415,10 @@ class _RoundPairer(PairingGraph):
         ]
         following = max(lower_scores) if lower_scores else None
         if not self.floated:  # the quick candidate does not weigh second downfloats
-            shortcut = self.perfect_candidate(unpaired, bracket, mdps, residents, following)
+            shortcut = perfect_candidate(self, unpaired, bracket, mdps, residents, following)
             if shortcut is not None:
                 return shortcut
-        quality = _BracketQuality(self, unpaired, bracket, mdps, current, following)
+        quality = BracketQuality(self, unpaired, bracket, mdps, current, following)
         quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
         vertices = list(unpaired)
@@ -740,7 +485,7 @@ class _RoundPairer(PairingGraph):
         self,
         vertices: list[int],
         core: set[int],
-        quality: _BracketQuality,
+        quality: BracketQuality,
         residents: list[int],
         pair_count: int,
         limbo: set[int],
@@ -751,7 +496,7 @@ class _RoundPairer(PairingGraph):
         can. None when that cannot be decided so (the pairs found do not number
         ``pair_count``, which the caller then re-tries, are returned as they are): an
         exchange (Art. 4.3) may be needed, or the matching cannot tell the first candidate
-        by choices; the weights of :meth:`_BracketQuality.homogeneous_weight` decide."""
+        by choices; the weights of :meth:`BracketQuality.homogeneous_weight` decide."""
         s1, s2 = residents[:pair_count], residents[pair_count:]
         in_s1 = set(s1)
         in_s2 = set(s2)
@@ -771,295 +516,6 @@ class _RoundPairer(PairingGraph):
         if all((u in in_s1) != (v in in_s1) for u, v in found):
             return found
         return None  # an exchange is better: the order of Art. 4.3 is in the full weights
-
-
-class _BracketQuality:
-    """Edge weights for one bracket: quality criteria [C6]-[C21] (see ``CRITERIA``) in the
-    most significant fields, the generation order of Art. 4 in the least significant ones."""
-
-    def __init__(
-        self,
-        pairer: _RoundPairer,
-        unpaired: list[int],
-        bracket: list[int],
-        mdps: list[int],
-        current: Fraction,
-        following: Fraction | None,
-    ) -> None:
-        self.pairer = pairer
-        level = pairer.level
-        self.current = pairer.level_of[current]
-        self.following = -1 if following is None else pairer.level_of[following]
-        self.in_bracket = set(bracket)
-        mdp_levels = sorted({level[v] for v in mdps}, reverse=True)
-        bracket_levels = sorted({level[v] for v in bracket}, reverse=True)
-        size = len(bracket) + 1
-        next_size = size + sum(
-            1 for v in unpaired if v != pairer.bye_vertex and level[v] == self.following
-        )
-        fields: list[tuple[str, int]] = []
-        if pairer.floated:  # local rule float once, when no pairing meets it: first
-            fields += [(FLOAT_AGAIN_FIELD, len(unpaired) + 1)]
-        strict_floaters = pairer.local_rules.float_highest_number_first
-        # The criteria table's fields, in its order; a field's capacity exceeds any total it
-        # can reach: a count of bracket players, of the next bracket's ([C8]), of rounds ([C9]).
-        capacity = {"n8": next_size, "c9": pairer.round_number + 1}
-        levels = {"mdp": mdp_levels, "bracket": bracket_levels}
-        for criterion in QUALITY_CRITERIA:
-            if criterion.code == "C8" and strict_floaters:
-                # local rule: which players float, right after [C6]-[C7]
-                fields += floater_order_fields(bracket)
-            for field in criterion.fields:
-                room = capacity.get(field.name, size)
-                if field.per:
-                    fields += [(f"{field.name}:{x}", room) for x in levels[field.per]]
-                else:
-                    fields += [(field.name, room)]
-        layout = WeightLayout(fields)
-        self.layout = layout
-        m = layout.multiplier
-        self.m = {name: m(name) for name in layout.names}
-        self.per_level = {
-            name: {x: m(f"{name}:{x}") for x in mdp_levels}
-            for name in ("c7", "c18", "c19", "c20", "c21")
-        }
-        self.per_level["c8"] = {x: m(f"c8:{x}") for x in bracket_levels}
-        self.floater_rank: dict[int, int] = {}
-        """Vertex -> the multiplier of its local floater-order field (empty: rule off)."""
-        if strict_floaters:
-            self.floater_rank = {v: m(floater_field(k)) for k, v in enumerate(bracket)}
-        self.bye_bracket = False
-        """Whether [C9] applies (set by the caller)."""
-        self._cache: dict[tuple[int, int], int] = {}
-
-    def classes(self, extra: Callable[[int], Hashable]) -> Callable[[int], Hashable] | None:
-        """A class for each vertex such that :meth:`penalty` of a pair depends only on the
-        two classes (with ``extra``, what a weight adds to the penalty per vertex), for
-        :meth:`~crosstable.pairing.graph.PairingGraph.solve_first_around`; None when the
-        local rules weigh single players (second floats, floater order): no classes then.
-
-        What the penalty reads of a player: his score level and whether he is in the
-        bracket; in the bracket, his float history (Art. 1.4, [C14]-[C21]), his unplayed
-        rounds when [C9] applies, and for the colour criteria his preference (colour,
-        strength). [C12]/[C13] depend on the two preferences alone, whoever of two equal
-        ones gives way; [C10]/[C11] (topscorers, final round) only on a player of absolute
-        preference, who then gets a class of his own: who of two such players gives way
-        comes from their colour histories and ranks (Art. 5.2.3-5.2.4)."""
-        pairer = self.pairer
-        if pairer.floated or self.floater_rank:
-            return None
-        bye = pairer.bye_vertex
-        level = pairer.level
-        players = pairer.players
-        in_bracket = self.in_bracket
-        topscorers = pairer.has_topscorers
-        bye_bracket = self.bye_bracket
-
-        def key(v: int) -> Hashable:
-            if v == bye:
-                return ("bye", extra(v))
-            if v not in in_bracket:
-                return (level[v], extra(v))
-            player = players[v]
-            history = player.history
-            preference = player.preference
-            colour: Hashable = (preference.colour, preference.strength)
-            if topscorers and preference.strength is Strength.ABSOLUTE:
-                colour = v
-            return (
-                level[v],
-                colour,
-                history.float_before(1),
-                history.float_before(2),
-                history.unplayed_rounds if bye_bracket else None,
-                extra(v),
-            )
-
-        return key
-
-    def penalty(self, u: int, v: int) -> int:
-        """The packed quality penalty of pairing vertices ``u`` and ``v`` (cached)."""
-        key = (u, v) if u < v else (v, u)
-        cached = self._cache.get(key)
-        if cached is None:
-            cached = self._penalty(u, v)
-            self._cache[key] = cached
-        return cached
-
-    def _penalty(self, u: int, v: int) -> int:
-        pairer = self.pairer
-        players = pairer.players
-        level = pairer.level
-        bye = pairer.bye_vertex
-        if u == bye or (v != bye and u > v):
-            u, v = v, u
-        # Now u is the higher-ranked (lower index = pairing order), v lower or the bye.
-        hi = players[u]
-        m = self.m
-        total = 0
-        if pairer.floated:
-            # Counted on every edge, in or below the bracket: the matching of all unpaired
-            # players then has the fewest second downfloats the rest of the round allows.
-            total += pairer.float_again(u, v) * m[FLOAT_AGAIN_FIELD]
-        current, following = self.current, self.following
-        hi_in = u in self.in_bracket
-        if hi_in and v in self.in_bracket:
-            outcome = pairer.colour_outcome(u, v)
-            total += outcome.c10 * m["c10"] + outcome.c11 * m["c11"]
-            total += outcome.c12 * m["c12"] + outcome.c13 * m["c13"]
-            hi_level = level[u]
-            if hi_level > level[v]:
-                lo_history = players[v].history
-                if lo_history.float_before(1) is Float.UP:
-                    total += m["c15"] + self.per_level["c19"][hi_level]
-                if lo_history.float_before(2) is Float.UP:
-                    total += m["c17"] + self.per_level["c21"][hi_level]
-            return total
-        if hi_in:
-            # hi floats down out of the bracket.
-            hi_level = level[u]
-            total += m["c6"] + self.floater_rank.get(u, 0)
-            history = hi.history
-            if hi_level > current:
-                total += self.per_level["c7"][hi_level]
-                if history.float_before(1) is Float.DOWN:
-                    total += self.per_level["c18"][hi_level]
-                if history.float_before(2) is Float.DOWN:
-                    total += self.per_level["c20"][hi_level]
-            else:
-                if history.float_before(1) is Float.DOWN:
-                    total += m["c14"]
-                if history.float_before(2) is Float.DOWN:
-                    total += m["c16"]
-            if v == bye and self.bye_bracket:
-                total += history.unplayed_rounds * m["c9"]
-            if v == bye or level[v] < following:
-                total += m["n8"] + self.per_level["c8"][hi_level]
-            return total
-        if level[u] == following and (v == bye or level[v] < following):
-            total += m["n8"]
-        return total
-
-    def heterogeneous_primary(
-        self, mdps: list[int], residents: list[int]
-    ) -> Callable[[int, int], int | None]:
-        """The weights of :meth:`heterogeneous_weight` without the MDPs' opponents: the
-        quality, then which MDPs float (Art. 4.4); the opponents come from choices."""
-        scale = 1 << len(mdps)
-        top = self.layout.top * scale
-        float_bit = {v: 1 << (len(mdps) - 1 - k) for k, v in enumerate(mdps)}
-        resident_set = set(residents)
-
-        def weight(u: int, v: int) -> int | None:
-            total = self.penalty(u, v) * scale
-            if u in float_bit and v not in resident_set:
-                total += float_bit[u]
-            if v in float_bit and u not in resident_set:
-                total += float_bit[v]
-            return top - total
-
-        return weight
-
-    def heterogeneous_weight(
-        self, mdps: list[int], residents: list[int]
-    ) -> Callable[[int, int], int | None]:
-        """Weights for choosing the MDPs to pair and their opponents (Art. 4.4, 4.2)."""
-        fields = [(f"float:{k}", 2) for k in range(len(mdps))]
-        fields += [(f"opponent:{k}", len(residents) + 1) for k in range(len(mdps))]
-        order = WeightLayout(fields)
-        scale = order.top
-        top = self.layout.top * scale
-        float_bit = [order.multiplier(f"float:{k}") for k in range(len(mdps))]
-        opponent_digit = [order.multiplier(f"opponent:{k}") for k in range(len(mdps))]
-        mdp_position = {v: k for k, v in enumerate(mdps)}
-        resident_position = {v: k + 1 for k, v in enumerate(residents)}
-
-        def order_penalty(u: int, v: int) -> int:
-            total = 0
-            for a, b in ((u, v), (v, u)):
-                k = mdp_position.get(a)
-                if k is None:
-                    continue
-                position = resident_position.get(b)
-                if position is None:
-                    total += float_bit[k]
-                else:
-                    total += position * opponent_digit[k]
-            return total
-
-        def weight(u: int, v: int) -> int | None:
-            return top - self.penalty(u, v) * scale - order_penalty(u, v)
-
-        return weight
-
-    def homogeneous_primary(
-        self, residents: list[int], pair_count: int, limbo: set[int]
-    ) -> Callable[[int, int], int | None]:
-        """The quality of :meth:`homogeneous_weight`, then the number of pairs that are
-        not S1-S2 (S1 = the first ``pair_count`` residents; an S1 player floating counts
-        too): zero when no exchange is needed, and then the transpositions come from
-        choices."""
-        scale = len(residents) + 1  # more than the pairs a matching can have in the bracket
-        top = self.layout.top * scale
-        s1 = set(residents[:pair_count])
-        s2 = set(residents[pair_count:])
-        in_bracket = self.in_bracket
-
-        def weight(u: int, v: int) -> int | None:
-            if (u in limbo and (v in in_bracket)) or (v in limbo and (u in in_bracket)):
-                return None
-            total = self.penalty(u, v) * scale
-            if u in s1 or v in s1:
-                if not ((u in s1 and v in s2) or (v in s1 and u in s2)):
-                    total += 1
-            elif u in s2 and v in s2:
-                total += 1
-            return top - total
-
-        return weight
-
-    def homogeneous_weight(
-        self, residents: list[int], pair_count: int, limbo: set[int]
-    ) -> Callable[[int, int], int | None]:
-        """Weights for the exchanges (Art. 4.3) and transpositions (Art. 4.2) of the
-        remainder ``residents`` (in order), expected to form ``pair_count`` pairs."""
-        size = len(residents)
-        s1 = pair_count
-        fields: list[tuple[str, int]] = [("exchanged", size + 1), ("s1-sum", size * size + 1)]
-        fields += [(f"kept:{b}", 2) for b in range(s1, 0, -1)]
-        fields += [(f"moved:{b}", 3) for b in range(s1 + 1, size + 1)]
-        # Transpositions: field ``opponent:b`` holds ``high - b`` for the pair whose lower BSN
-        # is ``b``. A matching has at most one such pair (b is in one pair), so the field's
-        # total is at most ``size - b`` and a capacity of ``size - b + 1`` keeps every field
-        # above the largest sum of the fields after it: the packing optimises them in the same
-        # lexicographic order as a uniform ``size + 1`` did, on log2(size!) bits instead of
-        # (size - 1) log2(size + 1) (612 players: about 4,780 instead of 5,660). A smaller
-        # encoding is not used: the order compares opponents S1 player by S1 player, and an
-        # additive weight for that needs each position to outweigh every choice after it.
-        fields += [(f"opponent:{b}", size - b + 1) for b in range(1, size)]
-        order = WeightLayout(fields)
-        scale = order.top
-        top = self.layout.top * scale
-        m = {name: order.multiplier(name) for name in order.names}
-        bsn = {v: k + 1 for k, v in enumerate(residents)}
-        in_bracket = self.in_bracket
-
-        def weight(u: int, v: int) -> int | None:
-            if (u in limbo and (v in in_bracket)) or (v in limbo and (u in in_bracket)):
-                return None
-            total = self.penalty(u, v) * scale
-            a, b = bsn.get(u), bsn.get(v)
-            if a is not None and b is not None:
-                low, high = (a, b) if a < b else (b, a)
-                if low > s1:
-                    total += m["exchanged"] - m[f"moved:{low}"]
-                else:
-                    total += m[f"kept:{low}"]
-                total += (low - 1) * m["s1-sum"]
-                total += (high - low) * m[f"opponent:{low}"]
-            return top - total
-
-        return weight
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from crosstable.formats.trf.reader import load_trf
-from crosstable.pairing import dutch
+from crosstable.pairing import dutch, dutch_weights
 from crosstable.pairing.dutch_criteria import CRITERIA, QUALITY_CRITERIA
 from crosstable.pairing.weights import WeightLayout
 
@@ -46,7 +46,7 @@ def test_every_bracket_weighs_the_table_criteria_in_order(
             layouts.append([name for name, _ in declared])
             super().__init__(declared)
 
-    monkeypatch.setattr(dutch, "WeightLayout", Recording)
+    monkeypatch.setattr(dutch_weights, "WeightLayout", Recording)
     tournament = load_trf(path)
     for round_number in range(2, tournament.rounds_recorded + 1):
         dutch.pair_round(tournament, round_number)
