@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Protocol
 
 from crosstable.model import Colour
-from crosstable.pairing.colours import ColourPreference
+from crosstable.pairing.dutch_weights import WeighedPlayer
 from crosstable.pairing.graph import Row
-from crosstable.pairing.history import Float, PlayerHistory
+from crosstable.pairing.history import Float
 from crosstable.pairing.local_rules import LocalRules
 
 QUICK_SEARCH_BUDGET = 5000
@@ -34,13 +34,9 @@ budget changes no pairing (a candidate found is the rules' choice, the matchings
 too); only the time."""
 
 
-class SearchedPlayer(Protocol):
-    """What the search reads of a player."""
+class SearchedPlayer(WeighedPlayer, Protocol):
+    """What the search reads of a player: what the weights read, and the score."""
 
-    @property
-    def history(self) -> PlayerHistory: ...
-    @property
-    def preference(self) -> ColourPreference: ...
     @property
     def score(self) -> Fraction: ...
 

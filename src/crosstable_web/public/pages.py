@@ -128,10 +128,6 @@ def public_players(section: models.Section) -> dict[int, PublicPlayer]:
     }
 
 
-def points_text(points: Fraction) -> str:
-    return standings.format_points(points)
-
-
 def bye_label(result: str) -> str:
     labels = {
         "U": _("pairing bye"),
@@ -161,8 +157,8 @@ def round_page(section: models.Section, number: int) -> RoundPage | None:
                 board_number,
                 white,
                 black,
-                points_text(before.get(white.number, Fraction(0))),
-                points_text(before.get(black.number, Fraction(0))),
+                standings.format_points(before.get(white.number, Fraction(0))),
+                standings.format_points(before.get(black.number, Fraction(0))),
                 rounds.result_label(white_result, black_result, notation),
             )
         )
@@ -211,7 +207,7 @@ def player_games(section: models.Section, number: int) -> tuple[PublicPlayer, li
         elif entry.opponent is None:
             result = bye_label(code) if code.strip() else ""
         else:
-            result = points_text(tournament.scoring.points(entry.result, entry.colour))
+            result = standings.format_points(tournament.scoring.points(entry.result, entry.colour))
             if code in "+-":
                 result += " " + _("(forfeit)")
         games.append(
@@ -221,7 +217,7 @@ def player_games(section: models.Section, number: int) -> tuple[PublicPlayer, li
                 entry.colour.value if entry.colour is not None and entry.opponent else "",
                 opponent,
                 result,
-                points_text(tournament.points(core, up_to_round=round_number)),
+                standings.format_points(tournament.points(core, up_to_round=round_number)),
             )
         )
     return player, games
