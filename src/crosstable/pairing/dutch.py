@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from crosstable.message import Message
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, PairingWarning, RoundPairing
 from crosstable.pairing.colours import (
@@ -242,11 +243,12 @@ class _RoundPairer(PairingGraph):
             self._colour_cache[key] = outcome
         return outcome
 
-    def no_pairing_message(self) -> str:
-        return (
-            f"round {self.round_number}: no pairing satisfies the absolute criteria "
+    def no_pairing_message(self) -> Message:
+        return Message(
+            "round %(round)s: no pairing satisfies the absolute criteria "
             "(C1 no rematch, C2 bye eligibility, C3 absolute colour preferences, "
-            "prohibited pairings); the arbiter must decide"
+            "prohibited pairings); the arbiter must decide",
+            round=self.round_number,
         )
 
     def score(self, v: int) -> Fraction | None:

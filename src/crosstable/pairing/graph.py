@@ -17,6 +17,7 @@ from crosstable.matching import (
     class_lexicographic_matching,
     lexicographic_matching,
 )
+from crosstable.message import Message
 from crosstable.pairing.base import PairingError
 
 MatchingFunction = Callable[..., list[int]]
@@ -105,8 +106,8 @@ class PairingGraph:
         self.neighbours[u].discard(v)
         self.neighbours[v].discard(u)
 
-    def no_pairing_message(self) -> str:
-        return "no pairing satisfies the absolute criteria"
+    def no_pairing_message(self) -> Message:
+        return Message("no pairing satisfies the absolute criteria")
 
     def solve(
         self, vertices: Sequence[int], weight: Callable[[int, int], int | None]

@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from crosstable.matching import max_weight_matching
+from crosstable.message import Message
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.colours import (
@@ -259,13 +260,17 @@ class _Pairer:
         return self.tournament.is_prohibited(a, b, self.round_number)
 
     def match(
-        self, vertex_count: int, edges: list[tuple[int, int, int]], description: str
+        self, vertex_count: int, edges: list[tuple[int, int, int]], description: Message
     ) -> list[int]:
         mate = max_weight_matching(vertex_count, edges, max_cardinality=True)
         if any(partner < 0 for partner in mate):
             raise PairingError(
-                f"round {self.round_number}: {description} cannot all be paired without a "
-                "rematch, a prohibited pairing or breaking the colour limits"
+                Message(
+                    "round %(round)s: %(players)s cannot all be paired without a rematch, a "
+                    "prohibited pairing or breaking the colour limits",
+                    round=self.round_number,
+                    players=description,
+                )
             )
         return mate
 
@@ -303,7 +308,11 @@ class _RoundOne(_Pairer):
             if best[1] <= floor:
                 break
         if best is None:
-            raise PairingError(f"round {self.round_number}: no bye leaves a complete pairing")
+            raise PairingError(
+                Message(
+                    "round %(round)s: no bye leaves a complete pairing", round=self.round_number
+                )
+            )
         return best[0]
 
     def _fewest_same_unit_games(self, count: int) -> int:
@@ -367,7 +376,7 @@ class _RoundOne(_Pairer):
                 distance = max(abs(j - target(i)), abs(i - target(j)))
                 penalty = avoid * self.same_unit(a, b) + lot * distance * distance
                 edges.append((i, j, layout.top - penalty))
-        mate = self.match(n, edges, "the players of round 1")
+        mate = self.match(n, edges, Message("the players of round 1"))
         return [(i, mate[i]) for i in range(n) if i < mate[i]]
 
     def _first_has_red(
@@ -443,7 +452,9 @@ class _LaterRound(_Pairer):
         order = self.order
         n = len(order)
         if mate is None:
-            mate = self.match(graph.vertex_count, graph.edges, f"the {n} players")
+            mate = self.match(
+                graph.vertex_count, graph.edges, Message("the %(count)s players", count=n)
+            )
         bye_vertex = graph.bye_vertex
         bye = order[mate[bye_vertex]] if bye_vertex >= 0 else None
         # Board order: the higher score of the pair, then the lower, then the better ranking

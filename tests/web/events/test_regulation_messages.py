@@ -13,6 +13,7 @@ import ast
 import gettext
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission, User
@@ -22,6 +23,8 @@ from django.utils import translation
 
 from core.pairing.test_team_swiss import build_event
 from crosstable.message import Message
+from crosstable.model import Colour, Player, ResultCode, RoundEntry, Tournament
+from crosstable.pairing import dutch, xiangqi
 from crosstable.pairing.base import PairingError
 from crosstable.pairing.rules import ACCELERATIONS, LOCAL_RULES, ColourRule, RoundOnePairing
 from crosstable.pairing.team_swiss import pair_team_round
@@ -333,3 +336,39 @@ def test_no_team_can_take_the_bye(language: str, expected: str) -> None:
         text = regulation_messages.message_text(refusal)
         assert text == expected
         assert not re.search(r"[A-Za-z]", text)
+
+
+# --- the individual engines' refusals (the same mechanism) ------------------------------------
+
+
+def _two_players_who_met() -> Tournament:
+    """Two players, round 1 played between them: round 2 can only be a rematch ([C1])."""
+    tournament = Tournament(total_rounds=3)
+    tournament.add_player(Player(1, "Player 1"))
+    tournament.add_player(Player(2, "Player 2"))
+    tournament.players[1].set_entry(1, RoundEntry(2, Colour.WHITE, ResultCode("1")))
+    tournament.players[2].set_entry(1, RoundEntry(1, Colour.BLACK, ResultCode("0")))
+    return tournament
+
+
+@pytest.mark.parametrize(
+    ("engine", "language", "expected"),
+    [
+        (
+            dutch.pair_round,
+            "fa",
+            "دور ۲: هیچ جفت‌سازی‌ای معیارهای مطلق را برآورده نمی‌کند (بی‌تکرار بازی، شرایط "
+            "استراحت، ترجیح رنگ مطلق، جفت‌های ممنوع)؛ داور باید تصمیم بگیرد",
+        ),
+        (
+            xiangqi.pair_round,
+            "zh-hans",
+            "第2轮：这2名棋手无法全部编排，除非重复对局、出现禁止的配对或突破先后手限制",
+        ),
+    ],
+)
+def test_an_individual_engine_refusal(engine: Any, language: str, expected: str) -> None:
+    with pytest.raises(PairingError) as refused:
+        engine(_two_players_who_met(), 2)
+    with translation.override(language):
+        assert regulation_messages.reason_text(refused.value) == expected
