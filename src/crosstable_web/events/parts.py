@@ -41,11 +41,14 @@ class DemoPart:
 
 @dataclasses.dataclass(slots=True)
 class Parts:
-    fee_lines: list[Callable[[models.Event], Sequence[Any]]] = dataclasses.field(
-        default_factory=list
+    """Each app's declarations by its label (``teams``), so that declaring again (a second
+    ``ready``) replaces them rather than counting a fee twice."""
+
+    fee_lines: dict[str, Callable[[models.Event], Sequence[Any]]] = dataclasses.field(
+        default_factory=dict
     )
-    paired: list[Callable[[models.Event], bool]] = dataclasses.field(default_factory=list)
-    field_names: list[Mapping[str, Any]] = dataclasses.field(default_factory=list)
+    paired: dict[str, Callable[[models.Event], bool]] = dataclasses.field(default_factory=dict)
+    field_names: dict[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
     record_words: dict[str, Callable[[Mapping[str, object]], str]] = dataclasses.field(
         default_factory=dict
     )
@@ -59,7 +62,7 @@ declared = Parts()
 
 def field_name(key: str) -> Any | None:
     """An audit field's name as another app declared it (None if none did)."""
-    for names in declared.field_names:
+    for names in declared.field_names.values():
         if key in names:
             return names[key]
     return None

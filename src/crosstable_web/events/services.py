@@ -1065,7 +1065,7 @@ def fee_report(event: models.Event) -> FeeReport:
             line.due += due
             line.paid += paid
     # the teams app's fee lines (``teams.fee_lines.event_fee_lines``), declared in its ready()
-    teams = [line for fee_lines in parts.declared.fee_lines for line in fee_lines(event)]
+    teams = [line for fee_lines in parts.declared.fee_lines.values() for line in fee_lines(event)]
     for team_line in teams:
         team = team_line.team
         for line in (

@@ -28,11 +28,12 @@ def _declare_parts() -> None:
     from crosstable_web.events import parts
     from crosstable_web.teams import demo, fee_lines, forms, models, wording
 
-    parts.declared.fee_lines.append(fee_lines.event_fee_lines)
-    parts.declared.paired.append(
-        lambda event: models.TeamRound.objects.filter(section__event=event).exists()
-    )
-    parts.declared.field_names += [forms.ATTRIBUTE_LABELS, forms.MEMBER_ATTRIBUTE_LABELS]
+    parts.declared.fee_lines["teams"] = fee_lines.event_fee_lines
+    parts.declared.paired["teams"] = lambda event: models.TeamRound.objects.filter(
+        section__event=event
+    ).exists()
+    parts.declared.field_names["teams"] = forms.ATTRIBUTE_LABELS
+    parts.declared.field_names["teams.members"] = forms.MEMBER_ATTRIBUTE_LABELS
     for key in ("rescored", "restored"):
         parts.declared.record_words[key] = wording.rescoring_words
     parts.declared.demo.form_teams = demo.form_teams

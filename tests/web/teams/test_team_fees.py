@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.test import Client
@@ -346,6 +347,18 @@ def test_the_fee_report_counts_team_fees_once(
     fee_page = client.get(f"/e/{table_a.event.slug}/s/A/teams/1/fee/").content.decode()
     assert 'id="fee-due">420,000 toman' in fee_page
     assert 'id="fee-balance">220,000 toman' in fee_page
+
+
+def test_the_teams_app_declaring_its_fee_lines_again_counts_them_once(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    """The events app's fee report gets the team fees from what the teams app declares in its
+    ``ready`` (``events.parts``); a second ``ready`` replaces that declaration, it does not
+    add a second copy (which would count each team's 420,000 twice)."""
+    _team(table_a, "Shiraz", [MAN, MAN, MAN, SENIOR, WOMAN, WOMAN], organiser)  # 420,000
+    django_apps.get_app_config("teams").ready()
+    report = services.fee_report(table_a.event)
+    assert (report.total.teams, report.total.due) == (1, Decimal("420000"))
 
 
 # -- bad input -----------------------------------------------------------------------------------
