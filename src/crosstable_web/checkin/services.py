@@ -214,6 +214,7 @@ def mark(entry: models.Entry, present: bool, actor: Actor) -> CheckIn:
         old,
         new,
         params={"section": section.key, "round": coming, "player": entry.name},
+        about=(entry,),
     )
     return check_in
 

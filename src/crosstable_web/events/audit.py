@@ -12,14 +12,16 @@ import dataclasses
 import datetime
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import models as db_models
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -31,6 +33,15 @@ from crosstable_web.events import models, parts
 Actor = AbstractBaseUser | AnonymousUser | str | None
 """Who acts: an account (signed in on the web, or named by a command's ``--as``), or a name
 for code of the server itself acting without one (tests, scripts), or None (system)."""
+
+
+class Linkable(Protocol):
+    """A row an audit line can be about (an entry, a team): it makes the link that puts the
+    line in its history (``Entry.audit_link``, ``Team.audit_link``)."""
+
+    pk: Any
+
+    def audit_link(self, line: models.AuditLog) -> db_models.Model: ...
 
 
 def actor_name(actor: Actor) -> str:
@@ -50,12 +61,15 @@ def record(
     new: Any = None,
     warnings: Sequence[str | Mapping[str, Any]] | None = None,
     params: Mapping[str, Any] | None = None,
+    about: Iterable[Linkable | None] = (),
 ) -> models.AuditLog:
     """Append one line to the audit log (inside the caller's transaction). ``warnings``:
     sentences, or data a page renders in its reader's language (pairing warnings,
     ``rounds.warning_text``). ``params``: what the line is about as data (``section`` key,
     ``round``, ``table``, ``board``, ``team``, ``player``, ``white``/``black`` names), which
-    :func:`subject` writes in the reader's words; ``target`` says it in English. The line's
+    :func:`subject` writes in the reader's words; ``target`` says it in English. ``about``:
+    the entries and teams the line is about, linked to it for their history pages (a row
+    already deleted, or None, is left out). The line's
     digest follows the event's last line: the event row is locked until the caller's
     transaction ends, so two lines never follow the same one."""
     # The log's foreign key points at the configured user model, which every logged-in actor is.
@@ -84,6 +98,11 @@ def record(
         )
         line.digest = digest(last or "", line)
         line.save()
+        linked: set[tuple[type, Any]] = set()
+        for row in about:
+            if row is not None and row.pk is not None and (type(row), row.pk) not in linked:
+                linked.add((type(row), row.pk))
+                row.audit_link(line).save()
     return line
 
 
@@ -96,6 +115,10 @@ def _as_stored(value: Any) -> Any:
 # line breaks its own digest, deleting one breaks the next line's. The digest covers what an
 # export carries (not database ids nor the event's slug), so an imported event's log verifies.
 # Changing what is hashed would break every stored chain: migration events.0007 holds a frozen copy.
+# The links of a line to the entries and teams it is about (``EntryAuditLink``, ``TeamAuditLink``)
+# are not hashed: they are an index over the lines, renumbered by a backup's import, removed
+# with a deleted entry, and added afterwards to lines written before links were kept
+# (migration events.0012); what the line says of its subject (``params``, ``target``) is hashed.
 
 
 def content(line: models.AuditLog) -> str:
@@ -346,6 +369,14 @@ def subject(line: models.AuditLog, section_names: Mapping[str, str] | None = Non
     if who:
         text = f"{text}: {who}" if text else who
     return text
+
+
+def history(
+    lines: QuerySet[models.AuditLog], section_names: Mapping[str, str]
+) -> list[tuple[models.AuditLog, str]]:
+    """An entry's or a team's history (``lines``: those linked to it), newest first, the 50
+    latest, each with what it is about in the reader's words (:func:`subject`)."""
+    return [(line, subject(line, section_names)) for line in lines.order_by("-at", "-pk")[:50]]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

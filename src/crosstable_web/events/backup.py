@@ -15,6 +15,7 @@ event_table(models.EntryRating, "entry__section__event")
 event_table(models.ReportNote, "section__event")
 event_table(models.ProhibitedPair, "section__event")
 event_table(models.AuditLog, "event")
+event_table(models.EntryAuditLink, "line__event")
 server_table(
     models.PreviousSlug,
     "an event's earlier short names are this server's addresses: a copy imported beside the "

@@ -40,7 +40,7 @@ from crosstable_web.events import (
 )
 from crosstable_web.events.audit import Actor
 from crosstable_web.events.permissions import require_organiser
-from crosstable_web.events.services import ServiceError, create_section
+from crosstable_web.events.services import ServiceError, complete_unit_shares, create_section
 
 PLAYED_FIELDS = ("scoring", "tiebreaks", "system_code", "forfeits_to_withdraw")
 """Section values that change the results of rounds already played."""
@@ -221,6 +221,8 @@ def apply_regulations(
                 **({"confirmed_played_rounds": played} if played else {}),
             },
         )
+    if text_changed:  # the new regulations may give a share to entries that owed nothing
+        complete_unit_shares(event)
     return Applied(fields, changed_sections, played)
 
 

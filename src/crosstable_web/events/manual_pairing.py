@@ -171,6 +171,7 @@ def swap_players(
             "first": first.name,
             "second": second.name,
         },
+        about=(first, second),
     )
     return warnings
 

@@ -203,6 +203,10 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def audit_link(self, line: AuditLog) -> EntryAuditLink:
+        """The link that puts ``line`` in this entry's history (``audit.record``'s ``about``)."""
+        return EntryAuditLink(line=line, entry=self)
+
 
 class Round(models.Model):
     """A paired round of a section."""
@@ -354,3 +358,19 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.username} {self.action} {self.target}"
+
+
+class EntryAuditLink(models.Model):
+    """An audit line is about this entry (a result: both players'; a prohibited pair: both):
+    the entry's history on its page. A link to the row, not a match on the name, so "Ali" does
+    not find "Alice"'s lines and a renamed player keeps the history. The link is not part of
+    the line's digest (``audit.content``): the backup renumbers it with the entry, and deleting
+    the entry deletes its links without touching the chain (the line keeps the name)."""
+
+    line = models.ForeignKey(AuditLog, on_delete=models.CASCADE, related_name="entry_links")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="audit_links")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["line", "entry"], name="unique_entry_audit_link")
+        ]

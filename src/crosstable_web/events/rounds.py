@@ -758,6 +758,7 @@ def _set_result(
                 "white": board.white.name,
                 "black": board.black.name,
             },
+            about=(board.white, board.black),
         )
     withdrawals = tuple(
         change
@@ -876,6 +877,7 @@ def _update_automatic_withdrawal(
                 after,
                 [{"kind": FORFEITS, "count": forfeits}],
                 params={"section": section.key, "player": entry.name},
+                about=(entry,),
             )
             return AutomaticWithdrawal(entry, forfeits, after, rule.cancels_results)
     elif entry.withdrawn_automatically:
@@ -890,6 +892,7 @@ def _update_automatic_withdrawal(
             old,
             None,
             params={"section": section.key, "player": entry.name},
+            about=(entry,),
         )
         return AutomaticWithdrawal(entry, forfeits, None, rule.cancels_results)
     return None
@@ -954,6 +957,7 @@ def request_bye(
         result or None,
         [warning.as_json() for warning in confirmed],
         params={"section": section.key, "round": round_number, "player": entry.name},
+        about=(entry,),
     )
 
 
@@ -1007,6 +1011,7 @@ def withdraw(entry: models.Entry, after_round: int | None, actor: Actor) -> None
         old,
         after_round,
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
 
 
@@ -1051,6 +1056,7 @@ def expel(entry: models.Entry, after_round: int, actor: Actor, token: str | None
         after_round,
         [warning.as_json() for warning in confirmed],
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
 
 
@@ -1114,6 +1120,7 @@ def correct_for_rating_report(
             "white": board.white.name,
             "black": board.black.name,
         },
+        about=(board.white, board.black),
     )
     return note
 
@@ -1162,4 +1169,5 @@ def set_prohibited_pair(
         [first.pairing_number, second.pairing_number] if prohibit else None,
         [warning.as_json() for warning in confirmed],
         params={"section": section.key, "first": first.name, "second": second.name},
+        about=(first, second),
     )

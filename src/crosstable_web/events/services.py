@@ -525,6 +525,7 @@ def add_entry(section: models.Section, data: EntryData, actor: Actor) -> models.
         None,
         data.as_json(),
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
     if place is not None:
         _insert_at(section, entry, place, actor)
@@ -636,6 +637,7 @@ def update_entry(
         new,
         [{"kind": audit.SPELLING_CORRECTION}] if renamed and spelling_correction else [],
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
     return entry
 
@@ -662,6 +664,7 @@ def delete_entry(entry: models.Entry, actor: Actor) -> None:
         entry_data_of(entry).as_json(),
         None,
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
     entry.delete()
 
@@ -733,6 +736,7 @@ def add_house_player(section: models.Section, data: EntryData, actor: Actor) -> 
         None,
         data.as_json(),
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
     return entry
 
@@ -757,6 +761,7 @@ def remove_house_player(section: models.Section, actor: Actor) -> None:
         entry_data_of(entry).as_json(),
         None,
         params={"section": section.key, "player": entry.name},
+        about=(entry,),
     )
     entry.delete()
 
@@ -990,6 +995,7 @@ def record_payment(entry: models.Entry, paid: Decimal, actor: Actor) -> None:
         old,
         str(paid),
         params={"section": entry.section.key, "player": entry.name},
+        about=(entry,),
     )
 
 
@@ -1019,10 +1025,12 @@ class FeeReport:
 
 def complete_unit_shares(event: models.Event) -> None:
     """Entries of a section whose units are its teams (Huayuan: the per-team fee shared by
-    the players, ``rules.fee_for``) saved before such shares were computed owe 0: each is
-    given its share when the fees are read (fee pages, the entry page), logged as
-    ``entry.fee`` by "system". An entry whose share is really 0 (a full discount) is computed
-    again and left as it is; a house player owes nothing."""
+    the players, ``rules.fee_for``) that owe 0 while the regulations give them a share: each
+    is given its share, logged as ``entry.fee`` by "system". Run when the regulations change
+    (``event_settings``; an entry saved under regulations without fees owed 0); entries saved
+    before shares were computed got theirs once, in migration events.0012. Never on reading
+    a page: a GET writes nothing. An entry whose share is really 0 (a full discount) is
+    computed again and left as it is; a house player owes nothing."""
     for section in event.sections.all():
         if rules.unit_team_size(section) is None:
             continue
@@ -1042,13 +1050,13 @@ def complete_unit_shares(event: models.Event) -> None:
                     {"fee_due": "0.00"},
                     {"fee_due": str(due)},
                     params={"section": section.key, "player": entry.name},
+                    about=(entry,),
                 )
 
 
 def fee_report(event: models.Event) -> FeeReport:
     """Fees due and paid per unit and per section, with totals: player entries' fees and
     team fees (a team counts under its unit and section)."""
-    complete_unit_shares(event)
     units: dict[str, FeeLine] = {}
     sections: dict[str, FeeLine] = {}
     total = FeeLine(_("Total"))
@@ -1120,4 +1128,5 @@ def set_later_rating(entry: models.Entry, from_round: int, rating: int, actor: A
         old,
         rating or None,
         params={"section": section.key, "round": from_round, "player": entry.name},
+        about=(entry,),
     )

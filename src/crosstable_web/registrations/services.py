@@ -590,17 +590,15 @@ def approve(registration: models.Registration, actor: Actor) -> models.Registrat
             player.save(update_fields=["entry"])
         if is_team:
             _make_team(current, created, actor)
-        current.status = models.Status.APPROVED
-        current.decided_at = timezone.now()
-        current.save(update_fields=["status", "decided_at", "team", "fee_due"])
-        audit.record(
-            event,
+        _decide(
+            current,
+            models.Status.APPROVED,
+            current.reason,
             actor,
             "registration.approve",
-            f"registration {current.pk}",
             models.Status.PENDING.value,
             models.Status.APPROVED.value,
-            params={"name": current.registrant},
+            also_saved=("team", "fee_due"),
         )
     return current
 
@@ -637,20 +635,48 @@ def reject(registration: models.Registration, reason: str, actor: Actor) -> mode
         current = models.Registration.objects.select_for_update().get(pk=registration.pk)
         if current.status != models.Status.PENDING:
             raise ServiceError(_("This registration has already been decided."))
-        current.status = models.Status.REJECTED
-        current.reason = reason[:500]
-        current.decided_at = timezone.now()
-        current.save(update_fields=["status", "reason", "decided_at"])
-        audit.record(
-            event,
+        _decide(
+            current,
+            models.Status.REJECTED,
+            reason[:500],
             actor,
             "registration.reject",
-            f"registration {current.pk}",
             models.Status.PENDING.value,
-            {"status": models.Status.REJECTED.value, "reason": current.reason},
-            params={"name": current.registrant},
+            {"status": models.Status.REJECTED.value, "reason": reason[:500]},
         )
     return current
+
+
+def _decide(
+    decided: models.Registration | models.ChangeRequest,
+    status: models.Status,
+    reason: str,
+    actor: Actor,
+    action: str,
+    old: Any,
+    new: Any,
+    *,
+    player: models.RegisteredPlayer | None = None,
+    also_saved: tuple[str, ...] = (),
+) -> None:
+    """The end of every decision on a registration or on a change it asked (``decided``,
+    locked by the caller): its status, the reason the registrant reads, when, saved
+    (with ``also_saved``), and the audit line saying so (about ``player`` for a change)."""
+    registration = decided if isinstance(decided, models.Registration) else decided.registration
+    decided.status = status
+    decided.reason = reason
+    decided.decided_at = timezone.now()
+    decided.save(update_fields=["status", "reason", "decided_at", *also_saved])
+    audit.record(
+        registration.event,
+        actor,
+        action,
+        f"registration {registration.pk}",
+        old,
+        new,
+        params={"name": registration.registrant, **({"player": player.name} if player else {})},
+        about=(player.entry,) if player else (),
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -728,6 +754,7 @@ def change_player(
                 request.old_values,
                 request.new_values,
                 params={"name": registration.registrant, "player": player.name},
+                about=(player.entry,),
             )
         return request
     with transaction.atomic():
@@ -772,6 +799,7 @@ def _apply_to_waiting(
         old,
         changed,
         params={"name": registration.registrant, "player": player.name},
+        about=(player.entry,),
     )
 
 
@@ -814,18 +842,16 @@ def decide_change(
                 player.save(update_fields=["name", "values"])
             else:
                 _apply_to_waiting(registration, player, dict(current.new_values), actor)
-        current.status = models.Status.APPROVED if approving else models.Status.REJECTED
-        current.reason = reason[:500]
-        current.decided_at = timezone.now()
-        current.save(update_fields=["status", "reason", "decided_at"])
-        audit.record(
-            event,
+        reason = reason[:500]
+        _decide(
+            current,
+            models.Status.APPROVED if approving else models.Status.REJECTED,
+            reason,
             actor,
             "registration.change_approve" if approving else "registration.change_reject",
-            f"registration {registration.pk}",
             current.old_values,
-            {**current.new_values, **({"reason": current.reason} if current.reason else {})},
-            params={"name": registration.registrant, "player": player.name},
+            {**current.new_values, **({"reason": reason} if reason else {})},
+            player=player,
         )
     return current
 

@@ -243,4 +243,5 @@ def _refresh_and_record(team: models.Team, reason: str | None = None) -> None:
         old,
         new,
         params={"section": section.key, "team": team.name},
+        about=(team,),
     )

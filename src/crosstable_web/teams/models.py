@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.models import AuditLog, Entry, Section
 
 
 class Team(models.Model):
@@ -58,6 +58,10 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def audit_link(self, line: AuditLog) -> TeamAuditLink:
+        """The link that puts ``line`` in this team's history (``audit.record``'s ``about``)."""
+        return TeamAuditLink(line=line, team=self)
 
 
 class TeamMember(models.Model):
@@ -187,3 +191,17 @@ class IneligiblePlayer(models.Model):
     from_round = models.PositiveIntegerField(default=1)
     """The first round the declaration keeps the player out of: the first round without any
     result when it was made (the rounds before were played, and are re-scored)."""
+
+
+class TeamAuditLink(models.Model):
+    """An audit line is about this team: the team's history on its fee page. A link to the row,
+    not a match on the name (the events app's ``EntryAuditLink`` for players says why); not part
+    of the line's digest."""
+
+    line = models.ForeignKey(AuditLog, on_delete=models.CASCADE, related_name="team_links")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="audit_links")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["line", "team"], name="unique_team_audit_link")
+        ]

@@ -67,6 +67,7 @@ def record_team_payment(
                 "fee_due": str(current.fee_due),
             },
             params={"section": section.key, "team": current.name},
+            about=(current,),
         )
     return payment
 
@@ -145,5 +146,6 @@ def cancel_team_payment(
                 "fee_due": str(team.fee_due),
             },
             params={"section": section.key, "team": team.name},
+            about=(team,),
         )
     return reversal

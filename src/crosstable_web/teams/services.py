@@ -118,6 +118,7 @@ def create_team(
                 **fee,
             },
             params=_about(team),
+            about=(team,),
         )
     return team
 
@@ -200,6 +201,7 @@ def edit_team(
                 **fee,
             },
             params=_about(team),
+            about=(team,),
         )
     return team
 
@@ -398,6 +400,7 @@ def set_captain(team: models.Team, user: AbstractBaseUser | None, actor: Actor) 
             old,
             user.get_username() if user else None,
             params=_about(team),
+            about=(team,),
         )
 
 
@@ -516,6 +519,7 @@ def submit_lineup(
             old,
             new,
             params=_about(team, round=round_number),
+            about=(team,),
         )
     return lineup
 
@@ -746,6 +750,7 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
                 "table": match.number,
                 "board": board,
             },
+            about=(match.first, match.second),
         )
 
 
@@ -788,6 +793,7 @@ def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescorin
                 "rescored": [rescoring_record(change, teams, players) for change in changes],
             },
             params={"section": section.key, "team": member.team.name, "player": entry.name},
+            about=(entry, member.team),
         )
     return changes
 
@@ -831,6 +837,7 @@ def undo_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescoring]:
                 },
             },
             params={"section": section.key, "player": entry.name},
+            about=(entry,),
         )
     return undone
 

@@ -17,16 +17,18 @@ ranking printout's sums are the six places of each county read off the printed s
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import re
 from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import entries_import, models, rounds, rules, services
+from crosstable_web.events import audit, entries_import, models, rounds, rules, services
 
 EXAMPLE = (
     Path(__file__).resolve().parents[3] / "examples" / "huayuan-xiangqi-invitational-2019.toml"
@@ -189,12 +191,9 @@ def test_the_registration_deadline_reads_as_the_regulation_writes_it(
     assert "21" not in deadline.group() and "00:00" not in deadline.group()
 
 
-@pytest.mark.django_db
-def test_entries_saved_owing_nothing_get_their_share(organiser: User, arbiter: User) -> None:
-    """Entries saved before the county's share was computed owe 0 (every Huayuan entry of an
-    older database): the fee page and the entry page give each its 100 (七(二)), logged once
-    by "system"; an entry corrected on its page owes its fee as computed again. Before, they
-    kept owing 0 and a county's 600 paid read as 600 too much."""
+def _saved_before_shares(organiser: User, arbiter: User) -> tuple[models.Event, models.Section]:
+    """Six 花垣 entries owing 0, as saved before the county's share was computed (every
+    Huayuan entry of an older database); their leader has paid the county's 600."""
     event = _event(organiser, arbiter)
     section = event.sections.get()
     for index in range(6):
@@ -203,9 +202,38 @@ def test_entries_saved_owing_nothing_get_their_share(organiser: User, arbiter: U
             services.EntryData(name=f"花垣{index}", sex="M", unit="花垣", native_unit="花垣"),
             organiser,
         )
-    section.entries.update(fee_due=0)  # as saved before the shares
+    section.entries.update(fee_due=0)
+    services.record_payment(section.entries.get(name="花垣0"), Decimal(600), organiser)
+    return event, section
+
+
+@pytest.mark.django_db
+def test_reading_the_fee_pages_writes_nothing(organiser: User, arbiter: User) -> None:
+    """The fee page and the entry page read the fees; they gave the missing shares on every
+    visit (a GET that locked rows and wrote audit lines). They now show what is stored."""
+    event, section = _saved_before_shares(organiser, arbiter)
     leader = section.entries.get(name="花垣0")
-    services.record_payment(leader, Decimal(600), organiser)
+    lines = models.AuditLog.objects.filter(event=event).count()
+    client = Client()
+    client.force_login(organiser)
+    entry_page = _text(client.get(f"/e/{event.slug}/entry/{leader.pk}/?lang=en").content.decode())
+    assert "Due: ¥0" in entry_page, entry_page[:2000]
+    client.get(f"/e/{event.slug}/fees/?lang=en")
+    assert models.AuditLog.objects.filter(event=event).count() == lines
+    assert set(section.entries.values_list("fee_due", flat=True)) == {Decimal(0)}
+
+
+@pytest.mark.django_db
+def test_entries_saved_owing_nothing_get_their_share(organiser: User, arbiter: User) -> None:
+    """Entries saved before the county's share was computed owe 0: migration events.0012 gives
+    each its 100 (七(二)), logged once by "system" and linked to the entry; an entry corrected
+    on its page owes its fee as computed again. Before, they kept owing 0 and a county's 600
+    paid read as 600 too much."""
+    event, section = _saved_before_shares(organiser, arbiter)
+    leader = section.entries.get(name="花垣0")
+    migration = importlib.import_module("crosstable_web.events.migrations.0012_audit_links")
+    migration._complete_unit_shares(apps, None)
+    migration._complete_unit_shares(apps, None)  # once: a second run finds nothing owing 0
 
     client = Client()
     client.force_login(organiser)
@@ -213,9 +241,10 @@ def test_entries_saved_owing_nothing_get_their_share(organiser: User, arbiter: U
     assert "Due: ¥100" in entry_page, entry_page[:2000]
     fees = _text(client.get(f"/e/{event.slug}/fees/?lang=en").content.decode())
     assert re.search(r"花垣 6 600 600 0 ", fees), fees[:2000]
-    client.get(f"/e/{event.slug}/fees/")
     computed = models.AuditLog.objects.filter(event=event, action="entry.fee")
     assert computed.count() == 6 and {line.new["fee_due"] for line in computed} == {"100.00"}
+    assert models.AuditLog.objects.filter(entry_links__entry=leader, action="entry.fee").exists()
+    assert audit.verify(event).intact
 
     other = section.entries.get(name="花垣5")
     models.Entry.objects.filter(pk=other.pk).update(fee_due=0)

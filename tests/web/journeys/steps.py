@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from pypdf import PdfReader
 
+from crosstable_web.accounts.models import EventCreation, SiteSettings
 from crosstable_web.backup import registry
 from crosstable_web.events import event_file, models
 
@@ -150,6 +152,21 @@ def person(
             with page.expect_navigation():
                 page.select_option("select[name=language]", language)
     return someone
+
+
+def site_before_the_journey(
+    administrator: tuple[str, str, str], *, anyone_creates_events: bool = False
+) -> None:
+    """What exists before a journey, nothing of its event: the site administrator's account
+    (``administrator``: user name, e-mail, password) and, where the journey says so, the site
+    setting that lets any signed-in account create events (else the administrator allows the
+    organiser on the accounts page, as part of the journey)."""
+    username, email, password = administrator
+    User.objects.create_superuser(username, email, password)
+    if anyone_creates_events:
+        site = SiteSettings.current()
+        site.event_creation = EventCreation.ANYONE
+        site.save()
 
 
 def sign_in(someone: Person, username: str, password: str) -> None:

@@ -43,7 +43,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.contrib.auth.models import User
 
 from crosstable.typed.calendars import gregorian_to_jalali
 
@@ -58,6 +57,7 @@ from .steps import (
     reversed_numbers,
     rtl_pdf_line,
     sign_in,
+    site_before_the_journey,
     table_rows,
 )
 
@@ -199,8 +199,7 @@ def tehran_in(minutes: int) -> str:
 
 def test_fars_league_journey(chromium: Any, live_server: Any) -> None:
     base = live_server.url
-    # Before the journey: the site administrator's account (nothing of the event).
-    User.objects.create_superuser("modir", "modir@example.ir", "Modir-Site-1398")
+    site_before_the_journey(("modir", "modir@example.ir", "Modir-Site-1398"))
 
     admin = person(chromium, base, JOURNEY, "admin", "fa")
     sign_in(admin, "modir", "Modir-Site-1398")

@@ -38,9 +38,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
-
-from crosstable_web.accounts.models import EventCreation, SiteSettings
 
 from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
@@ -55,6 +52,7 @@ from .steps import (
     round_boards,
     round_byes,
     same_line,
+    site_before_the_journey,
     table_rows,
     type_result,
 )
@@ -213,11 +211,9 @@ PROPER_NOUNS = [
 
 def test_huayuan_journey(chromium: Any, live_server: Any) -> None:
     base = live_server.url
-    # Before the journey: the site administrator and the site setting (nothing of the event).
-    User.objects.create_superuser("root", "root@example.cn", "Guanliyuan-2019!")
-    site = SiteSettings.current()
-    site.event_creation = EventCreation.ANYONE
-    site.save()
+    site_before_the_journey(
+        ("root", "root@example.cn", "Guanliyuan-2019!"), anyone_creates_events=True
+    )
 
     _admin, organiser = organiser_invited(
         chromium, base, JOURNEY, "zh-hans", ("root", "Guanliyuan-2019!"),

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 
 from ..language_check import foreign_text
 from .steps import (
@@ -41,6 +40,7 @@ from .steps import (
     round_boards,
     round_byes,
     sign_in,
+    site_before_the_journey,
     table_rows,
     type_result,
 )
@@ -238,8 +238,7 @@ def _play_round(
 
 def test_kinabatangan_journey(chromium: Any, live_server: Any) -> None:
     base = live_server.url
-    # Before the journey: the site administrator's account (nothing of the event).
-    User.objects.create_superuser("pentadbir", "pentadbir@example.my", "Pentadbir-Laman-2024")
+    site_before_the_journey(("pentadbir", "pentadbir@example.my", "Pentadbir-Laman-2024"))
 
     # --- the site administrator invites the organiser and lets him create events --------
     admin = person(chromium, base, JOURNEY, "admin", "ms")

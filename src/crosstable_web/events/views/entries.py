@@ -317,8 +317,6 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
             else:
                 _refused(request, withdraw)
         return redirect("events:entry_detail", slug=slug, entry_id=entry_id)
-    services.complete_unit_shares(event)
-    entry.refresh_from_db(fields=["fee_due"])
     paired = section_rounds = entry.section.rounds.count()
     edit_form = forms.EntryEditForm(
         initial={
@@ -354,11 +352,8 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
             "expel_form": forms.ExpelForm(initial={"after_round": section_rounds}),
             "later_ratings": entry.later_ratings.all(),
             "later_rating_form": forms.LaterRatingForm(initial={"from_round": paired + 1}),
-            "history": [
-                (line, audit.subject(line, section_names))
-                for line in models.AuditLog.objects.filter(
-                    event=event, target__contains=entry.name
-                )[:50]
-            ],
+            "history": audit.history(
+                models.AuditLog.objects.filter(entry_links__entry=entry), section_names
+            ),
         },
     )

@@ -16,9 +16,11 @@ from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
 from crosstable_web.events import (
     acting,
+    audit,
     permissions,
     wording,
 )
+from crosstable_web.events.models import AuditLog
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import fee_lines, forms, models, payments
 
@@ -71,6 +73,10 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
             "payments": _payment_rows(team_row),
             "form": form,
             "can_organise": permissions.can_organise(request.user, section.event),
+            "history": audit.history(
+                AuditLog.objects.filter(team_links__team=team_row),
+                dict(section.event.sections.values_list("key", "name")),
+            ),
         },
     )
 
