@@ -20,8 +20,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from crosstable_web.backup import json_file
-from crosstable_web.events import audit, models, rounds, services
+from crosstable_web.events import audit, event_file, models, rounds, services
 from web.history import history_lines
 
 
@@ -74,8 +73,8 @@ def test_links_survive_a_backup_and_stay_out_of_the_chain(
     event: models.Event, organiser: User
 ) -> None:
     ali, _alice = _ali_and_alice(event, organiser)
-    imported = json_file.import_event_json(
-        json_file.export_event_json(event), "cli", slug="copy"
+    imported = event_file.import_event_json(
+        event_file.export_event_json(event), "cli", slug="copy"
     ).event
     copy_of_ali = models.Entry.objects.get(section__event=imported, name="Ali")
     copied = models.AuditLog.objects.filter(entry_links__entry=copy_of_ali)

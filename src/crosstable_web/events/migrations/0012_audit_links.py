@@ -81,7 +81,7 @@ def _digest(previous: str, line: Any) -> str:
 def _complete_unit_shares(apps: Any, schema_editor: Any) -> None:
     # The regulations are read by today's code (the shares are what the pages gave until now).
     from crosstable_web.events import rules
-    from crosstable_web.events.services import ENTRY_FIELDS, EntryData
+    from crosstable_web.events.entry_data import ENTRY_FIELDS, EntryData
 
     Event = apps.get_model("events", "Event")
     AuditLog = apps.get_model("events", "AuditLog")
