@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import Colour, ResultCode
 from crosstable.pairing.history import Float, PlayerHistory, build_histories
+from crosstable_web.common.notation import Notation, points_text
 from crosstable_web.events import bridge, models
-from crosstable_web.events.notation import Notation, points_text
 
 FLOAT_MARKS = {Float.DOWN: "↓", Float.UP: "↑"}
 FLOAT_ROUNDS_SHOWN = 2

@@ -29,6 +29,7 @@ from crosstable.pairing.base import (
 )
 from crosstable.pairing.rules import PairingRules
 from crosstable.typed.results import RESULT_WORDS
+from crosstable_web.common.notation import Notation
 from crosstable_web.events import (
     audit,
     bridge,
@@ -41,7 +42,7 @@ from crosstable_web.events import (
     services,
 )
 from crosstable_web.events.audit import Actor
-from crosstable_web.events.notation import Notation, of_section
+from crosstable_web.events.notation import of_section
 from crosstable_web.events.pairing_names import system_name
 from crosstable_web.events.permissions import (
     require_arbiter,

@@ -31,8 +31,8 @@ from django.utils.translation import pgettext
 from crosstable.model import ResultCode
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
 from crosstable_web.common.localisation import digits, name_sort_key
+from crosstable_web.common.notation import points_text
 from crosstable_web.events import models, notation, standings
-from crosstable_web.events.notation import points_text
 from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models

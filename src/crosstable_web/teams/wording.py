@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 
 from crosstable.teams.match_scoring import Rescoring, ScoredMatch
-from crosstable_web.events.notation import points_text
+from crosstable_web.common.notation import points_text
 
 
 def match_note(note: str, teams: Mapping[int, str], players: Mapping[int, str]) -> str:

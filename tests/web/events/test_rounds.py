@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from crosstable.model import ResultCode, ScoringSystem
+from crosstable_web.common.notation import Notation
 from crosstable_web.events import (
     bridge,
     manual_pairing,
@@ -26,7 +27,6 @@ from crosstable_web.events import (
     services,
     standings,
 )
-from crosstable_web.events.notation import Notation
 
 Players = Callable[..., list[models.Entry]]
 

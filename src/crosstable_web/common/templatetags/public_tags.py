@@ -14,10 +14,10 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import pgettext
 
 from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.common import localisation
+from crosstable_web.common.notation import Notation
 
 register = template.Library()
 
@@ -105,11 +105,7 @@ def event_stamp(value: datetime.datetime | None, event: Any) -> str:
 @register.filter
 def colour(value: str, xiangqi: bool = False) -> str:
     """The name of a colour letter ``w``/``b`` (Red/Black in xiangqi)."""
-    if value == "w":
-        return pgettext("xiangqi", "Red") if xiangqi else pgettext("chess", "White")
-    if value == "b":
-        return pgettext("chess", "Black")
-    return ""
+    return Notation(xiangqi=xiangqi).colour_name(value)
 
 
 def _venue_zone(event: Any) -> zoneinfo.ZoneInfo:

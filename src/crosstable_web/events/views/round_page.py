@@ -37,6 +37,7 @@ from crosstable.typed import (
     whole_number_or_none,
 )
 from crosstable_web.common import localisation
+from crosstable_web.common.notation import Notation
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events import (
     acting,
@@ -47,7 +48,7 @@ from crosstable_web.events import (
     rounds,
     rule_warnings,
 )
-from crosstable_web.events.notation import Notation, of_section
+from crosstable_web.events.notation import of_section
 from crosstable_web.events.views.page import MAX_FOULS, MAX_TYPED_NUMBER, find_round, find_section
 
 UNDO_KEY = "round_result_undo"

@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from crosstable.model import ResultCode
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
+from crosstable_web.common.notation import points_text
 from crosstable_web.events import (
     acting,
     event_time,
     permissions,
     rounds,
 )
-from crosstable_web.events.notation import of_section, points_text
+from crosstable_web.events.notation import of_section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import bridge, models, services
