@@ -582,6 +582,9 @@ def pair_next_round(
     scored, _changes = bridge.scored_matches(section)
     if any(match.first_result is ResultCode.PENDING for match in scored):
         raise ServiceError(_("Enter every result of the previous round first."))
+    if not section.teams.exists():
+        # the engine would refuse in English, naming TRF records
+        raise ServiceError(_("This section has no teams yet: add them before pairing."))
     # Places given by payment date: only the admitted teams are paired (places.playing_teams).
     playing = places.playing_teams(section, number)
     if number == 1:

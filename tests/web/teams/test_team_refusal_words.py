@@ -73,3 +73,14 @@ def test_the_refusal_in_the_readers_words(
         team_services.pair_next_round(two_teams_that_met, arbiter)
     assert str(refused.value) == expected
     assert two_teams_that_met.team_rounds.count() == 1  # round 1 kept, nothing paired
+
+
+@pytest.mark.django_db
+def test_a_section_without_teams_is_refused_in_words(organiser: User, arbiter: User) -> None:
+    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
+    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
+    section = event.sections.get(key="A")
+    with translation.override("fa"), pytest.raises(ServiceError) as refused:
+        team_services.pair_next_round(section, arbiter)
+    assert str(refused.value) == "این گروه هنوز تیمی ندارد: پیش از جفت‌سازی تیم‌ها را بیفزایید."
+    assert not section.team_rounds.exists()
