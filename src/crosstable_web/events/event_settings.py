@@ -86,6 +86,8 @@ class Applied:
     event_fields: list[str]
     sections: list[str]
     played: list[str]
+    text_changed: bool = False
+    """The regulations changed (a schedule, a prize: maybe nothing the rows hold)."""
 
 
 @transaction.atomic
@@ -223,7 +225,7 @@ def apply_regulations(
         )
     if text_changed:  # the new regulations may give a share to entries that owed nothing
         complete_unit_shares(event)
-    return Applied(fields, changed_sections, played)
+    return Applied(fields, changed_sections, played, text_changed)
 
 
 def _event_values(event: models.Event) -> dict[str, Any]:

@@ -12,6 +12,7 @@ its own, the other sections keep theirs.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime
 import tomllib
@@ -19,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 import tomlkit
+from tomlkit.items import AoT
 
 from crosstable.regulations import Regulations
 from crosstable.regulations.schema import Eligibility, PlacePrize, PrizeRules
@@ -117,7 +119,7 @@ def write_schedule(document: Any, source: ScheduleSource, rows: list[ScheduleRow
         if number <= len(array):
             item = array[number - 1]
         else:
-            item = tomlkit.inline_table()
+            item = tomlkit.table() if isinstance(array, AoT) else tomlkit.inline_table()
             item["round"] = number
             array.append(item)
         _set(item, "date", _date_value(row.date, calendar, like))
@@ -341,7 +343,7 @@ def write_prizes(
         inherited = document.get("section_defaults", {}).get("prizes")
         if inherited is None:
             return
-        tables = tomlkit.item(inherited.unwrap())
+        tables = copy.deepcopy(inherited)  # the defaults' layout: places stay inline
         section["prizes"] = tables
     for table, before, after in zip(tables, old, new, strict=False):
         if before == after:
@@ -370,7 +372,8 @@ def _write_places(table: Any, name: str, rows: tuple[PlaceEdit, ...]) -> None:
         if position < len(places):
             item = places[position]
         else:
-            item = tomlkit.inline_table()
+            # a row like the others: [[…places]] tables, or inline ones in an array
+            item = tomlkit.table() if isinstance(places, AoT) else tomlkit.inline_table()
             places.append(item)
         assert row.first is not None and row.last is not None
         if row.first == row.last:

@@ -89,14 +89,12 @@ _CLOCK = re.compile(r"(\d{1,2})\s*[:.：]\s*(\d{2})")
 class ClockField(forms.CharField):
     """A time of day at the venue, ``09:30`` (any digits, ``9.30`` too)."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, example: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
-        kwargs.setdefault(
-            "widget",
-            forms.TextInput(
-                attrs={"size": 6, "placeholder": "09:30", "inputmode": "numeric", "dir": "ltr"}
-            ),
-        )
+        attrs = {"size": "6", "inputmode": "numeric", "dir": "ltr"}
+        if example:  # an end time's box shows none: a grey 09:30 there reads as a value
+            attrs["placeholder"] = "09:30"
+        kwargs.setdefault("widget", forms.TextInput(attrs=attrs))
         super().__init__(**kwargs)
 
     def to_python(self, value: Any) -> datetime.time | None:  # type: ignore[override]
@@ -185,7 +183,9 @@ class ScheduleForm(PartForm):
                     label=_("%(round)s: start") % {"round": round_words}, initial=row.start
                 )
                 self.fields[f"{stem}_end"] = ClockField(
-                    label=_("%(round)s: end") % {"round": round_words}, initial=row.end
+                    label=_("%(round)s: end") % {"round": round_words},
+                    initial=row.end,
+                    example=False,
                 )
         self.label_boxes()
 
@@ -196,6 +196,25 @@ class ScheduleForm(PartForm):
              f"schedule_{number}_{row}_end")
             for row in range(1, len(self.sources[number].rows) + 1)
         ]  # fmt: skip
+
+    def clean(self) -> dict[str, Any]:
+        """Rounds in order: a round's day and start not before the round before it (a day
+        typed in the wrong month would otherwise pass the loader)."""
+        cleaned = super().clean() or {}
+        for number in range(len(self.sources)):
+            previous: tuple[int, datetime.date, datetime.time] | None = None
+            for row, (day, start, _end) in enumerate(self.rows_of(number), start=1):
+                if cleaned.get(day) is None:
+                    continue
+                when = (row, cleaned[day], cleaned.get(start) or datetime.time.min)
+                if previous is not None and when[1:] < previous[1:]:
+                    self.add_error(
+                        day,
+                        _("Round %(round)s starts before round %(previous)s.")
+                        % {"round": digits(row), "previous": digits(previous[0])},
+                    )
+                previous = when
+        return cleaned
 
     def key_fields(self) -> dict[str, str]:
         fields: dict[str, str] = {}

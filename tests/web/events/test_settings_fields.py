@@ -121,6 +121,7 @@ def test_a_schedule_day_typed_in_chinese_moves_every_section_following_it(
         {"schedule_0_2_date": "2009年11月15日", "schedule_0_2_start": "１０：３０"},
     )
     assert status == 200
+    assert "设置已保存。" in page  # not "nothing changed": only the file holds a schedule
     event.refresh_from_db()
     assert '{ round = 2, date = 2009-11-15, start = "10:30", end = "11:00" }' in (
         event.regulations_text
@@ -386,3 +387,34 @@ def test_round_starts_follow_the_edited_schedule(
         rounds.record_result(first, board, "1", arbiter)
     second = rounds.pair_next_round(section, arbiter)
     assert second.starts_at == datetime.datetime(2019, 12, 22, 2, 15, tzinfo=datetime.UTC)
+
+
+def test_a_section_given_its_own_value_for_an_inherited_one(organiser: User) -> None:
+    """Values of [section_defaults]: Kinabatangan's one prize table (1st place, a trophy)
+    and Fars' membership rule. A second place for the boys' section gives L12 its own
+    prizes (P12 keeps the defaults'); no membership rule for table B writes the rule into
+    table A and takes it out of the defaults."""
+    event = create(organiser, "kinabatangan-school-2024.toml", "kcs")
+    client = signed_in(organiser, "ms")
+    post_part(client, "kcs", "prizes", {"prize_L12_0_p1_items": "pingat, sijil"})
+    event.refresh_from_db()
+    regulations = parse_regulations(event.regulations_text)
+    boys, girls = regulations.section("L12").prizes[0], regulations.section("P12").prizes[0]
+    assert [(p.first, p.last, p.items) for p in boys.places] == [
+        (1, 1, ("johan",)),
+        (2, 2, ("pingat", "sijil")),
+    ]
+    assert [(p.first, p.items) for p in girls.places] == [(1, ("johan",))]
+
+    fars = create(organiser, "fars-team-league-1398.toml", "fars")
+    client = signed_in(organiser, "fa")
+    page = client.get("/e/fars/settings/").content.decode()
+    values = form_values(page, "eligibility-form")
+    assert values["elig_B_member_id_required"] == "on"
+    del values["elig_B_member_id_required"]
+    client.post("/e/fars/settings/", values)
+    fars.refresh_from_db()
+    regulations = parse_regulations(fars.regulations_text)
+    assert regulations.section("A").eligibility.member_id_required
+    assert not regulations.section("B").eligibility.member_id_required
+    assert "[section_defaults.eligibility]" not in fars.regulations_text

@@ -235,7 +235,7 @@ def _apply_settings(
     except (services.ServiceError, PermissionDenied) as error:
         form.add_error(None, str(error))
         return []
-    if applied.event_fields or applied.sections:
+    if applied.event_fields or applied.sections or applied.text_changed:
         messages.success(request, _("Settings saved."))
     else:
         messages.info(request, _("Nothing changed."))
