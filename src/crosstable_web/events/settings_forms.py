@@ -204,8 +204,8 @@ class ScheduleForm(PartForm):
         for number in range(len(self.sources)):
             previous: tuple[int, datetime.date, datetime.time] | None = None
             for row, (day, start, _end) in enumerate(self.rows_of(number), start=1):
-                if cleaned.get(day) is None:
-                    continue
+                if cleaned.get(day) is None or start in self.errors:
+                    continue  # no day, or a start refused already: nothing to compare
                 when = (row, cleaned[day], cleaned.get(start) or datetime.time.min)
                 if previous is not None and when[1:] < previous[1:]:
                     self.add_error(

@@ -118,21 +118,25 @@ def test_a_schedule_day_typed_in_chinese_moves_every_section_following_it(
         client,
         "futian",
         "schedule",
-        {"schedule_0_2_date": "2009年11月15日", "schedule_0_2_start": "１０：３０"},
+        {
+            "schedule_0_6_date": "2009年11月15日",
+            "schedule_0_6_start": "０８：００",
+            "schedule_0_6_end": "8:25",
+        },
     )
     assert status == 200
     assert "设置已保存。" in page  # not "nothing changed": only the file holds a schedule
     event.refresh_from_db()
-    assert '{ round = 2, date = 2009-11-15, start = "10:30", end = "11:00" }' in (
+    assert '{ round = 6, date = 2009-11-15, start = "08:00", end = "08:25" }' in (
         event.regulations_text
     )
     assert "赛程安排" in event.regulations_text  # the organiser's comment stays
-    # 15 November 2009 10:30 in Shenzhen (UTC+8) is 02:30 UTC, for every section
+    # 15 November 2009 08:00 in Shenzhen (UTC+8) is 00:00 UTC, for every section
     for section in event.sections.all():
-        assert event_time.scheduled_start(section, 2) == datetime.datetime(
-            2009, 11, 15, 2, 30, tzinfo=datetime.UTC
+        assert event_time.scheduled_start(section, 6) == datetime.datetime(
+            2009, 11, 15, 0, 0, tzinfo=datetime.UTC
         )
-    assert form_values(page, "schedule-form")["schedule_0_2_date"] == "2009/11/15"
+    assert form_values(page, "schedule-form")["schedule_0_6_date"] == "2009/11/15"
 
 
 def test_a_fee_typed_in_chinese(organiser: User) -> None:
@@ -194,13 +198,13 @@ def test_jalali_days_fees_and_discounts_in_persian(organiser: User) -> None:
         client,
         "fars",
         "schedule",
-        {"schedule_0_1_date": "۱۳۹۸/۰۸/۲۵", "schedule_0_1_start": "۱۰:۰۰"},
+        {"schedule_0_2_date": "۱۳۹۸/۰۸/۲۵", "schedule_0_2_start": "۱۰:۰۰"},
     )
     event.refresh_from_db()
-    assert '{ round = 1, date = "1398-08-25", start = "10:00" }' in event.regulations_text
+    assert '{ round = 2, date = "1398-08-25", start = "10:00" }' in event.regulations_text
     section = event.sections.get(key="A")
     # 25 Aban 1398 is Saturday 16 November 2019; 10:00 in Tehran (UTC+3:30) is 06:30 UTC
-    assert event_time.scheduled_start(section, 1) == datetime.datetime(
+    assert event_time.scheduled_start(section, 2) == datetime.datetime(
         2019, 11, 16, 6, 30, tzinfo=datetime.UTC
     )
     _status, page = post_part(
@@ -245,6 +249,8 @@ def test_a_loader_error_stands_at_its_field_and_nothing_typed_is_lost(organiser:
     )
     form = response.context["eligibility_form"]
     assert list(form.errors) == ["elig_L12_age_on"]
+    message = form.errors["elig_L12_age_on"][0]
+    assert "missing" not in message and "组" in message  # the loader's problem in Chinese
     event.refresh_from_db()
     assert event.regulations_text == before
     shown = form_values(response.content.decode(), "eligibility-form")
@@ -261,7 +267,7 @@ def test_a_time_refused_in_the_readers_words_at_its_box(organiser: User) -> None
         {
             **form_values(page, "schedule-form"),
             "schedule_1_3_start": "۲۵:۰۰",
-            "schedule_0_1_date": "۱۳۹۸/۰۸/۲۵",
+            "schedule_0_2_date": "۱۳۹۸/۰۸/۲۵",
         },
     )
     form = response.context["schedule_form"]
@@ -271,7 +277,7 @@ def test_a_time_refused_in_the_readers_words_at_its_box(organiser: User) -> None
     event.refresh_from_db()
     assert event.regulations_text == before
     shown = form_values(response.content.decode(), "schedule-form")
-    assert shown["schedule_0_1_date"] == "۱۳۹۸/۰۸/۲۵"
+    assert shown["schedule_0_2_date"] == "۱۳۹۸/۰۸/۲۵"
 
 
 def test_a_prize_place_gap_stands_at_its_row(organiser: User) -> None:
