@@ -385,6 +385,8 @@ def proper_nouns_of_the_database() -> set[str]:
     from crosstable_web.teams.models import Team
 
     nouns: set[str] = set(User.objects.values_list("username", flat=True))
+    # the names printed where an arbiter signs (events.arbiters: the full name, else the user name)
+    nouns.update(user.get_full_name() for user in User.objects.all() if user.get_full_name())
     for event in models.Event.objects.all():
         # Not the time zone: pages name it in the reader's words (common.localisation.zone_label).
         nouns.update((event.name, event.slug, event.venue))
