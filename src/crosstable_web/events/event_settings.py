@@ -33,6 +33,7 @@ from crosstable_web.events import (
     bridge,
     event_time,
     models,
+    regulation_edits,
     regulation_messages,
     rule_warnings,
     rules,
@@ -496,6 +497,8 @@ def edited_text(text: str, edit: EventEdit) -> str:
                 table["name"] = section_edit.name
             if section_edit.rounds != rules_now.rounds:
                 _set(table, "rounds", section_edit.rounds)
+                if section_edit.rounds is not None:
+                    regulation_edits.resize_schedule(table, section_edit.rounds)
             if section_edit.system != rules_now.pairing.system:
                 pairing = table.get("pairing")
                 if isinstance(pairing, dict):

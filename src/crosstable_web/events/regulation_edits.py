@@ -129,6 +129,21 @@ def write_schedule(document: Any, source: ScheduleSource, rows: list[ScheduleRow
         del array[len(array) - 1]
 
 
+def resize_schedule(section: Any, rounds: int) -> None:
+    """A section's own schedule cut or lengthened to ``rounds`` rows when its number of
+    rounds changes (new rows without a day, for the schedule's fields to fill); a schedule
+    it shares with other sections is left to the organiser (the loader then says so)."""
+    array = section.get("schedule")
+    if array is None or isinstance(array, str) or not len(array):
+        return
+    while len(array) > rounds:
+        del array[len(array) - 1]
+    while len(array) < rounds:
+        item = tomlkit.table() if isinstance(array, AoT) else tomlkit.inline_table()
+        item["round"] = len(array) + 1
+        array.append(item)
+
+
 # --- eligibility ----------------------------------------------------------------------------
 
 

@@ -424,3 +424,38 @@ def test_a_section_given_its_own_value_for_an_inherited_one(organiser: User) -> 
     assert regulations.section("A").eligibility.member_id_required
     assert not regulations.section("B").eligibility.member_id_required
     assert "[section_defaults.eligibility]" not in fars.regulations_text
+
+
+def test_fewer_or_more_rounds_cut_or_lengthen_the_sections_own_schedule(
+    organiser: User,
+) -> None:
+    """Huayuan's 11 rounds, scheduled in the section itself: 9 rounds keep rounds 1-9's
+    times; 10 rounds add an empty row 10 for the schedule's fields to fill."""
+    event = create(organiser, "huayuan-xiangqi-invitational-2019.toml", "huayuan")
+    client = signed_in(organiser, "zh-hans")
+    post_part(client, "huayuan", "settings", {"section_main_rounds": "9"})
+    event.refresh_from_db()
+    main = parse_regulations(event.regulations_text).section("main")
+    assert (main.rounds, len(main.schedule)) == (9, 9)
+    assert (main.schedule[8].date, main.schedule[8].start) == (
+        datetime.date(2019, 1, 2),
+        datetime.time(16, 0),
+    )
+    _status, page = post_part(client, "huayuan", "settings", {"section_main_rounds": "10"})
+    event.refresh_from_db()
+    main = parse_regulations(event.regulations_text).section("main")
+    assert (len(main.schedule), main.schedule[9].date, main.schedule[9].start) == (10, None, None)
+    assert form_values(page, "schedule-form")["schedule_0_10_date"] == ""
+    post_part(
+        client,
+        "huayuan",
+        "schedule",
+        {"schedule_0_10_date": "2019/1/3", "schedule_0_10_start": "10:30"},
+    )
+    event.refresh_from_db()
+    main = parse_regulations(event.regulations_text).section("main")
+    assert (main.schedule[9].date, main.schedule[9].start) == (
+        datetime.date(2019, 1, 3),
+        datetime.time(10, 30),
+    )
+    assert event.sections.get(key="main").total_rounds == 10
