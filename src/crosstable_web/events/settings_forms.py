@@ -28,7 +28,12 @@ from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
-from crosstable_web.common.localisation import LocalDecimalField, LocalIntegerField, digits
+from crosstable_web.common.localisation import (
+    LocalDecimalField,
+    LocalIntegerField,
+    digits,
+    uses_persian_digits,
+)
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events import regulation_edits as edits
 
@@ -39,11 +44,18 @@ PARTS = ("schedule", "eligibility", "fees", "prizes")
 # --- boxes ----------------------------------------------------------------------------------
 
 
+def box_calendar(calendar: Calendar) -> Calendar:
+    """The calendar a day box of an event in ``calendar`` reads and shows: the event's, and
+    Jalali on a Persian page (as every date there is; a year from 1700 on still reads as
+    Gregorian, ``crosstable.typed.dates``)."""
+    return Calendar.JALALI if uses_persian_digits() else calendar
+
+
 def day_in_box(day: datetime.date, calendar: Calendar) -> str:
-    """A day as its box shows it: Jalali ``1398/08/24`` in a Jalali event, ``2009/11/14``
-    in Chinese, ``2009-11-14`` otherwise; Persian digits on a Persian page."""
+    """A day as its box shows it: Jalali ``1398/08/24`` in a Jalali event or on a Persian
+    page (Persian digits there), ``2009/11/14`` in Chinese, ``2009-11-14`` otherwise."""
     language = translation.get_language() or "en"
-    if calendar is Calendar.JALALI:
+    if box_calendar(calendar) is Calendar.JALALI:
         year, month, date = gregorian_to_jalali(day)
         text = f"{year:04d}/{month:02d}/{date:02d}"
     elif language.startswith("zh"):
@@ -60,7 +72,8 @@ class EventDayField(forms.CharField):
     def __init__(self, calendar: Calendar, **kwargs: Any) -> None:
         self.calendar = calendar
         kwargs.setdefault("required", False)
-        placeholder = "1398/08/24" if calendar is Calendar.JALALI else "2019-11-15"
+        jalali = box_calendar(calendar) is Calendar.JALALI
+        placeholder = "1398/08/24" if jalali else "2019-11-15"
         kwargs.setdefault(
             "widget",
             forms.TextInput(attrs={"size": 11, "placeholder": placeholder, "dir": "ltr"}),
@@ -72,10 +85,11 @@ class EventDayField(forms.CharField):
         if not text:
             return None
         language = translation.get_language() or ""
+        calendar = box_calendar(self.calendar)
         try:
-            return read_date(text, self.calendar, day_first=language.startswith("ms"))
+            return read_date(text, calendar, day_first=language.startswith("ms"))
         except TypedValueError as error:
-            raise forms.ValidationError(value_message(error, self.calendar)) from None
+            raise forms.ValidationError(value_message(error, calendar)) from None
 
     def prepare_value(self, value: Any) -> Any:
         if isinstance(value, datetime.date):
@@ -723,6 +737,7 @@ def page_parts(parts: dict[str, PartForm], regulations: Regulations) -> dict[str
         if shown:
             prize_sections.append((key, names[key], shown))
     return {
+        "jalali_boxes": box_calendar(regulations.calendar) is Calendar.JALALI,
         "schedule_form": schedule,
         "schedules": schedules,
         "eligibility_form": eligibility,

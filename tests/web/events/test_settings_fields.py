@@ -459,3 +459,25 @@ def test_fewer_or_more_rounds_cut_or_lengthen_the_sections_own_schedule(
         datetime.time(10, 30),
     )
     assert event.sections.get(key="main").total_rounds == 10
+
+
+@pytest.mark.parametrize(
+    ("example", "language"),
+    [
+        ("futian-chess-grade-2019.toml", "zh-hans"),
+        ("kinabatangan-school-2024.toml", "ms"),
+        ("fars-team-league-1398.toml", "fa"),
+        ("futian-youth-xiangqi-chess-2009.toml", "fa"),  # a Gregorian event read in Persian
+    ],
+)
+def test_the_four_forms_in_the_readers_language(
+    organiser: User, example: str, language: str
+) -> None:
+    """No English, no code and (in Persian) no Gregorian day in the schedule, eligibility,
+    fees and prizes forms (tests/web/language_check)."""
+    from ..language_check import foreign_text, proper_nouns_of_the_database
+
+    create(organiser, example, "event")
+    body = signed_in(organiser, language).get("/e/event/settings/").content.decode()
+    forms = body[body.index('<h2 id="schedule">') : body.index('<form method="post" id="regu')]
+    assert foreign_text(forms, language, proper_nouns_of_the_database()) == []
