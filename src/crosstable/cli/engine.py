@@ -5,10 +5,16 @@ pairing checkers written for them can drive crosstable:
 
     crosstable engine --dutch INPUT -p [OUTPUT]     pair the next round
     crosstable engine --dutch INPUT -c              re-pair every round and compare
+    … -p / -c --regulations FILE.toml [--section KEY]  under a section's pairing rules
     crosstable engine --dutch -g [CONFIG] -o OUTPUT [-s SEED]   random tournament
 
 Exit statuses follow bbpPairings' contract (``EXIT_*`` below; docs/cli/engine.md). Every
 failure is reported as one line on standard error, never as a traceback.
+
+Without ``--regulations`` the engine is the reference engines' FIDE (Dutch) system and nothing
+else. With it, the section's ``[pairing]`` options apply and so does its withdrawal after
+forfeits (``crosstable.forfeit_withdrawal``, as in the web app): each player it withdraws is
+named on standard error, never left out silently.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 if TYPE_CHECKING:
     from crosstable.model import Tournament
     from crosstable.pairing.base import RoundPairing
+    from crosstable.regulations import SectionRules
 
     EnginePairFunction = Callable[[Tournament, int | None], RoundPairing]
 
@@ -87,8 +94,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "error, 3 invalid input, 4 size limit, 5 file access."
         ),
         usage=(
-            "crosstable engine --dutch INPUT -p [OUTPUT]\n"
-            "       crosstable engine --dutch INPUT -c\n"
+            "crosstable engine --dutch INPUT -p [OUTPUT] [--regulations FILE [--section KEY]]\n"
+            "       crosstable engine --dutch INPUT -c [--regulations FILE [--section KEY]]\n"
             "       crosstable engine --dutch -g [CONFIG] -o OUTPUT [-s SEED]"
         ),
     )
@@ -123,6 +130,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         const="",
         metavar="CONFIG",
         help="generate a random tournament (CONFIG: TOML file; random settings if omitted)",
+    )
+    parser.add_argument(
+        "--regulations",
+        metavar="FILE",
+        help="with -p or -c: pair under a regulations section's rules (its [pairing] options "
+        "and its withdrawal after forfeits_to_withdraw forfeits, said on standard error)",
+    )
+    parser.add_argument(
+        "--section",
+        metavar="KEY",
+        help="with --regulations: the section's key (needed when the file has several)",
     )
     parser.add_argument("-o", dest="output", metavar="OUTPUT", help="file written by -g")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="seed for -g")
@@ -172,6 +190,8 @@ def run_engine(args: argparse.Namespace) -> int:
         if config_name is not None:
             if input_name is not None or output_name is None:
                 usage_error("-g takes no INPUT and needs -o OUTPUT")
+            if args.regulations is not None or args.section is not None:
+                usage_error("--regulations and --section go with -p and -c")
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             overrides = {
                 name.removeprefix("set_"): value
@@ -188,10 +208,13 @@ def run_engine(args: argparse.Namespace) -> int:
             usage_error("-o and -s go with -g")
         if any(name.startswith("set_") and value is not None for name, value in vars(args).items()):
             usage_error("the generator options go with -g")
+        if args.section is not None and args.regulations is None:
+            usage_error("--section goes with --regulations")
+        rules = None if args.regulations is None else SectionPairing.read(args)
         if args.check:
-            return check_file(Path(input_name), sys.stdout)
+            return check_file(Path(input_name), sys.stdout, rules)
         pair_output: str = args.pair_output
-        pair_file(Path(input_name), None if pair_output == "-" else Path(pair_output))
+        pair_file(Path(input_name), None if pair_output == "-" else Path(pair_output), rules)
         return EXIT_OK
     except EngineFailure as failure:
         sys.stderr.write(f"{PROGRAM}: {failure.message}\n")
@@ -203,9 +226,68 @@ def run_engine(args: argparse.Namespace) -> int:
         return EXIT_UNEXPECTED_ERROR
 
 
-def pair_file(input_path: Path, output_path: Path | None) -> None:
+class SectionPairing:
+    """``--regulations FILE [--section KEY]``: the section whose pairing rules apply."""
+
+    def __init__(self, source: Path, section: SectionRules) -> None:
+        self.source = source
+        self.section = section
+
+    @classmethod
+    def read(cls, args: argparse.Namespace) -> SectionPairing:
+        """The section the command line names; an unreadable file or an unknown key is one
+        line naming it (exit 5 no such file, 3 otherwise, as ``crosstable standings``)."""
+        from crosstable.cli.regulations import SectionNotRead, read_section
+
+        source = Path(args.regulations)
+        try:
+            section = read_section(source, args.section)
+        except SectionNotRead as error:
+            raise EngineFailure(error.status, error.message) from None
+        code = section.pairing.system.strip().upper()
+        # --dutch promises the Dutch system: a section paired otherwise is refused, not paired
+        # by another engine behind the option's back.
+        if not code.startswith("FIDE_DUTCH"):
+            raise EngineFailure(
+                EXIT_INVALID_INPUT,
+                f"{source}: section {section.key} is paired with {section.pairing.system}, "
+                "not the FIDE (Dutch) system of --dutch",
+            )
+        return cls(source, section)
+
+    def pair_function(self) -> EnginePairFunction:
+        """The section's Dutch system under its ``[pairing]`` options (local rules,
+        acceleration)."""
+        from crosstable.pairing.registry import pair_function
+
+        return pair_function(self.section.pairing.system, self.section.pairing)
+
+    def withdraw_after_forfeits(self, tournament: Tournament, err: TextIO) -> None:
+        """Withdraw the players the section's ``forfeits_to_withdraw`` withdraws, so that
+        they are not paired after the round of the ``limit``-th forfeit, and name each on
+        ``err`` with the rounds of those forfeits."""
+        from crosstable.forfeit_withdrawal import ForfeitRule, apply_withdrawals, forfeit_rounds
+
+        limit = self.section.forfeits_to_withdraw
+        if not limit:
+            return
+        rule = ForfeitRule(limit, self.section.forfeits_cancel_results)
+        for number, after in sorted(apply_withdrawals(tournament, rule).items()):
+            player = tournament.players[number]
+            rounds = ", ".join(str(round_number) for round_number in forfeit_rounds(player, after))
+            err.write(
+                f"{PROGRAM}: withdrew {number} {player.name}: forfeits in rounds {rounds}; "
+                f"{self.source} section {self.section.key}: forfeits_to_withdraw = {limit}, "
+                f"not paired after round {after}\n"
+            )
+
+
+def pair_file(
+    input_path: Path, output_path: Path | None, rules: SectionPairing | None = None
+) -> None:
     """Pair the round after the last one recorded in ``input_path`` and write the
-    reference engines' output (number of pairs, then ``WHITE BLACK`` lines)."""
+    reference engines' output (number of pairs, then ``WHITE BLACK`` lines); under a
+    section's pairing rules when ``rules`` is given."""
     from crosstable.pairing.acceleration import AccelerationError
     from crosstable.pairing.base import PairingError
 
@@ -217,7 +299,11 @@ def pair_file(input_path: Path, output_path: Path | None) -> None:
             f"{input_path}: the file does not give the number of rounds (142 or XXR), which "
             "the pairing of the next round needs (final-round rules)",
         )
-    pair_round = dutch_pair_function()
+    if rules is None:
+        pair_round = dutch_pair_function()
+    else:
+        pair_round = rules.pair_function()
+        rules.withdraw_after_forfeits(tournament, sys.stderr)
     try:
         pairing = guarded(lambda: pair_round(tournament, None))
     except PairingError as error:
@@ -233,15 +319,21 @@ def pair_file(input_path: Path, output_path: Path | None) -> None:
         write_text(output_path, text)
 
 
-def check_file(input_path: Path, out: TextIO) -> int:
+def check_file(input_path: Path, out: TextIO, rules: SectionPairing | None = None) -> int:
     """Re-pair every round of ``input_path``; print each round that differs from the file.
-    Returns EXIT_OK when all rounds are reproduced, EXIT_NO_VALID_PAIRING otherwise."""
+    Returns EXIT_OK when all rounds are reproduced, EXIT_NO_VALID_PAIRING otherwise. Under a
+    section's pairing rules when ``rules`` is given: a player its forfeit rule withdraws is
+    not re-paired after that round."""
     from crosstable.pairing.acceleration import AccelerationError
     from crosstable.pairing.checker import as_complete, check_tournament, rounds_to_check
 
     recorded = read_tournament(input_path)
     tournament = as_complete(recorded)
-    pair_round = dutch_pair_function()
+    if rules is None:
+        pair_round = dutch_pair_function()
+    else:
+        pair_round = rules.pair_function()
+        rules.withdraw_after_forfeits(tournament, sys.stderr)
     try:
         differences = guarded(lambda: list(check_tournament(tournament, pair_round)))
     except AccelerationError as error:

@@ -10,12 +10,43 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from crosstable.regulations import Regulations, RegulationsError, SectionRules, load_regulations
 
 EXIT_OK = 0
 EXIT_INVALID = 3
+EXIT_FILE_ACCESS = 5
+
+
+class SectionNotRead(Exception):
+    """``--regulations FILE [--section KEY]`` gave no section: the exit status (3 invalid,
+    5 no such file, as ``standings`` and ``engine`` both exit) and the one-line message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def read_section(path: Path, key: str | None) -> SectionRules:
+    """The section ``key`` of the regulations file at ``path`` (``key`` may be left out
+    when the file has one section), for the commands that take ``--regulations`` and
+    ``--section``; :class:`SectionNotRead` naming the file or the key otherwise."""
+    if not path.is_file():
+        raise SectionNotRead(EXIT_FILE_ACCESS, f"{path}: no such file")
+    try:
+        regulations = load_regulations(path)
+    except RegulationsError as error:
+        raise SectionNotRead(EXIT_INVALID, str(error)) from None
+    keys = [section.key for section in regulations.sections]
+    if key is None and len(keys) == 1:
+        key = keys[0]
+    if key not in keys:
+        wanted = "--section: give one of" if key is None else f"--section {key}: not in the file:"
+        raise SectionNotRead(EXIT_INVALID, f"{path}: {wanted} {', '.join(keys)}")
+    return regulations.section(key)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -21,6 +21,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from crosstable.cli.regulations import SectionNotRead, read_section
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
     DEFAULT_TEAM_TIEBREAKS,
@@ -196,8 +197,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _rules_from_regulations(args: argparse.Namespace) -> StandingsRules | int:
     """The standings rules of ``--section`` in ``--regulations`` (an exit status on error)."""
-    from crosstable.regulations import RegulationsError, load_regulations
-
     clashing = [
         option
         for option, value in (
@@ -214,22 +213,13 @@ def _rules_from_regulations(args: argparse.Namespace) -> StandingsRules | int:
             f"--regulations decides the ranking rules: leave out {', '.join(clashing)}",
         )
     path = Path(args.regulations)
-    if not path.is_file():
-        return _fail(EXIT_FILE_ACCESS, f"{path}: no such file")
     try:
-        regulations = load_regulations(path)
-    except RegulationsError as error:
-        return _fail(EXIT_INVALID_INPUT, str(error))
-    keys = [section.key for section in regulations.sections]
-    key = args.section
-    if key is None and len(keys) == 1:
-        key = keys[0]
-    if key not in keys:
-        wanted = "--section: give one of" if key is None else f"--section {key}: not in the file:"
-        return _fail(EXIT_INVALID_INPUT, f"{wanted} {', '.join(keys)}")
+        section = read_section(path, args.section)
+    except SectionNotRead as error:
+        return _fail(error.status, error.message)
     # Drawing of lots, where the regulations say so, seeded by the file and section so a
     # second run draws the same order.
-    return StandingsRules.from_regulations(regulations.section(key), lots_seed=f"{path.name}/{key}")
+    return StandingsRules.from_regulations(section, lots_seed=f"{path.name}/{section.key}")
 
 
 def _unplayed_rule(chosen: str | None, start_date: str) -> UnplayedRule:
