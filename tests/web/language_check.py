@@ -39,6 +39,7 @@ ALLOWED = frozenset(
         "xlsx",  # the file name's ending (.xlsx)
         "MB",
         "Excel",  # the program's name
+        "UTF",  # a text encoding's name (UTF-8, UTF-16), as a refused file's message names it
         "UTC",  # the time standard, written so in every language (UTC+03:30)
         "Enter",  # the key as keyboards label it (Persian and Chinese keyboards too)
         "QR",

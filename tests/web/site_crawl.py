@@ -85,12 +85,16 @@ def crawl(
     skip_prefixes: tuple[str, ...] = (),
     skip: frozenset[str] = frozenset(),
     with_pdf: bool = False,
+    by_event: bool = True,
 ) -> tuple[list[Page], list[str]]:
     """Every page reachable from ``start`` by links (bounded as the module says), except
     the addresses starting with ``skip_prefixes`` and those in ``skip`` (pages another
     crawl loaded: the public pages and printouts, the same for everyone). PDF links
     (``format=pdf``) are listed but not loaded unless ``with_pdf``: chromium prints each in
-    seconds; the caller loads the few it reads. Returns the pages and the PDF links found."""
+    seconds; the caller loads the few it reads. Without ``by_event``, a kind of page is one
+    kind over all events (``per_kind`` pages of it in all), not one in each event: the
+    crawl for forms, which are the same template in every event. Returns the pages and the
+    PDF links found."""
     kinds = section_kinds()
     queue: deque[tuple[str, str]] = deque((url, "") for url in start)
     seen = {url for url, _from in queue}
@@ -127,7 +131,7 @@ def crawl(
             slug, key = match.kwargs.get("slug"), match.kwargs.get("key")
             group = (
                 match.route,
-                slug,
+                slug if by_event else None,
                 kinds.get((str(slug), str(key))),
                 match.kwargs.get("kind"),
                 tuple(sorted(query)),

@@ -7,8 +7,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from crosstable_web.accounts import models
+
+# Django's own message for a mistyped e-mail address (its EmailValidator, behind every
+# e-mail box: sign-in help, invitations, following a player), in the site's catalogues too:
+# they come before Django's, whose Chinese writes "Email" in Latin letters.
+gettext_noop("Enter a valid email address.")
 
 
 class SiteSettingsForm(forms.Form):

@@ -7,6 +7,10 @@ say it with :func:`value_message`, so the same mistake reads the same everywhere
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db.models import Field
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -136,3 +140,13 @@ def text_problems(text: str, limit: int | None) -> list[str]:
             % {"characters": ", ".join(unsafe)}
         )
     return problems
+
+
+def stored_text_problem(field: Field[Any, Any], text: str) -> str | None:
+    """Why ``text`` cannot be kept in the column ``field`` as typed, after the column's name
+    (``Reason: is longer than 300 characters (301).``), or None. A text is never cut to fit:
+    what the reader typed is kept whole or refused."""
+    problems = text_problems(text, field.max_length)
+    if not problems:
+        return None
+    return f"{capfirst(str(field.verbose_name))}: {problems[0]}"

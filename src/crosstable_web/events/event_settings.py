@@ -33,7 +33,6 @@ from crosstable_web.events import (
     bridge,
     event_time,
     models,
-    parts,
     regulation_edits,
     regulation_messages,
     rule_warnings,
@@ -227,8 +226,6 @@ def apply_regulations(
         )
     if text_changed:  # the new regulations may give a share to entries that owed nothing
         complete_unit_shares(event)
-        for changed in parts.declared.regulations_changed.values():  # teams: their fees
-            changed(event)
     return Applied(fields, changed_sections, played, text_changed)
 
 

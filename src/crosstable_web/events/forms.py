@@ -312,9 +312,16 @@ def check_tiebreaks(text: str, teams: bool = False) -> list[str]:
         try:
             lookup(parse_descriptor(code), teams=teams)
         except (DescriptorError, UnknownTiebreakError):
+            # The codes are FIDE's, typed as FIDE writes them in every language: shown
+            # left to right as data, the sentence around them translated.
             raise forms.ValidationError(
-                _("Unknown tie-break: %(code)s (codes such as BH/C1, BH, SB, DE, PS).")
-                % {"code": code}
+                format_html(
+                    gettext("Unknown tie-break: {code} (codes such as {examples})."),
+                    code=format_html('<bdi dir="ltr" translate="no">{}</bdi>', code),
+                    examples=format_html(
+                        '<bdi dir="ltr" translate="no">{}</bdi>', "BH/C1, BH, SB, DE, PS"
+                    ),
+                )
             ) from None
     return codes
 

@@ -7,8 +7,6 @@ as each app's ``backup.py`` declares its tables to ``crosstable_web.backup.regis
 events app asks for whatever was declared:
 
 - ``fee_lines``: an app's fee lines of an event (teams: each team's fee), in the fee report;
-- ``regulations_changed``: what an app computes again when an event's regulations change
-  (teams: each team's fee), after the events app's own (``services.complete_unit_shares``);
 - ``paired``: whether an app paired a round of the event (teams: a team round);
 - ``field_names`` and ``record_words``: an audit line's field names and the words of a record
   it keeps (teams: team attributes; a match re-scored for an ineligible player);
@@ -47,9 +45,6 @@ class Parts:
     ``ready``) replaces them rather than counting a fee twice."""
 
     fee_lines: dict[str, Callable[[models.Event], Sequence[Any]]] = dataclasses.field(
-        default_factory=dict
-    )
-    regulations_changed: dict[str, Callable[[models.Event], None]] = dataclasses.field(
         default_factory=dict
     )
     paired: dict[str, Callable[[models.Event], bool]] = dataclasses.field(default_factory=dict)

@@ -893,6 +893,17 @@ PAIRING_NUMBERS_BY = "pairing_numbers_by"
 (a round 1 "by lot" pairs numbers drawn by lot as they are: ``rounds``)."""
 
 
+NUMBERING_METHODS = ("rating", "lot")
+
+
+def _check_numbering(method: str) -> None:
+    """Any other way of numbering is refused, never read as "by rating"."""
+    if method not in NUMBERING_METHODS:
+        raise ServiceError(
+            _("Pairing numbers are assigned by rating or by lot; nothing was changed.")
+        )
+
+
 @transaction.atomic
 def assign_pairing_numbers(
     section: models.Section, actor: Actor, method: str = "rating", seed: int | None = None
@@ -902,6 +913,7 @@ def assign_pairing_numbers(
     same players are drawn the same numbers again; ``seed`` draws another. Only before
     round 1 is paired."""
     require_staff(actor, section.event)
+    _check_numbering(method)
     if section.rounds.exists():
         raise ServiceError(_("Pairing numbers are fixed once round 1 is paired."))
     entries = list(section.entries.select_for_update().order_by("id"))
@@ -919,7 +931,7 @@ def assign_pairing_numbers(
     models.Entry.objects.bulk_update(entries, ["pairing_number"])
     section.settings = {
         **section.settings,
-        PAIRING_NUMBERS_BY: "lot" if method == "lot" else "rating",
+        PAIRING_NUMBERS_BY: method,
     }
     section.save(update_fields=["settings"])
     audit.record(
@@ -950,6 +962,7 @@ def assign_all_pairing_numbers(event: models.Event, actor: Actor, method: str) -
     sections (paired by team), sections with no player, and sections whose playing groups are
     not formed yet (forming them numbers the players again)."""
     require_staff(actor, event)
+    _check_numbering(method)
     numbered: list[models.Section] = []
     skipped: list[tuple[models.Section, str]] = []
     for section in event.sections.all():

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from crosstable.regulations.fees import TeamEntry, compute_fee
 from crosstable.regulations.registration import closing_moment, documents_for
 from crosstable.regulations.schema import DocumentRule, RegistrationRules
+from crosstable_web.common.value_messages import stored_text_problem
 from crosstable_web.events import audit, entries_import, event_time, rules
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services as event_services
@@ -625,12 +626,20 @@ def _make_team(
     registration.fee_due = team.fee_due
 
 
+def _check_reason(reason: str) -> None:
+    """A reason the registrant cannot be shown whole is refused, never cut short."""
+    problem = stored_text_problem(models.Registration._meta.get_field("reason"), reason)
+    if problem is not None:
+        raise ServiceError(problem)
+
+
 def reject(registration: models.Registration, reason: str, actor: Actor) -> models.Registration:
     event = registration.event
     require_organiser(actor, event)
     reason = " ".join(reason.split())
     if not reason:
         raise ServiceError(_("Give the reason (the registrant reads it)."))
+    _check_reason(reason)
     with transaction.atomic():
         current = models.Registration.objects.select_for_update().get(pk=registration.pk)
         if current.status != models.Status.PENDING:
@@ -638,11 +647,11 @@ def reject(registration: models.Registration, reason: str, actor: Actor) -> mode
         _decide(
             current,
             models.Status.REJECTED,
-            reason[:500],
+            reason,
             actor,
             "registration.reject",
             models.Status.PENDING.value,
-            {"status": models.Status.REJECTED.value, "reason": reason[:500]},
+            {"status": models.Status.REJECTED.value, "reason": reason},
         )
     return current
 
@@ -820,6 +829,7 @@ def decide_change(
     reason = " ".join(reason.split())
     if not approving and not reason:
         raise ServiceError(_("Give the reason (the registrant reads it)."))
+    _check_reason(reason)
     with transaction.atomic():
         current = models.ChangeRequest.objects.select_for_update().get(pk=request.pk)
         if current.status != models.Status.PENDING:
@@ -842,7 +852,6 @@ def decide_change(
                 player.save(update_fields=["name", "values"])
             else:
                 _apply_to_waiting(registration, player, dict(current.new_values), actor)
-        reason = reason[:500]
         _decide(
             current,
             models.Status.APPROVED if approving else models.Status.REJECTED,

@@ -26,10 +26,9 @@ def _declare_parts() -> None:
     fees in the fee report, team rounds as paired rounds, the team attributes' names and the
     re-scored matches' words in the audit log, the demo event's team sections."""
     from crosstable_web.events import parts
-    from crosstable_web.teams import demo, fee_lines, fees, forms, models, wording
+    from crosstable_web.teams import demo, fee_lines, forms, models, wording
 
     parts.declared.fee_lines["teams"] = fee_lines.event_fee_lines
-    parts.declared.regulations_changed["teams"] = fees.regulations_changed
     parts.declared.paired["teams"] = lambda event: models.TeamRound.objects.filter(
         section__event=event
     ).exists()

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from crosstable_web.events.models import Event, Section
 from crosstable_web.teams import models
-from crosstable_web.teams.fees import paid_in_full_on
+from crosstable_web.teams.fees import complete_fees, paid_in_full_on
 from crosstable_web.teams.places import admission, round_one_field
 
 
@@ -36,6 +36,7 @@ class TeamFeeLine:
 def section_fee_lines(section: Section) -> list[TeamFeeLine]:
     """Every team of ``section`` with its fee, payments and admission, in team order; once
     round 1 is paired, its teams are the admitted ones (the field is fixed)."""
+    complete_fees(section)
     teams = list(section.teams.prefetch_related("payments").order_by("number"))
     decided = admission(section, teams)
     admitted = set(decided.admitted) if decided else set()

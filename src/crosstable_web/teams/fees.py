@@ -14,11 +14,8 @@ reversal are left out when deciding the day a team paid in full, which decides t
 when the hall is full (:mod:`crosstable_web.teams.places`). The fee pages' rows are
 :mod:`crosstable_web.teams.fee_lines`.
 
-The fee is computed when it can change, never when it is read (a GET writes nothing): a team
-saved (``services.create_team``/``edit_team``), a player's entry corrected (:func:`entry_saved`),
-the event's regulations changed (:func:`regulations_changed`). Teams saved before fees were
-computed (migration ``teams.0003``, no ``fee_computed_at``) got theirs once, in migration
-``teams.0007``.
+A team saved before fees were computed (migration ``teams.0003``) has no
+``fee_computed_at``: :func:`complete_fees` computes its fee the first time it is read.
 """
 
 from __future__ import annotations
@@ -34,9 +31,9 @@ from django.utils import timezone
 
 from crosstable.regulations.fees import FeeBreakdown, FeeContext, TeamEntry, compute_fee
 from crosstable.regulations.schema import AttributeValue, Fees
-from crosstable_web.events import rules
+from crosstable_web.events import audit, rules
 from crosstable_web.events.audit import record
-from crosstable_web.events.models import Entry, Event, Section
+from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.services import entry_data_of
 from crosstable_web.teams import models
 
@@ -158,15 +155,18 @@ def refresh_fee(team: models.Team) -> dict[str, object]:
     return {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
 
 
-def regulations_changed(event: Event) -> None:
-    """The event's regulations were changed (``events.event_settings``, declared in
-    ``events.parts``): every team's fee is computed again under the new ones, logged as
-    ``team.fee`` by "system" when it changed. A section whose fee is no longer per team owes
-    no team fee. The rows are locked so a team saved at the same time is computed once."""
+def complete_fees(section: Section) -> None:
+    """Compute the fee of each team of ``section`` whose fee was never computed (saved before
+    migration ``teams.0003``: it showed 0 until saved), logged as ``team.fee`` by "system".
+
+    Done when the fees are read rather than in a data migration, so that it runs the fee code
+    of the day on the current models; a row is locked and checked again so two requests at
+    once compute and log it once."""
+    if not section.teams.filter(fee_computed_at__isnull=True).exists():
+        return
     with transaction.atomic():
-        teams = models.Team.objects.select_for_update(of=("self",)).select_related("section__event")
-        for team in teams.filter(section__event=event).order_by("section__position", "number"):
-            _refresh_and_record(team)
+        for team in section.teams.select_for_update().filter(fee_computed_at__isnull=True):
+            _refresh_and_record(team, reason=audit.FIRST_COMPUTED)
 
 
 def _money(numerator: int, denominator: int) -> Decimal:
@@ -225,12 +225,15 @@ def entry_saved(sender: type[Entry], instance: Entry, created: bool, **kwargs: A
     _refresh_and_record(member.team)
 
 
-def _refresh_and_record(team: models.Team) -> None:
-    """Compute ``team``'s fee again; log it as ``team.fee`` by "system" when it changed."""
+def _refresh_and_record(team: models.Team, reason: str | None = None) -> None:
+    """Compute ``team``'s fee again; log it as ``team.fee`` by "system" when it changed (or
+    always, with ``reason``)."""
     old = {"fee_due": str(team.fee_due), "discounts": list(team.fee_discounts)}
-    new = refresh_fee(team)
-    if new == old:
+    new: dict[str, object] = dict(refresh_fee(team))
+    if reason is None and new == old:
         return
+    if reason is not None:
+        new["reason"] = reason
     section = team.section
     record(
         section.event,

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from crosstable_web.common.value_messages import stored_text_problem
 from crosstable_web.events import permissions
 from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.services import ServiceError
@@ -92,6 +93,9 @@ def cancel_team_payment(
             _("%(team)s: say why the payment is cancelled; nothing was changed.")
             % {"team": team.name}
         )
+    problem = stored_text_problem(models.TeamPayment._meta.get_field("reason"), reason)
+    if problem is not None:
+        raise ServiceError(f"{team.name}: {problem}")
     with transaction.atomic():
         # Locked: two organisers cancelling at once cancel it once.
         current = (

@@ -18,7 +18,7 @@ from crosstable_web.events import rules
 from crosstable_web.events.models import Section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import models
-from crosstable_web.teams.fees import paid_in_full_on
+from crosstable_web.teams.fees import complete_fees, paid_in_full_on
 
 
 def admission_by_payment(section: Section) -> bool:
@@ -47,6 +47,8 @@ def admission(section: Section, teams: Iterable[models.Team] | None = None) -> A
     assert regulations is not None
     if section_rules is None:
         return None
+    if teams is None:
+        complete_fees(section)
     rows = sorted(
         teams if teams is not None else section.teams.prefetch_related("payments"),
         key=lambda team: (team.entered_at, team.number),

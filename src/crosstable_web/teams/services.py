@@ -50,6 +50,7 @@ from crosstable.teams.match_scoring import (
 )
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable.typed.results import read_board_result
+from crosstable_web.common.value_messages import stored_text_problem
 from crosstable_web.events import event_time, permissions, regulation_messages, rules
 from crosstable_web.events import services as event_services
 from crosstable_web.events.audit import Actor, record
@@ -772,6 +773,9 @@ def declare_ineligible(entry: Entry, reason: str, actor: Actor) -> list[Rescorin
         raise ServiceError(_("%(name)s is on no team of this section.") % {"name": entry.name})
     if not reason.strip():
         raise ServiceError(_("Give the reason (e.g. the birth date found)."))
+    problem = stored_text_problem(models.IneligiblePlayer._meta.get_field("reason"), reason.strip())
+    if problem is not None:
+        raise ServiceError(problem)
     teams = dict(section.teams.values_list("number", "name"))
     players = dict(section.entries.values_list("pk", "name"))
     with transaction.atomic():

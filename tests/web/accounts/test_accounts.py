@@ -13,6 +13,8 @@ from django.test import Client
 from crosstable_web.accounts import models, services
 from crosstable_web.events import models as event_models
 
+from ..language_check import foreign_text
+
 pytestmark = pytest.mark.django_db
 
 
@@ -61,6 +63,27 @@ def test_password_reset_by_e_mail_link() -> None:
     assert Client().login(username="olga", password="brand-new-774")
     # the link works once
     assert "no longer valid" in Client().get(link[1], follow=True).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("zh-hans", "请输入有效的电子邮件地址。"),  # Django's own: 输入一个有效的 Email 地址。
+        ("ms", "Masukkan alamat e-mel yang sah."),
+        ("fa", "یک نشانی ایمیل درست وارد کنید."),
+    ],
+)
+def test_a_mistyped_e_mail_address_is_refused_in_the_readers_words(
+    language: str, message: str
+) -> None:
+    client = Client()
+    client.cookies["django_language"] = language
+    page = client.post("/accounts/password_reset/", {"email": "olga.example.org"})
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert message in body
+    assert not foreign_text(body, language, {"olga.example.org"})
+    assert not mail.outbox
 
 
 def test_who_may_create_events_is_a_site_setting(admin: User) -> None:

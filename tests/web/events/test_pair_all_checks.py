@@ -98,6 +98,11 @@ def test_one_preview_of_problems_then_numbers_for_all_then_pair_all(
     assert not models.Round.objects.filter(section__event=futian).exists()
 
     services.form_playing_groups(futian, organiser)  # the organiser forms B-M and B-F
+    # A way of numbering the list does not offer is refused with a word, not read as "by
+    # rating" (it numbered every section by rating without a word).
+    page = arbiter_pages.post("/e/futian/numbers/", {"method": "alphabet"}, follow=True)
+    assert "编号按等级分或抽签分配；未作任何更改。" in page.content.decode()
+    assert not futian.sections.get(key="C").entries.exclude(pairing_number=None).exists()
     page = arbiter_pages.post("/e/futian/numbers/", {"method": "rating"}, follow=True)
     text = page.content.decode()
     assert "已在3个组别分配编号。" in text

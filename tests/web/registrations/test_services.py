@@ -229,6 +229,12 @@ def test_a_rejection_needs_a_reason(futian: event_models.Event, organiser: User)
     registration = parent_sends(futian, child())
     with pytest.raises(ServiceError):
         services.reject(registration, "  ", organiser)
+    # A reason longer than its column is refused whole, not cut short: the registrant would
+    # read a sentence broken off (it was cut at 500 characters without a word).
+    with pytest.raises(ServiceError, match=r"longer than 500 characters \(501\)"):
+        services.reject(registration, "照" * 501, organiser)
+    registration.refresh_from_db()
+    assert (registration.status, registration.reason) == (models.Status.PENDING, "")
     services.reject(registration, "证书照片看不清", organiser)
     registration.refresh_from_db()
     assert (registration.status, registration.reason) == (models.Status.REJECTED, "证书照片看不清")

@@ -168,6 +168,15 @@ def test_the_organiser_declares_a_player_ineligible_from_the_web(
         team_services.declare_ineligible(arash, "again", organiser)
 
 
+def test_a_reason_longer_than_its_column_is_refused(
+    table_b: event_models.Section, organiser: User
+) -> None:
+    arash = _arash(table_b)
+    with pytest.raises(ServiceError, match=r"Reason: is longer than 300 characters \(301\)"):
+        team_services.declare_ineligible(arash, "ت" * 301, organiser)
+    assert not models.IneligiblePlayer.objects.exists()
+
+
 def test_only_the_organiser_withdraws_it_and_the_played_rounds_stay_as_played(
     table_b: event_models.Section, organiser: User, arbiter: User
 ) -> None:

@@ -1,7 +1,6 @@
 """A team entered before team fees existed (migration teams.0003) gets its fee, on the real
-database: the schema is taken back to teams.0002, forward again through 0003 (fee 0), 0004
-(never computed) and 0007 (computed once, logged), and the fee pages then show the fee the
-regulations give.
+database: the schema is taken back to teams.0002, forward again through 0003 (fee 0) and 0004
+(never computed), and the fee pages then show the fee the regulations give.
 
 Fars table A (examples/fars-team-league-1398.toml): 720,000 toman a team in six shares of
 120,000; two women free (240,000), a man over 50 half his share (60,000): 420,000 due.
@@ -19,8 +18,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from crosstable_web.events import audit, rules, services
 from crosstable_web.events import models as event_models
+from crosstable_web.events import rules, services
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
@@ -50,7 +49,7 @@ def schema_restored() -> Iterator[None]:
     _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
 
-def test_a_team_entered_before_fees_gets_its_fee_from_the_migration(
+def test_a_team_entered_before_fees_gets_its_fee_when_shown(
     organiser: User, schema_restored: None
 ) -> None:
     event = services.create_event(rules.load_event_spec(EXAMPLE), organiser, slug="fars-old")
@@ -70,16 +69,14 @@ def test_a_team_entered_before_fees_gets_its_fee_from_the_migration(
     with connection.cursor() as cursor:
         cursor.execute("SELECT fee_due FROM teams_team")
         assert [Decimal(row[0]) for row in cursor.fetchall()] == [Decimal(0)]
-    _migrate([("teams", "0006_audit_links")])
+    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
     team = models.Team.objects.get()
     assert team.fee_computed_at is None and team.fee_due == 0
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-    team.refresh_from_db()
-    assert team.fee_due == Decimal("420000.00") and team.fee_computed_at is not None
-    (log,) = event_models.AuditLog.objects.filter(action="team.fee")
-    assert (log.username, log.old["fee_due"], log.new["fee_due"]) == ("system", "0.00", "420000.00")
-    assert audit.verify(event).intact
     client = Client()
     client.force_login(organiser)
     page = client.get(f"/e/{event.slug}/s/A/teams/1/fee/").content.decode()
     assert 'id="fee-due">420,000 toman' in page and 'id="fee-balance">420,000 toman' in page
+    team.refresh_from_db()
+    assert team.fee_due == Decimal("420000.00") and team.fee_computed_at is not None
+    (log,) = event_models.AuditLog.objects.filter(action="team.fee")
+    assert (log.username, log.old["fee_due"], log.new["fee_due"]) == ("system", "0.00", "420000.00")

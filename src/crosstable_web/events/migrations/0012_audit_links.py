@@ -78,19 +78,6 @@ def _digest(previous: str, line: Any) -> str:
     return hashlib.sha256(f"{previous}\n{content}".encode()).hexdigest()
 
 
-def _append(AuditLog: Any, line: Any) -> None:
-    """Save ``line`` (a historical ``AuditLog``) as its event's last, its digest following the
-    event's last line's (also used by teams.0007)."""
-    last = (
-        AuditLog.objects.filter(event=line.event)
-        .order_by("-pk")
-        .values_list("digest", flat=True)
-        .first()
-    )
-    line.digest = _digest(last or "", line)
-    line.save()
-
-
 def _complete_unit_shares(apps: Any, schema_editor: Any) -> None:
     # The regulations are read by today's code (the shares are what the pages gave until now).
     from crosstable_web.events import rules
@@ -121,7 +108,14 @@ def _complete_unit_shares(apps: Any, schema_editor: Any) -> None:
                     warnings=[],
                     params={"section": section.key, "player": entry.name},
                 )
-                _append(AuditLog, line)
+                last = (
+                    AuditLog.objects.filter(event=event)
+                    .order_by("-pk")
+                    .values_list("digest", flat=True)
+                    .first()
+                )
+                line.digest = _digest(last or "", line)
+                line.save()
                 EntryAuditLink.objects.create(line=line, entry=entry)
 
 

@@ -269,7 +269,7 @@ def pair_all(request: HttpRequest, slug: str) -> HttpResponse:
 def assign_all_numbers(request: HttpRequest, slug: str) -> HttpResponse:
     """Pairing numbers in every section not yet paired, at once (by rating or by lot)."""
     event = find_event(slug)
-    method = "lot" if request.POST.get("method") == "lot" else "rating"
+    method = request.POST.get("method", "rating")
     done = acting.run(
         request, lambda: services.assign_all_pairing_numbers(event, request.user, method)
     )
