@@ -126,7 +126,8 @@ def add(rows: dict[str, object], *, replace: bool = False) -> dict[str, int]:
                 entry.flags.remove("fuzzy")
             entry.previous_msgid = entry.previous_msgid_plural = entry.previous_msgctxt = None
             count += 1
-        catalogue.save()
+        if count:  # (polib wraps lines its own way: a file left alone is not rewritten)
+            catalogue.save()
         written[language] = count
     return written
 
