@@ -149,4 +149,8 @@ class PersianPageMiddleware:
         ):
             charset = response.charset or "utf-8"
             response.content = localise_page(response.content.decode(charset)).encode(charset)
+            # CommonMiddleware (inside this one) measured the page before its digits became
+            # Persian ones, two bytes each: a stale length would cut the page's end off.
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
         return response

@@ -226,7 +226,7 @@ def test_fars_league_journey(chromium: Any, live_server: Any) -> None:
     organiser.go(f"/e/{slug}/")
     organiser.page.click("#event-roles")
     organiser.page.fill("#invite-form input[name=email]", "davar@example.ir")
-    organiser.page.select_option("#invite-form select[name=role]", "arbiter")
+    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
     organiser.submit("#invite-form button")
     link = invitation_link(organiser.messages())
     arbiter = person(chromium, base, JOURNEY, "arbiter", "fa")
@@ -437,7 +437,11 @@ def _printouts(organiser: Person, slug: str) -> None:
     (text,) = organiser.pdf(f"/print/{slug}/{KEY}/prizes/?format=pdf", "prizes")
     lines = text.splitlines()
     assert rtl_pdf_line(lines[0]) == EVENT
-    for line, (place, name, amount, _items) in zip(lines[3:], TEAM_PRIZES, strict=True):
+    # the prizes, then who signs the list: the chief arbiter of the roles page
+    assert len(lines) == 3 + len(TEAM_PRIZES) + 1, lines
+    signed = rtl_pdf_line(lines[-1])
+    assert "سرداور" in signed and "لیگ" in signed, signed
+    for line, (place, name, amount, _items) in zip(lines[3:-1], TEAM_PRIZES, strict=True):
         line = " ".join(line.split())
         assert line.startswith(f"{place}{name}تومان {reversed_numbers(money(amount))}"), line
 

@@ -209,12 +209,12 @@ def test_futian_grade_journey(chromium: Any, live_server: Any) -> None:
     organiser.page.fill("#id_q", "黄立")
     organiser.submit("#account-search button")
     found = organiser.page.locator('#found tr[data-user="huangli"]')
-    found.locator("select[name=role]").select_option("arbiter")
+    found.locator("select[name=role]").select_option("chief_arbiter")  # the 裁判长
     organiser.submit('#found tr[data-user="huangli"] button')
-    assert "huangli 现为裁判。" in organiser.messages()
+    assert "huangli 现为裁判长。" in organiser.messages()
     assert [row[:2] for row in table_rows(organiser, "#roles")] == [
         ["组织者", "shou (寿老师)"],
-        ["裁判", "huangli (黄立)"],
+        ["裁判长", "huangli (黄立)"],
     ]
 
     _import_the_secretarys_list(organiser, slug)
@@ -415,7 +415,15 @@ def _printouts(arbiter: Person, slug: str) -> None:
     ]
     assert pdf_lines(text) == [
         same_line(line)
-        for line in (EVENT, f"{SECTION} — 获奖名单", "男子", *winners[:5], "女子", *winners[5:])
+        for line in (
+            EVENT,
+            f"{SECTION} — 获奖名单",
+            "男子",
+            *winners[:5],
+            "女子",
+            *winners[5:],
+            "裁判长: 黄立",  # who signs the list: the chief arbiter of the roles page
+        )
     ]
     # a certificate for each prize winner, naming the category (男子 / 女子) and the place
     pages = arbiter.pdf(f"/print/{slug}/D/certificates/?format=pdf", "D-certificates", 2)

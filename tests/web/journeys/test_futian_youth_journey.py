@@ -167,7 +167,7 @@ def test_futian_youth_journey(chromium: Any, live_server: Any) -> None:
 
     organiser.page.click("#event-roles")
     organiser.page.fill("#invite-form input[name=email]", "caipan@example.cn")
-    organiser.page.select_option("#invite-form select[name=role]", "arbiter")
+    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
     organiser.submit("#invite-form button")
     link = invitation_link(organiser.messages())
     arbiter = person(chromium, base, JOURNEY, "arbiter", "zh-hans")
@@ -344,6 +344,7 @@ def _printouts(organiser: Person, slug: str) -> None:
             "单位(名次之和)",
             "1 福田小学",
             "2 荔园小学",
+            "裁判长: 刘裁判",  # who signs the list (the roles page's chief arbiter)
         )
     ]
 

@@ -238,7 +238,7 @@ def test_huayuan_journey(chromium: Any, live_server: Any) -> None:
 
     organiser.page.click("#event-roles")
     organiser.page.fill("#invite-form input[name=email]", "caipan@example.cn")
-    organiser.page.select_option("#invite-form select[name=role]", "arbiter")
+    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
     organiser.submit("#invite-form button")
     link = invitation_link(organiser.messages())
     arbiter = person(chromium, base, JOURNEY, "arbiter", "zh-hans")
@@ -246,7 +246,7 @@ def test_huayuan_journey(chromium: Any, live_server: Any) -> None:
     organiser.go(f"/e/{slug}/roles/")
     assert [row[:2] for row in table_rows(organiser, "#roles")] == [
         ["组织者", "chenhl (陈横流)"],
-        ["裁判", "wucaipan (吴裁判)"],
+        ["裁判长", "wucaipan (吴裁判)"],
     ]
 
     _import_the_counties_forms(organiser, slug)
@@ -489,6 +489,7 @@ def _printouts(organiser: Person, slug: str) -> None:
                     STANDINGS, INDIVIDUAL_PRIZES, strict=False
                 )
             ),
+            "裁判长: 吴裁判",  # who signs the list: the chief arbiter of the roles page
         )
     ]
 

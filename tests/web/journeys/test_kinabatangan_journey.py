@@ -272,7 +272,7 @@ def test_kinabatangan_journey(chromium: Any, live_server: Any) -> None:
     organiser.go(f"/e/{slug}/")
     organiser.page.click("#event-roles")
     organiser.page.fill("#invite-form input[name=email]", "rahim@example.my")
-    organiser.page.select_option("#invite-form select[name=role]", "arbiter")
+    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
     organiser.submit("#invite-form button")
     link = invitation_link(organiser.messages())
     arbiter = person(chromium, base, JOURNEY, "arbiter", "ms")
@@ -281,7 +281,7 @@ def test_kinabatangan_journey(chromium: Any, live_server: Any) -> None:
     roles = table_rows(organiser, "#roles")
     assert [row[:2] for row in roles] == [
         ["Penganjur", "alhassim (Al Hassim Hj. Attip)"],
-        ["Pengadil", "rahim (Rahim bin Sulaiman)"],
+        ["Ketua pengadil", "rahim (Rahim bin Sulaiman)"],
     ]
     organiser.shot("roles")
 
@@ -523,10 +523,11 @@ def _printouts(organiser: Person, slug: str, girls_champion: int) -> None:
                 assert line in lines, (line, lines)
             assert "* susunan ditentukan melalui cabutan undi" in lines
         (text,) = organiser.pdf(f"/print/{slug}/{key}/prizes/?format=pdf", f"{key}-prizes")
-        assert text.splitlines() == [
+        assert [line.rstrip() for line in text.splitlines()] == [
             event,
             f"{section} — Senarai hadiah",
             f"1 {names[champion]} johan",
+            "Ketua pengadil: Rahim bin Sulaiman",  # who signs: the chief arbiter
         ]
         (text,) = organiser.pdf(
             f"/print/{slug}/{key}/certificates/?format=pdf", f"{key}-certificates"
