@@ -153,8 +153,10 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         "notation": notation.of_section(section),
         "arbiters": arbiters.of_event(event),
     }
-    if kind in TEAM_PRINTOUTS or section.is_team_section:
+    if section.is_team_section:
         return _team_printout(request, section, kind, context)
+    if kind in TEAM_PRINTOUTS:
+        raise Http404(_("This section has no teams: it is not a team section."))
     if kind in UNIT_PRINTOUTS:
         return _unit_ranking_printout(request, section, context)
     if kind in ("pairings", "pairings-by-name", "slips"):
@@ -193,13 +195,15 @@ TEAM_TEMPLATES = {
     "slips": "team-slips",
     "standings": "team-standings",
     "team-standings": "team-standings",
+    "team-ranking": "team-standings",
     "crosstable": "team-crosstable",
     "wallchart": "team-crosstable",
     "prizes": "prizes",
     "certificates": "certificates",
 }
 """A team section's printout of each kind: its matches, players A–Z and match slips of a
-round, its team standings with board rankings, its team cross-table and wall chart, and its
+round, its team standings with board rankings (also its ``team-ranking``, the address an
+individual section ranking its units by places has), its team cross-table and wall chart, and its
 team and board prizes (the individual prize list and certificates, filled by
 ``team_pages.team_prize_rows``)."""
 

@@ -51,6 +51,17 @@ def test_every_printout_renders(section: models.Section) -> None:
         assert "Ana Lim" in text, kind
 
 
+def test_team_printout_addresses_of_an_individual_section_are_not_found(
+    section: models.Section,
+) -> None:
+    """Issue 31 item 5: a printout of another kind of section asked by its address is a page
+    not found (with its reason), never a server error."""
+    client = Client(raise_request_exception=False)
+    for kind in ("team-pairings", "team-standings", "team-ranking"):
+        response = client.get(f"/print/{section.event.slug}/open/{kind}/")
+        assert response.status_code == 404, kind
+
+
 def test_pairings_by_name_are_alphabetical(section: models.Section) -> None:
     text = Client().get(f"/print/{section.event.slug}/open/pairings-by-name/").content.decode()
     first_column = re.findall(r"<tr><td>([^<]*)</td>", text)

@@ -94,3 +94,19 @@ def test_team_pairings_as_pdf(league: event_models.Section) -> None:
     reader = pypdf.PdfReader(io.BytesIO(response.content))
     text = unicodedata.normalize("NFKC", "".join(page.extract_text() for page in reader.pages))
     assert "T1 P1" in text and "Table 1" in text
+
+
+@pytest.mark.parametrize("kind", ["team-ranking", "team-standings", "standings", "prizes"])
+def test_every_printout_address_of_a_team_section_answers(
+    league: event_models.Section, kind: str
+) -> None:
+    """Issue 31 item 5: ``/print/<event>/<team section>/team-ranking/`` answered 500
+    (``KeyError: 'team-ranking'``). A team section's team ranking is its team standings;
+    each printout address a team section may be asked for answers a page, in Persian too."""
+    for language in ("en", "fa"):
+        response = Client(raise_request_exception=False).get(
+            f"/print/fars-print/A/{kind}/?lang={language}"
+        )
+        assert response.status_code == 200, (kind, language)
+    html = Client().get("/print/fars-print/A/team-ranking/?lang=en").content.decode()
+    assert 'id="team-standings"' in html
