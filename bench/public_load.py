@@ -50,8 +50,7 @@ def _ensure_database(url: str) -> None:
 
 
 def _setup_django(flush: bool) -> None:
-    # The served settings for this process too: its result entry must publish the event's
-    # version stamp the server reads (settings.base PUBLIC_VERSION_DIR).
+    # The served settings for this process too (its result entry commits as the server's).
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.prod")
     # what the production settings require (docs/deploy.md); the server gets them too
     os.environ.setdefault("CROSSTABLE_SECRET_KEY", secrets.token_urlsafe(64))
@@ -67,7 +66,7 @@ def _setup_django(flush: bool) -> None:
         call_command("flush", "--noinput", verbosity=0)
 
 
-def _build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
+def build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
     from crosstable_web.events import demo, rounds, services
     from crosstable_web.events.models import EventRole, Role
     from crosstable_web.events.rules import EventSpec, SectionSpec
@@ -182,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.reuse:
         slug, key = "load", "open"
     else:
-        slug, key = _build_event(args.players, args.rounds)
+        slug, key = build_event(args.players, args.rounds)
     print(
         f"event: {args.players} players, {args.rounds} rounds played, round "
         f"{args.rounds + 1} paired ({time.perf_counter() - started:.0f} s to build)"
@@ -204,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             "--log-level",
             "warning",
         ],
-        # the same settings (prod: persistent database connections, version stamps).
+        # the same settings (prod: persistent database connections).
         env=dict(os.environ),
         cwd=ROOT,
     )

@@ -1,10 +1,21 @@
 """What a served deployment needs at run time: who the client is behind the reverse proxy
-(the address django-axes counts failed sign-ins by)."""
+(the address django-axes counts failed sign-ins by), and whether this app server can serve
+(``/healthz``, asked by the balancer every few seconds: docs/deploy.md)."""
 
 from __future__ import annotations
 
+import logging
+import secrets
+
 from django.conf import settings
-from django.http import HttpRequest
+from django.core.cache import cache
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+from redis.exceptions import RedisError
+
+logger = logging.getLogger("crosstable_web")
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -17,3 +28,31 @@ def client_ip(request: HttpRequest) -> str:
         if last:
             return last
     return str(request.META.get("REMOTE_ADDR", ""))
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """``ok`` (200) when this app server reaches its database and its cache, else 503 naming
+    what failed: the balancer then sends no visitor here until it answers again."""
+    failed = []
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError as error:
+        logger.error("health check: the database does not answer: %s", error)
+        failed.append("database")
+    probe = f"healthz:{secrets.token_hex(8)}"
+    try:
+        cache.set(probe, "1", 10)
+        if cache.get(probe) != "1":
+            failed.append("cache")
+        cache.delete(probe)
+    except (RedisError, OSError) as error:
+        logger.error("health check: the cache does not answer: %s", error)
+        failed.append("cache")
+    if failed:
+        return HttpResponse(
+            f"unavailable: {', '.join(failed)}\n", status=503, content_type="text/plain"
+        )
+    return HttpResponse("ok\n", content_type="text/plain")

@@ -90,7 +90,6 @@ def _pdf(
     found = versions.lookup(event.slug)
     if found is None or not cacheable:
         return html_to_pdf(html())
-    event_id, version = found
     # what the page depends on besides the event: its address (kind, round, ?lang=), the
     # language it was printed in, and whether the reader sees private data
     page = "|".join(
@@ -100,7 +99,7 @@ def _pdf(
             str(permissions.sees_private_data(request.user, event)),
         )
     )
-    return cached_pdf(event_id, version, page, html)
+    return cached_pdf(found.event_id, found.token, page, html)
 
 
 def _language(request: HttpRequest, event: models.Event) -> None:

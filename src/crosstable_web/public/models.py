@@ -16,6 +16,9 @@ class EventVersion(models.Model):
         Event, on_delete=models.CASCADE, primary_key=True, related_name="public_version"
     )
     version = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField(null=True, blank=True)
+    """When the version last moved: the public pages' Last-Modified (the event's creation
+    time before its first change)."""
 
     def __str__(self) -> str:
         return f"{self.event_id} v{self.version}"

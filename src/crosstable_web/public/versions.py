@@ -1,51 +1,90 @@
-"""Public pages cached per event version: every audit-log line bumps the event's counter.
+"""Public pages cached per event version, the version kept in the shared cache.
 
 Every change of an event goes through the services, and each writes one audit-log line in
-its own transaction; a ``post_save`` receiver on ``AuditLog`` bumps ``EventVersion`` in that
-same transaction. A page is cached under (path, language, version): the version is read from
-the database on every request (one primary-key lookup), so a worker never serves a page
-older than the last committed change, whichever process made it.
+its own transaction; a ``post_save`` receiver on ``AuditLog`` bumps ``EventVersion`` (the
+database's count: the truth) in that same transaction. Once the transaction has committed,
+the event's committed version is written into the cache under the event's short name, so
+that every app server sharing the cache (Redis: settings ``REDIS_URL``) serves the new pages
+at once; pages are cached under (event, version, language, address).
 
-Optional stamp files (setting ``PUBLIC_VERSION_DIR``, on in ``settings.prod``): after each
-commit the event's version is also written to a small file, under a lock and never lowered;
-workers on the same host read the file instead of asking the database, which saves the one
-query per request (a database round trip costs more than the rest of a cached page). Without
-the file (first request, another host) the database answers.
+A cold cache is correct: a request that finds no version in the cache reads it from the
+database and puts it there with ``cache.add``, which never overwrites the value a writer put
+after its commit. Two commits close together cannot leave the older version last: each
+writer, after writing, reads the database again and writes again until the two agree. A
+version read from the cache expires after ``VERSION_SECONDS``, so a write lost while the
+cache was unreachable heals by itself.
+
+Without a shared cache (``LocMemCache``: each process its own, the venue laptop without
+Redis) the version is read from the database on every request (one query): no process or
+host keeps a state of its own that decides what a page shows.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
+import datetime
+import hashlib
+import logging
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F, Value
+from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
+from redis.exceptions import RedisError
 
 from crosstable_web.events.models import AuditLog, Event
 from crosstable_web.public.models import EventVersion
 
+logger = logging.getLogger("crosstable_web.public")
+
 CACHE_SECONDS = 3600
+"""How long a rendered page stays in the cache (a new version makes it unreachable at once)."""
+VERSION_SECONDS = 60
+"""How long an event's version stays in the cache before it is read from the database again."""
+CACHE_ERRORS = (RedisError, OSError)
+"""What a cache that cannot be reached raises: the page is then served from the database."""
+LOCAL_CACHES = (
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.dummy.DummyCache",
+)
+
+
+class Version(NamedTuple):
+    """An event's public version: its id, the version's text (count and the event's creation
+    time, so an event id used again never meets its predecessor's pages) and when it
+    changed (the pages' Last-Modified)."""
+
+    event_id: int
+    token: str
+    changed_at: datetime.datetime
+
+
+def shared_cache() -> bool:
+    """Whether the default cache is seen by every process and host (Redis), not one
+    process's memory."""
+    return str(settings.CACHES["default"]["BACKEND"]) not in LOCAL_CACHES
 
 
 def bump(event_id: int) -> None:
-    """Count one change of the event (inside the caller's transaction)."""
-    if _stamp_dir() is not None:
+    """Count one change of the event (inside the caller's transaction); after the commit
+    the cache holds the new version."""
+    now = timezone.now()
+    if not EventVersion.objects.filter(event_id=event_id).update(
+        version=F("version") + 1, changed_at=now
+    ):
+        try:
+            with transaction.atomic():
+                EventVersion.objects.create(event_id=event_id, version=1, changed_at=now)
+        except IntegrityError:  # created meanwhile by another transaction
+            EventVersion.objects.filter(event_id=event_id).update(
+                version=F("version") + 1, changed_at=now
+            )
+    if shared_cache():
         transaction.on_commit(lambda: publish(event_id))
-    if EventVersion.objects.filter(event_id=event_id).update(version=F("version") + 1):
-        return
-    try:
-        with transaction.atomic():
-            EventVersion.objects.create(event_id=event_id, version=1)
-    except IntegrityError:  # created meanwhile by another transaction
-        EventVersion.objects.filter(event_id=event_id).update(version=F("version") + 1)
 
 
 def current(event_id: int) -> int:
@@ -55,15 +94,76 @@ def current(event_id: int) -> int:
     )
 
 
+def _cache_key(slug: str) -> str:
+    return f"public:event:{slug}"
+
+
+def _from_database(**where: Any) -> tuple[str, Version] | None:
+    """(short name, version) of the event, committed, in one query."""
+    row = (
+        Event.objects.filter(**where)
+        .values_list(
+            "id", "slug", "created_at", "public_version__version", "public_version__changed_at"
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    event_id, slug, created_at, count, changed = row
+    return slug, Version(event_id, f"{count or 0}.{created_at.timestamp()}", changed or created_at)
+
+
+def publish(event_id: int) -> None:
+    """After a commit: the event's committed version into the shared cache, written again
+    while another commit moved it on meanwhile (the last write is the latest version)."""
+    for _attempt in range(5):
+        found = _from_database(pk=event_id)
+        if found is None:
+            return
+        slug, version = found
+        try:
+            cache.set(_cache_key(slug), tuple(version), VERSION_SECONDS)
+        except CACHE_ERRORS:  # the cache is down: readers fall back on the database
+            logger.exception("event %s: version not written to the cache", event_id)
+            return
+        again = _from_database(pk=event_id)
+        if again == found:
+            return
+
+
+def lookup(slug: str) -> Version | None:
+    """The version of the event ``slug``; None if there is no such event. From the shared
+    cache when there is one, else (and on a cache miss) from the database."""
+    if not shared_cache():
+        found = _from_database(slug=slug)
+        return None if found is None else found[1]
+    try:
+        held = cache.get(_cache_key(slug))
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be read: the version of %s from the database", slug)
+        found = _from_database(slug=slug)
+        return None if found is None else found[1]
+    if held is not None:
+        return Version(*held)
+    found = _from_database(slug=slug)
+    if found is None:
+        return None
+    try:
+        # add, never set: a writer's newer version put meanwhile stays.
+        cache.add(_cache_key(slug), tuple(found[1]), VERSION_SECONDS)
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be written: the version of %s", slug)
+    return found[1]
+
+
 def _on_audit(sender: Any, instance: AuditLog, created: bool, **kwargs: Any) -> None:
     if created and instance.event_id is not None:
         bump(instance.event_id)
 
 
 def _on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:
-    folder = _stamp_dir()
-    if folder is not None:
-        (folder / str(instance.pk)).unlink(missing_ok=True)
+    if shared_cache():
+        transaction.on_commit(lambda: cache.delete(_cache_key(instance.slug)))
 
 
 def connect() -> None:
@@ -71,90 +171,36 @@ def connect() -> None:
     post_delete.connect(_on_event_deleted, sender=Event, dispatch_uid="public-event-deleted")
 
 
-def _stamp_dir() -> Path | None:
-    folder = getattr(settings, "PUBLIC_VERSION_DIR", None)
-    return None if folder is None else Path(folder)
-
-
-def _write_stamp(event_id: int, version: int, created: float) -> None:
-    """Write ``version`` to the event's stamp file unless it already holds a later one."""
-    folder = _stamp_dir()
-    if folder is None:
-        return
-    folder.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(folder / str(event_id), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
-        held = os.read(descriptor, 100).split()
-        if len(held) == 2 and held[1] == repr(created).encode() and int(held[0]) >= version:
-            return
-        os.lseek(descriptor, 0, os.SEEK_SET)
-        os.ftruncate(descriptor, 0)
-        os.write(descriptor, f"{version} {created!r}".encode())
-    finally:
-        os.close(descriptor)
-
-
-def publish(event_id: int) -> None:
-    """After a commit: the event's committed version into its stamp file."""
-    row = (
-        EventVersion.objects.filter(event_id=event_id)
-        .values_list("version", "event__created_at")
-        .first()
+def _page_key(version: Version, request: HttpRequest) -> str:
+    return (
+        f"public:{version.event_id}:{version.token}:{translation.get_language()}:"
+        f"{request.get_full_path()}"
     )
-    if row is not None:
-        _write_stamp(event_id, row[0], row[1].timestamp())
 
 
-_event_of_slug: dict[str, int] = {}
-
-
-def _from_stamp(slug: str) -> tuple[int, str] | None:
-    event_id = _event_of_slug.get(slug)
-    folder = _stamp_dir()
-    if event_id is None or folder is None:
-        return None
-    try:
-        held = (folder / str(event_id)).read_bytes().split()
-    except OSError:
-        return None
-    if len(held) != 2:
-        return None
-    return event_id, f"{int(held[0])}.{float(held[1])}"
-
-
-def lookup(slug: str) -> tuple[int, str] | None:
-    """(event id, version) of the event ``slug`` in one query; None if there is no event.
-    The version includes the event's creation time, so an event id used again (a deleted
-    event, a rolled-back test) never meets the pages of its predecessor."""
-    stamped = _from_stamp(slug)
-    if stamped is not None:
-        return stamped
-    row = (
-        EventVersion.objects.filter(event__slug=slug)
-        .values_list("event_id", "version", "event__created_at")
-        .first()
-    )
-    if row is None:
-        row = Event.objects.filter(slug=slug).values_list("id", Value(0), "created_at").first()
-    if row is None:
-        return None
-    event_id, version, created_at = row
-    if _stamp_dir() is not None:
-        _event_of_slug[slug] = event_id
-        _write_stamp(event_id, version, created_at.timestamp())
-    return event_id, f"{version}.{created_at.timestamp()}"
+def etag(version: Version, request: HttpRequest) -> str:
+    """The page's entity tag: what its cache key is made of (event version, language,
+    address), so two hosts give the same page the same tag."""
+    digest = hashlib.sha256(_page_key(version, request).encode()).hexdigest()[:24]
+    return f'"{digest}"'
 
 
 def cached_page(
-    event_id: int, version: str, request: HttpRequest, render: Callable[[], HttpResponse]
+    version: Version, request: HttpRequest, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    """``render()``'s response, from the cache when nothing changed since it was made."""
-    key = f"public:{event_id}:{version}:{translation.get_language()}:{request.get_full_path()}"
-    hit = cache.get(key)
+    """``render()``'s response, from the cache when nothing changed since it was made; a
+    response that may be kept carries ``public_cached = True`` (its ETag then holds)."""
+    key = _page_key(version, request)
+    try:
+        hit = cache.get(key)
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be read: %s rendered", key)
+        return render()
     if hit is not None:
         content, content_type = hit
-        return HttpResponse(content, content_type=content_type)
+        response = HttpResponse(content, content_type=content_type)
+        response.public_cached = True  # type: ignore[attr-defined]
+        return response
     response = render()
     # A page may refuse the cache when it changes without a new version (e.g. a team round
     # whose line-ups are published at a deadline).
@@ -163,14 +209,32 @@ def cached_page(
         and not response.streaming
         and not getattr(response, "public_uncacheable", False)
     ):
-        cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+        response.public_cached = True  # type: ignore[attr-defined]
+        try:
+            cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+        except CACHE_ERRORS:
+            logger.exception("the cache cannot be written: %s", key)
     return response
 
 
-def cached_value(event_id: int, version: str, name: str, compute: Callable[[], Any]) -> Any:
-    key = f"public:{name}:{event_id}:{version}"
-    value = cache.get(key)
+def has_page(version: Version, request: HttpRequest) -> bool:
+    """Whether the page is in the cache at this version (so its ETag still holds)."""
+    try:
+        return bool(cache.has_key(_page_key(version, request)))
+    except CACHE_ERRORS:
+        return False
+
+
+def cached_value(version: Version, name: str, compute: Callable[[], Any]) -> Any:
+    key = f"public:{name}:{version.event_id}:{version.token}"
+    try:
+        value = cache.get(key)
+    except CACHE_ERRORS:
+        return compute()
     if value is None:
         value = compute()
-        cache.set(key, value, CACHE_SECONDS)
+        try:
+            cache.set(key, value, CACHE_SECONDS)
+        except CACHE_ERRORS:
+            logger.exception("the cache cannot be written: %s", key)
     return value

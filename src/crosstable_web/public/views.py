@@ -13,11 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.http import http_date, url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 
 from crosstable_web.common import localisation
@@ -44,28 +50,43 @@ def language(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _serve(request: HttpRequest, slug: str, page: Renderer) -> HttpResponse:
-    found = versions.lookup(slug)
-    if found is None:
+    version = versions.lookup(slug)
+    if version is None:
         raise Http404
-    event_id, version = found
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     if chosen not in dict(settings.LANGUAGES):
         chosen = versions.cached_value(
-            event_id,
             version,
             "language",
-            lambda: event_language(models.Event.objects.get(pk=event_id)),
+            lambda: event_language(models.Event.objects.get(pk=version.event_id)),
         )
     translation.activate(chosen)
     request.LANGUAGE_CODE = translation.get_language()
+    tag = versions.etag(version, request)
+    if tag in request.headers.get("If-None-Match", "") and versions.has_page(version, request):
+        # The visitor (or a proxy) holds this very page: nothing changed since.
+        return _caching_headers(HttpResponseNotModified(), tag, version)
 
     def render_page() -> HttpResponse:
-        event = models.Event.objects.get(pk=event_id)
+        event = models.Event.objects.get(pk=version.event_id)
         event_time.activate(event)
         return page(event)
 
-    response = versions.cached_page(event_id, version, request, render_page)
+    response = versions.cached_page(version, request, render_page)
+    if getattr(response, "public_cached", False):
+        return _caching_headers(response, tag, version)
     response["Cache-Control"] = "no-cache"
+    response["Vary"] = "Cookie, Accept-Language"
+    return response
+
+
+def _caching_headers(response: HttpResponse, tag: str, version: versions.Version) -> HttpResponse:
+    """What lets a browser, a reverse proxy or a CDN keep the page and ask again cheaply:
+    the version's ETag and Last-Modified, and a short life (``PUBLIC_MAX_AGE`` seconds)
+    after which it must ask whether the page changed (a 304 when it did not)."""
+    response["ETag"] = tag
+    response["Last-Modified"] = http_date(version.changed_at.timestamp())
+    response["Cache-Control"] = f"public, max-age={settings.PUBLIC_MAX_AGE}, must-revalidate"
     response["Vary"] = "Cookie, Accept-Language"
     return response
 

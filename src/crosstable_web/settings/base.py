@@ -174,13 +174,30 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 
-# Public pages: every process of this host (web workers, the crosstable-web command) writes
-# each event's version to a stamp file here after a commit, and the workers read it instead
-# of querying the database (crosstable_web.public.versions). Several hosts: set
-# CROSSTABLE_PUBLIC_VERSION_DIR to "" (the database answers every request) or shared storage.
-PUBLIC_VERSION_DIR = (
-    os.environ.get("CROSSTABLE_PUBLIC_VERSION_DIR", str(VAR_DIR / "public-versions")) or None
-)
+# The cache every app server shares (Redis or Valkey, Django's own RedisCache backend) when
+# REDIS_URL (or CACHE_URL) names one: the public pages and each event's version live there,
+# so every host serves a new result at once (crosstable_web.public.versions; docs/deploy.md).
+# Without one (the venue laptop), each process's memory, and the event's version is read from
+# the database on every public request.
+CACHE_URL = os.environ.get("CACHE_URL", "") or os.environ.get("REDIS_URL", "")
+CACHES: dict[str, dict[str, object]] = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CROSSTABLE_CACHE_PREFIX", "crosstable"),
+            "TIMEOUT": 3600,
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "crosstable"}
+    )
+}
+# Sessions in the database: any app server reads the session another one started.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+PUBLIC_MAX_AGE = int(os.environ.get("CROSSTABLE_PUBLIC_MAX_AGE", "1"))
+"""Seconds a browser or proxy may show a public page before asking again (ETag: a 304 when
+nothing changed)."""
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [PACKAGE_DIR / "static"]

@@ -14,7 +14,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 PAIRING_PROCESSES = 1  # tests that want worker processes say so
-PUBLIC_VERSION_DIR = None  # tests that want stamp files set their own folder
+# Each process its own cache, whatever the environment says; the tests of the shared cache
+# point CACHES at the Redis server themselves (tests/web/public/test_shared_cache.py).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 AXES_ENABLED = False
 PDF_CACHE = False  # each test renders its PDFs; the cache test switches it on
 # Static files straight from the apps' folders (nothing collected; settings.prod collects).

@@ -6,15 +6,12 @@ import datetime
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from crosstable_web.events import models, rounds, services
-from crosstable_web.events.rules import EventSpec, SectionSpec
 
 PRIVATE_BIRTH_DATE = datetime.date(2013, 7, 29)
 PRIVATE_FIDE_ID = "98765432"
@@ -142,39 +139,6 @@ def test_qr_code_opens_the_pairings(running_section: models.Section) -> None:
     response = Client().get(f"/p/{running_section.event.slug}/open/qr.svg")
     assert response["Content-Type"] == "image/svg+xml"
     assert f"/p/{running_section.event.slug}/open/" in response.content.decode()
-
-
-@pytest.mark.django_db(transaction=True)
-def test_stamp_files_keep_pages_fresh_without_a_query(
-    settings: Any, tmp_path: Path, simple_pairing: Callable[..., object]
-) -> None:
-    """With PUBLIC_VERSION_DIR (production), a cached page is served from the stamp file's
-    version, and the commit of a result moves the stamp on at once."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    settings.PUBLIC_VERSION_DIR = tmp_path
-    organiser = User.objects.create_user("olga", password="organiser-pass")
-    event = services.create_event(
-        EventSpec(name="Stamped", sections=[SectionSpec(key="open", name="Open", total_rounds=3)]),
-        organiser,
-        slug="stamped",
-    )
-    models.EventRole.objects.create(event=event, user=organiser, role=models.Role.ARBITER)
-    section = event.sections.get(key="open")
-    for index in range(4):
-        services.add_entry(section, services.EntryData(name=f"Player {index}"), organiser)
-    services.assign_pairing_numbers(section, organiser, "rating")
-    round_row = rounds.pair_next_round(section, organiser)
-    client = Client()
-    url = "/p/stamped/open/"
-    assert "1-0" not in client.get(url).content.decode()
-    client.get(url)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(url)
-    assert len(queries) == 0  # the version came from the stamp file, the page from the cache
-    rounds.enter_result(round_row, 1, "1", organiser)
-    assert "1-0" in client.get(url).content.decode()
 
 
 def test_crosstable_tells_namesakes_apart_by_school(

@@ -1,0 +1,313 @@
+"""A hub on this machine's loopback: a PostgreSQL database of its own, the Redis server,
+N gunicorn app servers on different ports with the production settings, and HAProxy in
+front of them (``scripts/hub balancer``), as docs/deploy.md deploys them on N hosts.
+
+Used by ``bench.hub_check`` (the issue's loopback test) and ``bench.public_load``. Only
+loopback addresses; every process started here is stopped by :meth:`Hub.stop`, and the
+database is dropped (unless ``keep_database``).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES = "postgres://postgres@127.0.0.1:5432"
+REDIS_URL = "redis://127.0.0.1:6379/0"
+PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
+"""What the TLS terminator in front says (settings.prod redirects plain HTTP)."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: str
+    cookies: dict[str, str]
+
+
+def fetch(
+    port: int,
+    path: str,
+    *,
+    method: str = "GET",
+    data: dict[str, str] | None = None,
+    cookies: dict[str, str] | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30,
+) -> Answer:
+    """One HTTP request to 127.0.0.1:``port`` as the proxy would pass it (no redirects
+    followed; cookies by hand: the production cookies are Secure, which a cookie jar keeps
+    off plain HTTP)."""
+    sent = {**PROXY_HEADERS, **(headers or {})}
+    if cookies:
+        sent["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
+    body = None
+    if data is not None:
+        body = urllib.parse.urlencode(data)
+        sent["Content-Type"] = "application/x-www-form-urlencoded"
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request(method, path, body=body, headers=sent)
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        got = {}
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                pair = value.split(";", 1)[0]
+                key, _equals, cookie = pair.partition("=")
+                got[key.strip()] = cookie.strip()
+        return Answer(response.status, dict(response.getheaders()), text, got)
+    finally:
+        connection.close()
+
+
+@dataclass
+class Hub:
+    """The processes of a loopback hub; a context manager that stops them all."""
+
+    instances: int = 3
+    workers: int = 1
+    threads: int = 4
+    database: str = field(default_factory=lambda: f"crosstable_hub_{secrets.token_hex(4)}")
+    keep_database: bool = False
+    cache_prefix: str = field(default_factory=lambda: f"hub-{secrets.token_hex(4)}")
+    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="crosstable-hub-")))
+    ports: list[int] = field(default_factory=list)
+    servers: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    balancer_port: int = 0
+
+    @property
+    def database_url(self) -> str:
+        return f"{POSTGRES}/{self.database}"
+
+    def environment(self) -> dict[str, str]:
+        """The app servers' environment: the production settings, the shared database and
+        Redis (a key prefix of this hub's own), this hub's folder for static files."""
+        return {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "crosstable_web.settings.prod",
+            "CROSSTABLE_SECRET_KEY": os.environ.get(
+                "CROSSTABLE_SECRET_KEY", "hub-" + secrets.token_urlsafe(64)
+            ),
+            "CROSSTABLE_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": self.database_url,
+            "REDIS_URL": REDIS_URL,
+            "CROSSTABLE_CACHE_PREFIX": self.cache_prefix,
+            "CROSSTABLE_VAR_DIR": str(self.folder),
+        }
+
+    def __enter__(self) -> Hub:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- the services ------------------------------------------------------------------
+
+    def create_database(self) -> None:
+        """The hub's own PostgreSQL database, and Redis running (scripts/hub redis)."""
+        import psycopg
+
+        subprocess.run([str(ROOT / "scripts" / "hub"), "redis"], check=True)
+        with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{self.database}"')
+            connection.execute(f'CREATE DATABASE "{self.database}"')
+
+    def setup_django(self) -> None:
+        """This process on the hub's settings (its commits publish to the same Redis), the
+        tables migrated and the static files collected."""
+        os.environ.update(self.environment())
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", "--noinput", verbosity=0)
+        call_command("collectstatic", "--noinput", verbosity=0)
+
+    def start_servers(self) -> None:
+        self.ports = [free_port() for _ in range(self.instances)]
+        for number in range(1, self.instances + 1):
+            self.start_server(number)
+        for port in self.ports:
+            self.wait_until_healthy(port)
+
+    def start_server(self, number: int) -> None:
+        """App server ``number`` (1-based): gunicorn as scripts/serve starts it, in a process
+        group of its own (killed whole by :meth:`kill_server`)."""
+        port = self.ports[number - 1]
+        log = (self.folder / f"gunicorn-{number}.log").open("ab")
+        self.servers[number] = subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "gunicorn"),
+                "crosstable_web.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(self.workers),
+                "--worker-class",
+                "gthread",
+                "--threads",
+                str(self.threads),
+                "--no-control-socket",  # several servers on one host (the default path is one)
+                "--log-level",
+                "warning",
+            ],
+            env=self.environment(),
+            cwd=ROOT,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+
+    def kill_server(self, number: int) -> None:
+        """App server ``number`` dies at once (SIGKILL to its master and workers), as a host
+        that loses power."""
+        process = self.servers.pop(number)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def wait_until_healthy(self, port: int, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                if fetch(port, "/healthz", timeout=5).status == 200:
+                    return
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"nothing healthy on 127.0.0.1:{port} (see {self.folder})")
+            time.sleep(0.2)
+
+    def start_balancer(self, servers: list[int] | None = None) -> None:
+        """HAProxy (scripts/hub balancer) in front of the given app servers (1-based; all by
+        default), on a free loopback port."""
+        chosen = servers or list(range(1, self.instances + 1))
+        if not self.balancer_port:
+            self.balancer_port = free_port()
+        subprocess.run(
+            [
+                str(ROOT / "scripts" / "hub"),
+                "balancer",
+                "--port",
+                str(self.balancer_port),
+                "--site",
+                "127.0.0.1",
+                *(f"127.0.0.1:{self.ports[number - 1]}" for number in chosen),
+            ],
+            env=self.environment(),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        self.wait_until_healthy(self.balancer_port)
+
+    def stop(self) -> None:
+        for number in list(self.servers):
+            process = self.servers.pop(number)
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=30)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                os.killpg(process.pid, signal.SIGKILL)
+        if self.balancer_port:
+            subprocess.run(
+                [str(ROOT / "scripts" / "hub"), "balancer-stop"],
+                env=self.environment(),
+                check=False,
+                stdout=subprocess.DEVNULL,
+            )
+            self.balancer_port = 0
+        self._forget_cache()
+        if not self.keep_database:
+            self._drop_database()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _forget_cache(self) -> None:
+        import redis
+
+        server = redis.Redis.from_url(REDIS_URL)
+        keys = list(server.scan_iter(f"{self.cache_prefix}:*"))
+        for start in range(0, len(keys), 1000):
+            server.delete(*keys[start : start + 1000])
+
+    def flush_cache(self) -> None:
+        """A cold cache: every key of this hub removed from Redis (never FLUSHDB: Redis is
+        shared)."""
+        self._forget_cache()
+
+    def _drop_database(self) -> None:
+        import psycopg
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+def wrk(
+    port: int, path: str, seconds: float, connections: int, threads: int = 2
+) -> dict[str, float]:
+    """One wrk run against 127.0.0.1:``port``: requests/s, latency percentiles (ms), and
+    the failed requests (non-2xx/3xx answers and socket errors)."""
+    if not shutil.which("wrk"):
+        raise RuntimeError("wrk is not installed: apt-get install wrk (scripts/bootstrap does)")
+    output = subprocess.run(
+        [
+            "wrk",
+            f"-t{threads}",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--latency",
+            "-H",
+            "X-Forwarded-Proto: https",
+            f"http://127.0.0.1:{port}{path}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rate = float(_find(r"Requests/sec:\s+([\d.]+)", output))
+    figures = {"rate": rate, "requests": float(_find(r"(\d+) requests in", output))}
+    for percentile in ("50", "90", "99"):
+        figures[f"p{percentile}"] = _milliseconds(_find(rf"\s{percentile}%\s+(\S+)", output))
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    socket_errors = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
+    )
+    figures["non_2xx"] = float(non_2xx.group(1)) if non_2xx else 0.0
+    figures["socket_errors"] = (
+        float(sum(int(value) for value in socket_errors.groups())) if socket_errors else 0.0
+    )
+    return figures
+
+
+def _find(pattern: str, text: str) -> str:
+    found = re.search(pattern, text)
+    if found is None:
+        raise RuntimeError(f"wrk's report has no {pattern!r}:\n{text}")
+    return found.group(1)
+
+
+def _milliseconds(text: str) -> float:
+    value = float(re.sub(r"[a-z]+$", "", text))
+    unit = text[len(str(re.sub(r"[a-z]+$", "", text))) :]
+    return value * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}[unit]

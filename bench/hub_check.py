@@ -1,0 +1,248 @@
+"""The several-app-server check on loopback (issue 28): PostgreSQL (a database of its own,
+dropped at the end) + Redis + 3 gunicorn app servers on different ports + HAProxy in front.
+
+    .venv/bin/python -m bench.hub_check
+
+1. A result typed by the arbiter on app server 1 (signed in there, the round page's own
+   POST) is on app servers 2's and 3's standings and pairings within 1 s — both had the old
+   pages in the cache.
+2. App server 2 is killed (SIGKILL, master and workers) while wrk loads the balancer: no
+   request fails at the balancer (no non-2xx answer, no socket error).
+3. A parent on a 390-px phone (Playwright, Debian's chromium, in Chinese) has the section's
+   pairings open through the balancer while the load runs; the next round is published
+   (paired) and the parent's next reload shows it: seconds from the commit to the new round
+   on the phone, at most 2.
+Prints each figure and exits 1 if one misses. About a minute on a quiet 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+from bench.cluster import Hub, fetch
+from bench.public_load import build_event
+
+PROPAGATION_LIMIT = 1.0
+PHONE_LIMIT = 2.0
+
+
+def _board_result(page: str, board: int) -> str | None:
+    shown = re.search(rf'id="board-{board}".*?class="num result">([^<]*)<', page, re.S)
+    return shown.group(1) if shown else None
+
+
+def sign_in(port: int, username: str, password: str) -> dict[str, str]:
+    """The arbiter signs in on app server ``port`` through the real form; the cookies."""
+    page = fetch(port, "/accounts/login/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.body)
+    assert token is not None, page.body[:500]
+    cookies = dict(page.cookies)
+    origin = f"https://127.0.0.1:{port}"
+    answer = fetch(
+        port,
+        "/accounts/login/",
+        method="POST",
+        data={"username": username, "password": password, "csrfmiddlewaretoken": token[1]},
+        cookies=cookies,
+        headers={"Referer": f"{origin}/accounts/login/", "Origin": origin},
+    )
+    if answer.status != 302 or "sessionid" not in answer.cookies:
+        raise RuntimeError(f"sign-in on app server {port} failed: {answer.status}")
+    return {**cookies, **answer.cookies}
+
+
+def type_result(
+    port: int, cookies: dict[str, str], slug: str, key: str, round_number: int, entry: str
+) -> None:
+    """What the round page's keyboard box posts (``12 1``), answered as JSON."""
+    origin = f"https://127.0.0.1:{port}"
+    answer = fetch(
+        port,
+        f"/e/{slug}/s/{key}/r/{round_number}/result/",
+        method="POST",
+        data={"entry": entry},
+        cookies=cookies,
+        headers={
+            "X-CSRFToken": cookies["csrftoken"],
+            "Referer": f"{origin}/e/{slug}/s/{key}/r/{round_number}/",
+            "Origin": origin,
+            "Accept": "application/json",
+        },
+    )
+    if answer.status != 200 or '"status"' not in answer.body:
+        raise RuntimeError(f"result {entry!r} refused: {answer.status} {answer.body[:300]}")
+
+
+def check_propagation(hub: Hub, slug: str, key: str) -> list[str]:
+    from crosstable_web.events import models
+
+    round_row = models.Round.objects.filter(section__event__slug=slug).order_by("-number")[0]
+    board = round_row.boards.filter(white_result="*").order_by("number").first()
+    assert board is not None
+    first, *others = hub.ports
+    standings, pairings = f"/p/{slug}/{key}/standings/", f"/p/{slug}/{key}/"
+    before = {port: fetch(port, standings).body for port in others}
+    for port in others:  # the old pages are in the shared cache now
+        assert _board_result(fetch(port, pairings).body, board.number) == ""
+    cookies = sign_in(first, "bench-organiser", "x")
+    type_result(first, cookies, slug, key, round_row.number, f"{board.number} 1")
+    typed = time.perf_counter()
+    failures = []
+    for number, port in enumerate(others, start=2):
+        while True:
+            shown = _board_result(fetch(port, pairings).body, board.number)
+            changed = fetch(port, standings).body != before[port]
+            seconds = time.perf_counter() - typed
+            if (shown == "1-0" and changed) or seconds > 5:
+                break
+            time.sleep(0.05)
+        ok = shown == "1-0" and changed and seconds <= PROPAGATION_LIMIT
+        print(
+            f"result typed on app server 1 (board {board.number}, 1-0): app server {number} "
+            f"shows it on pairings and standings after {seconds:.3f} s "
+            f"({'ok' if ok else 'TOO LATE'}, limit {PROPAGATION_LIMIT} s)"
+        )
+        if not ok:
+            failures.append(f"app server {number}: {seconds:.3f} s")
+    return failures
+
+
+def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
+    from bench.cluster import wrk
+
+    figures: dict[str, float] = {}
+
+    def load() -> None:
+        figures.update(wrk(hub.balancer_port, f"/p/{slug}/{key}/standings/", seconds, 16))
+
+    loader = threading.Thread(target=load)
+    loader.start()
+    time.sleep(seconds / 3)
+    hub.kill_server(2)
+    killed = time.perf_counter()
+    loader.join()
+    print(
+        f"app server 2 killed {seconds / 3:.0f} s into {seconds} s of wrk (16 connections) "
+        f"on the balancer: {figures['requests']:.0f} requests, {figures['rate']:.0f}/s, "
+        f"p99 {figures['p99']:.1f} ms, failed: {figures['non_2xx']:.0f} non-2xx, "
+        f"{figures['socket_errors']:.0f} socket errors "
+        f"(load ran {time.perf_counter() - killed:.1f} s after the kill)"
+    )
+    if figures["non_2xx"] or figures["socket_errors"]:
+        return ["requests failed at the balancer after app server 2 was killed"]
+    return []
+
+
+def check_phone(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
+    """The parent's phone sees the next round within 2 s of its publication, under load."""
+    from django.contrib.auth.models import User
+    from playwright.sync_api import sync_playwright
+
+    from crosstable_web.events import models, rounds
+
+    # Playwright's synchronous API runs an event loop in this thread; the database calls
+    # below are plain synchronous ones all the same.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    section = models.Section.objects.get(event__slug=slug, key=key)
+    organiser = User.objects.get(username="bench-organiser")
+    current = section.rounds.order_by("-number")[0]
+    for number in current.boards.filter(white_result="*").values_list("number", flat=True):
+        rounds.enter_result(current, number, "=", organiser)
+    url = f"http://127.0.0.1:{hub.balancer_port}/p/{slug}/{key}/"
+    load = subprocess.Popen(
+        [
+            "wrk",
+            "-t1",
+            "-c16",
+            f"-d{seconds}s",
+            "-H",
+            "X-Forwarded-Proto: https",
+            f"http://127.0.0.1:{hub.balancer_port}/p/{slug}/{key}/standings/",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    failures = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=["--headless", "--no-sandbox", "--disable-gpu"],
+            )
+            phone = browser.new_context(
+                viewport={"width": 390, "height": 844},
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+                extra_http_headers={"X-Forwarded-Proto": "https"},
+            )
+            phone.add_cookies(
+                [{"name": "django_language", "value": "zh-hans", "url": url}]  # type: ignore[list-item]
+            )
+            page = phone.new_page()
+            page.goto(url)
+            next_round = current.number + 1
+            link = f'a[href$="/{key}/round/{next_round}/"]'
+            assert page.locator(link).count() == 0
+            time.sleep(1)
+            rounds.pair_next_round(section, organiser)  # published: committed
+            published = time.perf_counter()
+            while True:
+                page.reload()
+                seen = page.locator(link).count() > 0
+                waited = time.perf_counter() - published
+                if seen or waited > 10:
+                    break
+            heading = page.locator("h1, h2").first.inner_text()
+            page.screenshot(path=str(hub.folder.parent / "hub-phone.png"), full_page=False)
+            browser.close()
+        ok = seen and waited <= PHONE_LIMIT
+        print(
+            f"parent's phone (390 px, Chinese) under load: round {next_round} shown "
+            f"{waited:.2f} s after its publication ({'ok' if ok else 'TOO LATE'}, limit "
+            f"{PHONE_LIMIT} s); page heading {heading!r}"
+        )
+        if not ok:
+            failures.append(f"phone: {waited:.2f} s")
+    finally:
+        load.terminate()
+        load.wait(timeout=30)
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=40)
+    parser.add_argument("--seconds", type=int, default=9, help="wrk's load per check")
+    parser.add_argument("--keep-database", action="store_true")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    failures: list[str] = []
+    with Hub(instances=3, workers=1, threads=4, keep_database=args.keep_database) as hub:
+        hub.create_database()
+        hub.setup_django()
+        slug, key = build_event(args.players, 1)
+        hub.start_servers()
+        hub.start_balancer()
+        print(
+            f"hub: database {hub.database}, Redis prefix {hub.cache_prefix}, app servers on "
+            f"ports {', '.join(map(str, hub.ports))}, HAProxy on {hub.balancer_port} "
+            f"({time.perf_counter() - started:.0f} s to set up)"
+        )
+        failures += check_propagation(hub, slug, key)
+        failures += check_kill_under_load(hub, slug, key, args.seconds)
+        failures += check_phone(hub, slug, key, args.seconds)
+    print(
+        f"{'FAILED: ' + '; '.join(failures) if failures else 'all checks passed'} "
+        f"({time.perf_counter() - started:.0f} s)"
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
