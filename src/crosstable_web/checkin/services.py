@@ -30,6 +30,8 @@ from crosstable_web.events.services import ServiceError
 
 PRESENT = "present"
 ABSENT = "absent"
+UNCHECKED = "unchecked"
+"""The audit's word for a check-in undone: back to not checked in."""
 ABSENCE = ResultCode.ZERO_POINT_BYE.value
 """The requested bye an absence asks: ``Z``, no point (FIDE C.04.1 e: an absent player is
 not paired and scores nothing)."""
@@ -219,17 +221,93 @@ def mark(entry: models.Entry, present: bool, actor: Actor) -> CheckIn:
     return check_in
 
 
-def mark_unchecked_absent(event: models.Event, actor: Actor) -> int:
-    """Every player of the event not checked in yet marked absent (before pairing, for
-    arbiters who pair only those who came): how many."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class RestAbsent:
+    """What "mark the rest absent" did: the players it marked absent (their ids, for the
+    undo), and the sections it left alone because nobody there had checked in yet."""
+
+    marked: tuple[int, ...]
+    skipped: tuple[str, ...]
+    """Names of the sections where nobody is present yet."""
+
+
+def unchecked_in_started_sections(event: models.Event) -> list[models.Entry]:
+    """The players "mark the rest absent" would mark: those not checked in, in the sections
+    (not all paired yet) where at least one player is checked in present."""
+    return [
+        line.entry
+        for section_sheet in sheet(event).sections
+        if not section_sheet.finished and section_sheet.present
+        for line in section_sheet.lines
+        if not line.status
+    ]
+
+
+def mark_unchecked_absent(event: models.Event, actor: Actor) -> RestAbsent:
+    """Every player not checked in yet marked absent (before pairing, for arbiters who pair
+    only those who came) — in the sections where check-in has begun: a section where nobody
+    is present yet is left alone (marking it all absent would leave nobody to pair), and
+    when that is every section the action is refused."""
     require_staff(actor, event)
-    count = 0
     with transaction.atomic():
-        for section_sheet in sheet(event).sections:
-            if section_sheet.finished:
-                continue
+        sections = [s for s in sheet(event).sections if not s.finished and s.unchecked]
+        started = [s for s in sections if s.present]
+        if not sections:
+            return RestAbsent((), ())
+        if not started:
+            raise ServiceError(
+                _(
+                    "Nobody is checked in yet: marking everyone absent would leave nobody "
+                    "to pair. Check in the players who came first."
+                )
+            )
+        marked = []
+        for section_sheet in started:
             for line in section_sheet.lines:
                 if not line.status:
                     mark(line.entry, False, actor)
-                    count += 1
+                    marked.append(line.entry.pk)
+    skipped = tuple(s.section.name for s in sections if not s.present)
+    return RestAbsent(tuple(marked), skipped)
+
+
+def still_absent(event: models.Event, entry_ids: Iterable[int]) -> int:
+    """How many of these players are still marked absent."""
+    return CheckIn.objects.filter(
+        entry_id__in=list(entry_ids), entry__section__event=event, present=False
+    ).count()
+
+
+def undo_absent(event: models.Event, entry_ids: Iterable[int], actor: Actor) -> int:
+    """Undo "mark the rest absent": each of these players who is still marked absent is
+    back to not checked in, the zero-point byes the absence asked for rounds not yet paired
+    taken back (audited as a check-in line). How many were put back."""
+    require_staff(actor, event)
+    count = 0
+    with transaction.atomic():
+        for entry in models.Entry.objects.filter(pk__in=list(entry_ids), section__event=event):
+            section, entry = _lock(entry)
+            existing = CheckIn.objects.filter(entry=entry, present=False).first()
+            if existing is None:
+                continue
+            coming = next_round(section)
+            taken_back = sorted(n for n in existing.byes_requested if n >= coming)
+            models.RequestedBye.objects.filter(
+                entry=entry, round_number__in=taken_back, result=ABSENCE
+            ).delete()
+            existing.delete()
+            new: dict[str, object] = {"status": UNCHECKED, "from_round": coming}
+            if taken_back:
+                new["byes_taken_back"] = taken_back
+            audit.record(
+                section.event,
+                actor,
+                "entry.checkin",
+                f"{entry.name} R{coming}",
+                {"status": ABSENT},
+                new,
+                params={"section": section.key, "round": coming, "player": entry.name},
+                about=(entry,),
+            )
+            count += 1
     return count

@@ -52,6 +52,14 @@ def _wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
+def _undo(request: HttpRequest, event: models.Event) -> str:
+    """The undo button's words while the last "mark the rest absent" can be taken back
+    (some of its players still absent), else ""."""
+    ids = request.session.get(UNDO_KEY.format(slug=event.slug), [])
+    still = services.still_absent(event, ids) if ids else 0
+    return undo_text(still) if still else ""
+
+
 @login_required
 def checkin_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
@@ -72,6 +80,7 @@ def checkin_page(request: HttpRequest, slug: str) -> HttpResponse:
             "parts": parts,
             "total": present_text(whole.present, whole.total),
             "rest_absent": rest_absent_text(whole.unchecked),
+            "undo": _undo(request, event),
             "query": query,
             "shown": (
                 None
@@ -121,19 +130,98 @@ def checkin_mark(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     return HttpResponseRedirect(reverse("checkin:page", args=[event.slug]) + f"#entry-{entry.pk}")
 
 
+UNDO_KEY = "checkin-undo-{slug}"
+"""The session key holding the players the last "mark the rest absent" marked (the undo)."""
+
+
 @login_required
-@require_POST
 def checkin_rest_absent(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players not checked in marked absent, after a confirmation page that names them
+    (GET, or a POST without ``confirm``); the check-in page then offers to undo it."""
     event = _event(slug)
-    count = acting.run(request, lambda: services.mark_unchecked_absent(event, request.user))
-    if count is not None:
+    permissions.require_staff(request.user, event)
+    page = reverse("checkin:page", args=[event.slug])
+    if request.method != "POST" or "confirm" not in request.POST:
+        whole = services.sheet(event)
+        entries = services.unchecked_in_started_sections(event)
+        if not entries:  # refused (nobody checked in), or nobody left to mark
+            done = acting.run(request, lambda: services.mark_unchecked_absent(event, request.user))
+            if done is not None:
+                messages.info(request, _("Every player is checked in."))
+            return HttpResponseRedirect(page)
+        by_section: dict[str, list[models.Entry]] = {}
+        for entry in entries:
+            by_section.setdefault(entry.section.name, []).append(entry)
+        skipped = [
+            part.section.name
+            for part in whole.sections
+            if not part.finished and part.unchecked and not part.present
+        ]
+        return render(
+            request,
+            "checkin/rest_absent.html",
+            {
+                "event": event,
+                "by_section": sorted(by_section.items()),
+                "skipped": skipped,
+                "button": rest_absent_text(len(entries)),
+            },
+        )
+    done = acting.run(request, lambda: services.mark_unchecked_absent(event, request.user))
+    if done is not None:
+        request.session[UNDO_KEY.format(slug=event.slug)] = list(done.marked)
         messages.success(
             request,
-            ngettext(
-                "%(count)d player not checked in marked absent.",
-                "%(count)d players not checked in marked absent.",
-                count,
+            localisation.digits(
+                ngettext(
+                    "%(count)d player not checked in marked absent.",
+                    "%(count)d players not checked in marked absent.",
+                    len(done.marked),
+                )
+                % {"count": len(done.marked)}
+            ),
+        )
+        for name in done.skipped:
+            messages.info(
+                request,
+                _("Nobody has checked in yet in %(section)s: its players were left as they are.")
+                % {"section": name},
             )
-            % {"count": count},
+    return HttpResponseRedirect(page)
+
+
+def undo_text(count: int) -> str:
+    """The button that takes back the last "mark the rest absent"."""
+    return localisation.digits(
+        ngettext(
+            "Undo: put the %(count)d player marked absent back to not checked in",
+            "Undo: put the %(count)d players marked absent back to not checked in",
+            count,
+        )
+        % {"count": count}
+    )
+
+
+@login_required
+@require_POST
+def checkin_undo_absent(request: HttpRequest, slug: str) -> HttpResponse:
+    """Take back the last "mark the rest absent": its players, if still absent, are back to
+    not checked in."""
+    event = _event(slug)
+    key = UNDO_KEY.format(slug=event.slug)
+    ids = [int(pk) for pk in request.session.get(key, [])]
+    count = acting.run(request, lambda: services.undo_absent(event, ids, request.user))
+    if count is not None:
+        request.session.pop(key, None)
+        messages.success(
+            request,
+            localisation.digits(
+                ngettext(
+                    "%(count)d player put back to not checked in.",
+                    "%(count)d players put back to not checked in.",
+                    count,
+                )
+                % {"count": count}
+            ),
         )
     return HttpResponseRedirect(reverse("checkin:page", args=[event.slug]))

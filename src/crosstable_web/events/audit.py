@@ -312,7 +312,11 @@ _CODED_VALUES: dict[str, dict[str, Promise]] = {
         FIRST_COMPUTED: gettext_lazy("first computed (the team was saved before fees were)")
     },
     "admission": {"admitted": gettext_lazy("admitted"), "waiting": gettext_lazy("waiting")},
-    "status": {"present": gettext_lazy("present"), "absent": gettext_lazy("absent")},
+    "status": {
+        "present": gettext_lazy("present"),
+        "absent": gettext_lazy("absent"),
+        "unchecked": gettext_lazy("not checked in"),
+    },
     "calendar": {
         "gregorian": gettext_lazy("Gregorian"),
         "jalali": gettext_lazy("Jalali (Persian)"),

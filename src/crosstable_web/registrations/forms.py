@@ -112,9 +112,21 @@ def player_field(event: event_models.Event, column: str) -> forms.Field:
 
 
 class PlayerForm(forms.Form):
-    """One player's block: their details and their documents."""
+    """One player's block: their details and their documents. A unit's or a team's blocks
+    after the first are ``optional``: left empty, they are left out (the page says so), so
+    the browser does not demand them and the server does not check them; a block partly
+    filled is checked whole (its name is then needed)."""
 
-    def __init__(self, event: event_models.Event, kind: str, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        event: event_models.Event,
+        kind: str,
+        *args: Any,
+        optional: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if optional:
+            kwargs |= {"empty_permitted": True, "use_required_attribute": False}
         super().__init__(*args, **kwargs)
         self.columns = player_fields(event, kind)
         for column in self.columns:

@@ -90,7 +90,10 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     files = request.FILES if request.method == "POST" else None
     registrant = forms.RegistrantForm(kind, event, data)
     players = [
-        forms.PlayerForm(event, kind, data, files, prefix=f"p{n}") for n in range(1, rows + 1)
+        forms.PlayerForm(
+            event, kind, data, files, prefix=f"p{n}", optional=kind != models.Kind.PLAYER and n > 1
+        )
+        for n in range(1, rows + 1)
     ]
     state = services.form_state(event)
     checked_ok = False

@@ -77,6 +77,14 @@ def test_arbiter_checks_in_on_a_tablet_absent_not_paired_late_paired_next(
     page.tap("#event-checkin")
     page.wait_for_url("**/e/kinabatangan/checkin/")
     assert page.locator("#checkin-total").inner_text() == "0 daripada 8 hadir"
+    # issue 26.3: before anyone checked in, "mark the rest absent" is refused, nothing marked
+    with page.expect_navigation():
+        page.tap("#checkin-rest-absent")
+    assert (
+        page.locator("ul.messages").inner_text().startswith("Belum ada pemain yang daftar masuk:")
+    )
+    assert page.locator("#checkin-total").inner_text() == "0 daripada 8 hadir"
+    assert not page.locator("li.absent").count()
 
     def tap(name: str, status: str, expected_total: str) -> None:
         """One tap on the row's button; the row and the count change without a reload."""
@@ -106,6 +114,31 @@ def test_arbiter_checks_in_on_a_tablet_absent_not_paired_late_paired_next(
             continue
         present += 1
         tap(name, "present", f"{present} daripada 8 hadir")
+    # the two left, marked absent together: a page names them and asks; then undone
+    with page.expect_navigation():
+        page.tap("#checkin-rest-absent")
+    assert page.locator("h1").inner_text() == (
+        "Tanda pemain yang belum daftar masuk sebagai tidak hadir?"
+    )
+    assert page.locator("#rest-absent-list li").all_inner_texts() == [
+        "Rosnah Abdul · SK Litang",  # by name; no pairing numbers before round 1
+        "Wong Kah Lok · SJK(C) Yuk Chin",
+    ]
+    with page.expect_navigation():
+        page.tap("#confirm-rest-absent")
+    assert (
+        "2 pemain yang belum daftar masuk ditanda tidak hadir."
+        in page.locator("ul.messages").inner_text()
+    )
+    assert page.locator("li.absent").count() == 2
+    with page.expect_navigation():
+        page.tap("#checkin-undo-absent")
+    assert (
+        "2 pemain dikembalikan kepada belum daftar masuk."
+        in page.locator("ul.messages").inner_text()
+    )
+    assert page.locator("li.absent").count() == 0
+    assert page.locator("#checkin-undo").count() == 0
     tap("Wong Kah Lok", "absent", "6 daripada 8 hadir")
     tap("Rosnah Abdul", "absent", "6 daripada 8 hadir")
     assert page.locator("#checkin-rest").is_hidden()  # nobody left to check in
@@ -158,5 +191,6 @@ def test_arbiter_checks_in_on_a_tablet_absent_not_paired_late_paired_next(
     assert "Rosnah Abdul" not in round_two
     assert "Rosnah Abdul" in " ".join(page.locator("#boards tbody tr.bye").all_inner_texts())
     lines = models.AuditLog.objects.filter(event=event, action="entry.checkin")
-    assert lines.count() == 9 and set(lines.values_list("username", flat=True)) == {"arif"}
+    # 6 present, 2 absent together, 2 undone, 2 absent by tap, 1 late arrival
+    assert lines.count() == 13 and set(lines.values_list("username", flat=True)) == {"arif"}
     context.close()

@@ -118,10 +118,29 @@ def test_the_rest_marked_absent_and_who_may_check_in(
     players = _numbered(event, 4, organiser, arbiter, make_players)
     with pytest.raises(PermissionDenied):
         checkin.mark(players[1], True, outsider)
+    # issue 26.3: before anyone checked in, the whole field is not marked absent
+    with pytest.raises(ServiceError, match="Nobody is checked in yet"):
+        checkin.mark_unchecked_absent(event, organiser)
+    assert not CheckIn.objects.exists() and not models.RequestedBye.objects.exists()
     checkin.mark(players[1], True, arbiter)
-    assert checkin.mark_unchecked_absent(event, organiser) == 3
+    done = checkin.mark_unchecked_absent(event, organiser)
+    assert sorted(done.marked) == sorted(players[n].pk for n in (2, 3, 4))
+    # the girls' section, where nobody checked in, is left alone and named
+    assert done.skipped == ()  # (it has no players: nothing to leave)
     whole = checkin.sheet(event)
     assert (whole.present, whole.total, whole.unchecked) == (1, 4, 0)
+    # undo: the three are back to not checked in, their zero-point byes taken back
+    assert checkin.undo_absent(event, done.marked, arbiter) == 3
+    whole = checkin.sheet(event)
+    assert (whole.present, whole.total, whole.unchecked) == (1, 4, 3)
+    assert not models.RequestedBye.objects.exists()
+    lines = models.AuditLog.objects.filter(event=event, action="entry.checkin")
+    undone = lines.order_by("pk").last()
+    assert undone is not None and (undone.old, undone.new) == (
+        {"status": "absent"},
+        {"status": "unchecked", "from_round": 1, "byes_taken_back": [1, 2, 3]},
+    )
+    assert checkin.undo_absent(event, done.marked, arbiter) == 0  # nothing left to undo
     # found by number (Persian digits too), by name, by school
     found = {line.entry.pk for line in checkin.sheet(event, "۲").sections[0].lines}
     assert found == {players[2].pk}

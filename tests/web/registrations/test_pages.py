@@ -195,6 +195,54 @@ def test_a_school_registers_four_and_the_fifth_is_refused_on_the_page(
     assert models.RegisteredPlayer.objects.count() == 4
 
 
+def test_a_school_of_three_sends_the_default_form_with_an_empty_fourth_block(
+    organiser: User,
+) -> None:
+    """Issue 26.1: a unit's form has four blocks by default and says empty blocks are left
+    out; a school with three children sends it with the fourth empty (before: the fourth
+    block's name was required, in the browser and on the server, and the school was stuck).
+    A block filled in part is still checked: a birth date without a name is refused."""
+    create(futian_youth(in_two_weeks()), "youth", organiser)
+    teacher = chinese()
+    page = teacher.get("/r/youth/?by=unit").content.decode()
+    assert "表格可填写 4 名棋手；空白栏会被忽略。" in page
+    names = re.findall(r'<input[^>]*name="p(\d)-name"[^>]*>', page)
+    assert names == ["1", "2", "3", "4"]
+    required = [
+        tag for tag in re.findall(r'<input[^>]*name="p\d-name"[^>]*>', page) if " required" in tag
+    ]
+    assert len(required) == 1 and 'name="p1-name"' in required[0]
+
+    def three_children(**more: object) -> dict[str, object]:
+        form: dict[str, object] = {
+            "by": "unit",
+            "rows": "4",
+            "registrant": "林老师",
+            "phone": "13900000000",
+            "unit": "景田小学",
+            "unit_kind": "学校",
+        }
+        for n, name in enumerate(["周一", "吴二", "郑三"], start=1):
+            form |= {
+                f"p{n}-name": name,
+                f"p{n}-sex": "M",
+                f"p{n}-birth_date": "2002-05-01",
+                f"p{n}-section": "ch-CA",
+            }
+            for key in ("student_record", "identity_card", "photo"):
+                form[f"p{n}-document_{key}"] = SimpleUploadedFile(f"{key}.png", ID_PHOTO_PNG)
+        return form | more
+
+    half = teacher.post("/r/youth/", three_children(**{"p4-birth_date": "2002-06-01"}))
+    assert half.status_code == 200
+    assert re.search(r'id="player-4".*这个字段是必填项。', half.content.decode(), re.S)
+    assert not models.Registration.objects.exists()
+    response = teacher.post("/r/youth/", three_children())
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    registration = models.Registration.objects.get()
+    assert sorted(registration.players.values_list("name", flat=True)) == ["吴二", "周一", "郑三"]
+
+
 def test_teams_register_and_the_first_to_pay_gets_the_place(organiser: User) -> None:
     """Seed 002 (Fars), table A cut to one place: places go to the teams that pay first
     (2, 5). Two clubs register a team of six (a woman in each: 600,000 toman due, 5); the
