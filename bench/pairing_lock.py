@@ -54,7 +54,7 @@ def _build(players: int, rounds_to_play: int) -> None:
     from django.contrib.auth.models import User
 
     from crosstable_web.events import rounds, services
-    from crosstable_web.events.rules import EventSpec, SectionSpec
+    from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
 
     arbiter = User.objects.create_superuser("bench", password="x")
     rng = random.Random(601)

@@ -69,7 +69,7 @@ def _setup_django(flush: bool) -> None:
 def build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
     from crosstable_web.events import demo, rounds, services
     from crosstable_web.events.models import EventRole, Role
-    from crosstable_web.events.rules import EventSpec, SectionSpec
+    from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
 
     organiser = demo.ensure_user("bench-organiser", "x")
     event = services.create_event(

@@ -68,7 +68,9 @@ def _run(args: argparse.Namespace) -> int:
     from django.db import connection
     from django.test import Client
 
-    from crosstable_web.events import demo, entries_import, models, rounds, rules, services
+    from crosstable_web.events import demo, models, rounds, services
+    from crosstable_web.events.entries import entries_import
+    from crosstable_web.events.regulations import rules
 
     organiser = demo.ensure_user("bench-organiser", "x")
     arbiter = demo.ensure_user("bench-arbiter", "x")

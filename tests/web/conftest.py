@@ -19,7 +19,8 @@ from django.utils import translation
 
 from crosstable.model import ScoringSystem, Tournament
 from crosstable.pairing.base import Board, RoundPairing
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 
 
 @pytest.fixture(autouse=True)

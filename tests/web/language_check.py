@@ -362,7 +362,7 @@ def _place_names_of_the_time_zones() -> frozenset[str]:
     checks would take for English (Waktu Amerika Syarikat (New York), Waktu Isle of Man):
     place names, as a zone box lists them."""
     from crosstable_web.common.localisation import zone_label
-    from crosstable_web.events.event_time import common_zones
+    from crosstable_web.events.regulations.event_time import common_zones
 
     return frozenset(
         label

@@ -25,7 +25,7 @@ from django.urls import Resolver404, resolve
 
 from crosstable.pairing.registry import is_team_system
 from crosstable_web.events import models
-from crosstable_web.events.notation import section_is_xiangqi
+from crosstable_web.events.rounds.notation import section_is_xiangqi
 
 NOT_FOLLOWED = ("/accounts/logout/", "/p/language/", "/i18n/setlang/")
 """Links that change the session or the language rather than show a page."""

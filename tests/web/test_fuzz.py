@@ -46,16 +46,10 @@ from hypothesis import strategies as st
 
 from crosstable.formats.trf import TrfError, read_trf_bytes
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
-from crosstable_web.events import (
-    demo,
-    entries_import,
-    models,
-    regulation_messages,
-    rounds,
-    rules,
-    services,
-)
-from crosstable_web.events.entry_headings import HEADINGS
+from crosstable_web.events import demo, models, rounds, services
+from crosstable_web.events.entries import entries_import
+from crosstable_web.events.entries.entry_headings import HEADINGS
+from crosstable_web.events.regulations import regulation_messages, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

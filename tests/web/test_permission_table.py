@@ -26,7 +26,9 @@ from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, r
 from django.utils import timezone
 
 from crosstable_web.accounts import services as account_services
-from crosstable_web.events import acting, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import acting
 from crosstable_web.events.services import EntryData
 from crosstable_web.follow import links as follow_links
 from crosstable_web.follow.models import Follower

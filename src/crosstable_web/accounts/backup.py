@@ -1,7 +1,7 @@
 """The server's tables, not an event's (``crosstable_web.backup.registry``): the accounts app's
 own, and those of the Django apps and libraries that sign people in (auth, sessions, content
 types, django-axes). An event refers to accounts by user name (roles, captains, audit lines);
-the import finds or creates them (``crosstable_web.events.event_file``)."""
+the import finds or creates them (``crosstable_web.events.files.event_file``)."""
 
 from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User

@@ -17,11 +17,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from crosstable_web.accounts import models
-from crosstable_web.events import audit
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services as event_services
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_organiser
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_organiser
 from crosstable_web.events.services import ServiceError
 
 CREATE_EVENTS = "events.add_event"

@@ -15,8 +15,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from crosstable_web.accounts import forms, models, services
-from crosstable_web.events import acting, event_time, permissions
 from crosstable_web.events import models as event_models
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import event_time
+from crosstable_web.events.rounds import acting
 
 _acting = acting.run
 

@@ -5,6 +5,6 @@ event (its rows are found from the event by a lookup path, exported and re-impor
 their references renumbered) or as server data that is not part of any event (accounts,
 sessions, login attempts, caches), with the reason. A model nobody declared makes the
 coverage test fail, so a new table never silently drops out of the backups. Each app declares
-its own tables in its ``backup.py``; ``crosstable_web.events.event_file`` turns an event into
+its own tables in its ``backup.py``; ``crosstable_web.events.files.event_file`` turns an event into
 one JSON document and back from these declarations.
 """

@@ -23,9 +23,10 @@ from crosstable.model import ResultCode
 from crosstable.typed import as_typed_on_a_latin_keyboard
 from crosstable.typed.name_search import matches
 from crosstable_web.checkin.models import CheckIn
-from crosstable_web.events import audit, models
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_staff
+from crosstable_web.events import models
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_staff
 from crosstable_web.events.services import ServiceError
 
 PRESENT = "present"

@@ -18,7 +18,10 @@ from django.views.decorators.http import require_POST
 
 from crosstable_web.checkin import services
 from crosstable_web.common import localisation
-from crosstable_web.events import acting, event_time, models, permissions
+from crosstable_web.events import models
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import event_time
+from crosstable_web.events.rounds import acting
 from crosstable_web.events.services import ServiceError
 
 

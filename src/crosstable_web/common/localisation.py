@@ -4,7 +4,7 @@ Persian: Persian digits and Jalali dates (``crosstable.typed.calendars``); Chine
 names sorted by their pinyin (``pypinyin``), so 陈 (chen) comes before 李 (li) as a Chinese
 reader expects; a sex, a bye or a unit kind stored as a code is shown in words ("female", 女,
 زن; "half-point bye"; 县). An event's own language (its regulations') is
-``crosstable_web.events.language``.
+``crosstable_web.events.regulations.language``.
 """
 
 from __future__ import annotations

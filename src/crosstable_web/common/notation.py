@@ -7,7 +7,7 @@ writes its own points). A forfeit is ``+/-`` in both. Cross-table and wall-chart
 the opponent, a colour letter in the reader's language (``w``/``b`` in English, 白/黑 or
 红/黑 in Chinese) and the points scored; a round without a game names the bye in words.
 
-Which notation a section writes (its game and points) is ``crosstable_web.events.notation``.
+Which notation a section writes (its game and points) is ``crosstable_web.events.rounds.notation``.
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ from pathlib import Path
 from django.contrib.auth.models import Permission, User
 
 from crosstable.pairing.registry import is_team_system
-from crosstable_web.events import entries_import, models, parts, rounds, rules, services
+from crosstable_web.events import models, parts, rounds, services
+from crosstable_web.events.entries import entries_import
+from crosstable_web.events.regulations import rules
 
 _MALAY_GIVEN = (
     "Ahmad",

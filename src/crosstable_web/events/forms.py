@@ -30,7 +30,7 @@ from crosstable_web.common.localisation import (
     LocalIntegerField,
 )
 from crosstable_web.common.value_messages import value_message
-from crosstable_web.events import rules
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import MAX_RATING
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class ProhibitedPairForm(forms.Form):
 
 def _zone_choices() -> list[tuple[str, str]]:
     from crosstable_web.common.localisation import zone_label
-    from crosstable_web.events.event_time import common_zones
+    from crosstable_web.events.regulations.event_time import common_zones
 
     # Named in the reader's language and sorted by that name, so typing its first letters
     # in the box finds a zone; the value stays the IANA name.
@@ -236,7 +236,7 @@ def _zone_choices() -> list[tuple[str, str]]:
 
 def _system_choices() -> list[tuple[str, str]]:
     from crosstable.pairing.registry import system_codes
-    from crosstable_web.events.pairing_names import system_choice_name
+    from crosstable_web.events.words.pairing_names import system_choice_name
 
     return [(code, system_choice_name(code)) for code in system_codes()]
 

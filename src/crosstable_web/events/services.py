@@ -28,25 +28,18 @@ from crosstable.typed import TypedValueError, read_grade
 from crosstable.typed.people import LOWEST_GRADE
 from crosstable_web.common import localisation
 from crosstable_web.common.value_messages import text_problems
-from crosstable_web.events import (
-    audit,
-    bridge,
-    event_time,
-    lots,
-    models,
-    parts,
-    rules,
-    slugs,
-    wording,
-)
-from crosstable_web.events.audit import Actor
+from crosstable_web.events import bridge, lots, models, parts, slugs
 
 # An entry's data as the entry forms, imports and these services pass it (its own module, so
 # that the rules read it without importing the services); callers name it ``services.EntryData``.
 from crosstable_web.events.entry_data import ENTRY_FIELDS as ENTRY_FIELDS
 from crosstable_web.events.entry_data import EntryData as EntryData
 from crosstable_web.events.entry_data import entry_data_of as entry_data_of
-from crosstable_web.events.permissions import require_organiser, require_staff
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_organiser, require_staff
+from crosstable_web.events.regulations import event_time, rules
+from crosstable_web.events.words import wording
 
 
 class ServiceError(Exception):
@@ -806,7 +799,7 @@ def pending_playing_groups(section: models.Section) -> list[str]:
 def _group_name(group: AssignedSection, event: models.Event) -> str:
     """A playing group's name in the event's own language, as its sections are named:
     "A组：四、五级棋士组（男子）", "Lelaki bawah 12 tahun (Lelaki) 2" (never "(M)")."""
-    from crosstable_web.events.language import event_language
+    from crosstable_web.events.regulations.language import event_language
 
     with translation.override(event_language(event)):
         name = group.rules.name

@@ -14,7 +14,8 @@ from django.utils.translation import pgettext
 
 from crosstable_web.common import localisation
 from crosstable_web.common.templatetags.public_tags import at_event, colour
-from crosstable_web.events import models, notation, rounds
+from crosstable_web.events import models, rounds
+from crosstable_web.events.rounds import notation
 from crosstable_web.follow import links
 from crosstable_web.follow.models import Follower, Notice
 

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
-from crosstable_web.events import event_time, language, models, notation
+from crosstable_web.events import models
+from crosstable_web.events.regulations import event_time, language
+from crosstable_web.events.rounds import notation
 from crosstable_web.events.services import ServiceError
 from crosstable_web.follow import links, services, webpush
 

@@ -17,7 +17,9 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from crosstable.grades import report_csv
-from crosstable_web.events import arbiters, models, permissions, promotions
+from crosstable_web.events import models
+from crosstable_web.events.oversight import arbiters, permissions
+from crosstable_web.events.ranking import promotions
 from crosstable_web.printing.views import _language, _respond
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -21,15 +21,11 @@ from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
-from crosstable_web.events import (
-    arbiters,
-    event_time,
-    language,
-    models,
-    notation,
-    permissions,
-    standings,
-)
+from crosstable_web.events import models
+from crosstable_web.events.oversight import arbiters, permissions
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import event_time, language
+from crosstable_web.events.rounds import notation
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
 from crosstable_web.public import pages, qr, right_to_left, team_pages, versions
 from crosstable_web.teams.services import team_results

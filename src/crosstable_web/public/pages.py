@@ -17,8 +17,10 @@ from django.utils.translation import gettext as _
 from crosstable.model import Tournament
 from crosstable.standings import cross_table
 from crosstable_web.common.localisation import digits, format_date, name_sort_key
-from crosstable_web.events import bridge, event_time, models, rounds, rules, standings
-from crosstable_web.events.notation import of_section
+from crosstable_web.events import bridge, models, rounds
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import event_time, rules
+from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.teams.models import TeamRound
 
 PUBLIC_ENTRY_FIELDS = ("id", "pairing_number", "name", "title", "rating", "unit", "house")

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from crosstable.typed import whole_number_or_none
 from crosstable.typed.name_search import matches, search_text
 from crosstable_web.common.localisation import name_sort_key
-from crosstable_web.events import models, notation
+from crosstable_web.events import models
+from crosstable_web.events.rounds import notation
 from crosstable_web.public import pages, team_pages
 from crosstable_web.teams import models as team_models
 

@@ -32,7 +32,9 @@ from crosstable.model import ResultCode
 from crosstable.teams.match_scoring import ScoredMatch, board_colour
 from crosstable_web.common.localisation import digits, name_sort_key
 from crosstable_web.common.notation import points_text
-from crosstable_web.events import models, notation, standings
+from crosstable_web.events import models
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.rounds import notation
 from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
@@ -559,8 +561,8 @@ def team_prize_rows(
     section: models.Section, results: TeamResults | None = None
 ) -> list[dict[str, Any]]:
     """Every prize list of a team section — the team prizes, then each board's — shaped as
-    :func:`crosstable_web.events.standings.prize_rows` shapes an individual section's, so that
-    the prize list and the certificates print both: each table's heading ("Teams", "Board
+    :func:`crosstable_web.events.ranking.standings.prize_rows` shapes an individual section's,
+    so that the prize list and the certificates print both: each table's heading ("Teams", "Board
     2"), currency and awards (prize named by its category, winner's name; a board winner's
     team beside it)."""
     results = results or team_results(section)

@@ -27,8 +27,11 @@ from django.utils.http import http_date, url_has_allowed_host_and_scheme, urlenc
 from django.views.decorators.http import require_GET
 
 from crosstable_web.common import localisation
-from crosstable_web.events import event_time, models, notation, rules, standings
-from crosstable_web.events.language import event_language
+from crosstable_web.events import models
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import event_time, rules
+from crosstable_web.events.regulations.language import event_language
+from crosstable_web.events.rounds import notation
 from crosstable_web.public import pages, qr, search, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]

@@ -19,8 +19,8 @@ from django.contrib.auth.models import User
 
 from crosstable.regulations.registration import closing_moment
 from crosstable.regulations.schema import Registrant
-from crosstable_web.events import event_time, rules
 from crosstable_web.events.models import Event
+from crosstable_web.events.regulations import event_time, rules
 from crosstable_web.registrations import documents, services
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 from crosstable.regulations.registration import asked_fields
 from crosstable_web.common.localisation import LocalDateField, LocalDateInput, LocalDecimalField
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules
+from crosstable_web.events.regulations import rules
 from crosstable_web.registrations import documents, models, services
 
 MAX_PLAYERS = 30

@@ -29,12 +29,14 @@ from crosstable.regulations.fees import TeamEntry, compute_fee
 from crosstable.regulations.registration import closing_moment, documents_for
 from crosstable.regulations.schema import DocumentRule, RegistrationRules
 from crosstable_web.common.value_messages import stored_text_problem
-from crosstable_web.events import audit, entries_import, event_time, rules
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services as event_services
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.entries_import import ColumnRef, RawRow
-from crosstable_web.events.permissions import require_organiser
+from crosstable_web.events.entries import entries_import
+from crosstable_web.events.entries.entries_import import ColumnRef, RawRow
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_organiser
+from crosstable_web.events.regulations import event_time, rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.registrations import documents, models
 from crosstable_web.registrations.payments import Confirmation

@@ -32,8 +32,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from crosstable_web.common import localisation
-from crosstable_web.events import language, permissions
 from crosstable_web.events import models as event_models
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import language
 from crosstable_web.events.services import ServiceError
 from crosstable_web.registrations import documents, forms, models, payments, services
 

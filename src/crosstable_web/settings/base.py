@@ -55,7 +55,7 @@ MIDDLEWARE = [
     "crosstable_web.events.slugs.OldSlugRedirectMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "crosstable_web.events.event_time.TimeZoneMiddleware",
+    "crosstable_web.events.regulations.event_time.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: answers a locked-out sign-in with the lockout page.

@@ -25,8 +25,8 @@ from crosstable.teams.match_scoring import (
     score_match,
 )
 from crosstable.teams.roster import TeamRoster
-from crosstable_web.events import rules
 from crosstable_web.events.models import Section
+from crosstable_web.events.regulations import rules
 from crosstable_web.teams import models
 
 DEFAULT_TEAM_RULES = TeamRules(boards=4, match_points=ScoringSystem(Fraction(2), Fraction(1)))

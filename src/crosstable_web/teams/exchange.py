@@ -8,8 +8,8 @@ import dataclasses
 from crosstable.model import Team, Tournament
 from crosstable.model.team_match import team_event_records
 from crosstable.teams.match_scoring import team_event
-from crosstable_web.events import arbiters
 from crosstable_web.events.models import Section
+from crosstable_web.events.oversight import arbiters
 from crosstable_web.teams import bridge, places, services
 
 

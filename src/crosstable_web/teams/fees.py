@@ -6,7 +6,7 @@ kind and attributes the conditions on the whole entry, its ``previous_place`` at
 place in the previous event the placing discounts refer to. The result is stored on the team
 (due, base, discounts named) each time the team is saved, so the fee pages read rows. Player
 entries of a section whose fee is per team owe nothing on their own
-(``crosstable_web.events.rules.fee_for``).
+(``crosstable_web.events.regulations.rules.fee_for``).
 
 What a team has paid is its ledger: payments, and the reversing entries that cancel one
 recorded by mistake (:mod:`crosstable_web.teams.payments`); a cancelled payment and its
@@ -31,9 +31,10 @@ from django.utils import timezone
 
 from crosstable.regulations.fees import FeeBreakdown, FeeContext, TeamEntry, compute_fee
 from crosstable.regulations.schema import AttributeValue, Fees
-from crosstable_web.events import audit, rules
-from crosstable_web.events.audit import record
 from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import record
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import entry_data_of
 from crosstable_web.teams import models
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from crosstable_web.common.value_messages import stored_text_problem
-from crosstable_web.events import permissions
-from crosstable_web.events.audit import Actor, record
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import models
 from crosstable_web.teams.fees import CENTS, paid_total

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from crosstable.regulations.entries import Admission, PendingEntry, admit_by_capacity
-from crosstable_web.events import rules
 from crosstable_web.events.models import Section
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import models
 from crosstable_web.teams.fees import complete_fees, paid_in_full_on

@@ -14,7 +14,8 @@ from django.utils import timezone
 from crosstable.model import ResultCode
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.teams.match_scoring import ScoredMatch
-from crosstable_web.events import models, standings
+from crosstable_web.events import models
+from crosstable_web.events.ranking import standings
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
 

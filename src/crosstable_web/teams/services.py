@@ -51,12 +51,13 @@ from crosstable.teams.match_scoring import (
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable.typed.results import read_board_result
 from crosstable_web.common.value_messages import stored_text_problem
-from crosstable_web.events import event_time, permissions, regulation_messages, rules
 from crosstable_web.events import services as event_services
-from crosstable_web.events.audit import Actor, record
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.events.pairing_names import system_name
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.oversight.audit import Actor, record
+from crosstable_web.events.regulations import event_time, regulation_messages, rules
 from crosstable_web.events.services import EntryData, ServiceError, team_capacity_problem
+from crosstable_web.events.words.pairing_names import system_name
 from crosstable_web.teams import bridge, fees, models, places
 from crosstable_web.teams.wording import rescoring_record
 

@@ -16,15 +16,10 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from crosstable_web.events import (
-    exchange,
-    fide_mode,
-    models,
-    permissions,
-    rounds,
-    rule_warnings,
-    services,
-)
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.files import exchange
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.rounds import fide_mode, rule_warnings
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,8 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from crosstable_web.events import models, permissions
+from crosstable_web.events import models
+from crosstable_web.events.oversight import permissions
 
 pytestmark = pytest.mark.django_db
 

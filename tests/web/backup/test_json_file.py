@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import event_file, models, services
+from crosstable_web.events import models, services
+from crosstable_web.events.files import event_file
 
 VERSION_ONE = Path(__file__).parent / "data" / "event-v1.json"
 """Written by the version-1 exporter (before backups covered every table) for the

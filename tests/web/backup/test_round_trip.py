@@ -14,7 +14,9 @@ from django.contrib.auth.models import User
 
 from crosstable_web.backup import registry
 from crosstable_web.checkin import services as checkin
-from crosstable_web.events import demo, event_file, models, rounds, rule_warnings, services
+from crosstable_web.events import demo, models, rounds, services
+from crosstable_web.events.files import event_file
+from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.follow.models import Follower
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams import payments

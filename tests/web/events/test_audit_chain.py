@@ -14,7 +14,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from crosstable_web.events import audit, event_file, models, rounds
+from crosstable_web.events import models, rounds
+from crosstable_web.events.files import event_file
+from crosstable_web.events.oversight import audit
 
 
 def _verify(*slugs: str) -> str:

@@ -20,7 +20,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from crosstable_web.events import audit, event_file, models, rounds, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.files import event_file
+from crosstable_web.events.oversight import audit
 from web.history import history_lines
 
 

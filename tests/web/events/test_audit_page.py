@@ -14,7 +14,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import audit, models, rounds, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.oversight import audit
 
 pytestmark = pytest.mark.django_db
 

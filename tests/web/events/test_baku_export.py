@@ -23,7 +23,9 @@ from crosstable.cli.main import main
 from crosstable.formats.trf import read_trf
 from crosstable.model import Acceleration
 from crosstable.regulations import parse_regulations
-from crosstable_web.events import exchange, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.files import exchange
+from crosstable_web.events.regulations import rules
 from web.conftest import add_players
 
 REGULATIONS = """

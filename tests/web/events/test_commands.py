@@ -12,7 +12,8 @@ from django.contrib.auth.models import Permission, User
 from django.core.management import CommandError, call_command
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.events import event_file, models
+from crosstable_web.events import models
+from crosstable_web.events.files import event_file
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 

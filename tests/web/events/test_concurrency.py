@@ -77,7 +77,7 @@ def test_two_sections_at_once_keep_one_audit_chain(
     the chain would fork)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs concurrent connections: run with DATABASE_URL=postgres://…")
-    from crosstable_web.events import audit
+    from crosstable_web.events.oversight import audit
 
     section = event.sections.get(key="open")
     make_players(section, 40, organiser)

@@ -9,7 +9,8 @@ import openpyxl
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import entries_import, models
+from crosstable_web.events import models
+from crosstable_web.events.entries import entries_import
 
 GOOD = (
     "section,name,sex,birth_date,rating,unit,fee_paid\n"

@@ -24,7 +24,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import entries_import, models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.entries import entries_import
+from crosstable_web.events.regulations import rules
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "imports"

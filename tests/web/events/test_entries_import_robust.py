@@ -22,7 +22,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from crosstable_web.events import entries_import, models, rules, services, spreadsheet
+from crosstable_web.events import models, services
+from crosstable_web.events.entries import entries_import, spreadsheet
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

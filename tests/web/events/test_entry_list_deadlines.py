@@ -23,7 +23,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone, translation
 
-from crosstable_web.events import event_time, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import event_time, rules
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -13,7 +13,8 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from crosstable_web.events import event_settings, models, services
+from crosstable_web.events import models, services
+from crosstable_web.events.settings import event_settings
 
 from ..language_check import foreign_text, proper_nouns_of_the_database
 
@@ -178,7 +179,7 @@ def test_errors_stand_at_their_field_in_the_readers_language(creator: User) -> N
 
 
 def event_settings_spec(example: str) -> object:
-    from crosstable_web.events import rules
+    from crosstable_web.events.regulations import rules
 
     return rules.load_event_spec(EXAMPLES / example, rounds=5)
 

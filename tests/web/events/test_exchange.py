@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.events import exchange, models
+from crosstable_web.events import models
+from crosstable_web.events.files import exchange
 
 
 def test_trf_export_reads_back(played_event: models.Event) -> None:

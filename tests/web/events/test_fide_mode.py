@@ -16,21 +16,18 @@ from django.test import Client
 from django.urls import reverse
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.events import (
-    bridge,
-    event_settings,
-    exchange,
-    fide_mode,
-    manual_pairing,
-    models,
-    rounds,
-    rule_warnings,
-    rules,
-    services,
-    standings,
-    trf_import,
+from crosstable_web.events import bridge, models, rounds, services
+from crosstable_web.events.files import exchange, trf_import
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import fide_mode, manual_pairing, rule_warnings
+from crosstable_web.events.rounds.rule_warnings import (
+    Level,
+    NeedsConfirmation,
+    Refused,
+    RuleWarning,
 )
-from crosstable_web.events.rule_warnings import Level, NeedsConfirmation, Refused, RuleWarning
+from crosstable_web.events.settings import event_settings
 
 REGULATIONS = """
 [event]
@@ -455,7 +452,7 @@ def test_tied_players_drawn_again_come_out_in_the_same_order(
     table = first.split('id="tie-lots"')[1].split("</table>")[0]
     assert table == again.split('id="tie-lots"')[1].split("</table>")[0]
     assert 'id="drawn-again"' in again
-    from crosstable_web.events import standings
+    from crosstable_web.events.ranking import standings
 
     (group,) = standings.tie_lots(rated)
     assert sorted(group.numbers) == list(range(1, 9))

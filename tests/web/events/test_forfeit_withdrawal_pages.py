@@ -27,7 +27,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import models, rounds, rule_warnings, rules, services, standings
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import rule_warnings
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,9 @@ from django.test import Client
 from django.utils import translation
 
 from crosstable.formats.trf import read_trf
-from crosstable_web.events import event_file, exchange, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.files import event_file, exchange
+from crosstable_web.events.regulations import rules
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 SCHOOLS = ["SK Bukit Garam", "SK Sukau", "SK Bilit"]
@@ -310,7 +312,7 @@ def test_house_player_command(kinabatangan: models.Event, organiser: User) -> No
 def test_an_import_into_a_section_with_a_house_player_is_refused(
     kinabatangan: models.Event, organiser: User
 ) -> None:
-    from crosstable_web.events import entries_import
+    from crosstable_web.events.entries import entries_import
 
     boys = kinabatangan.sections.get(key="L12")
     enter_boys(boys, 3, organiser)

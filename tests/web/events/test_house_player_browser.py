@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -20,7 +20,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 SCHOOLS = ["SK Bukit Garam", "SK Sukau", "SK Bilit"]

@@ -28,7 +28,10 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import audit, entries_import, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.entries import entries_import
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.regulations import rules
 
 EXAMPLE = (
     Path(__file__).resolve().parents[3] / "examples" / "huayuan-xiangqi-invitational-2019.toml"

@@ -16,7 +16,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 from web.events.test_entries_import_files import check_fars, check_futian
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

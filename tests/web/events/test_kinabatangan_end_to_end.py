@@ -38,7 +38,9 @@ from django.test import Client
 from django.utils import translation
 
 from crosstable.standings import cross_table
-from crosstable_web.events import models, rounds, rules, services, standings
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
 ROUNDS = 4

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import event_settings, models
+from crosstable_web.events import models
+from crosstable_web.events.settings import event_settings
 from web.public.futian_parents import futian_round_one
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

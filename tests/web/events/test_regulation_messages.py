@@ -33,8 +33,9 @@ from crosstable.regulations.key_words import CODE_WORDS, KEY_WORDS
 from crosstable.regulations.loader import FINAL_TIES, LANGUAGES, SEXES, TEAM_PLACE_TIEBREAKS
 from crosstable.regulations.registration import ASKABLE
 from crosstable.typed.calendars import Calendar
-from crosstable_web.events import models, regulation_messages, rules, services
+from crosstable_web.events import models, services
 from crosstable_web.events.management.commands.makemessages import CORE, core_modules
+from crosstable_web.events.regulations import regulation_messages, rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 LOCALE = EXAMPLES.parent / "locale"

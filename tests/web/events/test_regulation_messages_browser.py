@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 from web.events.test_regulation_messages import EXAMPLES, FARS_FIVE_ROUNDS
 from web.log_in import log_in
 

@@ -14,7 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rounds, rule_warnings, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.rounds import rule_warnings
 
 Players = Callable[..., list[models.Entry]]
 JSON = {"HTTP_ACCEPT": "application/json"}

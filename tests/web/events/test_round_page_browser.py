@@ -17,7 +17,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from crosstable.model import ResultCode
-from crosstable_web.events import models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
 from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

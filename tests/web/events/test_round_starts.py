@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import event_time, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import event_time, rules
 
 pytestmark = pytest.mark.django_db
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "futian-chess-grade-2019.toml"

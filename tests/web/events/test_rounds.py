@@ -17,16 +17,10 @@ from django.utils import translation
 
 from crosstable.model import ResultCode, ScoringSystem
 from crosstable_web.common.notation import Notation
-from crosstable_web.events import (
-    bridge,
-    manual_pairing,
-    models,
-    rounds,
-    rule_warnings,
-    rules,
-    services,
-    standings,
-)
+from crosstable_web.events import bridge, models, rounds, services
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import manual_pairing, rule_warnings
 
 Players = Callable[..., list[models.Entry]]
 

@@ -160,7 +160,8 @@ def test_closed_registration_and_no_additions_after_the_list(
 ) -> None:
     from pathlib import Path
 
-    from crosstable_web.events import rounds, rules
+    from crosstable_web.events import rounds
+    from crosstable_web.events.regulations import rules
 
     example = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
     event = services.create_event(rules.load_event_spec(example), organiser)
@@ -182,7 +183,7 @@ def test_closed_registration_and_no_additions_after_the_list(
 def test_sections_split_by_sex_as_the_regulations_say(organiser: User) -> None:
     from pathlib import Path
 
-    from crosstable_web.events import rules
+    from crosstable_web.events.regulations import rules
 
     example = Path(__file__).resolve().parents[3] / "examples" / "futian-chess-grade-2019.toml"
     event = services.create_event(rules.load_event_spec(example), organiser)

@@ -17,7 +17,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from crosstable.regulations import parse_regulations
-from crosstable_web.events import event_time, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import event_time, rules
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"

@@ -15,7 +15,8 @@ from django.test import Client
 from django.utils import translation
 
 from crosstable_web.common import localisation
-from crosstable_web.events import forms, models, rules, services, slugs
+from crosstable_web.events import forms, models, services, slugs
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -203,7 +204,7 @@ def test_the_zone_box_offers_zones_by_their_names_and_posts_the_iana_name() -> N
 
 
 def test_the_audit_names_a_time_zone_in_words() -> None:
-    from crosstable_web.events import audit
+    from crosstable_web.events.oversight import audit
 
     with translation.override("zh-hans"):
         assert audit._text("Asia/Tehran", "time_zone") == "伊朗时间"

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from crosstable_web.events import rounds, rules, services, standings
+from crosstable_web.events import rounds, services
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -13,7 +13,8 @@ from django.test import Client
 from django.utils import translation
 
 from crosstable.tiebreaks.registry import known_codes
-from crosstable_web.events import models, rounds, services, tiebreak_labels
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.words import tiebreak_labels
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import entries_import, event_file, models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.entries import entries_import
+from crosstable_web.events.files import event_file
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -26,7 +26,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import models, rounds, rules, services, standings
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,8 @@ from pypdf import PdfReader
 
 from crosstable_web.accounts.models import EventCreation, SiteSettings
 from crosstable_web.backup import registry
-from crosstable_web.events import event_file, models
+from crosstable_web.events import models
+from crosstable_web.events.files import event_file
 
 SHOTS = Path(
     os.environ.get("CROSSTABLE_JOURNEY_SHOTS", Path(tempfile.gettempdir()) / "crosstable-journeys")

@@ -16,7 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rules, services
+from crosstable_web.events import models, services
+from crosstable_web.events.regulations import rules
 
 from .futian_grades import played_futian
 

@@ -16,7 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from crosstable_web.events import models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
 from crosstable_web.printing.views import PRINTOUTS
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"

@@ -25,7 +25,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from crosstable_web.events import models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from django.contrib.auth.models import User
 
-from crosstable_web.events import models, rounds, rules, services
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "futian-chess-grade-2019.toml"
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from django.contrib.auth.models import User
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams import services as team_services

@@ -14,7 +14,8 @@ from django.test import Client
 from django.utils import translation
 
 from crosstable_web.common import localisation
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

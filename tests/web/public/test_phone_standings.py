@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from crosstable_web.events import models, rounds, services
-from crosstable_web.events.rules import EventSpec, SectionSpec
+from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,7 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from crosstable_web.events import models, rounds, services
-from crosstable_web.events.rules import EventSpec, SectionSpec
+from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
 from crosstable_web.public import versions
 
 REDIS_URL = "redis://127.0.0.1:6379/0"

@@ -14,7 +14,8 @@ from django.test import Client
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.public import team_pages
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams import services as team_services

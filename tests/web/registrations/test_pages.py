@@ -16,8 +16,8 @@ from django.test import Client
 
 from crosstable.regulations import parse_regulations
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules
 from crosstable_web.events import services as event_services
+from crosstable_web.events.regulations import rules
 from crosstable_web.registrations import models
 
 from .files import CERTIFICATE_JPEG, ID_PHOTO_PNG

@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules
 from crosstable_web.events import services as event_services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.registrations import documents, models, services
 from crosstable_web.registrations.payments import Confirmation

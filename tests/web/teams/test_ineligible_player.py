@@ -40,7 +40,8 @@ from django.test import Client
 
 from crosstable.regulations import parse_regulations
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import bridge, models
 from crosstable_web.teams import services as team_services

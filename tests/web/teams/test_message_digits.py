@@ -21,7 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rounds, rule_warnings, services
+from crosstable_web.events import rounds, services
+from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services
 

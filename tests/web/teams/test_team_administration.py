@@ -22,7 +22,7 @@ from crosstable.formats.trf import read_trf
 from crosstable.model.team_match import TeamRoundKind, team_event_records, team_rounds
 from crosstable.teams.board_prizes import team_entrants
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import bridge, models
 from crosstable_web.teams import services as team_services

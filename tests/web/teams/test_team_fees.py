@@ -25,7 +25,8 @@ from django.test import Client
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import fee_lines, fees, models, payments, places
 from crosstable_web.teams import services as team_services

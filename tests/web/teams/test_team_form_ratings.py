@@ -20,7 +20,7 @@ from django.test import Client
 
 from crosstable.teams.board_prizes import team_entrants
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules
+from crosstable_web.events.regulations import rules
 from crosstable_web.teams import bridge, models
 
 LIST = """section,name,sex,birth_date,rating,member_id,unit

@@ -23,7 +23,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rounds, rules, services
+from crosstable_web.events import rounds, services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from web.teams.conftest import play_round_one
 

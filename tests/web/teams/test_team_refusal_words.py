@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import services as team_services
 from web.teams.conftest import EXAMPLE

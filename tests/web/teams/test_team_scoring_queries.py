@@ -15,7 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.teams import bridge, models
 from crosstable_web.teams import services as team_services
 from web.teams.conftest import EXAMPLE

@@ -30,7 +30,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
 from crosstable_web.teams import models
 from crosstable_web.teams import services as team_services

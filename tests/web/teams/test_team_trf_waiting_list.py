@@ -20,7 +20,8 @@ from django.test import Client
 
 from crosstable.formats.trf import read_trf_checked
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models, payments, places
 from crosstable_web.teams import services as team_services

@@ -10,7 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from crosstable.typed import whole_number_or_none
-from crosstable_web.events import models, permissions
+from crosstable_web.events import models
+from crosstable_web.events.oversight import permissions
 from crosstable_web.events.services import ServiceError
 
 

@@ -12,7 +12,7 @@ from django.db import migrations, models
 
 
 def _digest(previous: str, line: Any) -> str:
-    # A frozen copy of crosstable_web.events.audit.digest as of this migration.
+    # A frozen copy of crosstable_web.events.oversight.audit.digest as of this migration.
     at = line.at.astimezone(datetime.UTC).isoformat(timespec="microseconds")
     content = json.dumps(
         [at, line.username, line.action, line.target, line.old, line.new, line.warnings],

@@ -68,7 +68,7 @@ def _link_lines(apps: Any, schema_editor: Any) -> None:
 
 
 def _digest(previous: str, line: Any) -> str:
-    # A frozen copy of crosstable_web.events.audit.digest as of this migration (params hashed
+    # A frozen copy of crosstable_web.events.oversight.audit.digest as of this migration (params hashed
     # when present; links never).
     at = line.at.astimezone(datetime.UTC).isoformat(timespec="microseconds")
     covered = [at, line.username, line.action, line.target, line.old, line.new, line.warnings]
@@ -80,8 +80,8 @@ def _digest(previous: str, line: Any) -> str:
 
 def _complete_unit_shares(apps: Any, schema_editor: Any) -> None:
     # The regulations are read by today's code (the shares are what the pages gave until now).
-    from crosstable_web.events import rules
     from crosstable_web.events.entry_data import ENTRY_FIELDS, EntryData
+    from crosstable_web.events.regulations import rules
 
     Event = apps.get_model("events", "Event")
     AuditLog = apps.get_model("events", "AuditLog")

@@ -9,7 +9,8 @@ from typing import Any
 
 from django import template
 
-from crosstable_web.events import audit, models
+from crosstable_web.events import models
+from crosstable_web.events.oversight import audit
 
 register = template.Library()
 

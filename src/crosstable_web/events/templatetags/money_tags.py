@@ -11,7 +11,8 @@ from decimal import Decimal
 from django import template
 
 from crosstable_web.common.currency import Currency, currency, format_money
-from crosstable_web.events import models, rules
+from crosstable_web.events import models
+from crosstable_web.events.regulations import rules
 
 register = template.Library()
 

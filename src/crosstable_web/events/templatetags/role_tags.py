@@ -8,7 +8,7 @@ from typing import Any
 
 from django import template
 
-from crosstable_web.events import permissions
+from crosstable_web.events.oversight import permissions
 
 register = template.Library()
 

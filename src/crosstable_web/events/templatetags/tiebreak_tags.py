@@ -1,6 +1,6 @@
 """Template tags for the names of the rules: ``{{ code|pairing_system }}`` names a pairing
-system in words (:mod:`crosstable_web.events.pairing_names`); ``{{ code|tiebreak }}`` gives a
-:class:`~crosstable_web.events.tiebreak_labels.TiebreakLabel` (``.short``, ``.description``)
+system in words (:mod:`crosstable_web.events.words.pairing_names`); ``{{ code|tiebreak }}`` gives a
+:class:`~crosstable_web.events.words.tiebreak_labels.TiebreakLabel` (``.short``, ``.description``)
 for a descriptor such as ``BH/C1``; ``{% tiebreak_notes labels %}`` lists them in order under a
 table. Used by every standings page, so they all name tie-breaks the same way."""
 
@@ -12,7 +12,7 @@ from typing import Any
 from django import template
 
 from crosstable.tiebreaks.descriptor import TiebreakSpec
-from crosstable_web.events import pairing_names, tiebreak_labels
+from crosstable_web.events.words import pairing_names, tiebreak_labels
 
 register = template.Library()
 

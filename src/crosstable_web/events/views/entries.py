@@ -15,19 +15,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from crosstable_web.events import (
-    acting,
-    audit,
-    event_time,
-    forms,
-    models,
-    permissions,
-    promotions,
-    rounds,
-    rule_warnings,
-    rules,
-    services,
-)
+from crosstable_web.events import forms, models, rounds, services
+from crosstable_web.events.oversight import audit, permissions
+from crosstable_web.events.ranking import promotions
+from crosstable_web.events.regulations import event_time, rules
+from crosstable_web.events.rounds import acting, rule_warnings
 from crosstable_web.events.views.page import find_section
 
 

@@ -18,21 +18,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from crosstable.regulations import RegulationsError, parse_regulations
-from crosstable_web.events import (
-    acting,
-    audit,
-    event_settings,
-    event_time,
-    forms,
-    models,
-    parts,
-    permissions,
-    promotions,
-    regulation_messages,
-    rounds,
-    rules,
-    services,
-)
+from crosstable_web.events import forms, models, parts, rounds, services
+from crosstable_web.events.oversight import audit, permissions
+from crosstable_web.events.ranking import promotions
+from crosstable_web.events.regulations import event_time, regulation_messages, rules
+from crosstable_web.events.rounds import acting
+from crosstable_web.events.settings import event_settings
 from crosstable_web.events.views.page import confirm, find_event
 
 

@@ -11,15 +11,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import (
-    fide_mode,
-    forms,
-    lots,
-    permissions,
-    rule_warnings,
-    standings,
-    trf_import,
-)
+from crosstable_web.events import forms, lots
+from crosstable_web.events.files import trf_import
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.rounds import fide_mode, rule_warnings
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
 

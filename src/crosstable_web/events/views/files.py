@@ -11,15 +11,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import (
-    entries_import,
-    entry_headings,
-    event_file,
-    forms,
-    language,
-    permissions,
-    spreadsheet,
-)
+from crosstable_web.events import forms
+from crosstable_web.events.entries import entries_import, entry_headings, spreadsheet
+from crosstable_web.events.files import event_file
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import language
 from crosstable_web.events.views.page import find_event
 
 

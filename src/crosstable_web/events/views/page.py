@@ -8,7 +8,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from crosstable_web.events import event_time, models
+from crosstable_web.events import models
+from crosstable_web.events.regulations import event_time
 
 MAX_TYPED_NUMBER = 99_999
 """The largest board, table or round number a keyboard box or a query reads."""

@@ -15,16 +15,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import (
-    event_settings,
-    forms,
-    models,
-    permissions,
-    regulation_edits,
-    rule_warnings,
-    services,
-    settings_forms,
-)
+from crosstable_web.events import forms, models, services
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.rounds import rule_warnings
+from crosstable_web.events.settings import event_settings, regulation_edits, settings_forms
 from crosstable_web.events.views.page import find_event
 
 

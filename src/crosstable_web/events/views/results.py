@@ -7,8 +7,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from crosstable.standings import cross_table
-from crosstable_web.events import exchange, permissions, standings
-from crosstable_web.events.notation import of_section
+from crosstable_web.events.files import exchange
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.views.page import find_section
 
 

@@ -13,15 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
-from crosstable_web.events import (
-    acting,
-    forms,
-    manual_pairing,
-    models,
-    permissions,
-    rounds,
-    rule_warnings,
-)
+from crosstable_web.events import forms, models, rounds
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.rounds import acting, manual_pairing, rule_warnings
 from crosstable_web.events.views.page import MAX_TYPED_NUMBER, confirm, find_round, find_section
 
 

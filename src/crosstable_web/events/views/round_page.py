@@ -39,16 +39,10 @@ from crosstable.typed import (
 from crosstable_web.common import localisation
 from crosstable_web.common.notation import Notation
 from crosstable_web.common.value_messages import value_message
-from crosstable_web.events import (
-    acting,
-    forms,
-    models,
-    permissions,
-    round_facts,
-    rounds,
-    rule_warnings,
-)
-from crosstable_web.events.notation import of_section
+from crosstable_web.events import forms, models, rounds
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.rounds import acting, round_facts, rule_warnings
+from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.views.page import MAX_FOULS, MAX_TYPED_NUMBER, find_round, find_section
 
 UNDO_KEY = "round_result_undo"

@@ -14,14 +14,11 @@ from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
-from crosstable_web.events import (
-    acting,
-    audit,
-    permissions,
-    wording,
-)
 from crosstable_web.events.models import AuditLog
+from crosstable_web.events.oversight import audit, permissions
+from crosstable_web.events.rounds import acting
 from crosstable_web.events.views.page import find_section
+from crosstable_web.events.words import wording
 from crosstable_web.teams import fee_lines, forms, models, payments
 
 

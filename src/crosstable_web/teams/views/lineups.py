@@ -17,11 +17,9 @@ from django.utils.translation import gettext as _
 
 from crosstable.model import ResultCode
 from crosstable.typed import whole_number_or_none
-from crosstable_web.events import (
-    acting,
-    event_time,
-    permissions,
-)
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import event_time
+from crosstable_web.events.rounds import acting
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import bridge, models, services
 from crosstable_web.teams.models import BoardGame

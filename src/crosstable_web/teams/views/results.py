@@ -7,11 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from crosstable.formats.trf.writer import write_trf
-from crosstable_web.events import (
-    exchange,
-    permissions,
-    standings,
-)
+from crosstable_web.events.files import exchange
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.ranking import standings
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import exchange as team_exchange
 from crosstable_web.teams import services

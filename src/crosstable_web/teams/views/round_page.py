@@ -15,13 +15,11 @@ from crosstable.model import ResultCode
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
 from crosstable_web.common.notation import points_text
-from crosstable_web.events import (
-    acting,
-    event_time,
-    permissions,
-    rounds,
-)
-from crosstable_web.events.notation import of_section
+from crosstable_web.events import rounds
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import event_time
+from crosstable_web.events.rounds import acting
+from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import bridge, models, services

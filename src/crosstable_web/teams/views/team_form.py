@@ -12,11 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from crosstable_web.events import (
-    acting,
-    permissions,
-)
 from crosstable_web.events.models import Section
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.rounds import acting
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import bridge, fee_lines, fees, forms, models, services

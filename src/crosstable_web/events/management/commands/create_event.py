@@ -9,8 +9,9 @@ from typing import Any
 from django.core.management.base import CommandError, CommandParser
 
 from crosstable.regulations import RegulationsError
-from crosstable_web.events import event_time, rules, services
+from crosstable_web.events import services
 from crosstable_web.events.management import cli
+from crosstable_web.events.regulations import event_time, rules
 
 
 class Command(cli.ActingCommand):

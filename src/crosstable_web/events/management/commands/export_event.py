@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from crosstable_web.events import event_file, exchange
+from crosstable_web.events.files import event_file, exchange
 from crosstable_web.events.management import cli
 
 

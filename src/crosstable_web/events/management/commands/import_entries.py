@@ -7,8 +7,10 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.events import entries_import, language, services, spreadsheet
+from crosstable_web.events import services
+from crosstable_web.events.entries import entries_import, spreadsheet
 from crosstable_web.events.management import cli
+from crosstable_web.events.regulations import language
 
 
 class Command(cli.ActingCommand):

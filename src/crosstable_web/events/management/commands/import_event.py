@@ -7,7 +7,8 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.events import event_file, services
+from crosstable_web.events import services
+from crosstable_web.events.files import event_file
 from crosstable_web.events.management import cli
 
 

@@ -8,8 +8,10 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.events import event_time, services, trf_import
+from crosstable_web.events import services
+from crosstable_web.events.files import trf_import
 from crosstable_web.events.management import cli
+from crosstable_web.events.regulations import event_time
 
 
 class Command(cli.ActingCommand):

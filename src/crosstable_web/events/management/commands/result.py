@@ -9,7 +9,7 @@ from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.management import cli
-from crosstable_web.events.notation import of_section
+from crosstable_web.events.rounds.notation import of_section
 
 
 class Command(cli.ActingCommand):

@@ -15,8 +15,9 @@ from django.utils import translation
 
 from crosstable.prizes.team_places import UnitRanking
 from crosstable.tiebreaks.value import TiebreakValue
-from crosstable_web.events import standings, tiebreak_labels
 from crosstable_web.events.management import cli
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.words import tiebreak_labels
 
 
 class Command(BaseCommand):

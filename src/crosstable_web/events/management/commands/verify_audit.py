@@ -6,8 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from crosstable_web.events import audit, models
+from crosstable_web.events import models
 from crosstable_web.events.management import cli
+from crosstable_web.events.oversight import audit
 
 
 class Command(BaseCommand):

@@ -9,9 +9,9 @@ from django.contrib.auth.models import User
 from django.core.management.base import CommandError, CommandParser
 
 from crosstable.typed import TypedValueError, read_unit_kind, whole_number_or_none
-from crosstable_web.events import rules
 from crosstable_web.events.management import cli
 from crosstable_web.events.models import Entry
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import services
 

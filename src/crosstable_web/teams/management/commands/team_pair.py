@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from crosstable_web.events import event_time
 from crosstable_web.events.management import cli
+from crosstable_web.events.regulations import event_time
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import services
 

@@ -7,7 +7,7 @@ import dataclasses
 
 from crosstable.model import Tournament
 from crosstable_web.events import models
-from crosstable_web.events.permissions import person_name
+from crosstable_web.events.oversight.permissions import person_name
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

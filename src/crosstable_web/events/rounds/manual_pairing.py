@@ -21,10 +21,12 @@ from crosstable.model import ResultCode
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.checker import RecordedRound
 from crosstable.pairing.manual import ManualProblem, manual_problems
-from crosstable_web.events import audit, bridge, fide_mode, models, rounds, rule_warnings
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_arbiter
-from crosstable_web.events.rule_warnings import RuleWarning
+from crosstable_web.events import bridge, models, rounds
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_arbiter
+from crosstable_web.events.rounds import fide_mode, rule_warnings
+from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
 
 MPA = "mpa"

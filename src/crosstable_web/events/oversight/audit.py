@@ -397,7 +397,7 @@ def _text(value: Any, key: str = "") -> str:
     """A stored value as a person reads it: lists joined, pairs as "1–2", yes/no; a
     field's value in the reader's words (dates in the page's calendar, amounts grouped,
     sex and unit kinds in words)."""
-    from crosstable_web.events import wording
+    from crosstable_web.events.words import wording
 
     if value is None or value == "":
         return ""
@@ -437,7 +437,7 @@ def _text(value: Any, key: str = "") -> str:
     if key == "time_zone":
         return localisation.zone_label(str(value))
     if key == "system_code":
-        from crosstable_web.events.pairing_names import system_name
+        from crosstable_web.events.words.pairing_names import system_name
 
         return system_name(str(value))
     return str(value)
@@ -445,7 +445,7 @@ def _text(value: Any, key: str = "") -> str:
 
 def _average(value: Any) -> str:
     """An exact average rating stored as a fraction (``6869/4``) as a reader writes it."""
-    from crosstable_web.events import wording
+    from crosstable_web.events.words import wording
 
     try:
         exact = Fraction(str(value))
@@ -491,7 +491,7 @@ def changes(old: Any, new: Any, action: str = "") -> list[Change]:
 
 def _plain(value: Any, action: str) -> str:
     """A value that is not a record, in words where the action says what it is."""
-    from crosstable_web.events import wording
+    from crosstable_web.events.words import wording
 
     if isinstance(value, str) and action == "entry.bye":
         return localisation.bye_word(value)

@@ -6,7 +6,8 @@ sections side by side), else the event's.
 from __future__ import annotations
 
 from crosstable_web.common.notation import Notation
-from crosstable_web.events import bridge, models, rules
+from crosstable_web.events import bridge, models
+from crosstable_web.events.regulations import rules
 
 
 def section_is_xiangqi(section: models.Section) -> bool:

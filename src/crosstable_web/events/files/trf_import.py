@@ -27,8 +27,11 @@ from django.utils.translation import gettext as _
 from crosstable.formats.trf import TrfError, decode_trf, read_trf_bytes
 from crosstable.model import Colour, ResultCode, Tournament
 from crosstable.pairing import registry
-from crosstable_web.events import audit, fide_mode, models, rules, services
-from crosstable_web.events.audit import Actor
+from crosstable_web.events import models, services
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import fide_mode
 
 SECTION_KEY = "A"
 IMPORTED_NOTE = "imported"

@@ -36,8 +36,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from crosstable_web.events import models
-from crosstable_web.events.audit import Actor, actor_name
-from crosstable_web.events.permissions import require_chief
+from crosstable_web.events.oversight.audit import Actor, actor_name
+from crosstable_web.events.oversight.permissions import require_chief
 from crosstable_web.events.services import ServiceError
 
 
@@ -392,7 +392,7 @@ def attempt(
     from django.contrib import messages
     from django.core.exceptions import PermissionDenied
 
-    from crosstable_web.events import acting
+    from crosstable_web.events.rounds import acting
 
     try:
         return Outcome(value=action(request.POST.get(TOKEN_FIELD) or None))

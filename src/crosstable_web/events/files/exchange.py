@@ -6,7 +6,10 @@ import datetime
 
 from crosstable.model import Acceleration, Tournament
 from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
-from crosstable_web.events import arbiters, bridge, fide_mode, models, rules
+from crosstable_web.events import bridge, models
+from crosstable_web.events.oversight import arbiters
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import fide_mode
 
 
 def export_section_trf(section: models.Section, *, full_birth_dates: bool) -> str:

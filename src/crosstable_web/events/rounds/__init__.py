@@ -30,28 +30,21 @@ from crosstable.pairing.base import (
 from crosstable.pairing.rules import PairingRules
 from crosstable.typed.results import RESULT_WORDS
 from crosstable_web.common.notation import Notation
-from crosstable_web.events import (
-    audit,
-    bridge,
-    event_time,
-    fide_mode,
-    lots,
-    models,
-    regulation_messages,
-    rule_warnings,
-    services,
-)
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.notation import of_section
-from crosstable_web.events.pairing_names import system_name
-from crosstable_web.events.permissions import (
+from crosstable_web.events import bridge, lots, models, services
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import (
     require_arbiter,
     require_chief,
     require_chief_arbiter,
     require_staff,
 )
-from crosstable_web.events.rules import section_rules
+from crosstable_web.events.regulations import event_time, regulation_messages
+from crosstable_web.events.regulations.rules import section_rules
+from crosstable_web.events.rounds import fide_mode, rule_warnings
+from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.services import PAIRING_NUMBERS_BY, ServiceError
+from crosstable_web.events.words.pairing_names import system_name
 from crosstable_web.pairing_jobs import PairingJob, pair_many
 
 PairingFunction = Callable[[Tournament, int], RoundPairing]
@@ -574,7 +567,7 @@ def _notation_words(notation: Notation) -> dict[str, tuple[ResultCode, ResultCod
 def result_label(white: str, black: str, notation: Notation | None = None) -> str:
     """How a board's result is shown: 1-0, ½-½, +/- (forfeit), … (empty while pending); in
     xiangqi the points, 2-0, 1-1, 0-2, when ``notation`` is the section's
-    (:func:`crosstable_web.events.notation.of_section`)."""
+    (:func:`crosstable_web.events.rounds.notation.of_section`)."""
     return (notation or Notation()).result(white, black)
 
 

@@ -30,9 +30,11 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from crosstable_web.backup import registry
-from crosstable_web.events import audit, event_file_v1, slugs
 from crosstable_web.events import models as event_models
-from crosstable_web.events.audit import Actor
+from crosstable_web.events import slugs
+from crosstable_web.events.files import event_file_v1
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
 from crosstable_web.events.services import ServiceError
 
 FORMAT = "crosstable-event"

@@ -36,8 +36,9 @@ from crosstable.standings import (
     sub_ranking,
 )
 from crosstable.tiebreaks.value import TiebreakValue
-from crosstable_web.events import bridge, lots, models, rules
-from crosstable_web.events.tiebreak_labels import TiebreakLabel, labels
+from crosstable_web.events import bridge, lots, models
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.words.tiebreak_labels import TiebreakLabel, labels
 
 
 @dataclasses.dataclass(slots=True)

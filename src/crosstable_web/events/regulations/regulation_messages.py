@@ -26,7 +26,7 @@ from crosstable.pairing.registry import SYSTEMS, TEAM_SYSTEMS
 from crosstable.regulations import RegulationsError
 from crosstable.regulations.key_words import CODE_WORDS, KEY_WORDS
 from crosstable_web.common.localisation import digits, uses_persian_digits
-from crosstable_web.events import pairing_names
+from crosstable_web.events.words import pairing_names
 
 _PART = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
 _QUOTES = {"zh": ("“", "”"), "fa": ("«", "»")}

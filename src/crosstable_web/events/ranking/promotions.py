@@ -30,7 +30,9 @@ from crosstable.grades import (
     validity_date,
 )
 from crosstable.regulations import Calendar, GradeRules, PromotionRule
-from crosstable_web.events import models, rules, standings
+from crosstable_web.events import models
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
 
 HEADINGS = {
     "section": gettext_lazy("Section"),

@@ -20,9 +20,11 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import audit, models, rule_warnings
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_chief_arbiter
+from crosstable_web.events import models
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_chief_arbiter
+from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.events.services import ServiceError
 
 

@@ -35,7 +35,7 @@ from crosstable_web.common.localisation import (
     uses_persian_digits,
 )
 from crosstable_web.common.value_messages import value_message
-from crosstable_web.events import regulation_edits as edits
+from crosstable_web.events.settings import regulation_edits as edits
 
 PARTS = ("schedule", "eligibility", "fees", "prizes")
 """The page's ``action`` of each form here."""

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
 
-from crosstable_web.events import models, rules
+from crosstable_web.events import models
+from crosstable_web.events.regulations import rules
 
 LANGUAGE_OF_REGULATIONS = {
     "en": "en",

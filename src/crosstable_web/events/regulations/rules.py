@@ -281,7 +281,7 @@ calendar: ``wording.value_text``)."""
 def problem_text(problem: Problem) -> str:
     """One refusal of the regulations in the reader's language, with its values (a code
     without words here keeps the core's English message)."""
-    from crosstable_web.events import wording
+    from crosstable_web.events.words import wording
 
     text = _PROBLEM_TEXTS.get(problem.code)
     if text is None:

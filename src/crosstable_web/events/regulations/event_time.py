@@ -31,9 +31,11 @@ from crosstable.typed.dates import read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError
 from crosstable_web.common import localisation
-from crosstable_web.events import audit, models, rules
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_arbiter
+from crosstable_web.events import models
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_arbiter
+from crosstable_web.events.regulations import rules
 
 
 @lru_cache(maxsize=64)

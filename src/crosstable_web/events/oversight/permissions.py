@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from crosstable_web.events import models, parts
-from crosstable_web.events.audit import Actor
+from crosstable_web.events.oversight.audit import Actor
 
 EVERY_ROLE = frozenset(models.Role.values)
 ARBITERS = frozenset({models.Role.CHIEF_ARBITER, models.Role.ARBITER})

@@ -28,20 +28,14 @@ from tomlkit.items import AoT
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
 from crosstable.regulations.schema import RoundSlot
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali, parse_date
-from crosstable_web.events import (
-    audit,
-    bridge,
-    event_time,
-    models,
-    regulation_edits,
-    regulation_messages,
-    rule_warnings,
-    rules,
-    slugs,
-)
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.permissions import require_organiser
+from crosstable_web.events import bridge, models, slugs
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_organiser
+from crosstable_web.events.regulations import event_time, regulation_messages, rules
+from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.events.services import ServiceError, complete_unit_shares, create_section
+from crosstable_web.events.settings import regulation_edits
 
 PLAYED_FIELDS = ("scoring", "tiebreaks", "system_code", "forfeits_to_withdraw")
 """Section values that change the results of rounds already played."""
@@ -390,7 +384,7 @@ def _note_tiebreak_changes(
 ) -> None:
     """A ``###`` line in the TRF file of each paired section whose tie-break list or number
     of rounds changes: the round, the value before and after."""
-    from crosstable_web.events import fide_mode
+    from crosstable_web.events.rounds import fide_mode
 
     for row, spec in plans:
         if row is None or row.pk not in paired:

@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from crosstable_web.events import audit
 from crosstable_web.events.models import AuditLog
+from crosstable_web.events.oversight import audit
 from crosstable_web.events.services import ServiceError
 
 _SECTION_FIELDS = (

@@ -39,17 +39,15 @@ from crosstable.typed import (
 from crosstable.typed.amounts import CURRENCY_WORDS
 from crosstable.typed.calendars import Calendar
 from crosstable_web.common.value_messages import text_problems, value_message
-from crosstable_web.events import audit, models, rules, services
-from crosstable_web.events.audit import Actor
-from crosstable_web.events.entry_headings import (
+from crosstable_web.events import models, services
+from crosstable_web.events.entries.entry_headings import (
     CJK_HEADINGS,
     column_of,
     heading_key,
     heading_score,
     not_stored,
 )
-from crosstable_web.events.permissions import require_organiser
-from crosstable_web.events.spreadsheet import (
+from crosstable_web.events.entries.spreadsheet import (
     ENCODING_NAMES,
     MAX_COLUMNS,
     MAX_ROWS,
@@ -58,6 +56,10 @@ from crosstable_web.events.spreadsheet import (
     column_letter,
     read_spreadsheet,
 )
+from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight.audit import Actor
+from crosstable_web.events.oversight.permissions import require_organiser
+from crosstable_web.events.regulations import rules
 
 COLUMNS = (
     "section",
