@@ -29,18 +29,20 @@ import argparse
 import dataclasses
 import gc
 import hashlib
-import multiprocessing
 import pickle
 import resource
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bench import CORPUS as SHARED_CORPUS
+from bench.measure import in_child, markdown_table, round_lines, seconds_text
 from crosstable.model import Tournament
+
+if TYPE_CHECKING:
+    from crosstable.generate import GeneratorConfig
 
 SIZES = (1000, 2000, 5000, 10000)
 ROUNDS = 11
@@ -128,14 +130,12 @@ def write_trf_files(source: Input, rounds: Sequence[int], folder: Path) -> list[
     return written
 
 
-def generate(players: int, seed: int = SEED) -> list[float]:
-    """Generate and cache the Dutch history of ``players``; the CPU seconds of each round's
-    pairing as it was made."""
-    from crosstable.generate import GeneratorConfig, generate_tournament
-    from crosstable.pairing import dutch
-    from crosstable.pairing.base import RoundPairing
+def dutch_config(players: int) -> GeneratorConfig:
+    """The generated Dutch inputs: 11 rounds, 30 % draws, 1 % forfeits, 1 % half- and 1 %
+    zero-point byes, 2 % withdrawals, 1 % late entries, ratings 1000-2700."""
+    from crosstable.generate import GeneratorConfig
 
-    config = GeneratorConfig(
+    return GeneratorConfig(
         players=players,
         rounds=ROUNDS,
         draw_rate=0.3,
@@ -147,6 +147,16 @@ def generate(players: int, seed: int = SEED) -> list[float]:
         rating_min=1000,
         rating_max=2700,
     )
+
+
+def generate(players: int, seed: int = SEED) -> list[float]:
+    """Generate and cache the Dutch history of ``players``; the CPU seconds of each round's
+    pairing as it was made."""
+    from crosstable.generate import generate_tournament
+    from crosstable.pairing import dutch
+    from crosstable.pairing.base import RoundPairing
+
+    config = dutch_config(players)
     seconds: list[float] = []
 
     def timed(tournament: Tournament, round_number: int) -> RoundPairing:
@@ -162,18 +172,6 @@ def generate(players: int, seed: int = SEED) -> list[float]:
         pickle.dump(tournament, target, protocol=pickle.HIGHEST_PROTOCOL)
     partial.replace(cache_path(players, seed))
     return seconds
-
-
-def _run_in_child(job: str, argument: object, connection: Connection) -> None:
-    try:
-        if job == "generate":
-            assert isinstance(argument, tuple)
-            connection.send(generate(*argument))
-        else:
-            assert isinstance(argument, tuple)
-            connection.send(_pair_once(*argument))
-    except Exception as error:  # reported in the table, not as a traceback
-        connection.send(error)
 
 
 def _pair_once(source: Input, round_number: int) -> Measurement:
@@ -195,49 +193,21 @@ def _pair_once(source: Input, round_number: int) -> Measurement:
     return Measurement(round_number, cpu, peak, digest, "ok" if recorded else DIFFERS)
 
 
-def in_child(job: str, argument: object, timeout: float) -> object:
-    """Run ``job`` in a fresh child process (its peak memory is its own); a TimeoutError
-    when it runs out of time, the exception it raised, or its answer."""
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_run_in_child, args=(job, argument, sender))
-    child.start()
-    sender.close()
-    try:
-        if not receiver.poll(timeout):
-            child.kill()
-            return TimeoutError(f"timeout > {timeout:.0f} s wall")
-        try:
-            return receiver.recv()
-        except EOFError:
-            return RuntimeError("the child died (out of memory?)")
-    finally:
-        child.join()
-
-
 def measure(source: Input, rounds: Sequence[int], timeout: float) -> list[Measurement]:
     results = []
     for round_number in (r for r in rounds if r <= source.rounds):
-        answer = in_child("pair", (source, round_number), timeout)
+        answer = in_child(_pair_once, (source, round_number), timeout)
         if isinstance(answer, Measurement):
             results.append(answer)
         else:
             results.append(Measurement(round_number, status=f"{type(answer).__name__}: {answer}"))
         print(
             f"  {source.label}, {source.players:,} players, round {round_number}: "
-            f"{_seconds(results[-1].cpu)} s CPU, {results[-1].status}",
+            f"{seconds_text(results[-1].cpu)} s CPU, {results[-1].status}",
             file=sys.stderr,
             flush=True,
         )
     return results
-
-
-def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
-
-
-def _megabytes(value: int | None) -> str:
-    return "-" if value is None else f"{value / 2**20:.0f}"
 
 
 def format_table(rows: Sequence[tuple[Input, list[Measurement]]], rounds: Sequence[int]) -> str:
@@ -246,47 +216,23 @@ def format_table(rows: Sequence[tuple[Input, list[Measurement]]], rounds: Sequen
     header = ["players", "input", "measure", *(str(r) for r in rounds), "worst", "median"]
     lines = [header]
     for source, measurements in rows:
-        by_round = {m.round_number: m for m in measurements}
-        cpu = [by_round[r].cpu for r in rounds if r in by_round]
-        rss = [by_round[r].peak_rss for r in rounds if r in by_round]
-        known_cpu = [c for c in cpu if c is not None]
-        known_rss = [m for m in rss if m is not None]
+        measured = [m for m in measurements if m.round_number in rounds]
         # worst and median over the rounds the input has (a 9-round file in an 11-round table)
-        complete = len(known_cpu) == len([r for r in rounds if r <= source.rounds])
-        lines.append(
-            [
-                f"{source.players:,}",
-                source.label,
-                "CPU s",
-                *(_seconds(by_round[r].cpu) if r in by_round else "-" for r in rounds),
-                _seconds(max(known_cpu)) if complete else "-",
-                _seconds(statistics.median(known_cpu)) if complete else "-",
-            ]
+        complete = sum(m.cpu is not None for m in measured) == len(
+            [r for r in rounds if r <= source.rounds]
         )
-        lines.append(
-            [
-                "",
-                "",
-                "peak MB",
-                *(_megabytes(by_round[r].peak_rss) if r in by_round else "-" for r in rounds),
-                _megabytes(max(known_rss)) if complete else "-",
-                _megabytes(int(statistics.median(known_rss))) if complete else "-",
-            ]
+        lines += round_lines(
+            (f"{source.players:,}", source.label),
+            {m.round_number: m.cpu for m in measured},
+            {m.round_number: m.peak_rss for m in measured},
+            rounds,
+            complete,
         )
-    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
-    text = []
-    for index, line in enumerate(lines):
-        cells = [
-            cell.ljust(width) if column in (1, 2) else cell.rjust(width)
-            for column, (cell, width) in enumerate(zip(line, widths, strict=True))
-        ]
-        text.append("| " + " | ".join(cells) + " |")
-        if index == 0:
-            text.append("|" + "|".join("-" * (width + 2) for width in widths) + "|")
-    return "\n".join(text)
+    return markdown_table(lines, left_columns=(1, 2))
 
 
-def _parse_list(text: str) -> list[int]:
+def parse_list(text: str) -> list[int]:
+    """``--sizes`` and ``--rounds``: comma-separated numbers, each at least 1."""
     try:
         values = [int(item) for item in text.split(",")]
     except ValueError:
@@ -301,9 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m bench.pairing",
         description="CPU time and peak memory of every round of Dutch tournaments.",
     )
-    parser.add_argument("--sizes", type=_parse_list, default=list(SIZES), help="e.g. 1000,2000")
+    parser.add_argument("--sizes", type=parse_list, default=list(SIZES), help="e.g. 1000,2000")
     parser.add_argument(
-        "--rounds", type=_parse_list, default=list(range(1, ROUNDS + 1)), help="e.g. 3,6"
+        "--rounds", type=parse_list, default=list(range(1, ROUNDS + 1)), help="e.g. 3,6"
     )
     parser.add_argument("--stress", action="store_true", help="also the approximate histories")
     parser.add_argument("--fresh", action="store_true", help="generate the inputs again")
@@ -327,15 +273,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for source in inputs:
         if args.fresh or not cache_path(source.players, source.seed).exists():
             print(f"  generating {source.players:,} players ...", file=sys.stderr, flush=True)
-            answer = in_child(
-                "generate", (source.players, source.seed), timeout=ROUNDS * args.timeout
-            )
+            answer = in_child(generate, (source.players, source.seed), ROUNDS * args.timeout)
             if isinstance(answer, BaseException):
                 print(f"  {source.players:,} players: {answer}", file=sys.stderr)
                 return 1
             assert isinstance(answer, list)
             print(
-                "  paired as generated, CPU s per round: " + " ".join(map(_seconds, answer)),
+                "  paired as generated, CPU s per round: " + " ".join(map(seconds_text, answer)),
                 file=sys.stderr,
                 flush=True,
             )

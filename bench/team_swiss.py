@@ -16,21 +16,29 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 from fractions import Fraction
 
 from bench import CORPUS as SHARED_CORPUS
 from crosstable.formats.trf import load_trf
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
 from crosstable.model.team_records import MatchPointSystem, TeamEventRecords
+from crosstable.pairing.base import TeamRoundPairing
 from crosstable.pairing.team_swiss import TeamSwissVariant, pair_team_round
 
 CORPUS = SHARED_CORPUS / "team"
 
 
 def simulate_league(
-    teams: int, rounds: int, boards: int, seed: int, variant: str
+    teams: int,
+    rounds: int,
+    boards: int,
+    seed: int,
+    variant: str,
+    pair: Callable[[Tournament, int], TeamRoundPairing] | None = None,
 ) -> tuple[Tournament, list[float]]:
-    """Pair and play ``rounds`` rounds; return the tournament and each pairing's seconds."""
+    """Pair and play ``rounds`` rounds; return the tournament and each pairing's seconds.
+    ``pair``: the pairing call (default ``pair_team_round`` under ``variant``)."""
     rng = random.Random(seed)
     tournament = Tournament(
         name=f"Simulated league, {teams} teams",
@@ -49,7 +57,10 @@ def simulate_league(
     for round_number in range(1, rounds + 1):
         tournament.team_records = _records(pattern, boards, byes)
         started = time.perf_counter()
-        pairing = pair_team_round(tournament, round_number, variant)
+        if pair is None:
+            pairing = pair_team_round(tournament, round_number, variant)
+        else:
+            pairing = pair(tournament, round_number)
         timings.append(time.perf_counter() - started)
         for match in pairing.boards:
             for board in range(1, boards + 1):

@@ -57,6 +57,17 @@ def options_for(rule: str, players: int) -> XiangqiOptions:
     )
 
 
+def xiangqi_config(players: int, rounds: int) -> GeneratorConfig:
+    """The simulated events: 2/1/0, 60 % draws between equals, a withdrawal or two."""
+    return GeneratorConfig(
+        players=players,
+        rounds=rounds,
+        draw_rate=0.6,
+        withdrawal_rate=1.5 / players,
+        scoring=ScoringSystem.xiangqi(),
+    )
+
+
 @dataclasses.dataclass
 class Simulation:
     """The timings of one simulated event, and a copy of the slowest round's input."""
@@ -82,14 +93,9 @@ def simulate(
         result.timings.append(timing)
         return pairing
 
-    config = GeneratorConfig(
-        players=players,
-        rounds=rounds,
-        draw_rate=0.6,
-        withdrawal_rate=1.5 / players,
-        scoring=ScoringSystem.xiangqi(),
+    generate_tournament(
+        xiangqi_config(players, rounds), seed, timed_pair, system_code="XIANGQI_SWISS"
     )
-    generate_tournament(config, seed, timed_pair, system_code="XIANGQI_SWISS")
     return result
 
 
