@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from crosstable.message import Choices, Code, Message, Quoted, Value
 from crosstable.typed.calendars import Calendar, parse_date
+from crosstable.typed.dates import SCHEDULE_DATES
 from crosstable.typed.people import unsafe_characters
 
 EnumT = TypeVar("EnumT")
@@ -88,8 +89,8 @@ MAX_AMOUNT = Decimal(10) ** 12
 """Amounts are below this, with at most two decimals (the database keeps 14 digits)."""
 MAX_POINTS = 1000
 """Points are at most this, with a denominator at most this (``"1/2"``, ``"3/4"``)."""
-EARLIEST_DATE = datetime.date(1900, 1, 1)
-LATEST_DATE = datetime.date(2200, 12, 31)
+EARLIEST_DATE = SCHEDULE_DATES.earliest
+LATEST_DATE = SCHEDULE_DATES.latest
 _TEXT_CONTROLS_ALLOWED = {"U+000A", "U+0009"}
 """Free text may hold line breaks and tabs; names may not (``name_like``)."""
 

@@ -9,7 +9,13 @@ command line translate: nothing is guessed and nothing silently becomes a defaul
 """
 
 from crosstable.typed.amounts import read_amount
-from crosstable.typed.dates import read_date
+from crosstable.typed.dates import (
+    SCHEDULE_DATES,
+    DateRange,
+    birth_dates,
+    payment_dates,
+    read_date,
+)
 from crosstable.typed.digits import (
     as_typed_on_a_latin_keyboard,
     read_whole_number,
@@ -28,9 +34,13 @@ from crosstable.typed.people import (
 from crosstable.typed.unit_kinds import UNIT_KINDS, read_unit_kind, unit_kind_words
 
 __all__ = [
+    "SCHEDULE_DATES",
     "UNIT_KINDS",
+    "DateRange",
     "TypedValueError",
     "as_typed_on_a_latin_keyboard",
+    "birth_dates",
+    "payment_dates",
     "read_amount",
     "read_date",
     "read_federation",

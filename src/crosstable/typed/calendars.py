@@ -2,7 +2,12 @@
 
 Dates are stored as Gregorian ``datetime.date`` values; the Jalali calendar is only a way of
 writing them. The Jalali conversion uses the astronomical leap-year breaks table (the 33-year
-cycles between known break years), valid for Jalali years -61 to 3177.
+cycles between known break years), valid for Jalali years -61 to 3177. Outside the table
+(Gregorian years before 560 or after 3798: never a real player's or event's, but a stored
+``0001-01-01`` or ``9999-12-31`` must still be written, not crash a page) the years follow
+the plain 33-year rule (years 1, 5, 9, 13, 17, 22, 26 and 30 of each cycle are leap years, as
+in the table's own era), counted on from the table's first and last years: every
+``datetime.date`` has its Jalali date and back.
 """
 
 from __future__ import annotations
@@ -41,10 +46,45 @@ class Calendar(enum.Enum):
     """The Solar Hijri calendar used in Iran (year 1398 began on 21 March 2019)."""
 
 
+_CYCLE_LEAP_YEARS = frozenset({1, 5, 9, 13, 17, 22, 26, 30})
+"""A Jalali year's place in its 33-year cycle (``year % 33``) that makes it a leap year, in
+the plain rule used beyond the breaks table (1399, 1403, 1408 … as the table has them)."""
+
+
+def _leap_years_before(year: int) -> int:
+    """How many years of the plain 33-year rule before ``year`` (from an arbitrary origin:
+    only differences are used)."""
+    cycles, place = divmod(year, 33)
+    return cycles * 8 + sum(1 for leap in _CYCLE_LEAP_YEARS if leap < place)
+
+
+def _year_start_ordinal(jalali_year: int) -> tuple[bool, int]:
+    """Whether ``jalali_year`` is a leap year, and the Gregorian ordinal
+    (``datetime.date.toordinal``) of its 1 Farvardin, for any year (the table's, else the
+    plain rule counted from the table's first or last year)."""
+    first, last = _BREAKS[0], _BREAKS[-1] - 1
+    if first <= jalali_year <= last:
+        is_leap, start = _jalali_year_start(jalali_year)
+        return is_leap, start.toordinal()
+    is_leap = jalali_year % 33 in _CYCLE_LEAP_YEARS
+    if jalali_year > last:
+        last_leap, last_start = _jalali_year_start(last)
+        days = 365 * (jalali_year - last - 1) + (
+            _leap_years_before(jalali_year) - _leap_years_before(last + 1)
+        )
+        return is_leap, last_start.toordinal() + 365 + int(last_leap) + days
+    _, first_start = _jalali_year_start(first)
+    days = 365 * (first - jalali_year) + (
+        _leap_years_before(first) - _leap_years_before(jalali_year)
+    )
+    return is_leap, first_start.toordinal() - days
+
+
 def _jalali_year_start(jalali_year: int) -> tuple[bool, datetime.date]:
-    """Whether ``jalali_year`` is a leap year, and the Gregorian date of its 1 Farvardin."""
+    """Whether ``jalali_year`` (of the breaks table) is a leap year, and the Gregorian date
+    of its 1 Farvardin."""
     if not _BREAKS[0] <= jalali_year < _BREAKS[-1]:
-        raise ValueError(f"Jalali year {jalali_year} is outside the supported range")
+        raise ValueError(f"Jalali year {jalali_year} is outside the breaks table")
     gregorian_year = jalali_year + 621
     leap_days = -14
     previous_break = _BREAKS[0]
@@ -75,27 +115,32 @@ def jalali_month_length(year: int, month: int) -> int:
         return 31
     if month <= 11:
         return 30
-    return 30 if _jalali_year_start(year)[0] else 29
+    return 30 if _year_start_ordinal(year)[0] else 29
 
 
 def jalali_to_gregorian(year: int, month: int, day: int) -> datetime.date:
-    """The Gregorian date of a Jalali date; ``ValueError`` if the Jalali date does not exist."""
+    """The Gregorian date of a Jalali date; ``ValueError`` if the Jalali date does not exist
+    (or falls outside ``datetime.date``'s years 1 to 9999)."""
     length = jalali_month_length(year, month)
     if not 1 <= day <= length:
         raise ValueError(f"day {day} is not 1-{length} in Jalali month {month} of {year}")
-    _, year_start = _jalali_year_start(year)
+    _, year_start = _year_start_ordinal(year)
     days_before_month = (month - 1) * 31 - (month // 7) * (month - 7)
-    return year_start + datetime.timedelta(days=days_before_month + day - 1)
+    ordinal = year_start + days_before_month + day - 1
+    if not 1 <= ordinal <= datetime.date.max.toordinal():
+        raise ValueError(f"Jalali {year}-{month}-{day} is outside the Gregorian years 1 to 9999")
+    return datetime.date.fromordinal(ordinal)
 
 
 def gregorian_to_jalali(day: datetime.date) -> tuple[int, int, int]:
-    """The Jalali (year, month, day) of a Gregorian date; the inverse of ``jalali_to_gregorian``."""
+    """The Jalali (year, month, day) of a Gregorian date (any ``datetime.date``); the inverse
+    of ``jalali_to_gregorian``."""
     year = day.year - 621
-    _, year_start = _jalali_year_start(year)
-    if day < year_start:
+    _, year_start = _year_start_ordinal(year)
+    if day.toordinal() < year_start:
         year -= 1
-        _, year_start = _jalali_year_start(year)
-    offset = (day - year_start).days
+        _, year_start = _year_start_ordinal(year)
+    offset = day.toordinal() - year_start
     if offset < 186:
         return year, offset // 31 + 1, offset % 31 + 1
     offset -= 186

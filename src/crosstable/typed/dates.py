@@ -15,10 +15,14 @@ The reading (docs/imports.md):
 * Month names: English and Malay for Gregorian months, the Persian month names for Jalali ones.
 * A time of day is accepted only when it is midnight (``2010/5/3 0:00``, as spreadsheets export
   a date); two-digit years and dates without a day are refused.
+* A date outside the range its meaning allows (``within``: :func:`birth_dates`,
+  :func:`payment_dates`, :data:`SCHEDULE_DATES`) is refused (``date_out_of_range``): a birth
+  date ``0001-01-01`` or a payment made in 9999 is a typing mistake, not a date to store.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 import unicodedata
@@ -68,6 +72,33 @@ LIKELY_JALALI = range(1200, 1500)
 """Years a Gregorian event refuses as likely Jalali (a player born in 1385 AD is not)."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class DateRange:
+    """The dates a box takes for what it means (both ends included)."""
+
+    earliest: datetime.date
+    latest: datetime.date
+
+    def __contains__(self, day: object) -> bool:
+        return isinstance(day, datetime.date) and self.earliest <= day <= self.latest
+
+
+EARLIEST_BIRTH_DATE = datetime.date(1900, 1, 1)
+SCHEDULE_DATES = DateRange(datetime.date(1900, 1, 1), datetime.date(2200, 12, 31))
+"""An event's days, deadlines and rounds (the regulations reader's range too)."""
+EARLIEST_PAYMENT_DATE = datetime.date(1990, 1, 1)
+
+
+def birth_dates(today: datetime.date) -> DateRange:
+    """A player's birth date: from 1900 to today."""
+    return DateRange(EARLIEST_BIRTH_DATE, today)
+
+
+def payment_dates(today: datetime.date) -> DateRange:
+    """The day a fee was paid: from 1990 to today (a payment is recorded once made)."""
+    return DateRange(EARLIEST_PAYMENT_DATE, today)
+
+
 def normalise_persian(text: str) -> str:
     """Arabic letter forms a Persian text may carry (ي, ك, ة) as the Persian ones, and no
     zero-width non-joiner (``تاریخ‌تولد`` and ``تاریخ تولد`` read alike)."""
@@ -80,12 +111,24 @@ def normalise_persian(text: str) -> str:
     )
 
 
-def read_date(text: str, calendar: Calendar, *, day_first: bool = False) -> datetime.date:
+def read_date(
+    text: str, calendar: Calendar, *, day_first: bool = False, within: DateRange | None = None
+) -> datetime.date:
     """The Gregorian date ``text`` names (see the module for the reading).
 
     Raises :class:`TypedValueError`: ``not_a_date``, ``two_digit_year``, ``no_day``,
-    ``ambiguous_date`` (details: first, second, year), ``looks_jalali`` (details: year) or
-    ``no_such_day`` (``2015-02-30``, Jalali ``1398-12-30`` in a common year)."""
+    ``ambiguous_date`` (details: first, second, year), ``looks_jalali`` (details: year),
+    ``no_such_day`` (``2015-02-30``, Jalali ``1398-12-30`` in a common year) or
+    ``date_out_of_range`` (details: day, earliest, latest; outside ``within``)."""
+    day = _read_date(text, calendar, day_first)
+    if within is not None and day not in within:
+        raise TypedValueError(
+            "date_out_of_range", text, day=day, earliest=within.earliest, latest=within.latest
+        )
+    return day
+
+
+def _read_date(text: str, calendar: Calendar, day_first: bool) -> datetime.date:
     cleaned = " ".join(
         normalise_persian(unicodedata.normalize("NFKC", as_typed_on_a_latin_keyboard(text))).split()
     )

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from pypinyin import Style, lazy_pinyin
 
 from crosstable.typed import (
+    DateRange,
     TypedValueError,
     read_amount,
     read_date,
@@ -163,11 +164,41 @@ def date_calendar(language: str | None = None) -> Calendar:
     return Calendar.JALALI if uses_persian_digits(language) else Calendar.GREGORIAN
 
 
+def with_written_dates(error: TypedValueError, calendar: Calendar) -> TypedValueError:
+    """``error`` with the dates it names (a range's ends) written as the page writes dates,
+    in ``calendar`` (``common.value_messages`` quotes them as they come)."""
+    if error.code != "date_out_of_range":
+        return error
+    written = {
+        end: format_date(error.details[end], calendar=calendar.value, weekday=False)
+        for end in ("earliest", "latest")
+    }
+    return TypedValueError(error.code, error.text, **{**error.details, **written})
+
+
 class LocalDateField(forms.DateField):
     """A date field that reads dates as people type them (``crosstable.typed.read_date``:
     any digits, ``2010/5/3``, ``2010年5月3日``, ``3 Mei 2010``; the day first in Malay,
     ``3/5/2010``; Jalali while the page is in Persian) and shows a stored date the way its
-    box takes it back."""
+    box takes it back. ``within``: the dates its meaning allows, given today
+    (``crosstable.typed.birth_dates``, ``payment_dates``); a date outside is refused."""
+
+    def __init__(
+        self, *, within: Callable[[datetime.date], DateRange] | None = None, **kwargs: Any
+    ) -> None:
+        self.within = within
+        super().__init__(**kwargs)
+
+    def date_range(self) -> DateRange | None:
+        return None if self.within is None else self.within(timezone.localdate())
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        dates = self.date_range()
+        if dates is not None:
+            # the date picker offers only these days (a text box ignores them)
+            attrs.update(min=dates.earliest.isoformat(), max=dates.latest.isoformat())
+        return attrs
 
     def to_python(self, value: Any) -> datetime.date | None:
         if isinstance(value, str) and value.strip():
@@ -176,12 +207,32 @@ class LocalDateField(forms.DateField):
             calendar = date_calendar()
             language = translation.get_language() or ""
             try:
-                return read_date(value, calendar, day_first=language.startswith("ms"))
+                return read_date(
+                    value,
+                    calendar,
+                    day_first=language.startswith("ms"),
+                    within=self.date_range(),
+                )
             except TypedValueError as error:
                 raise forms.ValidationError(
-                    value_message(error, calendar), code="invalid"
+                    value_message(with_written_dates(error, calendar), calendar), code="invalid"
                 ) from error
-        return super().to_python(value)
+        day = super().to_python(value)
+        dates = self.date_range()
+        if day is not None and dates is not None and day not in dates:
+            from crosstable_web.common.value_messages import value_message
+
+            refusal = TypedValueError(
+                "date_out_of_range",
+                day.isoformat(),
+                day=day,
+                earliest=dates.earliest,
+                latest=dates.latest,
+            )
+            raise forms.ValidationError(
+                value_message(with_written_dates(refusal, Calendar.GREGORIAN)), code="invalid"
+            )
+        return day
 
     def prepare_value(self, value: Any) -> Any:
         if isinstance(value, datetime.date) and uses_persian_digits():

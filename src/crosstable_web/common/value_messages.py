@@ -82,6 +82,14 @@ def value_message(error: TypedValueError, calendar: Calendar = Calendar.GREGORIA
             )
         case "no_such_day":
             return _("“%(value)s” is not a day of the calendar.") % values
+        case "date_out_of_range":
+            # the sentence of a number out of its range; the ends as the page writes dates
+            # when the caller wrote them (``localisation.with_written_dates``)
+            return _("“%(value)s” is not between %(minimum)s and %(maximum)s.") % {
+                "value": values["value"],
+                "minimum": details["earliest"],
+                "maximum": details["latest"],
+            }
         case "unknown_sex":
             return _("“%(value)s” is not a sex: write M or F (男/女, L/P, مرد/زن).") % values
         case "unknown_grade":

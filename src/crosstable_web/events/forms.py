@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from crosstable.typed import (
     TypedValueError,
+    birth_dates,
     read_federation,
     read_fide_id,
     read_grade,
@@ -28,6 +29,7 @@ from crosstable_web.common.localisation import (
     LocalDateInput,
     LocalDecimalField,
     LocalIntegerField,
+    with_written_dates,
 )
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events.regulations import rules
@@ -62,7 +64,9 @@ class EntryForm(forms.Form):
         choices=[("", "—"), ("M", _("Male")), ("F", _("Female"))],
     )
     # Jalali while the page is in Persian (typed, the browser's picker is Gregorian only).
-    birth_date = LocalDateField(label=_("Birth date"), required=False, widget=LocalDateInput())
+    birth_date = LocalDateField(
+        label=_("Birth date"), required=False, widget=LocalDateInput(), within=birth_dates
+    )
     rating = LocalIntegerField(
         label=_("Rating"), required=False, min_value=0, max_value=MAX_RATING, initial=0
     )
@@ -269,14 +273,17 @@ class EventDateField(forms.CharField):
 def read_event_date(text: str, calendar: str) -> datetime.date | None:
     """``text`` as a day of ``calendar``; None for empty; ``ValidationError`` otherwise."""
     from crosstable.typed.calendars import Calendar
-    from crosstable.typed.dates import read_date
+    from crosstable.typed.dates import SCHEDULE_DATES, read_date
     from crosstable.typed.errors import TypedValueError
 
     if not text.strip():
         return None
     try:
-        return read_date(text, Calendar(calendar))
-    except TypedValueError:
+        return read_date(text, Calendar(calendar), within=SCHEDULE_DATES)
+    except TypedValueError as error:
+        if error.code == "date_out_of_range":
+            written = with_written_dates(error, Calendar(calendar))
+            raise forms.ValidationError(value_message(written, Calendar(calendar))) from None
         raise forms.ValidationError(
             _("Not a date of the %(calendar)s calendar: %(text)s (write %(format)s).")
             % {

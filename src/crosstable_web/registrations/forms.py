@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from crosstable.regulations.registration import asked_fields
+from crosstable.typed import payment_dates
 from crosstable_web.common.localisation import LocalDateField, LocalDateInput, LocalDecimalField
 from crosstable_web.events import models as event_models
 from crosstable_web.events.regulations import rules
@@ -183,7 +184,7 @@ class PaymentForm(forms.Form):
     """A payment an organiser records (any digits; Jalali while the page is in Persian)."""
 
     amount = LocalDecimalField(label=_("Amount"), decimal_places=2, max_digits=14)
-    paid_on = LocalDateField(label=_("Date paid"), widget=LocalDateInput())
+    paid_on = LocalDateField(label=_("Date paid"), widget=LocalDateInput(), within=payment_dates)
 
 
 class ReasonForm(forms.Form):

@@ -14,7 +14,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from crosstable.typed import read_unit_kind
+from crosstable.typed import payment_dates, read_unit_kind
 from crosstable_web.common.localisation import (
     LocalDateField,
     LocalDateInput,
@@ -218,5 +218,5 @@ class TeamPaymentForm(forms.Form):
     team's place when places go to the teams that pay first)."""
 
     amount = LocalDecimalField(label=_("Amount"), decimal_places=2, max_digits=14)
-    paid_on = LocalDateField(label=_("Date paid"), widget=LocalDateInput())
+    paid_on = LocalDateField(label=_("Date paid"), widget=LocalDateInput(), within=payment_dates)
     """Jalali while the page is in Persian, as on the bank's receipt."""

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from crosstable.typed import (
     TypedValueError,
     as_typed_on_a_latin_keyboard,
+    birth_dates,
     read_amount,
     read_date,
     read_federation,
@@ -81,7 +82,7 @@ COLUMNS = (
 """The columns an entries file may have (any heading of ``entry_headings.HEADINGS`` names
 one; ``given_name`` and ``family_name`` together make ``name``); only the name is required."""
 
-EARLIEST_BIRTH_DATE = datetime.date(1900, 1, 1)
+EARLIEST_BIRTH_DATE = birth_dates(datetime.date.max).earliest
 HEADING_SEARCH_LINES = 10
 """The heading line is the first of a sheet's first lines that names the player column
 (titles above it, as Chinese entry forms have, are skipped with a note)."""

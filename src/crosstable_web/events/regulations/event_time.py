@@ -27,7 +27,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
-from crosstable.typed.dates import read_date
+from crosstable.typed.dates import SCHEDULE_DATES, read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable.typed.errors import TypedValueError
 from crosstable_web.common import localisation
@@ -144,7 +144,7 @@ def read_wall_clock(event: models.Event, text: str) -> datetime.datetime | None:
     day_text, _space, time_text = cleaned.partition(" ")
     match = re.fullmatch(r"(\d{1,2}):(\d{2})", time_text.strip())
     try:
-        day = read_date(day_text, Calendar(event.calendar))
+        day = read_date(day_text, Calendar(event.calendar), within=SCHEDULE_DATES)
     except TypedValueError:
         day = None
     if day is None or match is None or int(match[1]) > 23 or int(match[2]) > 59:

@@ -26,13 +26,14 @@ from crosstable.regulations import Regulations
 from crosstable.regulations.schema import Combination, Eligibility, ShareMode
 from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
-from crosstable.typed.dates import read_date
+from crosstable.typed.dates import SCHEDULE_DATES, read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable_web.common.localisation import (
     LocalDecimalField,
     LocalIntegerField,
     digits,
     uses_persian_digits,
+    with_written_dates,
 )
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events.settings import regulation_edits as edits
@@ -87,9 +88,12 @@ class EventDayField(forms.CharField):
         language = translation.get_language() or ""
         calendar = box_calendar(self.calendar)
         try:
-            return read_date(text, calendar, day_first=language.startswith("ms"))
+            return read_date(
+                text, calendar, day_first=language.startswith("ms"), within=SCHEDULE_DATES
+            )
         except TypedValueError as error:
-            raise forms.ValidationError(value_message(error, calendar)) from None
+            written = with_written_dates(error, calendar)
+            raise forms.ValidationError(value_message(written, calendar)) from None
 
     def prepare_value(self, value: Any) -> Any:
         if isinstance(value, datetime.date):
