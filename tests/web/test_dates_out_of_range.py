@@ -20,7 +20,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import rules, services
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams import services as team_services
