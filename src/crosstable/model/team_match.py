@@ -25,7 +25,9 @@ boards):
 * the team with more game points wins the match; equal non-zero game points are a draw; a
   loss in a match not played, or a 0–0, is worth no match points;
 * points given by decision (TRF 299: a team, a round, match and game points) replace what
-  the games add up to;
+  the games add up to; a 299 result W, D or L says the match was played over the board (a
+  short team that played some of its games and lost by the regulation's score), so the
+  teams have met whatever the boards say;
 * a line-up the roster order does not give (TRF 300: an empty board, a line-up accepted out
   of roster order) puts each player on the board it names;
 * the colour of a team is read from its first board with an opponent through the board
@@ -65,6 +67,7 @@ _ASSIGNED_RESULT = {
     "D": ResultCode.DRAW,
     "L": ResultCode.LOSS,
 }
+_PLAYED_MATCH = frozenset({ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS})
 
 
 def team_event_records(tournament: Tournament) -> TeamEventRecords:
@@ -133,11 +136,18 @@ def team_rounds(
             team_round = _team_round(team.number, round_number, sides, records, boards, tournament)
             assignment = assigned.get((round_number, team.number))
             if assignment is not None:
+                result = _ASSIGNED_RESULT.get(assignment.result, team_round.result)
+                kind = team_round.kind
+                if result in _PLAYED_MATCH and team_round.opponent is not None:
+                    # 299 W/D/L: a match played over the board whose points were decided
+                    # (a short team that played some games): the teams have met.
+                    kind = TeamRoundKind.PLAYED
                 team_round = dataclasses.replace(
                     team_round,
+                    kind=kind,
                     match_points=assignment.match_points,
                     game_points=assignment.game_points,
-                    result=_ASSIGNED_RESULT.get(assignment.result, team_round.result),
+                    result=result,
                 )
             history[team.number].append(team_round)
     return history

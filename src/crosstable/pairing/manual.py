@@ -22,8 +22,10 @@ from crosstable.pairing.colours import colour_difference, colour_preference
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManualProblem:
     """One thing a hand-made pairing breaks: ``code`` (rematch, prohibited, bye_ineligible,
-    colour_three, colour_difference, colours_reversed), the players concerned (pairing
-    numbers; for a game White then Black) and, for a colour difference, its value."""
+    colour_three, colour_difference, colours_reversed; for team systems also colour, float,
+    same_unit: :func:`crosstable.pairing.team_swiss.team_manual_problems`), the players or
+    teams concerned (pairing numbers; for a game White then Black, for a match the
+    first-named team first) and, for a colour difference, its value."""
 
     code: str
     players: tuple[int, ...]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from fractions import Fraction
 
 from crosstable.matching import MatchingOracle, max_weight_matching
@@ -35,6 +35,7 @@ from crosstable.model.team_match import (
 from crosstable.model.team_records import TeamEventRecords
 from crosstable.model.tournament import Tournament
 from crosstable.pairing.base import PairingError, TeamMatch, TeamRoundPairing
+from crosstable.pairing.manual import ManualProblem
 
 RULES: dict[str, str] = {
     "C1": "2.1.1 two teams shall not play against each other more than once",
@@ -156,6 +157,9 @@ class _Team:
     preference: Colour | None = None
     strong: bool = False
     level: int = 0
+    barred: frozenset[int] = frozenset()
+    """The teams it may not meet this round: those met ([C1]) and those of a prohibited
+    pairing, less the rematches the chief arbiter allowed (issue 25)."""
 
     @property
     def colour_difference(self) -> int:
@@ -222,8 +226,9 @@ class _RoundPairer:
     # --- absolute criteria and completion -------------------------------------------------
 
     def can_meet(self, first: _Team, second: _Team) -> bool:
-        """[C1]: the teams have not played each other."""
-        return second.number not in first.met
+        """[C1]: the teams have not played each other, and no prohibited pairing keeps them
+        apart this round (an absolute criterion, as in the other systems)."""
+        return second.number not in first.barred
 
     def pairable(self, numbers: frozenset[int]) -> bool:
         """[C3]: the teams ``numbers`` can all be paired with one another."""
@@ -500,9 +505,10 @@ def _team_state(
         score=score(history),
         secondary=score(history, use_primary=False),
         matches_played=len(played),
-        met=frozenset(r.opponent for r in played if r.opponent is not None),
+        met=(met := frozenset(r.opponent for r in played if r.opponent is not None)),
         colours=tuple(r.colour for r in played if r.colour is not None),
         floated=floated,
+        barred=met,
         bye_barred=any(
             r.result in (ResultCode.PAIRING_BYE, ResultCode.FULL_POINT_BYE)
             or (r.kind is TeamRoundKind.NOT_PLAYED and r.result is ResultCode.FORFEIT_WIN)
@@ -548,10 +554,16 @@ def pair_team_round(
     round_number: int | None = None,
     variant: TeamSwissVariant | str | None = None,
     records: TeamEventRecords | None = None,
+    rematches_allowed: Collection[frozenset[int]] = (),
 ) -> TeamRoundPairing:
     """Pair ``round_number`` (default: the round after the last recorded one) of a team
     tournament by C.04.6. Only rounds before it are read; the teams announced absent for it
-    (TRF 240) are left out. Raises :class:`PairingError` when no legal pairing exists."""
+    (TRF 240) are left out. Raises :class:`PairingError` when no legal pairing exists.
+
+    The tournament's prohibited pairings (``Tournament.prohibited_pairings``; in a team
+    tournament they name team numbers, TRF 260) are never paired. ``rematches_allowed``:
+    pairs of teams the chief arbiter lets meet again when no pairing exists otherwise
+    (art. 3.3.3: the Chief Arbiter decides); [C1] is relaxed for them alone."""
     if not tournament.teams:
         raise ValueError("the tournament has no teams (TRF records 310 or 013): nothing to pair")
     chosen = resolve_variant(tournament, variant)
@@ -583,6 +595,15 @@ def pair_team_round(
         if team.number in absent:
             continue
         state = _team_state(team.number, histories[team.number], chosen.primary, histories)
+        prohibited = {
+            other
+            for rule in tournament.prohibited_pairings
+            if rule.applies_to(round_number) and team.number in rule.players
+            for other in rule.players
+            if other != team.number
+        }
+        relaxed = {other for pair in rematches_allowed if team.number in pair for other in pair}
+        state.barred = frozenset((state.met - relaxed) | prohibited)
         state.preference, state.strong = colour_preference(
             state.colours, chosen.colour_type, last_round=round_number == total_rounds
         )
@@ -694,3 +715,51 @@ def check_team_tournament(
         )
         rounds = range(1, last + 1)
     return [check_team_round(tournament, number, variant, records) for number in rounds]
+
+
+# --- a round paired by hand -------------------------------------------------------------------
+
+
+def team_manual_problems(
+    tournament: Tournament,
+    round_number: int,
+    matches: Sequence[TeamMatch],
+    bye: int | None,
+    units: Mapping[int, str] | None = None,
+    variant: TeamSwissVariant | str | None = None,
+) -> list[ManualProblem]:
+    """What a team round paired by hand breaks, as :func:`crosstable.pairing.manual.manual_problems`
+    says it for individual systems: ``rematch`` (the teams have met, [C1]; issue 25: a match
+    with a game played over the board), ``prohibited`` (a prohibited pairing this round),
+    ``bye_ineligible`` ([C2]), ``colour`` (a team's strong colour preference not given:
+    art. 1.7, the first-named team having White on board 1), ``float`` (teams of different
+    scores: an upfloat, which the engine makes only when its scoregroup cannot be paired)
+    and ``same_unit`` (``units``: team -> club or county; two teams of one unit).
+    ``tournament`` holds the earlier rounds."""
+    chosen = resolve_variant(tournament, variant)
+    records = team_event_records(tournament)
+    histories = team_rounds(tournament, records, up_to_round=round_number - 1)
+    states = {
+        number: _team_state(number, history, chosen.primary, histories)
+        for number, history in histories.items()
+    }
+    last_round = tournament.total_rounds is not None and round_number >= tournament.total_rounds
+    problems: list[ManualProblem] = []
+    for match in matches:
+        first, second = states[match.first], states[match.second]
+        pair = (match.first, match.second)
+        if second.number in first.met:
+            problems.append(ManualProblem("rematch", pair))
+        if tournament.is_prohibited(match.first, match.second, round_number):
+            problems.append(ManualProblem("prohibited", pair))
+        for team, colour in ((first, Colour.WHITE), (second, Colour.BLACK)):
+            preference, strong = colour_preference(team.colours, chosen.colour_type, last_round)
+            if preference is not None and strong and preference is not colour:
+                problems.append(ManualProblem("colour", (team.number,)))
+        if first.score != second.score:
+            problems.append(ManualProblem("float", pair))
+        if units and units.get(match.first) and units.get(match.first) == units.get(match.second):
+            problems.append(ManualProblem("same_unit", pair))
+    if bye is not None and states[bye].bye_barred:
+        problems.append(ManualProblem("bye_ineligible", (bye,)))
+    return problems

@@ -7,7 +7,9 @@ game points wins the match and takes the regulation's match points (2/1/0 by def
 * An empty board is forfeited: the player facing it wins by forfeit (both empty: nothing).
 * A team fielding fewer than ``team.min_players_for_match`` players loses the whole match by
   ``team.short_team_result`` (e.g. ``"0-4"``): its players' games are forfeit losses, the
-  opponents' forfeit wins; both short: a double forfeit (no points for either).
+  opponents' forfeit wins; both short: a double forfeit (no points for either). A game of
+  the match played over the board still makes it a played match (the teams have met, its
+  colours count; docs/teams.md), lost by the regulation's score.
 * A player found ineligible (:func:`rescore_ineligible`) has every game they played turned
   into a forfeit loss; with ``ineligible_player_penalty = "opponents_win_all_games"`` every
   match their team played with them is lost by the short-team score for the full board count
@@ -235,6 +237,7 @@ def score_match(
         boards.append(_board(board, first_player, second_player, codes, rules))
     note = ""
     override: tuple[Fraction, Fraction] | None = None
+    played: bool | None = None
     if first_short or second_short:
         loser, winner = rules.forfeit_score()
         if first_short and second_short:
@@ -243,7 +246,32 @@ def score_match(
             override, note = (loser, winner), f"short:{first.team}"
         else:
             override, note = (winner, loser), f"short:{second.team}"
-    return _match(round_number, first.team, second.team, tuple(boards), rules, override, note)
+        if not (first_short and second_short):
+            # docs/teams.md, "When two teams have met": a game of the match played over the
+            # board (both players there, not entered as a forfeit) means the teams have met,
+            # even though the short team loses by the regulation's score.
+            played = _played_over_the_board(first, second, given, rules.boards)
+    return _match(
+        round_number, first.team, second.team, tuple(boards), rules, override, note, played
+    )
+
+
+def _played_over_the_board(
+    first: LineUp,
+    second: LineUp,
+    results: Mapping[int, tuple[ResultCode, ResultCode]],
+    boards: int,
+) -> bool:
+    """Whether a board of the match was played over the board: both players seated and not
+    entered as a forfeit (a result, or none yet: a short team's match is decided without
+    its games' results, but the players who came sat down and played)."""
+    pending = (ResultCode.PENDING, ResultCode.PENDING)
+    return any(
+        first.player_on(board) is not None
+        and second.player_on(board) is not None
+        and all(code.is_played for code in results.get(board, pending))
+        for board in range(1, boards + 1)
+    )
 
 
 def _absent(
@@ -506,7 +534,13 @@ def _assignments(match: ScoredMatch) -> list[PointsAssignment]:
         sum((board.first_points for board in match.boards), Fraction(0)),
         sum((board.second_points for board in match.boards), Fraction(0)),
     )
-    if boards_say == (match.first_game_points, match.second_game_points):
+    # A match played over the board whose boards were all scored as forfeits (a short team
+    # that played some of its games: docs/teams.md) needs the 299 too: its W/D/L says the
+    # teams have met, which the forfeited boards alone do not.
+    played_unseen = match.first_result in _PLAYED_RESULTS and not any(
+        board.played for board in match.boards
+    )
+    if boards_say == (match.first_game_points, match.second_game_points) and not played_unseen:
         return []
     return [
         PointsAssignment(

@@ -83,7 +83,11 @@ def test_short_team_loses_by_the_regulation_score() -> None:
     match = score_match(1, A, two, {1: "0-1", 2: "0-1"}, FARS)  # results on the board ignored
     assert (match.first_game_points, match.second_game_points) == (4, 0)
     assert (match.first_match_points, match.second_match_points) == (2, 0)
-    assert match.first_result is ResultCode.FORFEIT_WIN and match.note == "short:2"
+    # Two games were played over the board: the teams have met (docs/teams.md, issue 25).
+    assert match.first_result is ResultCode.WIN and match.note == "short:2"
+    # Nobody of team 2 came (its two named players entered absent): no meeting.
+    nobody_came = score_match(1, A, two, {1: "+-", 2: "+-"}, FARS)
+    assert nobody_came.first_result is ResultCode.FORFEIT_WIN
     both = score_match(1, LineUp(1, 1, (11, None, None, None)), two, {}, FARS)
     assert (both.first_match_points, both.second_match_points) == (0, 0)
     assert both.second_result is ResultCode.FORFEIT_LOSS

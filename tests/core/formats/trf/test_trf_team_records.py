@@ -116,14 +116,17 @@ def test_three_players_present_forfeit_board_four() -> None:
     assert len(event.matches[1][0].boards) == 3
 
 
-def test_two_players_present_lose_nought_four() -> None:
-    # Team 1 fields 2 players (fewer than 3): it loses 0-4 whatever was played; its two players
-    # lose by forfeit, team 2's four players win by forfeit (two of them facing empty boards).
+def test_two_players_named_none_came_lose_nought_four() -> None:
+    # Team 1 names 2 players (fewer than 3) and neither comes (entered as forfeits -+): it
+    # loses 0-4; its two players lose by forfeit, team 2's four players win by forfeit (two
+    # of them facing empty boards). No game was played over the board: the match was not
+    # played (had the two come and sat down, it would be a meeting:
+    # test_short_team_that_played_a_game_has_met below).
     match = score_match(
         1,
         LineUp(1, 1, (1, 2, None, None)),
         LineUp(2, 1, (7, 8, 9, 10)),
-        {1: "1-0"},
+        {1: "-+", 2: "-+"},
         FARS,
     )
     assert (match.first_game_points, match.second_game_points) == (0, 4)
@@ -144,15 +147,44 @@ def test_two_players_present_lose_nought_four() -> None:
     assert first.kind is TeamRoundKind.NOT_PLAYED
 
 
+def test_short_team_that_played_a_game_has_met() -> None:
+    # The same match with board 1 played (1-0 for player 1): still 0-4 by the regulation, but
+    # a game was played over the board, so the teams have met (docs/teams.md). The boards stay
+    # forfeits (the games are not official), and the file says so with 299 L / W: 0 and 4
+    # game points, 0 and 2 match points, a played match (no 330).
+    match = score_match(
+        1,
+        LineUp(1, 1, (1, 2, None, None)),
+        LineUp(2, 1, (7, 8, 9, 10)),
+        {1: "1-0"},
+        FARS,
+    )
+    assert (match.first_game_points, match.second_game_points) == (0, 4)
+    assert match.first_result is ResultCode.LOSS
+    text, rounds = _through_trf([match])
+    assert _player_cell(text, 1) == "   7 w -" and _player_cell(text, 7) == "   1 b +"
+    assert not [line for line in text.splitlines() if line.startswith("330")]
+    assert [line[:8] for line in text.splitlines() if line.startswith("299")] == [
+        "299 L   ",
+        "299 W   ",
+    ]
+    first, second = rounds[1][0], rounds[2][0]
+    assert (first.game_points, first.match_points, first.result) == (0, 0, ResultCode.LOSS)
+    assert (second.game_points, second.match_points, second.result) == (4, 2, ResultCode.WIN)
+    assert first.kind is second.kind is TeamRoundKind.PLAYED
+    assert (first.opponent, first.colour, second.colour) == (2, Colour.WHITE, Colour.BLACK)
+
+
 def test_short_team_against_three_players_still_loses_nought_four() -> None:
-    # Team 1 has 2 players, team 2 has 3: team 1 loses 0-4 by the regulation although team 2
-    # won only three boards by forfeit (board 4 has nobody). The boards say 0-3, so the file
-    # says "the whole match forfeited" (330 -+), which gives every board to team 2.
+    # Team 1 names 2 players, who do not come (-+), team 2 has 3: team 1 loses 0-4 by the
+    # regulation although team 2 won only three boards by forfeit (board 4 has nobody). The
+    # boards say 0-3, so the file says "the whole match forfeited" (330 -+), which gives
+    # every board to team 2.
     match = score_match(
         1,
         LineUp(1, 1, (1, 2, None, None)),
         LineUp(2, 1, (7, 8, 9, None)),
-        {},
+        {1: "-+", 2: "-+"},
         FARS,
     )
     assert (match.first_game_points, match.second_game_points) == (0, 4)
@@ -285,7 +317,7 @@ def test_fide_reference_reads_our_team_file_with_the_same_match_results() -> Non
     """gacrux (FIDE's reference implementation, test-only oracle) reads a file with empty
     boards, short teams, a double forfeit, a team that fielded nobody and an accepted
     board-order error (300 board orders, 330, 299) without an error, with our winners, and
-    with the 299 points of the 2-against-3 match."""
+    with the 299 points of the 2-against-3 match (a played match lost 0-4: 299 L / W)."""
     gacrux = pytest.importorskip("gacrux.trf2json")
     tournament = Tournament(
         name="Fars",
@@ -338,7 +370,9 @@ def test_fide_reference_reads_our_team_file_with_the_same_match_results() -> Non
     tournament.team_records = event_records(matches, FARS, rosters=rosters)
     text = write_trf(tournament)
     assert "300 001 005 006   26   25   27   28" in text.splitlines()
-    assert "299 +   2.0   4.0    1    4" in text.splitlines()
+    # Team 3's two players sat down facing team 4's: a played match (the teams have met,
+    # issue 25), 0-4 by the regulation: 299 W, not +.
+    assert "299 W   2.0   4.0    1    4" in text.splitlines()
     rounds = team_rounds(read_trf(text), team_event_records(read_trf(text)))
     for match in matches:
         first = rounds[match.first_team][match.round_number - 1]
