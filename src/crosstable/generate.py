@@ -95,6 +95,9 @@ class GeneratorConfig:
     tiebreaks: tuple[str, ...] = ()
     """Tie-break list (TRF-2026 descriptors): written as record 202, and each player's rank
     as this list gives it (ties shared) in the 001 records."""
+    roster: tuple[tuple[str, int], ...] = ()
+    """The players as (name, rating), in pairing-number order: a model file's (``engine
+    MODEL -g``). Empty: ``players`` players with ratings drawn in ``rating_min..rating_max``."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -306,6 +309,57 @@ def _points_value(key: str, raw: object) -> Fraction:
     return points
 
 
+def config_from_model(model: Tournament, source: str = "<model>") -> GeneratorConfig:
+    """``engine MODEL -g``: a tournament like ``model``: its players (names and ratings, in
+    pairing-number order), its number of rounds, point system, initial colour and tie-break
+    list, and its rates of draws, forfeits, requested byes and withdrawals, as the reference
+    engines take them from a model file. Every player needs a rating (the results are drawn
+    from the ratings); a player without one is refused, naming the pairing number."""
+    players = list(model)
+    unrated = [player.pairing_number for player in players if not player.rating]
+    if unrated:
+        shown = ", ".join(str(number) for number in unrated[:10])
+        raise GeneratorConfigError(
+            f"{source}: every player of a model file needs a rating; none for {shown}"
+        )
+    rounds = model.total_rounds or model.rounds_paired
+    if rounds < 1:
+        raise GeneratorConfigError(f"{source}: the model file gives no round")
+    games = draws = forfeits = 0
+    requested: dict[ResultCode, int] = {}
+    for player in players:
+        for entry in player.rounds[:rounds]:
+            if entry.opponent is not None:
+                games += 1
+                if not entry.is_played:
+                    forfeits += 1
+                elif entry.result in (ResultCode.DRAW, ResultCode.DRAW_UNRATED):
+                    draws += 1
+            else:
+                requested[entry.result] = requested.get(entry.result, 0) + 1
+    player_rounds = len(players) * rounds
+
+    def share(count: int, out_of: int) -> float:
+        return round(count / out_of, 3) if out_of else 0.0
+
+    return GeneratorConfig(
+        players=len(players),
+        rounds=rounds,
+        draw_rate=share(draws, games - forfeits),
+        forfeit_rate=share(forfeits, games),
+        half_point_bye_rate=share(requested.get(ResultCode.HALF_POINT_BYE, 0), player_rounds),
+        full_point_bye_rate=share(requested.get(ResultCode.FULL_POINT_BYE, 0), player_rounds),
+        zero_point_bye_rate=share(requested.get(ResultCode.ZERO_POINT_BYE, 0), player_rounds),
+        withdrawal_rate=share(
+            sum(player.withdrawn_after_round is not None for player in players), len(players)
+        ),
+        scoring=model.scoring,
+        initial_colour=model.initial_colour,
+        tiebreaks=tuple(model.tiebreaks),
+        roster=tuple((player.name, player.rating or 0) for player in players),
+    )
+
+
 def random_config(seed: int) -> GeneratorConfig:
     """A configuration drawn from ``seed``, for ``-g`` without a configuration file:
     15 to 215 players, 5 to 13 rounds (never more than a third of the players), and
@@ -472,6 +526,10 @@ def _below(rng: random.Random, bound: int) -> int:
 
 
 def _add_players(tournament: Tournament, config: GeneratorConfig, rng: random.Random) -> None:
+    if config.roster:
+        for number, (name, rating) in enumerate(config.roster, start=1):
+            tournament.add_player(Player(pairing_number=number, name=name, rating=rating))
+        return
     span = config.rating_max - config.rating_min + 1
     ratings = sorted(
         (config.rating_min + _below(rng, span) for _ in range(config.players)), reverse=True

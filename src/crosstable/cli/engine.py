@@ -23,6 +23,7 @@ import argparse
 import secrets
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 
@@ -54,6 +55,9 @@ TRF_MAX_PLAYERS = 9999
 """A TRF pairing number has four digits."""
 
 PROGRAM = "crosstable engine"
+
+CHECK_FORMATS = ("bbp", "crosstable")
+"""``-c --format``: the reference engine's check table (what scripts parse) or ours."""
 
 GENERATOR_OPTIONS: tuple[tuple[str, str, type, str], ...] = (
     ("--players", "players", int, "number of players"),
@@ -94,12 +98,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "error, 3 invalid input, 4 size limit, 5 file access."
         ),
         usage=(
-            "crosstable engine --dutch INPUT -p [OUTPUT] [--regulations FILE [--section KEY]]\n"
-            "       crosstable engine --dutch INPUT -c [--regulations FILE [--section KEY]]\n"
-            "       crosstable engine --dutch -g [CONFIG] -o OUTPUT [-s SEED]"
+            "crosstable engine [-r]\n"
+            "       crosstable engine [-r] --dutch INPUT -p [OUTPUT] [-l [CHECKLIST]]"
+            " [--regulations FILE [--section KEY]]\n"
+            "       crosstable engine [-r] --dutch INPUT -c [-l [CHECKLIST]] [--format FORMAT]"
+            " [--regulations FILE [--section KEY]]\n"
+            "       crosstable engine [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED]"
+            " [-l [CHECKLIST]]"
         ),
     )
-    systems = parser.add_mutually_exclusive_group(required=True)
+    parser.add_argument(
+        "-r",
+        dest="print_info",
+        action="store_true",
+        help="print the program's name and version first (alone: only that)",
+    )
+    systems = parser.add_mutually_exclusive_group()
     systems.add_argument(
         "--dutch",
         dest="system",
@@ -121,7 +135,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "-c",
         dest="check",
         action="store_true",
-        help="re-pair every round of INPUT and report the rounds that differ",
+        help="re-pair every round of INPUT and report the rounds that differ (exit 0)",
     )
     modes.add_argument(
         "-g",
@@ -129,7 +143,26 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         nargs="?",
         const="",
         metavar="CONFIG",
-        help="generate a random tournament (CONFIG: TOML file; random settings if omitted)",
+        help="generate a random tournament (CONFIG: TOML file; random settings if omitted; "
+        "after a MODEL TRF file: its players, ratings, rounds and rates of results)",
+    )
+    parser.add_argument(
+        "-l",
+        dest="checklist",
+        nargs="?",
+        const="",
+        metavar="CHECKLIST",
+        help="also write the check-list of every round paired (default name: INPUT, or the "
+        "-g OUTPUT, with the extension .list; a bare name goes beside that file)",
+    )
+    parser.add_argument(
+        "--format",
+        dest="check_format",
+        choices=CHECK_FORMATS,
+        default="bbp",
+        help="with -c: 'bbp' (default) the reference engine's table, exit 0 whatever it "
+        "finds; 'crosstable' one line a differing round with notes and a summary, exit 1 "
+        "when a round differs",
     )
     parser.add_argument(
         "--regulations",
@@ -183,13 +216,27 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run_engine(args: argparse.Namespace) -> int:
     """Run one engine request; print any failure as one line on standard error."""
     usage_error: Callable[[str], NoReturn] = args.usage_error
+    if args.print_info:
+        sys.stdout.write(program_info() + "\n")
+    modes = (args.pair_output, args.generate_config, args.check or None)
+    if args.system is None and args.input is None and all(mode is None for mode in modes):
+        if args.print_info:
+            return EXIT_OK
+        usage_error("a pairing system is required: --dutch")
+    if args.system is None:
+        usage_error("a pairing system is required: --dutch")
+    if all(mode is None for mode in modes):
+        usage_error("one of -p, -c or -g is required")
     input_name: str | None = args.input
     output_name: str | None = args.output
     config_name: str | None = args.generate_config
+    checklist_name: str | None = args.checklist
     try:
         if config_name is not None:
-            if input_name is not None or output_name is None:
-                usage_error("-g takes no INPUT and needs -o OUTPUT")
+            if output_name is None:
+                usage_error("-g needs -o OUTPUT")
+            if input_name is not None and config_name:
+                usage_error("-g takes a MODEL file before it or a CONFIG file after it, not both")
             if args.regulations is not None or args.section is not None:
                 usage_error("--regulations and --section go with -p and -c")
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -198,8 +245,15 @@ def run_engine(args: argparse.Namespace) -> int:
                 for name, value in vars(args).items()
                 if name.startswith("set_") and value is not None
             }
+            settings = Path(input_name or config_name) if (input_name or config_name) else None
+            output = beside(settings, output_name) if settings is not None else Path(output_name)
             generate_file(
-                Path(config_name) if config_name else None, Path(output_name), seed, overrides
+                Path(config_name) if config_name else None,
+                output,
+                seed,
+                overrides,
+                model_path=Path(input_name) if input_name is not None else None,
+                checklist_path=checklist_path(checklist_name, output),
             )
             return EXIT_OK
         if input_name is None:
@@ -210,11 +264,20 @@ def run_engine(args: argparse.Namespace) -> int:
             usage_error("the generator options go with -g")
         if args.section is not None and args.regulations is None:
             usage_error("--section goes with --regulations")
+        input_path = Path(input_name)
         rules = None if args.regulations is None else SectionPairing.read(args)
+        checklist = checklist_path(checklist_name, input_path)
         if args.check:
-            return check_file(Path(input_name), sys.stdout, rules)
+            return check_file(
+                input_path, sys.stdout, rules, report=args.check_format, checklist_path=checklist
+            )
         pair_output: str = args.pair_output
-        pair_file(Path(input_name), None if pair_output == "-" else Path(pair_output), rules)
+        pair_file(
+            input_path,
+            None if pair_output == "-" else beside(input_path, pair_output),
+            rules,
+            checklist_path=checklist,
+        )
         return EXIT_OK
     except EngineFailure as failure:
         sys.stderr.write(f"{PROGRAM}: {failure.message}\n")
@@ -224,6 +287,36 @@ def run_engine(args: argparse.Namespace) -> int:
     except Exception as error:  # the contract's "unexpected error": one line, no traceback
         sys.stderr.write(f"{PROGRAM}: unexpected error: {type(error).__name__}: {error}\n")
         return EXIT_UNEXPECTED_ERROR
+
+
+def program_info() -> str:
+    """``-r``: the program's name and version, as the reference engines print theirs."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("crosstable")
+    except PackageNotFoundError:
+        release = "unknown version"
+    return f"{PROGRAM} (crosstable {release}): FIDE (Dutch) system, C.04.3 (2026)"
+
+
+def beside(reference: Path, name: str) -> Path:
+    """A bare file name (no folder) goes beside ``reference``, as the reference engines
+    place their output files; a name with a folder is taken as it is."""
+    path = Path(name)
+    if path.parent == Path(".") and not name.startswith("./"):
+        return reference.parent / path
+    return path
+
+
+def checklist_path(name: str | None, reference: Path) -> Path | None:
+    """``-l [CHECKLIST]``: None without ``-l``; ``reference`` with the extension ``.list``
+    without a name; else the name, beside ``reference`` when it is bare."""
+    if name is None:
+        return None
+    if name == "":
+        return reference.with_suffix(".list")
+    return beside(reference, name)
 
 
 class SectionPairing:
@@ -283,13 +376,19 @@ class SectionPairing:
 
 
 def pair_file(
-    input_path: Path, output_path: Path | None, rules: SectionPairing | None = None
+    input_path: Path,
+    output_path: Path | None,
+    rules: SectionPairing | None = None,
+    *,
+    checklist_path: Path | None = None,
 ) -> None:
     """Pair the round after the last one recorded in ``input_path`` and write the
     reference engines' output (number of pairs, then ``WHITE BLACK`` lines); under a
-    section's pairing rules when ``rules`` is given."""
+    section's pairing rules when ``rules`` is given; the round's check-list to
+    ``checklist_path`` when given."""
     from crosstable.pairing.acceleration import AccelerationError
     from crosstable.pairing.base import PairingError
+    from crosstable.pairing.history import infer_initial_colour, next_round
 
     tournament = read_tournament(input_path)
     if tournament.total_rounds is None:
@@ -299,6 +398,20 @@ def pair_file(
             f"{input_path}: the file does not give the number of rounds (142 or XXR), which "
             "the pairing of the next round needs (final-round rules)",
         )
+    round_number = next_round(tournament)
+    if round_number > tournament.total_rounds:
+        raise EngineFailure(
+            EXIT_INVALID_INPUT,
+            f"{input_path}: all {tournament.total_rounds} rounds the file gives (142 or XXR) "
+            "are paired: there is no next round to pair",
+        )
+    if tournament.initial_colour is None and infer_initial_colour(tournament) is None:
+        # The reference engines refuse to draw the colour themselves: the arbiter draws it.
+        raise EngineFailure(
+            EXIT_INVALID_INPUT,
+            f"{input_path}: no initial colour: give it (152 w or b, or XXC white1 / black1) "
+            "before pairing a round in which nobody has played a colour yet",
+        )
     if rules is None:
         pair_round = dutch_pair_function()
     else:
@@ -307,11 +420,15 @@ def pair_file(
     try:
         pairing = guarded(lambda: pair_round(tournament, None))
     except PairingError as error:
+        if checklist_path is not None:
+            _write_checklist(checklist_path, [(round_number, tournament, None)])
         raise EngineFailure(
             EXIT_NO_VALID_PAIRING, f"{input_path}: no valid pairing: {error}"
         ) from None
     except AccelerationError as error:  # 192 *_BAKU on a file that cannot take it
         raise EngineFailure(EXIT_INVALID_INPUT, f"{input_path}: {error}") from None
+    if checklist_path is not None:
+        _write_checklist(checklist_path, [(round_number, tournament, pairing)])
     text = "\n".join(pairing.as_engine_lines()) + "\n"
     if output_path is None:
         sys.stdout.write(text)
@@ -319,13 +436,26 @@ def pair_file(
         write_text(output_path, text)
 
 
-def check_file(input_path: Path, out: TextIO, rules: SectionPairing | None = None) -> int:
-    """Re-pair every round of ``input_path``; print each round that differs from the file.
-    Returns EXIT_OK when all rounds are reproduced, EXIT_NO_VALID_PAIRING otherwise. Under a
-    section's pairing rules when ``rules`` is given: a player its forfeit rule withdraws is
-    not re-paired after that round."""
+def check_file(
+    input_path: Path,
+    out: TextIO,
+    rules: SectionPairing | None = None,
+    *,
+    report: str = "crosstable",
+    checklist_path: Path | None = None,
+) -> int:
+    """Re-pair every round of ``input_path`` and report the rounds that differ from the file.
+
+    ``report`` ``"bbp"``: the reference engine's check table on ``out``, notes on standard
+    error, EXIT_OK whatever was found ("not an error when checking"). ``"crosstable"``: a line
+    a differing round, notes and a summary line on ``out``; EXIT_OK when every round is
+    reproduced, EXIT_NO_VALID_PAIRING otherwise. Under a section's pairing rules when
+    ``rules`` is given: a player its forfeit rule withdraws is not re-paired after that round.
+    ``checklist_path``: every round's check-list, after a ``Round #N`` line."""
     from crosstable.pairing.acceleration import AccelerationError
-    from crosstable.pairing.checker import as_complete, check_tournament, rounds_to_check
+    from crosstable.pairing.checker import as_complete, check_round, rounds_to_check
+
+    from .engine_reports import check_table
 
     recorded = read_tournament(input_path)
     tournament = as_complete(recorded)
@@ -334,23 +464,47 @@ def check_file(input_path: Path, out: TextIO, rules: SectionPairing | None = Non
     else:
         pair_round = rules.pair_function()
         rules.withdraw_after_forfeits(tournament, sys.stderr)
-    try:
-        differences = guarded(lambda: list(check_tournament(tournament, pair_round)))
-    except AccelerationError as error:
-        raise EngineFailure(EXIT_INVALID_INPUT, f"{input_path}: {error}") from None
+    produced: dict[int, RoundPairing] = {}
+
+    def pair_and_keep(state: Tournament, round_number: int | None) -> RoundPairing:
+        pairing = pair_round(state, round_number)
+        produced[pairing.round_number] = pairing
+        return pairing
+
     rounds = rounds_to_check(tournament)
+    notes = out if report == "crosstable" else sys.stderr
+    prefix = "note: " if report == "crosstable" else f"{PROGRAM}: note: "
     if recorded.total_rounds is None:
-        out.write(
-            f"note: {input_path} gives no number of rounds (142 / XXR): round {rounds} is "
+        notes.write(
+            f"{prefix}{input_path} gives no number of rounds (142 / XXR): round {rounds} is "
             "taken as the final round, as the reference engines do\n"
         )
     if tournament.rounds_recorded > rounds:
-        out.write(
-            f"note: the rounds after round {rounds} hold only byes entered in advance: "
+        notes.write(
+            f"{prefix}the rounds after round {rounds} hold only byes entered in advance: "
             "not checked\n"
         )
-    for difference in differences:
-        out.write(f"{difference.describe()}\n")
+    differences = []
+    for round_number in range(1, rounds + 1):
+        try:
+            difference = guarded(partial(check_round, tournament, round_number, pair_and_keep))
+        except AccelerationError as error:
+            raise EngineFailure(EXIT_INVALID_INPUT, f"{input_path}: {error}") from None
+        if difference is not None:
+            differences.append(difference)
+        if report == "bbp":
+            out.write(check_table(input_path.stem, round_number, difference, tournament))
+        elif difference is not None:
+            out.write(f"{difference.describe()}\n")
+    if checklist_path is not None:
+        _write_checklist(
+            checklist_path,
+            [(number, tournament, produced.get(number)) for number in range(1, rounds + 1)],
+            headed=True,
+        )
+    if report == "bbp":
+        out.write("\n")
+        return EXIT_OK
     if differences:
         out.write(f"{input_path}: {len(differences)} of {rounds} rounds differ\n")
         return EXIT_NO_VALID_PAIRING
@@ -358,17 +512,47 @@ def check_file(input_path: Path, out: TextIO, rules: SectionPairing | None = Non
     return EXIT_OK
 
 
+def _write_checklist(
+    path: Path,
+    rounds: list[tuple[int, Tournament, RoundPairing | None]],
+    *,
+    headed: bool = False,
+) -> None:
+    """Write the check-lists of ``rounds`` (each headed ``Round #N`` when ``headed``). As in
+    the reference engine, a check-list that cannot be written is said on standard error and
+    does not change the exit status."""
+    from .engine_reports import checklist
+
+    parts = []
+    for round_number, tournament, pairing in rounds:
+        if headed:
+            parts.append(f"Round #{round_number}\n")
+        parts.append(checklist(tournament, round_number, pairing))
+    parts.append(f"\n{program_info()}\n")
+    try:
+        path.write_text("".join(parts), encoding="utf-8")
+    except OSError as error:
+        sys.stderr.write(f"{PROGRAM}: the check-list {_file_error(path, error)}\n")
+
+
 def generate_file(
     config_path: Path | None,
     output_path: Path,
     seed: int,
     overrides: dict[str, object] | None = None,
+    *,
+    model_path: Path | None = None,
+    checklist_path: Path | None = None,
 ) -> None:
     """Generate a random tournament paired by the Dutch engine and save it as TRF-2026.
-    ``overrides``: CONFIG keys set on the command line (they win over the file's)."""
+    ``overrides``: CONFIG keys set on the command line (they win over the file's).
+    ``model_path``: a TRF file whose players, rounds and rates the tournament takes
+    (:func:`crosstable.generate.config_from_model`). ``checklist_path``: every round's
+    check-list."""
     from crosstable.generate import (
         GeneratorConfigError,
         GeneratorError,
+        config_from_model,
         generate_tournament,
         load_generator_config,
         random_config,
@@ -377,7 +561,9 @@ def generate_file(
     from crosstable.pairing.base import PairingError
 
     try:
-        if config_path:
+        if model_path is not None:
+            config = config_from_model(read_tournament(model_path), str(model_path))
+        elif config_path:
             config = load_generator_config(config_path)
         elif overrides:
             config = with_overrides(None, {})
@@ -395,7 +581,14 @@ def generate_file(
             f"{config_path}: players: {config.players} exceeds the {TRF_MAX_PLAYERS} "
             "players a TRF file can hold",
         )
-    pair_round = dutch_pair_function()
+    dutch = dutch_pair_function()
+    produced: dict[int, RoundPairing] = {}
+
+    def pair_round(state: Tournament, round_number: int | None) -> RoundPairing:
+        pairing = dutch(state, round_number)
+        produced[pairing.round_number] = pairing
+        return pairing
+
     from crosstable.formats.trf import write_trf
 
     # Open OUTPUT first: an unwritable path fails at once, not after pairing every round.
@@ -411,6 +604,7 @@ def generate_file(
             tournament.extra_records.append(
                 f"### generated by crosstable engine -g, seed {seed}"
                 + (f", configuration {config_path.name}" if config_path else "")
+                + (f", model {model_path.name}" if model_path else "")
             )
             handle.write(write_trf(tournament, "engines"))
         except PairingError as error:
@@ -427,6 +621,12 @@ def generate_file(
         except BaseException:
             _discard(handle, output_path)
             raise
+    if checklist_path is not None:
+        _write_checklist(
+            checklist_path,
+            [(number, tournament, pairing) for number, pairing in sorted(produced.items())],
+            headed=True,
+        )
 
 
 def _discard(handle: TextIO, path: Path) -> None:

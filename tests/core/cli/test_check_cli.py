@@ -61,7 +61,10 @@ def test_a_wrong_standings_line_and_a_wrong_pairing_are_found(
         f"{path}: 1 of 4 rounds differ; 2 of 8 standings lines differ (tie-breaks BH, SB)",
     ]
     # engine -c sees the pairing, not the standings
-    assert main(["engine", "--dutch", str(path), "-c"]) == engine.EXIT_NO_VALID_PAIRING
+    assert (
+        main(["engine", "--dutch", str(path), "-c", "--format", "crosstable"])
+        == engine.EXIT_NO_VALID_PAIRING
+    )
 
 
 def test_a_wrong_points_field_is_a_standings_difference(
@@ -179,7 +182,7 @@ def test_generated_files_pass_check_and_engine_c(
     assert [(p.rounds, p.rank) for p in read] == [(p.rounds, p.rank) for p in generated]
     assert read.tiebreaks == ["BH/C1", "BH", "SB", "PS", "WIN"] and read.accelerations
     assert run([str(path)]) == engine.EXIT_OK, capsys.readouterr().out
-    assert main(["engine", "--dutch", str(path), "-c"]) == engine.EXIT_OK
+    assert main(["engine", "--dutch", str(path), "-c", "--format", "crosstable"]) == engine.EXIT_OK
 
 
 @pytest.mark.parametrize("seed", [4, 9])
@@ -329,4 +332,6 @@ def test_each_generator_option_writes_a_file_check_and_engine_c_accept(
     assert path.read_text() != (tmp_path / "plain.trf").read_text()  # the option changed it
     capsys.readouterr()
     assert run([str(path)]) == engine.EXIT_OK, capsys.readouterr().out
-    assert main(["engine", "--dutch", str(path), "-c"]) == engine.EXIT_OK, capsys.readouterr()
+    assert (
+        main(["engine", "--dutch", str(path), "-c", "--format", "crosstable"]) == engine.EXIT_OK
+    ), capsys.readouterr()

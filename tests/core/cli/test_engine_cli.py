@@ -110,7 +110,7 @@ def test_no_valid_pairing_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_check_reproduces_a_corpus_file(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--dutch", str(ODD_FIELD), "-c"]) == engine.EXIT_OK
+    assert run(["--dutch", str(ODD_FIELD), "-c", "--format", "crosstable"]) == engine.EXIT_OK
     assert "all 9 rounds reproduced" in capsys.readouterr().out
 
 
@@ -128,7 +128,10 @@ def test_check_reports_a_changed_round(tmp_path: Path, capsys: pytest.CaptureFix
         lines[index] = line[:column] + colour + line[column + 1 :]
     changed = tmp_path / "changed.trf"
     changed.write_text("\n".join(lines) + "\n")
-    assert run(["--dutch", str(changed), "-c"]) == engine.EXIT_NO_VALID_PAIRING
+    assert (
+        run(["--dutch", str(changed), "-c", "--format", "crosstable"])
+        == engine.EXIT_NO_VALID_PAIRING
+    )
     out = capsys.readouterr().out
     # rounds 1-4 still match; round 5 is the first to differ (later rounds may follow,
     # since their colour histories changed too)
@@ -173,7 +176,9 @@ def test_generate_is_reproducible_and_passes_the_checker(
     assert tournament.scoring.win == 3 and tournament.scoring.draw == 1
     assert tournament.initial_colour is not None and tournament.initial_colour.value == "b"
     capsys.readouterr()
-    assert run(["--dutch", str(first), "-c"]) == engine.EXIT_OK, capsys.readouterr().out
+    assert run(["--dutch", str(first), "-c", "--format", "crosstable"]) == engine.EXIT_OK, (
+        capsys.readouterr().out
+    )
 
 
 def test_generate_without_configuration(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -186,7 +191,9 @@ def test_generate_without_configuration(tmp_path: Path, capsys: pytest.CaptureFi
     assert len(tournament.players) == config.players
     assert tournament.total_rounds == config.rounds
     assert f"seed {seed}" in output.read_text()
-    assert run(["--dutch", str(output), "-c"]) == engine.EXIT_OK, capsys.readouterr().out
+    assert run(["--dutch", str(output), "-c", "--format", "crosstable"]) == engine.EXIT_OK, (
+        capsys.readouterr().out
+    )
 
 
 def test_generate_with_no_valid_pairing_exits_1(
@@ -224,7 +231,9 @@ def test_unwritable_output_is_a_file_access_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     nowhere = tmp_path / "no" / "such" / "dir" / "out.txt"
-    assert run(["--dutch", str(ODD_FIELD), "-p", str(nowhere)]) == engine.EXIT_FILE_ACCESS
+    partial = tmp_path / "after6.trf"
+    partial.write_text(first_rounds(ODD_FIELD.read_text(), 6))
+    assert run(["--dutch", str(partial), "-p", str(nowhere)]) == engine.EXIT_FILE_ACCESS
     assert "out.txt" in error_line(capsys)
     assert run(["--dutch", "-g", "-o", str(nowhere), "-s", "1"]) == engine.EXIT_FILE_ACCESS
     error_line(capsys)
@@ -286,13 +295,15 @@ def test_invalid_command_lines_are_invalid_input(
 
 
 def test_an_engine_crash_is_an_unexpected_error(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     def crash(tournament: object, round_number: object = None, **options: object) -> None:
         raise KeyError("boom")
 
     monkeypatch.setattr("crosstable.pairing.dutch.pair_round", crash)
-    assert run(["--dutch", str(ODD_FIELD), "-p"]) == engine.EXIT_UNEXPECTED_ERROR
+    partial = tmp_path / "after6.trf"
+    partial.write_text(first_rounds(ODD_FIELD.read_text(), 6))
+    assert run(["--dutch", str(partial), "-p"]) == engine.EXIT_UNEXPECTED_ERROR
     assert "unexpected error: KeyError" in error_line(capsys)
 
 

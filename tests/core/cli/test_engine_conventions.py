@@ -42,7 +42,7 @@ def test_a_file_without_round_count_ends_with_its_final_round(
 ) -> None:
     tournament = load_trf(BBP_FINAL_ROUND)
     assert tournament.total_rounds is None
-    assert run("--dutch", str(BBP_FINAL_ROUND), "-c") == engine.EXIT_OK
+    assert run("--dutch", str(BBP_FINAL_ROUND), "-c", "--format", "crosstable") == engine.EXIT_OK
     out = capsys.readouterr().out
     assert "round 5 is taken as the final round" in out
     assert out.splitlines()[-1].endswith("all 5 rounds reproduced")
@@ -55,7 +55,7 @@ def test_the_same_file_told_more_rounds_follow_pairs_its_last_round_otherwise(
     # event has 6 rounds is a different question, with a different answer.
     path = tmp_path / "six.trf"
     path.write_text(BBP_FINAL_ROUND.read_text().replace("\r", "\n") + "XXR 6\n")
-    assert run("--dutch", str(path), "-c") == engine.EXIT_NO_VALID_PAIRING
+    assert run("--dutch", str(path), "-c", "--format", "crosstable") == engine.EXIT_NO_VALID_PAIRING
     assert "round 5:" in capsys.readouterr().out
 
 
@@ -90,7 +90,9 @@ def test_a_forfeit_written_without_colours_is_the_recorded_pairing(
     path.write_text("\n".join(lines) + "\n")
     entry = load_trf(path).players[opponent].rounds[8]
     assert (entry.colour, entry.result) == (None, ResultCode.FORFEIT_LOSS)
-    assert run("--dutch", str(path), "-c") == engine.EXIT_OK, capsys.readouterr().out
+    assert run("--dutch", str(path), "-c", "--format", "crosstable") == engine.EXIT_OK, (
+        capsys.readouterr().out
+    )
 
 
 # --- a round of byes entered in advance is not played yet -------------------------------
@@ -114,7 +116,7 @@ def test_a_round_of_byes_entered_in_advance_is_not_checked(
 ) -> None:
     path = _with_requested_bye_in_round_10(tmp_path)
     assert load_trf(path).rounds_recorded == 10
-    assert run("--dutch", str(path), "-c") == engine.EXIT_OK
+    assert run("--dutch", str(path), "-c", "--format", "crosstable") == engine.EXIT_OK
     out = capsys.readouterr().out
     assert "hold only byes entered in advance" in out
     assert out.splitlines()[-1].endswith("all 9 rounds reproduced")

@@ -131,12 +131,17 @@ def test_the_check_re_pairs_under_the_rule(
     ]
     path = tmp_path / "three.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert main(["engine", "--dutch", str(path), "-c"]) == engine.EXIT_NO_VALID_PAIRING
+    assert (
+        main(["engine", "--dutch", str(path), "-c", "--format", "crosstable"])
+        == engine.EXIT_NO_VALID_PAIRING
+    )
     captured = capsys.readouterr()
     assert "1 of 3 rounds differ" in captured.out and "round 3:" not in captured.out
     assert captured.err == ""
     rules = regulations(tmp_path)
-    status = main(["engine", "--dutch", str(path), "-c", "--regulations", rules])
+    status = main(
+        ["engine", "--dutch", str(path), "-c", "--format", "crosstable", "--regulations", rules]
+    )
     assert status == engine.EXIT_NO_VALID_PAIRING
     captured = capsys.readouterr()
     assert "round 3: recorded 3-1 4-2 6-5 produced 1-5 3-2" in captured.out

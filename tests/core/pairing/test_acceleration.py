@@ -426,11 +426,11 @@ def test_engine_checks_an_accelerated_file(
     _play(tournament, EIGHT_ROUND_2)
     path = tmp_path / "eight.trf"
     path.write_text(write_trf(tournament), encoding="utf-8")
-    assert _engine("--dutch", str(path), "-c") == 0
+    assert _engine("--dutch", str(path), "-c", "--format", "crosstable") == 0
     assert "all 2 rounds reproduced" in capsys.readouterr().out
     # The same games declared unaccelerated: round 1 (1-3, not 1-5) no longer fits.
     path.write_text(write_trf(dataclasses.replace(tournament, system_code="")), encoding="utf-8")
-    assert _engine("--dutch", str(path), "-c") == 1
+    assert _engine("--dutch", str(path), "-c", "--format", "crosstable") == 1
     assert "round 1" in capsys.readouterr().out
 
 
@@ -462,7 +462,7 @@ def test_engine_generates_accelerated_tournaments(
         (n, p.rounds[0].opponent) for n, p in tournament.players.items() if p.rounds[0].opponent
     }
     assert (1, 9) in round_1 or (9, 1) in round_1  # 1-9 inside GA, not 1-16
-    assert _engine("--dutch", str(output), "-c") == 0
+    assert _engine("--dutch", str(output), "-c", "--format", "crosstable") == 0
     capsys.readouterr()
     config.write_text('acceleration = "baku"\npoints = "football"\n', encoding="utf-8")
     assert _engine("--dutch", "-g", str(config), "-o", str(output), "-s", "1") == 3

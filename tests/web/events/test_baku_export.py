@@ -73,7 +73,7 @@ def _boards(round_row: models.Round) -> list[tuple[int, int]]:
 
 def _engine_check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     capsys.readouterr()
-    status = main(["engine", "--dutch", str(path), "-c"])
+    status = main(["engine", "--dutch", str(path), "-c", "--format", "crosstable"])
     return status, capsys.readouterr().out
 
 
