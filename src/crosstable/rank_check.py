@@ -76,7 +76,7 @@ class RankCheck:
 
 def check_ranks(tournament: Tournament, *, unrated_rating: int | None = None) -> RankCheck:
     """The file's ranks and points fields against the standings its tie-break list gives."""
-    rule = rule_in_force(tournament.start_date) or UnplayedRule.FIDE_2026
+    rule = rule_in_force(tournament.start_day) or UnplayedRule.FIDE_2026
     rules = StandingsRules.from_text(
         list(tournament.tiebreaks), unplayed_rule=rule, unrated_rating=unrated_rating
     )

@@ -122,7 +122,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="the FIDE (Dutch) system, C.04.3 as in force since 1 February 2026",
     )
     parser.add_argument("input", nargs="?", metavar="INPUT", help="TRF file to read")
-    modes = parser.add_mutually_exclusive_group(required=True)
+    modes = parser.add_mutually_exclusive_group()
     modes.add_argument(
         "-p",
         dest="pair_output",
@@ -500,7 +500,7 @@ def check_file(
         _write_checklist(
             checklist_path,
             [(number, tournament, produced.get(number)) for number in range(1, rounds + 1)],
-            headed=True,
+            heading="Round #{round}",
         )
     if report == "bbp":
         out.write("\n")
@@ -516,17 +516,18 @@ def _write_checklist(
     path: Path,
     rounds: list[tuple[int, Tournament, RoundPairing | None]],
     *,
-    headed: bool = False,
+    heading: str = "",
 ) -> None:
-    """Write the check-lists of ``rounds`` (each headed ``Round #N`` when ``headed``). As in
-    the reference engine, a check-list that cannot be written is said on standard error and
-    does not change the exit status."""
+    """Write the check-lists of ``rounds``, each after ``heading`` with ``{round}`` filled in
+    when given (the reference engine heads them ``Round #N`` when checking, ``Round #N.``
+    when generating). As in the reference engine, a check-list that cannot be written is said
+    on standard error and does not change the exit status."""
     from .engine_reports import checklist
 
     parts = []
     for round_number, tournament, pairing in rounds:
-        if headed:
-            parts.append(f"Round #{round_number}\n")
+        if heading:
+            parts.append(heading.format(round=round_number) + "\n")
         parts.append(checklist(tournament, round_number, pairing))
     parts.append(f"\n{program_info()}\n")
     try:
@@ -625,7 +626,7 @@ def generate_file(
         _write_checklist(
             checklist_path,
             [(number, tournament, pairing) for number, pairing in sorted(produced.items())],
-            headed=True,
+            heading="Round #{round}.",
         )
 
 

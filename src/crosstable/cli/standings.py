@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from crosstable.cli.regulations import SectionNotRead, read_section
+from crosstable.model import Tournament
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
     DEFAULT_TEAM_TIEBREAKS,
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         rules = StandingsRules(tuple(specs), lots_seed=args.lots, unshared_places=unshared)
     rules = dataclasses.replace(
         rules,
-        unplayed_rule=_unplayed_rule(args.unplayed_rule, tournament.start_date),
+        unplayed_rule=_unplayed_rule(args.unplayed_rule, tournament),
         predetermined=args.round_robin,
         unrated_rating=args.unrated_rating,
     )
@@ -222,19 +223,35 @@ def _rules_from_regulations(args: argparse.Namespace) -> StandingsRules | int:
     return StandingsRules.from_regulations(section, lots_seed=f"{path.name}/{section.key}")
 
 
-def _unplayed_rule(chosen: str | None, start_date: str) -> UnplayedRule:
-    """The rule asked for, else the one in force when the event started (said on standard
-    error when it is not the current one), else the current one."""
+def _unplayed_rule(chosen: str | None, tournament: Tournament) -> UnplayedRule:
+    """The rule asked for; else the one in force when the event started, else the current
+    one. Unless asked for, the edition applied and why is said on standard error."""
     if chosen is not None:
         return UnplayedRule(chosen)
-    in_force = rule_in_force(start_date)
+    start = tournament.start_day
+    in_force = rule_in_force(start)
+    written = tournament.start_date.strip()
     if in_force is None:
-        return UnplayedRule.FIDE_2026
-    if in_force is not UnplayedRule.FIDE_2026:
         print(
-            f"crosstable standings: note: the event started on {start_date.strip()}, before "
-            "C.07 (2026) came into force: unplayed rounds are evaluated as its 2023 text says "
-            "(--unplayed-rule 2026 to change)",
+            "crosstable standings: note: unplayed rounds are evaluated as C.07 (2026) says, "
+            "the edition in force today: the file gives no start date that can be read "
+            + (f"(042 {written!r})" if written else "(no 042 record)")
+            + "; --unplayed-rule 2023 or virtual for an event that started before 1 March 2026",
+            file=sys.stderr,
+        )
+        return UnplayedRule.FIDE_2026
+    if in_force is UnplayedRule.FIDE_2026:
+        print(
+            f"crosstable standings: note: unplayed rounds are evaluated as C.07 (2026) says: "
+            f"the event started on {start} (042 {written!r}), when that edition was in force",
+            file=sys.stderr,
+        )
+    else:
+        print(
+            f"crosstable standings: note: the event started on {start} (042 {written!r}), "
+            "before C.07 (2026) came into force: unplayed rounds are evaluated as its 2023 "
+            "text says, as FIDE's reference checker does (--unplayed-rule 2026 to change; "
+            "--unplayed-rule virtual for the older virtual opponent)",
             file=sys.stderr,
         )
     return in_force

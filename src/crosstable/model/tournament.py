@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
@@ -73,7 +74,15 @@ class Tournament:
     city: str = ""
     federation: str = ""
     start_date: str = ""
+    """Record 042 as written (any form: docs/formats/trf.md, "Dates")."""
     end_date: str = ""
+    start_day: datetime.date | None = dataclasses.field(default=None, compare=False)
+    """The day the event started, read from ``start_date`` by the TRF reader whatever form
+    the writing program used; None when the file gives none, or none that can be read (the
+    reader then says so in a warning). It decides the edition of the tie-break rules. Derived
+    from ``start_date``, so not part of equality."""
+    end_day: datetime.date | None = dataclasses.field(default=None, compare=False)
+    """Record 052 read as a day, likewise."""
     tournament_type: str = ""
     chief_arbiter: str = ""
     deputy_arbiters: list[str] = dataclasses.field(default_factory=list)

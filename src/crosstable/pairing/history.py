@@ -232,9 +232,12 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
 
 
 def _took_part_in_pairing(entry: RoundEntry | None) -> bool:
+    """An opponent, or the pairing-allocated bye. A forfeit win against nobody (``0000 - +``)
+    is not a part in the pairing: the engines do not pair such a player (:func:`is_present`),
+    and the programs that write it gave the colours of the round without that player
+    (docs/cli/engine.md; bbpPairings counts the player, and then infers reversed colours)."""
     return entry is not None and (
-        entry.opponent is not None
-        or entry.result in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
+        entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
     )
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime
 import enum
-import re
 
 from crosstable.model.results import ResultCode
 
@@ -39,22 +38,16 @@ class UnplayedRule(enum.Enum):
 FIDE_2026_IN_FORCE = datetime.date(2026, 3, 1)
 """C.07 as approved by the FIDE Council on 2 Feb 2026 applies to events starting from this day."""
 
-_DATE = re.compile(r"([0-9]{4})[-/.]([0-9]{2})[-/.]([0-9]{2})")
 
-
-def rule_in_force(start_date: str) -> UnplayedRule | None:
-    """The rules for unplayed rounds in force when an event started (a TRF 042 date such as
-    ``2026/02/28`` or ``2026-02-28``): the 2023 texts before 1 Mar 2026, the 2026 text from
-    then on. None when the date cannot be read. FIDE's reference checker (gacrux) chooses
-    the same way; the pre-2023 virtual opponent is only applied when asked for."""
-    match = _DATE.match(start_date.strip())
-    if match is None:
+def rule_in_force(start: datetime.date | None) -> UnplayedRule | None:
+    """The rules for unplayed rounds in force when an event started (the day a TRF 042
+    record gives, read by ``crosstable.formats.trf.dates`` whatever its form): the 2023 texts
+    before 1 Mar 2026, the 2026 text from then on. None when no start day is known. FIDE's
+    reference checker (gacrux) chooses the same way; the pre-2023 virtual opponent is only
+    applied when asked for (docs/tiebreaks.md)."""
+    if start is None:
         return None
-    try:
-        started = datetime.date(*(int(part) for part in match.groups()))
-    except ValueError:
-        return None
-    return UnplayedRule.FIDE_2023 if started < FIDE_2026_IN_FORCE else UnplayedRule.FIDE_2026
+    return UnplayedRule.FIDE_2023 if start < FIDE_2026_IN_FORCE else UnplayedRule.FIDE_2026
 
 
 class UnplayedCategory(enum.IntEnum):

@@ -32,7 +32,13 @@ class CellProblem(NamedTuple):
 
 
 _UNPLAYED = RoundEntry.absent(ResultCode.UNPLAYED)
-_LEGACY_HALF_POINT_BYE = RoundEntry.absent(ResultCode.HALF_POINT_BYE)
+_LEGACY_BYES = {
+    ResultCode.DRAW: RoundEntry.absent(ResultCode.HALF_POINT_BYE),
+    ResultCode.LOSS: RoundEntry.absent(ResultCode.ZERO_POINT_BYE),
+}
+"""A draw or a loss against nobody, with no colour (``0000 - =``, ``0000 - 0``): the half- and
+zero-point byes of programs older than the H and Z codes (the Irish Chess Union's writes
+both). bbpPairings and gacrux read the first; the second is read in the same way."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -85,10 +91,8 @@ def parse_cell(cell: str) -> RoundEntry | CellProblem:
             f"result code '{_literal(text[7])}' is not one of {records.RESULT_CODES}",
             records.RESULT_CODES,
         )
-    if result is ResultCode.DRAW and opponent is None and colour is None:
-        # The legacy half-point bye: a draw against nobody, with no colour. bbpPairings
-        # reads it as a half-point bye (a drawn score, no game) and so does gacrux.
-        return _LEGACY_HALF_POINT_BYE
+    if opponent is None and colour is None and result in _LEGACY_BYES:
+        return _LEGACY_BYES[result]
     if result in _BYE_RESULTS and opponent is not None:
         return CellProblem(
             0,
@@ -112,9 +116,8 @@ def parse_cell(cell: str) -> RoundEntry | CellProblem:
     if opponent is None and colour is not None:
         return CellProblem(5, "a colour without an opponent", "-")
     if result is ResultCode.UNPLAYED and opponent is not None:
-        return CellProblem(
-            7, f"round {{round}} names opponent {opponent} but has no result", records.RESULT_CODES
-        )
+        # A published pairing whose result is not in yet: what TRF-2026 writes '*'.
+        return RoundEntry(opponent, colour, ResultCode.PENDING)
     return RoundEntry(opponent, colour, result)
 
 

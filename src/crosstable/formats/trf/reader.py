@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from crosstable.formats.trf import records
 from crosstable.formats.trf.cells import CellProblem, parse_cell
+from crosstable.formats.trf.dates import read_event_dates
 from crosstable.formats.trf.errors import TrfError, TrfProblem
 from crosstable.formats.trf.lines import LineReader, is_number
 from crosstable.formats.trf.scoring import (
@@ -33,7 +34,7 @@ from crosstable.formats.trf.team_records import (
     read_team_013,
     read_team_310,
 )
-from crosstable.formats.trf.validation import ERROR, Locations, check_tournament
+from crosstable.formats.trf.validation import ERROR, WARNING, Locations, check_tournament
 from crosstable.model import (
     Acceleration,
     Colour,
@@ -72,6 +73,7 @@ def read_trf_checked(text: str, source: str = "<string>") -> tuple[Tournament, l
             expected="TRF records: '012 name', '001 ...' player lines",
         )
     problems = check_tournament(tournament, reader.locations)
+    problems.extend(_read_dates(tournament, reader))
     for problem in problems:
         if problem.severity == ERROR:
             raise TrfError(
@@ -82,6 +84,19 @@ def read_trf_checked(text: str, source: str = "<string>") -> tuple[Tournament, l
                 text=reader.line_text(problem.line),
             )
     return tournament, problems
+
+
+def _read_dates(tournament: Tournament, reader: _Reader) -> list[TrfProblem]:
+    """Set ``tournament.start_day`` from record 042 (formats/trf/dates.py) and return what
+    the reading must say: a date that could not be read, an order not decidable."""
+    dates = read_event_dates(tournament.start_date, tournament.end_date, tournament.round_dates)
+    tournament.start_day = dates.start
+    tournament.end_day = dates.end
+    line = next(
+        (number for number, text in enumerate(reader.lines, start=1) if text.startswith("042")),
+        None,
+    )
+    return [TrfProblem(WARNING, note, reader.source, line) for note in dates.notes]
 
 
 def read_trf_bytes(data: bytes, source: str = "<bytes>") -> tuple[Tournament, list[TrfProblem]]:

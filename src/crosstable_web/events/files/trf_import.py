@@ -38,15 +38,6 @@ IMPORTED_NOTE = "imported"
 """``ReportNote.kind`` of a ``###`` line of the imported file (written back as it was)."""
 
 
-def _date(text: str) -> datetime.date | None:
-    for form in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d"):
-        try:
-            return datetime.datetime.strptime(text.strip(), form).date()
-        except ValueError:
-            continue
-    return None
-
-
 ASSUMED_SYSTEM = "FIDE_DUTCH_2026"
 """The system of a file without a system line: the FIDE (Dutch) rules in force."""
 
@@ -131,8 +122,8 @@ def spec_of(tournament: Tournament, source: str, time_zone: str, text: str = "")
         game="chess",
         sections=[section],
         time_zone=time_zone,
-        start_date=_date(tournament.start_date),
-        end_date=_date(tournament.end_date),
+        start_date=tournament.start_day,
+        end_date=tournament.end_day,
         venue=tournament.city.strip(),
     )
 
