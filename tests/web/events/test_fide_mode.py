@@ -323,7 +323,7 @@ def test_only_the_previous_rounds_results_change_and_older_ones_go_to_the_rating
     assert f"### {note.text}" in exchange.export_section_trf(rated, full_birth_dates=False)
     # outside FIDE mode the same corrections are made without a question
     club = rated.event.sections.get(key="club")
-    assert not rounds._correction_warnings(club, round_one)
+    assert not rounds.correction_warnings(club, round_one)
 
 
 def test_prohibited_pairings_before_round_one_only(rated: models.Section, arbiter: User) -> None:

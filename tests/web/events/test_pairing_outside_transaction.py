@@ -15,6 +15,7 @@ from django.db import transaction
 from crosstable.model import Tournament
 from crosstable.pairing.base import RoundPairing
 from crosstable_web.events import models, rounds, services
+from crosstable_web.events.rounds import pairing as round_pairing
 from web.conftest import adjacent_pairing
 
 # Real transactions (not the test's own wrapping one): the engine must see none open.
@@ -49,7 +50,7 @@ def section(
 
 
 def _use(engine: _Engine, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rounds, "pairing_function", lambda code, rules=None, **_: engine)
+    monkeypatch.setattr(round_pairing, "pairing_function", lambda code, rules=None, **_: engine)
 
 
 def test_the_engine_runs_outside_any_transaction(

@@ -30,7 +30,7 @@ from crosstable.pairing.rules import ACCELERATIONS, LOCAL_RULES, ColourRule, Rou
 from crosstable.pairing.team_swiss import pair_team_round
 from crosstable.regulations import RegulationsError, parse_regulations, schema
 from crosstable.regulations.key_words import CODE_WORDS, KEY_WORDS
-from crosstable.regulations.loader import FINAL_TIES, LANGUAGES, SEXES, TEAM_PLACE_TIEBREAKS
+from crosstable.regulations.limits import FINAL_TIES, LANGUAGES, SEXES, TEAM_PLACE_TIEBREAKS
 from crosstable.regulations.registration import ASKABLE
 from crosstable.typed.calendars import Calendar
 from crosstable_web.events import models, services

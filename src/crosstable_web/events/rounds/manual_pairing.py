@@ -21,11 +21,11 @@ from crosstable.model import ResultCode
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.checker import RecordedRound
 from crosstable.pairing.manual import ManualProblem, manual_problems
-from crosstable_web.events import bridge, models, rounds
+from crosstable_web.events import bridge, models
 from crosstable_web.events.oversight import audit
 from crosstable_web.events.oversight.audit import Actor
 from crosstable_web.events.oversight.permissions import require_arbiter
-from crosstable_web.events.rounds import fide_mode, rule_warnings
+from crosstable_web.events.rounds import fide_mode, pairing, rule_warnings
 from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
 
@@ -54,7 +54,7 @@ def start(round_row: models.Round, actor: Actor) -> None:
     """Open the manual changes of the last round, before any result is entered in it."""
     section, round_row = _lock(round_row)
     require_arbiter(actor, section.event)
-    latest = rounds.last_round(section)
+    latest = pairing.last_round(section)
     if latest is None or latest.pk != round_row.pk:
         raise ServiceError(_("Only the last round's pairing can be changed by hand."))
     if round_row.boards.exclude(white_result=ResultCode.PENDING.value).exists():
@@ -250,7 +250,7 @@ def end(round_row: models.Round, actor: Actor, token: str | None = None) -> str:
     section, round_row = _lock(round_row)
     require_arbiter(actor, section.event)
     _require_open(section, round_row)
-    produced = rounds.engine_pairing(section, round_row.number)
+    produced = pairing.engine_pairing(section, round_row.number)
     manual_only, engine_only, bye, engine_bye = differences(section, round_row, produced)
     text = ""
     warnings: list[RuleWarning] = []
