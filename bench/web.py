@@ -71,6 +71,7 @@ def _run(args: argparse.Namespace) -> int:
     from crosstable_web.events import demo, models, rounds, services
     from crosstable_web.events.entries import entries_import
     from crosstable_web.events.regulations import rules
+    from crosstable_web.events.rounds import pairing as round_pairing
 
     organiser = demo.ensure_user("bench-organiser", "x")
     arbiter = demo.ensure_user("bench-arbiter", "x")
@@ -105,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
         f"import with validation report {import_seconds:.2f} s"
     )
     engine_seconds = [0.0, 0.0]  # wall, CPU
-    real_pairing_function = rounds.pairing_function
+    real_pairing_function = round_pairing.pairing_function
 
     def timed_pairing_function(code: str):  # type: ignore[no-untyped-def]
         engine = real_pairing_function(code)
@@ -120,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return pair
 
-    rounds.pairing_function = timed_pairing_function  # type: ignore[assignment]
+    round_pairing.pairing_function = timed_pairing_function  # type: ignore[assignment]
     from django.conf import settings
 
     settings.PAIRING_PROCESSES = args.processes  # engine time is measured only in process

@@ -141,10 +141,10 @@ def paired(
 
 @pytest.fixture
 def simple_pairing(monkeypatch: pytest.MonkeyPatch) -> Callable[..., RoundPairing]:
-    from crosstable_web.events import rounds
+    from crosstable_web.events.rounds import pairing
 
     monkeypatch.setattr(
-        rounds, "pairing_function", lambda code, rules=None, **options: adjacent_pairing
+        pairing, "pairing_function", lambda code, rules=None, **options: adjacent_pairing
     )
     return adjacent_pairing
 
