@@ -264,10 +264,16 @@ class Hub:
 
 
 def wrk(
-    port: int, path: str, seconds: float, connections: int, threads: int = 2
+    port: int,
+    path: str,
+    seconds: float,
+    connections: int,
+    threads: int = 2,
+    script: Path | None = None,
 ) -> dict[str, float]:
-    """One wrk run against 127.0.0.1:``port``: requests/s, latency percentiles (ms), and
-    the failed requests (non-2xx/3xx answers and socket errors)."""
+    """One wrk run against 127.0.0.1:``port`` (``script``: wrk's Lua hooks): requests/s,
+    latency percentiles and maximum (ms), and the failed requests (non-2xx/3xx answers and
+    socket errors)."""
     if not shutil.which("wrk"):
         raise RuntimeError("wrk is not installed: apt-get install wrk (scripts/bootstrap does)")
     output = subprocess.run(
@@ -276,9 +282,12 @@ def wrk(
             f"-t{threads}",
             f"-c{connections}",
             f"-d{seconds}s",
+            "--timeout",
+            "10s",
             "--latency",
             "-H",
             "X-Forwarded-Proto: https",
+            *(["-s", str(script)] if script else []),
             f"http://127.0.0.1:{port}{path}",
         ],
         capture_output=True,
@@ -287,6 +296,7 @@ def wrk(
     ).stdout
     rate = float(_find(r"Requests/sec:\s+([\d.]+)", output))
     figures = {"rate": rate, "requests": float(_find(r"(\d+) requests in", output))}
+    figures["max"] = _milliseconds(_find(r"Latency\s+\S+\s+\S+\s+(\S+)", output))
     for percentile in ("50", "90", "99"):
         figures[f"p{percentile}"] = _milliseconds(_find(rf"\s{percentile}%\s+(\S+)", output))
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)

@@ -1,18 +1,30 @@
-"""Public pages under load: a 500-player section's standings and pairings pages, served by
-gunicorn over PostgreSQL and hit by wrk (a real HTTP load generator), and still correct right
-after a result is entered.
+"""Public pages under load on 1, 2 and 3 app servers behind the balancer: a 2,000-player
+section's standings, pairings and player pages, cache cold and warm, hit by wrk.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/crosstable_public_bench \\
-        .venv/bin/python -m bench.public_load
+    .venv/bin/python -m bench.public_load --keep    # builds the event (minutes), measures
+    .venv/bin/python -m bench.public_load --reuse   # measures the event kept before
 
-Target (issue 5): at least 300 requests/s for each page on this machine (2 cores). The event
-(one open section of ``--players`` players, FIDE Dutch) is created in the named database
-(created if missing, emptied first), ``--rounds`` rounds are paired and played through the
-service layer, then gunicorn (``--workers`` processes) serves the app and wrk (``apt-get
-install wrk``; ``scripts/bootstrap`` installs it as root) runs ``--connections`` connections
-for ``--seconds`` per page after a short warm-up. Then one result is entered and both pages
-are fetched at once: they must show it (the page cache is keyed by the event's version,
-bumped in the same transaction as the result).
+The hub of ``bench.cluster`` on loopback: PostgreSQL (database ``crosstable_public_bench``,
+dropped at the end unless ``--keep``, for a later ``--reuse``), Redis (this run's own key
+prefix), ``--instances`` gunicorn app servers (``--workers`` × ``--threads`` each, production
+settings) and HAProxy (``scripts/hub balancer``) in front. The event: one open section of
+``--players`` players (FIDE Dutch), ``--rounds`` rounds paired and played through the service
+layer, the next round paired with its results pending.
+
+For 1, 2, … app servers behind the balancer, for each page:
+
+- **cold**: every key of this run removed from Redis, then ``--seconds`` of wrk
+  (``--connections``): the first requests render the page (player pages: a different player
+  at each request, ``--seconds`` cannot visit all 2,000 twice, so most requests render);
+- **warm**: the same again at once (pages from the cache);
+- **at 1,000/s**: warm, each of 64 connections waiting 60 ms between requests (wrk's
+  ``delay()``): about 1,000 requests a second, the issue's latency goal (99th percentile
+  under 100 ms).
+
+Then the balancer alone: HAProxy answering the same standings page from memory
+(``http-request return``), no app server: the ceiling of the cached path here. Finally a
+result is entered and the next request through the balancer must show it. Only loopback
+traffic; every run bounded by ``--seconds``.
 """
 
 from __future__ import annotations
@@ -21,52 +33,21 @@ import argparse
 import os
 import random
 import re
-import secrets
-import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/crosstable_public_bench"
-ROOT = Path(__file__).resolve().parent.parent
+from bench.cluster import Hub, fetch, free_port, wrk
 
-
-def _ensure_database(url: str) -> None:
-    """Create the benchmark's PostgreSQL database if it does not exist yet."""
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin = url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        exists = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
-        ).fetchone()
-        if not exists:
-            connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def _setup_django(flush: bool) -> None:
-    # The served settings for this process too (its result entry commits as the server's).
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.prod")
-    # what the production settings require (docs/deploy.md); the server gets them too
-    os.environ.setdefault("CROSSTABLE_SECRET_KEY", secrets.token_urlsafe(64))
-    os.environ.setdefault("CROSSTABLE_ALLOWED_HOSTS", "127.0.0.1,localhost")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", "--noinput", verbosity=0)
-    call_command("collectstatic", "--noinput", verbosity=0)  # the served settings need them
-    if flush:
-        call_command("flush", "--noinput", verbosity=0)
+DATABASE = "crosstable_public_bench"
+PACED_CONNECTIONS = 64
+PACED_DELAY_MS = 60
+"""64 connections each waiting 60 ms after an answer: at most about 1,000 requests a second."""
 
 
 def build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
+    """The benchmark's event (``load``, section ``open``) in the configured database."""
     from crosstable_web.events import demo, rounds, services
     from crosstable_web.events.models import EventRole, Role
     from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
@@ -101,164 +82,183 @@ def build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
     return event.slug, section.key
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def _script(folder: Path, name: str, players: int | None, paced: bool) -> Path | None:
+    """wrk's Lua script: a different player at each request (each wrk thread starting
+    elsewhere), and/or a pause after each answer."""
+    lines = []
+    if players:
+        lines += [
+            "local started = 0",
+            "function setup(thread)",
+            "  thread:set('offset', started * 997)",
+            "  started = started + 1",
+            "end",
+            "function init(args) counter = offset or 0 end",
+            "function request()",
+            "  counter = counter + 1",
+            f"  local path = string.gsub(wrk.path, 'NUMBER', tostring(counter % {players} + 1))",
+            "  return wrk.format('GET', path)",
+            "end",
+        ]
+    if paced:
+        lines.append(f"function delay() return {PACED_DELAY_MS} end")
+    if not lines:
+        return None
+    path = folder / f"{name}{'-paced' if paced else ''}.lua"
+    path.write_text("\n".join(lines) + "\n")
+    return path
 
 
-PROXY_HEADER = "X-Forwarded-Proto"
-"""What the reverse proxy sends in production (settings.prod redirects plain HTTP)."""
-
-
-def _get(url: str) -> str:
-    request = urllib.request.Request(url, headers={PROXY_HEADER: "https"})
-    return str(urllib.request.urlopen(request, timeout=30).read().decode())
-
-
-def _wait_until_up(url: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            _get(url)
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
-
-
-def _wrk(url: str, seconds: int, connections: int) -> tuple[float, str, int]:
-    """Requests/s, mean latency and non-2xx count from one wrk run."""
-    output = subprocess.run(
-        [
-            "wrk",
-            "-t2",
-            f"-c{connections}",
-            f"-d{seconds}s",
-            "--latency",
-            "-H",
-            f"{PROXY_HEADER}: https",
-            url,
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
-    latency = re.search(r"Latency\s+(\S+)", output).group(1)  # type: ignore[union-attr]
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    return rate, latency, int(errors.group(1)) if errors else 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=500)
-    parser.add_argument("--rounds", type=int, default=4, help="rounds played before measuring")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="threads per worker (gthread)")
-    parser.add_argument(
-        "--reuse",
-        action="store_true",
-        help="measure the event built by an earlier run (skip building)",
-    )
-    parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--seconds", type=int, default=10)
-    args = parser.parse_args(argv)
-    if not shutil.which("wrk"):
-        print(
-            "wrk is not installed: apt-get install wrk (scripts/bootstrap does, as root)",
-            file=sys.stderr,
-        )
-        return 2
-    os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE)
-    if not os.environ["DATABASE_URL"].startswith("postgres"):
-        print("DATABASE_URL must name a PostgreSQL database", file=sys.stderr)
-        return 2
-    _ensure_database(os.environ["DATABASE_URL"])
-    _setup_django(flush=not args.reuse)
-    started = time.perf_counter()
-    if args.reuse:
-        slug, key = "load", "open"
-    else:
-        slug, key = build_event(args.players, args.rounds)
-    print(
-        f"event: {args.players} players, {args.rounds} rounds played, round "
-        f"{args.rounds + 1} paired ({time.perf_counter() - started:.0f} s to build)"
+def _row(servers: str, page: str, cache: str, figures: dict[str, float]) -> str:
+    failed = figures["non_2xx"] + figures["socket_errors"]
+    return (
+        f"| {servers} | {page} | {cache} | {figures['rate']:,.0f} | {figures['p50']:.1f} | "
+        f"{figures['p99']:.1f} | {figures['max']:.0f} | {failed:.0f} |"
     )
 
-    port = _free_port()
-    server = subprocess.Popen(
-        [
-            str(ROOT / ".venv" / "bin" / "gunicorn"),
-            "crosstable_web.wsgi",
-            "--workers",
-            str(args.workers),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(args.threads),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        # the same settings (prod: persistent database connections).
-        env=dict(os.environ),
-        cwd=ROOT,
+
+def balancer_alone(hub: Hub, page_body: bytes, seconds: int, connections: int) -> str:
+    """HAProxy answering the standings page from memory: what the balancer alone serves."""
+    folder = hub.folder / "alone"
+    folder.mkdir(exist_ok=True)
+    (folder / "page.html").write_bytes(page_body)
+    port = free_port()
+    config = folder / "haproxy.cfg"
+    config.write_text(
+        f"global\n    maxconn 256\n    tune.bufsize {len(page_body) + 65536}\n"
+        "defaults\n    mode http\n    timeout connect 2s\n    timeout client 30s\n"
+        "    timeout server 30s\n"
+        f"frontend alone\n    bind 127.0.0.1:{port}\n"
+        "    http-request return status 200 content-type 'text/html; charset=utf-8' "
+        f"file {folder / 'page.html'}\n"
     )
-    base = f"http://127.0.0.1:{port}/p/{slug}/{key}"
-    pages = {"standings": f"{base}/standings/", "pairings": f"{base}/"}
-    failures = 0
+    process = subprocess.Popen(["haproxy", "-f", str(config), "-db"])
     try:
-        _wait_until_up(pages["pairings"])
-        print(
-            f"gunicorn: {args.workers} workers x {args.threads} threads; wrk: 2 threads, "
-            f"{args.connections} connections, {args.seconds} s per page; "
-            f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f}"
-            " (other work on the machine shares the cores)"
-        )
-        print(
-            f"{'page':12s} {'requests/s':>11s} {'mean latency':>13s} {'errors':>7s} {'target':>8s}"
-        )
-        for name, url in pages.items():
-            _wrk(url, 5, args.connections)  # warm-up: every worker renders once
-            rate, latency, errors = _wrk(url, args.seconds, args.connections)
-            failures += rate < 300 or errors > 0
-            print(f"{name:12s} {rate:11.0f} {latency:>13s} {errors:7d} {'>= 300':>8s}")
-        failures += _check_fresh_after_result(pages)
+        time.sleep(1)
+        figures = wrk(port, "/", seconds, connections)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-    return 1 if failures else 0
+        process.terminate()
+        process.wait(timeout=10)
+    return _row("HAProxy alone (no app server)", "standings (same bytes)", "-", figures)
 
 
-def _check_fresh_after_result(pages: dict[str, str]) -> int:
+def check_fresh_after_result(hub: Hub, slug: str, key: str) -> bool:
     """Enter a result on the current round's first pending board (or change board 1's);
-    both pages must show it on the very next request."""
+    both pages must show it on the very next request through the balancer."""
     from crosstable_web.events import models, rounds
 
-    round_row = models.Round.objects.order_by("-number").first()
-    assert round_row is not None
+    round_row = models.Round.objects.filter(section__event__slug=slug).order_by("-number")[0]
     board = round_row.boards.filter(white_result="*").order_by(
         "number"
     ).first() or round_row.boards.get(number=1)
     typed, expected = ("0", "0-1") if board.white_result == "1" else ("1", "1-0")
-    before = _get(pages["standings"])
+    standings, pairings = f"/p/{slug}/{key}/standings/", f"/p/{slug}/{key}/"
+    before = fetch(hub.balancer_port, standings).body
     rounds.enter_result(round_row, board.number, typed, "bench-organiser")
     started = time.perf_counter()
-    pairings = _get(pages["pairings"])
-    standings = _get(pages["standings"])
+    pairings_page = fetch(hub.balancer_port, pairings).body
+    standings_page = fetch(hub.balancer_port, standings).body
     seconds = time.perf_counter() - started
-    shown = re.search(rf'id="board-{board.number}".*?class="num result">([^<]*)<', pairings, re.S)
-    fresh = shown is not None and shown.group(1) == expected and standings != before
+    shown = re.search(
+        rf'id="board-{board.number}".*?class="num result">([^<]*)<', pairings_page, re.S
+    )
+    fresh = shown is not None and shown.group(1) == expected and standings_page != before
     print(
         f"after a result: board {board.number} of round {round_row.number} shows "
-        f"{shown.group(1) if shown else '?'!r} (entered {expected}) on the next request; "
-        f"standings changed: {standings != before} (both pages re-rendered in "
-        f"{seconds:.2f} s): {'correct' if fresh else 'STALE'}"
+        f"{shown.group(1) if shown else '?'!r} (entered {expected}) on the next request "
+        f"through the balancer; standings changed: {standings_page != before} (both pages "
+        f"re-rendered in {seconds:.2f} s): {'correct' if fresh else 'STALE'}"
     )
-    return 0 if fresh else 1
+    return fresh
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=4, help="rounds played before measuring")
+    parser.add_argument("--instances", default="1,2,3", help="app servers behind the balancer")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (gthread)")
+    parser.add_argument("--reuse", action="store_true", help="measure the event kept before")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the database for --reuse (else dropped)"
+    )
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--seconds", type=int, default=5, help="per wrk run")
+    parser.add_argument("--pages", default="standings,pairings,player")
+    args = parser.parse_args(argv)
+    counts = [int(part) for part in args.instances.split(",")]
+    hub = Hub(
+        instances=max(counts),
+        workers=args.workers,
+        threads=args.threads,
+        database=DATABASE,
+        keep_database=args.keep,
+    )
+    failures = 0
+    with hub:
+        if not args.reuse:
+            hub.create_database()
+        started = time.perf_counter()
+        hub.setup_django()
+        if args.reuse:
+            slug, key = "load", "open"
+        else:
+            slug, key = build_event(args.players, args.rounds)
+        from crosstable_web.events.models import Entry
+
+        players = Entry.objects.filter(section__event__slug=slug, section__key=key).count()
+        print(
+            f"event: {players} players, {args.rounds} rounds played, round {args.rounds + 1} "
+            f"paired ({time.perf_counter() - started:.0f} s to build or open)"
+        )
+        hub.start_servers()
+        paths = {
+            "standings": f"/p/{slug}/{key}/standings/",
+            "pairings": f"/p/{slug}/{key}/",
+            "player": f"/p/{slug}/{key}/player/NUMBER/",
+        }
+        chosen = args.pages.split(",")
+        print(
+            f"app servers: gunicorn {args.workers} workers x {args.threads} threads each; wrk: "
+            f"2 threads, {args.connections} connections, {args.seconds} s a run; cores: "
+            f"{os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f} (other work on "
+            "the machine shares the cores)"
+        )
+        print("| app servers | page | cache | requests/s | p50 ms | p99 ms | max ms | failed |")
+        print("|---|---|---|---:|---:|---:|---:|---:|")
+        for count in counts:
+            hub.start_balancer(list(range(1, count + 1)))
+            time.sleep(2.5)  # the health checks have seen every server
+            for name in chosen:
+                path = paths[name]
+                spread = players if name == "player" else None
+                script = _script(hub.folder, name, spread, paced=False)
+                paced = _script(hub.folder, name, spread, paced=True)
+                hub.flush_cache()
+                runs = [
+                    (
+                        "cold",
+                        wrk(hub.balancer_port, path, args.seconds, args.connections, script=script),
+                    ),
+                    (
+                        "warm",
+                        wrk(hub.balancer_port, path, args.seconds, args.connections, script=script),
+                    ),
+                    (
+                        "warm, ~1,000/s",
+                        wrk(hub.balancer_port, path, args.seconds, PACED_CONNECTIONS, script=paced),
+                    ),
+                ]
+                for cache, figures in runs:
+                    failures += bool(figures["non_2xx"] or figures["socket_errors"])
+                    print(_row(str(count), name, cache, figures), flush=True)
+        if "standings" in chosen:
+            body = fetch(hub.balancer_port, paths["standings"]).body.encode()
+            print(balancer_alone(hub, body, args.seconds, args.connections))
+        failures += not check_fresh_after_result(hub, slug, key)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

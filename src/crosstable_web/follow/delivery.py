@@ -5,7 +5,13 @@ logged (logger ``crosstable_web.follow``) and kept on the delivery; after the la
 the delivery is marked failed and logged as an error. Nothing is dropped silently.
 
 Run by ``crosstable-web send_notifications`` (once, or ``--loop``), never inside a request
-or a pairing."""
+or a pairing. With a queue (Redis, :mod:`crosstable_web.background`), each notice is also put
+on the ``notifications`` queue after its commit: a ``queue_worker`` fans it out
+(:func:`fan_out_notice`) and queues its deliveries in batches of ``BATCH`` (:func:`send_batch`),
+which the queue workers of every host send side by side — thousands of followers of a
+national event are told in seconds, not one after another. The outbox stays the record:
+a delivery is claimed before it is sent (never twice), and the ``--loop`` worker still sends
+what the queue did not (retries after a failure, a job lost with its worker)."""
 
 from __future__ import annotations
 
@@ -13,13 +19,16 @@ import dataclasses
 import datetime
 import logging
 import smtplib
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from redis.exceptions import RedisError
 
+from crosstable_web import background
 from crosstable_web.events import models as event_models
 from crosstable_web.follow import texts, webpush
 from crosstable_web.follow.models import Delivery, Follower, Notice
@@ -65,17 +74,78 @@ def _players(notice: Notice) -> set[int]:
     return found
 
 
+BATCH = 100
+"""Deliveries per queued job (:func:`send_batch`)."""
+
+
+def _fan_out_one(notice: Notice) -> None:
+    """The notice's deliveries, one per confirmed follower concerned, in one transaction."""
+    with transaction.atomic():
+        followers = Follower.objects.filter(entry_id__in=_players(notice), confirmed=True)
+        Delivery.objects.bulk_create(
+            [Delivery(notice=notice, follower=follower) for follower in followers],
+            ignore_conflicts=True,
+        )
+        Notice.objects.filter(pk=notice.pk).update(fanned_out=True)
+
+
 def fan_out(report: Report, limit: int = 200) -> None:
     """Deliveries for the notices not yet handled, one transaction per notice."""
     for notice in Notice.objects.filter(fanned_out=False).order_by("pk")[:limit]:
-        with transaction.atomic():
-            followers = Follower.objects.filter(entry_id__in=_players(notice), confirmed=True)
-            Delivery.objects.bulk_create(
-                [Delivery(notice=notice, follower=follower) for follower in followers],
-                ignore_conflicts=True,
-            )
-            Notice.objects.filter(pk=notice.pk).update(fanned_out=True)
+        _fan_out_one(notice)
         report.notices += 1
+
+
+def queue_notice(notice_id: int, otherwise: Callable[[], None]) -> None:
+    """After the commit that wrote the notice: its fan-out on the queue; ``otherwise()`` (wake
+    the outbox worker) when the queue cannot be reached."""
+    try:
+        background.enqueue(
+            background.NOTIFICATIONS, "crosstable_web.follow.delivery.fan_out_notice", notice_id
+        )
+    except (RedisError, OSError):
+        logger.exception("notice %s not queued: the outbox worker sends it", notice_id)
+        otherwise()
+
+
+def fan_out_notice(notice_id: int) -> int:
+    """Queue job: the notice's deliveries made (unless the outbox worker made them already),
+    then queued in batches of ``BATCH``; the number of deliveries queued."""
+    notice = Notice.objects.filter(pk=notice_id).first()
+    if notice is None:
+        return 0
+    if not notice.fanned_out:
+        _fan_out_one(notice)
+    pending = list(
+        Delivery.objects.filter(notice_id=notice_id, status=Delivery.PENDING, attempts=0)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    for start in range(0, len(pending), BATCH):
+        background.enqueue(
+            background.NOTIFICATIONS,
+            "crosstable_web.follow.delivery.send_batch",
+            pending[start : start + BATCH],
+        )
+    return len(pending)
+
+
+def send_batch(delivery_ids: list[int]) -> str:
+    """Queue job: these deliveries sent, each claimed first (another worker, or the outbox
+    worker, may have sent it meanwhile); failures retried by the outbox worker later."""
+    report = Report()
+    now = timezone.now()
+    due = (
+        Delivery.objects.filter(
+            pk__in=delivery_ids, status=Delivery.PENDING, next_attempt_at__lte=now
+        )
+        .select_related("notice", "follower__entry__section__event")
+        .order_by("pk")
+    )
+    for delivery in list(due):
+        if _claim(delivery, now):
+            _send_one(delivery, now, report)
+    return str(report)
 
 
 def _email(follower: Follower, message: texts.Message) -> None:

@@ -3,7 +3,8 @@ through the services, which write one audit line each in their transaction (``ro
 ``result.enter`` / ``result.correct``). A ``post_save`` receiver on that line writes one
 ``Notice`` row in the same transaction — nothing else, so pairing is not slowed by followers
 — and, once the transaction commits (``transaction.on_commit``), wakes the worker
-(:mod:`crosstable_web.follow.delivery`). A pairing rolled back leaves no notice."""
+(:mod:`crosstable_web.follow.delivery`), or with a queue (Redis) puts the notice on it. A
+pairing rolled back leaves no notice."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
 
+from crosstable_web import background
 from crosstable_web.events.models import AuditLog, Section
+from crosstable_web.follow import delivery
 from crosstable_web.follow.models import Notice
 
 ROUND_ACTIONS = frozenset({"round.pair"})
@@ -47,15 +50,23 @@ def _on_audit(sender: Any, instance: AuditLog, created: bool, **kwargs: Any) -> 
     if section is None or not isinstance(params.get("round"), int):
         return
     if instance.action in ROUND_ACTIONS:
-        Notice.objects.create(section=section, kind=Notice.ROUND, round_number=params["round"])
+        notice = Notice.objects.create(
+            section=section, kind=Notice.ROUND, round_number=params["round"]
+        )
     elif isinstance(params.get("board"), int):
-        Notice.objects.create(
+        notice = Notice.objects.create(
             section=section,
             kind=Notice.RESULT,
             round_number=params["round"],
             board_number=params["board"],
         )
-    transaction.on_commit(wake)
+    else:
+        return
+    if background.enabled():
+        # the queue's workers send it (delivery.fan_out_notice); the outbox worker sweeps
+        transaction.on_commit(lambda: delivery.queue_notice(notice.pk, otherwise=wake))
+    else:
+        transaction.on_commit(wake)
 
 
 def connect() -> None:

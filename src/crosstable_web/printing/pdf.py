@@ -8,6 +8,13 @@ files under ``settings.PDF_DIR/slots``): a page waits for a free slot, up to
 (:func:`cached_pdf`, ``PDF_DIR/cache/<event>/<version>-<page>.pdf``): asked again before the
 event changes, it is served without chromium, and four visitors asking for the same PDF at
 once start one chromium (the others wait for it on the page's own lock).
+
+With a queue (Redis: several app servers, :mod:`crosstable_web.background`), a PDF is printed
+by a ``queue_worker`` instead (:func:`print_job`) and kept in the shared cache: whichever app
+server is asked, the same PDF of the same version is printed once for the whole site (one
+job per page, however many parents ask at once), and the chromium processes are those of
+the queue workers, on the hosts chosen to run them. The request waits for it, up to
+``PDF_WAIT_SECONDS``.
 """
 
 from __future__ import annotations
@@ -24,6 +31,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
+
+from crosstable_web import background
 
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 TIMEOUT_SECONDS = 60
@@ -109,11 +119,13 @@ def cached_pdf(event_id: int, version: str, page: str, html: Callable[[], str]) 
     """The PDF of ``page`` (a text naming the printout: path, language, reader) of the event
     at ``version``: from the cache, else printed from ``html()`` and kept. Printing a newer
     version removes the event's older PDFs."""
+    if background.enabled():
+        return _queued_pdf(f"pdf:{event_id}:{version}:{_digest(page)}", html)
     if not getattr(settings, "PDF_CACHE", False):
         return html_to_pdf(html())
     folder = _folder("cache") / str(event_id)
     folder.mkdir(exist_ok=True)
-    name = f"{version}-{hashlib.sha256(page.encode()).hexdigest()[:32]}"
+    name = f"{version}-{_digest(page)}"
     target = folder / f"{name}.pdf"
     if target.exists():
         return target.read_bytes()
@@ -133,3 +145,44 @@ def cached_pdf(event_id: int, version: str, page: str, html: Callable[[], str]) 
         if not old.name.startswith(f"{version}-"):
             old.unlink(missing_ok=True)
     return data
+
+
+def _digest(page: str) -> str:
+    return hashlib.sha256(page.encode()).hexdigest()[:32]
+
+
+PDF_CACHE_SECONDS = 24 * 3600
+QUEUE_POLL_SECONDS = 0.2
+
+
+def _queued_pdf(key: str, html: Callable[[], str]) -> bytes:
+    """The PDF kept under ``key`` in the shared cache, else printed by a queue worker (one
+    job per key: the same PDF asked meanwhile waits for the same job)."""
+    held = cache.get(key)
+    if isinstance(held, bytes):
+        return held
+    job = "pdf-" + _digest(key)
+    background.enqueue(
+        background.PDF, "crosstable_web.printing.pdf.print_job", key, html(), job_id=job
+    )
+    deadline = time.monotonic() + float(settings.PDF_WAIT_SECONDS)
+    while time.monotonic() < deadline:
+        time.sleep(QUEUE_POLL_SECONDS)
+        held = cache.get(key)
+        if isinstance(held, bytes):
+            return held
+        failed = background.queue(background.PDF).fetch_job(job)
+        if failed is not None and failed.is_failed:
+            raise PdfError("chromium made no PDF")
+    raise PdfBusy("every PDF printer is busy: try again in a minute")
+
+
+def print_job(key: str, html: str) -> int:
+    """Queue job: ``html`` printed (in one of this host's slots) and kept in the shared cache
+    under ``key``; the PDF's size."""
+    held = cache.get(key)
+    if isinstance(held, bytes):
+        return len(held)
+    data = html_to_pdf(html)
+    cache.set(key, data, PDF_CACHE_SECONDS)
+    return len(data)

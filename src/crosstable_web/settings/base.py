@@ -193,6 +193,11 @@ CACHES: dict[str, dict[str, object]] = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "crosstable"}
     )
 }
+# Background work on a real queue (crosstable_web.background, RQ): on the same Redis unless
+# CROSSTABLE_QUEUE_URL names another; none without Redis (the outbox worker, PDFs in the
+# request). Jobs are done by `crosstable-web queue_worker` (scripts/serve starts one).
+QUEUE_URL = os.environ.get("CROSSTABLE_QUEUE_URL", "") or CACHE_URL
+QUEUE_PREFIX = os.environ.get("CROSSTABLE_CACHE_PREFIX", "crosstable")
 # Sessions in the database: any app server reads the session another one started.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 PUBLIC_MAX_AGE = int(os.environ.get("CROSSTABLE_PUBLIC_MAX_AGE", "1"))

@@ -17,6 +17,7 @@ PAIRING_PROCESSES = 1  # tests that want worker processes say so
 # Each process its own cache, whatever the environment says; the tests of the shared cache
 # point CACHES at the Redis server themselves (tests/web/public/test_shared_cache.py).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+QUEUE_URL = ""  # no queue unless a test sets one (tests/web/follow/test_queue.py)
 AXES_ENABLED = False
 PDF_CACHE = False  # each test renders its PDFs; the cache test switches it on
 # Static files straight from the apps' folders (nothing collected; settings.prod collects).
