@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "engine",
     "check",
     "trf",
+    "ratings",
 )
 """Modules under ``crosstable.cli`` that register a subcommand, in help order."""
 
