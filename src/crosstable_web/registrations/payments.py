@@ -9,7 +9,10 @@ site records it once (the provider's own reference is unique), against the regis
 whose payment reference it names (``services.confirm_payment``).
 
 Providers are named in ``settings.REGISTRATION_PAYMENT_PROVIDERS`` (name -> class path);
-none by default, where the organisers record payments by hand.
+none by default, where the organisers record payments by hand. The fake provider signs a
+payment for whoever asks: it exists only under the demo's and the tests' settings
+(:data:`FAKE_PROVIDER_SETTINGS`); named under any other, it is left out and the deployment
+check (``check --deploy``, run by ``scripts/serve``) fails (issue 31 item 6).
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ import dataclasses
 import datetime
 import hashlib
 import hmac
+import logging
+import os
+import secrets
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -56,11 +63,29 @@ class Provider(Protocol):
         ...
 
 
+FAKE_PROVIDER_SETTINGS = ("crosstable_web.settings.dev", "crosstable_web.settings.test")
+"""The settings the fake provider runs under: the demo's (``scripts/demo``) and the tests'."""
+
+_log = logging.getLogger(__name__)
+
+
+def configured_providers() -> tuple[dict[str, Provider], dict[str, str]]:
+    """The providers the settings name, and those refused (name -> why)."""
+    found: dict[str, Provider] = {}
+    refused: dict[str, str] = {}
+    for name, path in getattr(settings, "REGISTRATION_PAYMENT_PROVIDERS", {}).items():
+        try:
+            found[name] = import_string(path)(name)
+        except ImproperlyConfigured as error:
+            refused[name] = str(error)
+    return found, refused
+
+
 def providers() -> dict[str, Provider]:
-    return {
-        name: import_string(path)(name)
-        for name, path in getattr(settings, "REGISTRATION_PAYMENT_PROVIDERS", {}).items()
-    }
+    found, refused = configured_providers()
+    for name, why in refused.items():
+        _log.error("payment provider %s left out: %s", name, why)
+    return found
 
 
 def provider(name: str) -> Provider | None:
@@ -73,7 +98,21 @@ class FakeProvider:
     signed with a key derived from the site's secret key."""
 
     def __init__(self, name: str) -> None:
+        # the module Django loaded the settings from (``settings.SETTINGS_MODULE`` is None
+        # under ``override_settings``)
+        module = os.environ.get("DJANGO_SETTINGS_MODULE", "")
+        if module not in FAKE_PROVIDER_SETTINGS:
+            raise ImproperlyConfigured(
+                f"the fake payment provider signs any payment: it runs only under the demo's "
+                f"or the tests' settings ({', '.join(FAKE_PROVIDER_SETTINGS)}), not {module}"
+            )
         self.name = name
+
+    @staticmethod
+    def new_reference() -> str:
+        """The fake provider's id of a payment: random, as a real provider's (a sequential
+        one, ``fake-<registration>-<n>``, could be guessed)."""
+        return f"fake-{secrets.token_hex(12)}"
 
     def _signature(self, fields: dict[str, str]) -> str:
         key = hashlib.sha256(f"fake-provider:{settings.SECRET_KEY}".encode()).digest()

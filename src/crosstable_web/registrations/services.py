@@ -338,7 +338,7 @@ def submit(
             language=sending.language,
             created_at=now,
         )
-        registration.payment_reference = f"CT{event.pk}-{registration.pk:05d}"
+        registration.payment_reference = payment_reference(event.pk, registration.pk)
         written: list[str] = []
         try:
             total = Decimal(0)
@@ -437,6 +437,17 @@ def team_admission(registration: models.Registration) -> Any:
 
 
 # --- payments --------------------------------------------------------------------------------
+
+REFERENCE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The random part of a payment reference: no 0/O, 1/I/L (read aloud or typed at a bank)."""
+
+
+def payment_reference(event_id: int, registration_id: int) -> str:
+    """A registration's payment reference, ``CT12-00034-K7QX9P``: the event and the
+    registration (for the organisers' eyes) and six random letters (31⁶, about 900 million),
+    so nobody reaches another's payment by counting (issue 31 item 6)."""
+    suffix = "".join(secrets.choice(REFERENCE_LETTERS) for _ in range(6))
+    return f"CT{event_id}-{registration_id:05d}-{suffix}"
 
 
 def paid_total(registration: models.Registration) -> Decimal:

@@ -307,9 +307,7 @@ def fake_checkout(request: HttpRequest) -> HttpResponse:
     if registration is None or amount <= 0:
         return render(request, "registrations/fake_checkout.html", {"registration": None})
     _public_language(request, registration.event)
-    fields = provider.signed_fields(
-        reference, amount, f"fake-{registration.pk}-{registration.payments.count() + 1}"
-    )
+    fields = provider.signed_fields(reference, amount, provider.new_reference())
     return render(
         request,
         "registrations/fake_checkout.html",

@@ -86,6 +86,65 @@ def test_a_parent_registers_pays_and_reads_the_status_in_chinese(
     assert forged.status_code == 400
 
 
+def test_the_fake_provider_signs_nothing_for_a_guessed_reference(
+    futian: event_models.Event,
+) -> None:
+    """Issue 31 item 6: the fake provider's page signed a payment for any reference, and the
+    references counted up (``CT<event>-<registration>``, ``fake-<registration>-<n>``): a
+    stranger could pay (with no money) for the next registration. Now the references hold
+    random letters, and counting reaches nobody's."""
+    parent = chinese()
+    links = [
+        parent.post("/r/futian/", child_form(**{"p1-name": name}))["Location"]
+        for name in ("李小明", "王小红")
+    ]
+    first, second = models.Registration.objects.order_by("pk")
+    assert second.payment_reference != first.payment_reference
+    stranger = Client()
+    for guessed in (
+        f"CT{futian.pk}-{second.pk:05d}",
+        f"CT{futian.pk}-{second.pk + 1:05d}",
+        first.payment_reference[:-1] + ("A" if first.payment_reference[-1] != "A" else "B"),
+    ):
+        page = stranger.get("/r/pay/fake/", {"reference": guessed, "amount": "260"})
+        assert 'id="fake-nothing"' in page.content.decode(), guessed
+        assert "signature" not in page.content.decode()
+    # two checkouts of one registration: two provider ids, neither counted
+    ids = []
+    for _ in range(2):
+        checkout = parent.post(links[0] + "pay/", {"provider": "fake"})
+        page = parent.get(checkout["Location"]).content.decode()
+        ids.append(dict(re.findall(r'name="(\w+)" value="([^"]*)"', page))["id"])
+    assert ids[0] != ids[1] and all(re.fullmatch(r"fake-[0-9a-f]{24}", i) for i in ids)
+
+
+def test_the_fake_provider_exists_only_under_the_demo_settings(
+    futian: event_models.Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Named under the production settings, the fake provider is left out (its pages are
+    not found, the registrant is offered no way to pay online) and the deployment check
+    that scripts/serve runs first fails."""
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+
+    link = chinese().post("/r/futian/", child_form())["Location"]
+    registration = models.Registration.objects.get()
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.prod")
+    visitor = chinese()
+    assert 'id="pay-fake"' not in visitor.get(link).content.decode()
+    assert (
+        visitor.get(
+            "/r/pay/fake/", {"reference": registration.payment_reference, "amount": "260"}
+        ).status_code
+        == 404
+    )
+    assert visitor.post("/r/pay/fake/confirm/", {"reference": "x"}).status_code == 404
+    with pytest.raises(SystemCheckError, match=r"registrations\.E001"):
+        call_command("check", "--deploy", "--tag", "security")
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "crosstable_web.settings.test")
+    assert 'id="pay-fake"' in chinese().get(link).content.decode()
+
+
 def test_the_private_link_is_mailed_in_the_registrants_language(
     futian: event_models.Event, mailoutbox: list[Any]
 ) -> None:

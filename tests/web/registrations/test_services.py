@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 import zoneinfo
 from decimal import Decimal
 from pathlib import Path
@@ -76,7 +77,11 @@ def test_a_fourth_grade_child_is_placed_in_a_and_owes_260(futian: event_models.E
     assert registration.fee_due == Decimal("260.00")
     assert player.fee_due == Decimal("260.00")
     assert registration.status == models.Status.PENDING
-    assert registration.payment_reference == f"CT{futian.pk}-{registration.pk:05d}"
+    # the event, the registration and six random letters (no 0/O, 1/I/L)
+    assert re.fullmatch(
+        rf"CT{futian.pk}-{registration.pk:05d}-[A-HJKMNP-Z2-9]{{6}}",
+        registration.payment_reference,
+    )
     assert sorted(player.documents.values_list("key", flat=True)) == [
         "certificate",
         "id_photo",
