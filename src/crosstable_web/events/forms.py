@@ -452,6 +452,10 @@ class BlankEventForm(forms.Form):
         return cleaned
 
 
+EVENT_KEYS = ("name", "time_zone", "calendar", "start_date", "end_date", "venue")
+"""The keys of ``[event]`` the settings form writes."""
+
+
 class EventSettingsForm(forms.Form):
     """The common settings of an event and of each section; the rest is the TOML editor's."""
 
@@ -528,6 +532,15 @@ class EventSettingsForm(forms.Form):
                 except forms.ValidationError as error:
                     self.add_error(field, error)
         return cleaned
+
+    def written_keys(self, regulations: Any) -> list[str]:
+        """The loader's keys this form's fields write (``event_settings.edited_text``)."""
+        event = [f"event.{name}" for name in EVENT_KEYS]
+        return event + [
+            f"sections[{index}].{name}"
+            for index in range(len(regulations.sections))
+            for name in ("name", "rounds", "pairing.system", "tiebreaks")
+        ]
 
     def field_of_key(self, key: str) -> str | None:
         """The form field a loader key (``sections[1].tiebreaks[0]``) belongs to."""
