@@ -433,6 +433,16 @@ class BlankEventForm(forms.Form):
         # The box takes FIDE's codes (C.07): the example is what to type, not words.
         help_text=lazy(_tiebreak_help, SafeString)(),
     )
+    boards = LocalIntegerField(
+        label=_("Boards (team pairing systems)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_(
+            "Each team's boards; the match points are then FIDE's 2, 1 and 0, changed under "
+            "Team rules."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -443,12 +453,21 @@ class BlankEventForm(forms.Form):
         assert isinstance(system_field, forms.ChoiceField)
         system_field.choices = _system_choices()
 
-    def clean_tiebreaks(self) -> list[str]:
-        return check_tiebreaks(str(self.cleaned_data["tiebreaks"]))
-
     def clean(self) -> dict[str, Any]:
+        from crosstable.pairing.registry import is_team_system
+
         cleaned = super().clean() or {}
         clean_event_dates(self, cleaned)
+        teams = is_team_system(str(cleaned.get("system", "")))
+        if "tiebreaks" in cleaned:  # a team section's tie-breaks are the team ones (MPvGP)
+            try:
+                cleaned["tiebreaks"] = check_tiebreaks(str(cleaned["tiebreaks"]), teams=teams)
+            except forms.ValidationError as error:
+                self.add_error("tiebreaks", error)
+        if teams and not cleaned.get("boards"):
+            self.add_error("boards", _("A team pairing system needs the number of boards."))
+        if not teams:
+            cleaned["boards"] = None
         return cleaned
 
 

@@ -446,6 +446,8 @@ class SectionEdit:
     rounds: int | None
     system: str
     tiebreaks: list[str]
+    boards: int | None = None
+    """A new team section's boards (its match points are then C.04.6's 2/1/0)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -571,6 +573,8 @@ def blank_regulations(
         table["rounds"] = section.rounds
     table["tiebreaks"] = list(section.tiebreaks)
     table["pairing"] = {"system": section.system}
+    if section.boards is not None:
+        table["team"] = {"boards": section.boards, "match_points": {"win": 2, "draw": 1, "loss": 0}}
     sections = tomlkit.aot()
     sections.append(table)
     document["sections"] = sections

@@ -509,3 +509,16 @@ def edited(text: str, change: Any) -> str:
     document = tomlkit.parse(text)
     change(document)
     return tomlkit.dumps(document)
+
+
+def set_path(table: Any, path: tuple[str, ...], value: Any) -> None:
+    """Set (None: delete) the value at ``path`` of ``table`` (a document's top-level key:
+    ``("deadlines", "registration")``); tables made on the way, tables left empty removed."""
+    if len(path) > 1 and path[0] not in table and value is not None:
+        table[path[0]] = tomlkit.table()  # a top-level table of its own, never inline
+    _set_path(table, path, value)
+
+
+def date_in_file(day: datetime.date, calendar: Calendar, like: Any = None) -> Any:
+    """A day as the file writes days (Jalali as a string; see :func:`_date_value`)."""
+    return _date_value(day, calendar, like)

@@ -140,6 +140,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 rounds=values["rounds"],
                 system=values["system"],
                 tiebreaks=values["tiebreaks"],
+                boards=values["boards"],
             ),
         )
         event = _create_from_text(request, blank_form, text, "form", values["rounds"])

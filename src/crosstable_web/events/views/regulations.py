@@ -18,7 +18,12 @@ from django.utils.translation import gettext as _
 from crosstable_web.events import forms, models, services
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.rounds import rule_warnings
-from crosstable_web.events.settings import event_settings, regulation_edits, settings_forms
+from crosstable_web.events.settings import (
+    event_settings,
+    regulation_edits,
+    rule_fields,
+    settings_forms,
+)
 from crosstable_web.events.views.page import find_event
 
 
@@ -97,6 +102,9 @@ def _settings_page(
         request.POST if request.method == "POST" else None,
         action,
     )
+    rule_forms = rule_fields.rule_forms(
+        regulations, text, request.POST if request.method == "POST" else None, action
+    )
     if request.method == "POST" and action == "settings":
         form = forms.EventSettingsForm(request.POST, sections=sections, event_slug=event.slug)
         if form.is_valid():
@@ -129,8 +137,8 @@ def _settings_page(
             )
             if form.is_valid() and not confirm:
                 return redirect("events:event_settings", slug=values["slug"])
-    elif request.method == "POST" and action in settings_forms.PARTS:
-        part = parts[action]
+    elif request.method == "POST" and (action in settings_forms.PARTS or action in rule_forms):
+        part = parts[action] if action in parts else rule_forms[action]
         if part.is_valid():
             confirm = _apply_settings(
                 request,
@@ -188,6 +196,7 @@ def _settings_page(
             "confirm": confirm,
             "action": action,
             "unsupported": regulations.unsupported,
+            "rule_forms": list(rule_forms.values()),
             **settings_forms.page_parts(parts, regulations),
         },
     )

@@ -1,0 +1,223 @@
+"""The settings forms described by rules (issue 29, ``events.rule_fields``): the Fars team
+league built from the blank event form and the forms alone, in Persian — no TOML typed —
+meaning what ``examples/fars-team-league-1398.toml`` means for the rules these forms set;
+a combination the engines cannot run refused at its field with the reason; bad input
+refused at its field, the regulations unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.test import Client
+
+from crosstable.regulations import load_regulations, parse_regulations
+from crosstable.tiebreaks.descriptor import parse_descriptor
+from crosstable_web.events import models
+
+from .test_settings_fields import form_values
+
+pytestmark = pytest.mark.django_db
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+@pytest.fixture
+def creator() -> User:
+    """An organiser who is not staff, allowed to create events."""
+    user = User.objects.create_user("shirin", password="shirin-pass")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    return user
+
+
+def _client(user: User, language: str) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def _save(client: Client, slug: str, part: str, changes: dict[str, str | list[str]]) -> str:
+    """Change some boxes of one form as the page shows it, save, and return the page."""
+    page = client.get(f"/e/{slug}/settings/").content.decode()
+    values: dict[str, str | list[str]] = dict(form_values(page, f"{part}-form"))
+    missing = {name for name in changes if f'name="{name}"' not in page}
+    assert not missing, f"no such boxes: {missing}"
+    response = client.post(f"/e/{slug}/settings/", {**values, **changes}, follow=True)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def meaning(tiebreaks: tuple[str, ...]) -> list[str]:
+    """A tie-break list as the registry reads it (``MPvGP`` is ``MPVGP``)."""
+    return [str(parse_descriptor(code)) for code in tiebreaks]
+
+
+def _fars_blank(client: Client) -> models.Event:
+    """The blank event form as the Fars board fills it: Persian digits, Jalali days, the
+    team Swiss and the league's own tie-breaks (MPvGP was refused before: a team code)."""
+    response = client.post(
+        "/events/new/",
+        {
+            "source": "form",
+            "name": "لیگ تیمی شطرنج استان فارس",
+            "game": "chess",
+            "language": "fa",
+            "time_zone": "Asia/Tehran",
+            "calendar": "jalali",
+            "start_date": "۱۳۹۸-۰۸-۱۶",
+            "end_date": "۱۳۹۸-۰۹-۲۹",
+            "venue": "شیراز، خانه شطرنج اندیشه (هیات شطرنج استان فارس)",
+            "section_key": "A",
+            "section_name": "جدول آزاد (A)",
+            "rounds": "۱۱",
+            "system": "FIDE_TEAM",
+            "tiebreaks": "MPvGP DE BH BH/C1 BH/M1",
+            "boards": "۴",
+        },
+    )
+    assert response.status_code == 302, response.context["blank_form"].errors
+    return models.Event.objects.get()
+
+
+def test_the_fars_league_rules_from_the_blank_form_in_persian(creator: User) -> None:
+    client = _client(creator, "fa")
+    event = _fars_blank(client)
+    slug = event.slug
+    _save(
+        client,
+        slug,
+        "event-rules",
+        {
+            "r-event-event__organiser": "هیات شطرنج استان فارس",
+            "r-event-event__laws": "قوانین بازی‌های استاندارد فیده",
+            "r-event-event__capacity_priority": "payment_date",
+            "r-event-deadlines__registration": "۱۳۹۸/۰۸/۱۵ ۱۱:۰۰",
+            "r-event-registration__by": ["team"],
+            "r-event-registration__approval": "on",
+        },
+    )
+    _save(
+        client,
+        slug,
+        "team-rules",
+        {
+            "r-A-team__reserves": "۲",
+            "r-A-team__min_players": "۶",
+            "r-A-team__min_players_for_match": "۳",
+            "r-A-team__short_team_result": "0-4",
+            "r-A-team__lineup_minutes_before_round": "۳۰",
+        },
+    )
+    _save(
+        client,
+        slug,
+        "play-rules",
+        {
+            "r-A-time_control__minutes": "۹۰",
+            "r-A-time_control__increment_seconds": "۳۰",
+            "r-A-time_control__description": "۹۰ دقیقه + ۳۰ ثانیه",
+            "r-A-scoring__win": "۱",
+            "r-A-scoring__draw": "۱/۲",
+            "r-A-scoring__loss": "۰",
+            "r-A-late_forfeit_minutes": "۳۰",
+            "r-A-capacity": "۶۱",
+        },
+    )
+    # the boards' boxes follow the team's 4 boards and 2 reserves: shown once those are saved
+    _save(
+        client,
+        slug,
+        "ranking-rules",
+        {
+            "r-A-team_ranking__method": "match_points",
+            **{
+                f"r-A-team_ranking__tiebreaks-{n}": code
+                for n, code in enumerate(("MPVGP", "DE", "BH", "BH/C1", "BH/M1"))
+            },
+            **{f"r-A-board_ranking__min_games-{b}": "۷" for b in range(1, 5)},
+            **{f"r-A-board_ranking__min_games-{b}": "۶" for b in (5, 6)},
+            **{
+                f"r-A-board_ranking__criteria-{n}": word
+                for n, word in enumerate(
+                    ("percentage", "games", "direct_encounter", "team_place", "wins")
+                )
+            },
+        },
+    )
+    event.refresh_from_db()
+    built = parse_regulations(event.regulations_text)
+    seed = load_regulations(EXAMPLES / "fars-team-league-1398.toml")
+    ours, theirs = built.sections[0], seed.sections[0]
+    # what the blank form and these forms set means what the example file means
+    assert ours.team == theirs.team
+    assert ours.time_control == theirs.time_control
+    assert ours.scoring == theirs.scoring
+    assert meaning(ours.tiebreaks) == meaning(theirs.tiebreaks)
+    assert ours.team_ranking is not None and theirs.team_ranking is not None
+    assert dataclasses.replace(ours.team_ranking, tiebreaks=()) == dataclasses.replace(
+        theirs.team_ranking, tiebreaks=()
+    )
+    assert meaning(ours.team_ranking.tiebreaks) == meaning(theirs.team_ranking.tiebreaks)
+    assert ours.board_ranking == theirs.board_ranking
+    assert (ours.late_forfeit_minutes, ours.capacity) == (30, 61)
+    assert (ours.late_forfeit_minutes, ours.capacity) == (
+        theirs.late_forfeit_minutes,
+        theirs.capacity,
+    )
+    assert ours.pairing.system == theirs.pairing.system
+    assert (built.organiser, built.laws, built.capacity_priority) == (
+        seed.organiser,
+        seed.laws,
+        seed.capacity_priority,
+    )
+    assert built.deadlines == seed.deadlines
+    # 15 Aban 1398, 11:00 = 6 November 2019 (the file keeps it in its own calendar)
+    assert built.deadlines.registration == datetime.datetime(2019, 11, 6, 11, 0)
+    assert built.registration == seed.registration
+    # the page shows back what was saved, in Persian
+    page = client.get(f"/e/{slug}/settings/").content.decode()
+    shown = form_values(page, "event-rules-form")
+    assert shown["r-event-deadlines__registration"] == "۱۳۹۸-۰۸-۱۵ ۱۱:۰۰"
+
+
+def test_a_rule_the_system_cannot_run_is_refused_at_its_field(creator: User) -> None:
+    """A team Swiss section asked for Baku acceleration and the Dutch 'float once': each
+    refused at its box, saying which system applies it; the regulations unchanged."""
+    client = _client(creator, "fa")
+    event = _fars_blank(client)
+    before = event.regulations_text
+    page = _save(
+        client,
+        event.slug,
+        "pairing-rules",
+        {"r-A-pairing__acceleration": "baku", "r-A-pairing__local_rules": ["float_once"]},
+    )
+    event.refresh_from_db()
+    assert event.regulations_text == before
+    assert "شتاب‌دهی باکو را اجرا نمی‌کند (سیستم هلندی اجرا می‌کند)" in page
+    assert "این قاعدهٔ محلی را اجرا نمی‌کند" in page
+
+
+@pytest.mark.parametrize(
+    "box,typed,said",
+    [
+        ("r-A-scoring__win", "یک", "امتیاز نیست"),
+        ("r-A-time_control__minutes", "-۵", ""),
+        ("r-A-capacity", "۰", ""),
+    ],
+)
+def test_bad_input_stands_at_its_field_and_changes_nothing(
+    creator: User, box: str, typed: str, said: str
+) -> None:
+    client = _client(creator, "fa")
+    event = _fars_blank(client)
+    before = event.regulations_text
+    page = _save(client, event.slug, "play-rules", {box: typed})
+    event.refresh_from_db()
+    assert event.regulations_text == before
+    assert said in page
+    # the error list stands right before the box that was refused
+    box_at = page.index(f'name="{box}"')
+    assert page.rfind('class="errorlist"', 0, box_at) > page.rfind('class="rule"', 0, box_at)
