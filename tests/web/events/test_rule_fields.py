@@ -132,10 +132,6 @@ def test_the_fars_league_rules_from_the_blank_form_in_persian(creator: User) -> 
         "ranking-rules",
         {
             "r-A-team_ranking__method": "match_points",
-            **{
-                f"r-A-team_ranking__tiebreaks-{n}": code
-                for n, code in enumerate(("MPVGP", "DE", "BH", "BH/C1", "BH/M1"))
-            },
             **{f"r-A-board_ranking__min_games-{b}": "۷" for b in range(1, 5)},
             **{f"r-A-board_ranking__min_games-{b}": "۶" for b in (5, 6)},
             **{
@@ -144,6 +140,16 @@ def test_the_fars_league_rules_from_the_blank_form_in_persian(creator: User) -> 
                     ("percentage", "games", "direct_encounter", "team_place", "wins")
                 )
             },
+        },
+    )
+    # the team ranking's own boxes come with it
+    _save(
+        client,
+        slug,
+        "ranking-rules",
+        {
+            f"r-A-team_ranking__tiebreaks-{n}": code
+            for n, code in enumerate(("MPVGP", "DE", "BH", "BH/C1", "BH/M1"))
         },
     )
     event.refresh_from_db()
