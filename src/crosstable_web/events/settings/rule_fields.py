@@ -21,7 +21,6 @@ with their words (``events.tiebreak_labels``).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import datetime
 import re
@@ -41,9 +40,9 @@ from django.utils.translation import gettext_lazy
 
 from crosstable.pairing import registry as pairing_registry
 from crosstable.pairing.rules import LOCAL_RULES
-from crosstable.regulations import Regulations
+from crosstable.regulations import Regulations, loader
 from crosstable.regulations.key_words import KEY_WORDS
-from crosstable.regulations.loader import TEAM_PLACE_TIEBREAKS
+from crosstable.regulations.limits import TEAM_PLACE_TIEBREAKS
 from crosstable.regulations.registration import ASKABLE
 from crosstable.regulations.schema import BOARD_CRITERIA
 from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
@@ -178,14 +177,9 @@ def _walk(table: Any, path: tuple[str, ...]) -> Any:
 
 
 def _merged(defaults: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
-    """A section as the loader reads it: its own keys over ``[section_defaults]``'s."""
-    merged = copy.deepcopy(defaults)
-    for key, value in own.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merged(merged[key], value)
-        else:
-            merged[key] = copy.deepcopy(value)
-    return merged
+    """A section as the loader reads it: its own keys over ``[section_defaults]``'s (the
+    loader's own merge, so the boxes show what the loader reads)."""
+    return loader._deep_merge(defaults, own)
 
 
 def _as_date(value: Any, calendar: Calendar) -> datetime.date | None:
