@@ -11,7 +11,9 @@ events app asks for whatever was declared:
 - ``field_names`` and ``record_words``: an audit line's field names and the words of a record
   it keeps (teams: team attributes; a match re-scored for an ineligible player);
 - ``may_create_events``: who may create an event (accounts: the site setting);
-- ``demo``: the demo event's team sections and registration queue (teams, registrations).
+- ``demo``: the demo event's team sections and registration queue (teams, registrations);
+- ``public_site``: the event's public address on another site (hub: the public site a venue
+  publishes to), which the venue's QR codes and printouts name instead of its own.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class Parts:
         default_factory=dict
     )
     may_create_events: Callable[[Any], bool] | None = None
+    public_site: Callable[[models.Event], str | None] | None = None
     demo: DemoPart = dataclasses.field(default_factory=DemoPart)
 
 

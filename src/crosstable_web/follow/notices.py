@@ -43,27 +43,38 @@ def wake() -> None:
 def _on_audit(sender: Any, instance: AuditLog, created: bool, **kwargs: Any) -> None:
     if not created or instance.event_id is None:
         return
-    if instance.action not in ROUND_ACTIONS | RESULT_ACTIONS:
-        return
-    params = instance.params or {}
-    section = Section.objects.filter(event_id=instance.event_id, key=params.get("section")).first()
+    notice = notice_for(instance.event_id, instance.action, instance.params or {})
+    if notice is not None:
+        announce(notice)
+
+
+def notice_for(event_id: int, action: str, params: dict[str, Any]) -> Notice | None:
+    """The notice an audit line of ``event_id`` makes (a round paired, a board's result),
+    written in the caller's transaction; None for a line followers are not told of. Also
+    called by a hub for the lines a venue's publication brings (``crosstable_web.hub``)."""
+    if action not in ROUND_ACTIONS | RESULT_ACTIONS:
+        return None
+    section = Section.objects.filter(event_id=event_id, key=params.get("section")).first()
     if section is None or not isinstance(params.get("round"), int):
-        return
-    if instance.action in ROUND_ACTIONS:
-        notice = Notice.objects.create(
+        return None
+    if action in ROUND_ACTIONS:
+        return Notice.objects.create(
             section=section, kind=Notice.ROUND, round_number=params["round"]
         )
-    elif isinstance(params.get("board"), int):
-        notice = Notice.objects.create(
+    if isinstance(params.get("board"), int):
+        return Notice.objects.create(
             section=section,
             kind=Notice.RESULT,
             round_number=params["round"],
             board_number=params["board"],
         )
-    else:
-        return
+    return None
+
+
+def announce(notice: Notice) -> None:
+    """Once the caller's transaction commits: the notice to the queue's workers (with a queue:
+    ``delivery.fan_out_notice``; the outbox worker sweeps), else the outbox worker woken."""
     if background.enabled():
-        # the queue's workers send it (delivery.fan_out_notice); the outbox worker sweeps
         transaction.on_commit(lambda: delivery.queue_notice(notice.pk, otherwise=wake))
     else:
         transaction.on_commit(wake)

@@ -15,7 +15,6 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -27,7 +26,7 @@ from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import event_time, language
 from crosstable_web.events.rounds import notation
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
-from crosstable_web.public import pages, qr, right_to_left, team_pages, versions
+from crosstable_web.public import addresses, pages, qr, right_to_left, team_pages, versions
 from crosstable_web.teams.services import team_results
 
 PRINTOUTS = (
@@ -373,7 +372,7 @@ def event_round(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     ]
     if not sections:
         raise Http404(_("Not paired yet."))
-    url = request.build_absolute_uri(reverse("public:event", args=[event.slug]))
+    url = addresses.public_url(request, event, "public:event")
     return _respond(
         request,
         "printing/event-round.html",

@@ -32,7 +32,7 @@ from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import event_time, rules
 from crosstable_web.events.regulations.language import event_language
 from crosstable_web.events.rounds import notation
-from crosstable_web.public import pages, qr, search, team_pages, versions
+from crosstable_web.public import addresses, pages, qr, search, team_pages, versions
 
 Renderer = Callable[[models.Event], HttpResponse]
 
@@ -361,8 +361,10 @@ def player(request: HttpRequest, slug: str, key: str, number: int) -> HttpRespon
 
 def section_qr(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """An SVG QR code that opens the section's current pairings."""
-    section = get_object_or_404(models.Section, event__slug=slug, key=key)
-    url = request.build_absolute_uri(reverse("public:pairings", args=[slug, section.key]))
+    section = get_object_or_404(
+        models.Section.objects.select_related("event"), event__slug=slug, key=key
+    )
+    url = addresses.public_url(request, section.event, "public:pairings", section.key)
     return HttpResponse(qr.qr_svg(url), content_type="image/svg+xml")
 
 
@@ -370,5 +372,5 @@ def event_qr(request: HttpRequest, slug: str) -> HttpResponse:
     """An SVG QR code that opens the event's public home (its search box finds a player in
     any section): one code for the whole venue."""
     event = get_object_or_404(models.Event, slug=slug)
-    url = request.build_absolute_uri(reverse("public:event", args=[event.slug]))
+    url = addresses.public_url(request, event, "public:event")
     return HttpResponse(qr.qr_svg(url), content_type="image/svg+xml")

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "crosstable_web.checkin",
     "crosstable_web.follow",
     "crosstable_web.registrations",
+    "crosstable_web.hub",
     "axes",
 ]
 

@@ -144,7 +144,7 @@ def _where(label: str, place: int, name: str = "") -> str:
 def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Imported:
     """Re-create an exported event (a new slug can be given if the old one is taken).
     All or nothing: a file that cannot be read in full changes nothing."""
-    document, version = _document(text)
+    document, version = read_document(text)
     tables = document["tables"]
     events = tables.get("events.event")
     if not isinstance(events, list) or len(events) != 1 or not isinstance(events[0], dict):
@@ -152,7 +152,7 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
     slug = slug or str(events[0].get("slug", ""))
     if slugs.is_taken(slug):  # an event's short name, or an earlier one still leading to it
         raise ServiceError(_("An event with the code %(slug)s already exists.") % {"slug": slug})
-    accounts, created = _accounts(document.get("accounts", []))
+    accounts, created = accounts_of(document.get("accounts", []))
     new_ids: dict[registry.Model, dict[int, Any]] = {}
     try:
         for table in registry.event_tables():
@@ -160,7 +160,7 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
             if not isinstance(rows, list):
                 raise _FileError(_("%(table)s is not a list of rows.") % {"table": table.label})
             overrides = {"slug": slug} if not table.event else {}
-            new_ids[table.model] = _create(table, rows, new_ids, accounts, overrides)
+            new_ids[table.model] = create_rows(table, rows, new_ids, accounts, overrides)
     except IntegrityError as error:
         raise _FileError(
             _("The file's rows break a rule of the database: %(error)s") % {"error": error}
@@ -183,7 +183,7 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
     return Imported(event, created, chain.broken_at)
 
 
-def _document(text: str) -> tuple[dict[str, Any], int]:
+def read_document(text: str) -> tuple[dict[str, Any], int]:
     """The file as a version-2 document, and the version it was written in."""
     try:
         document = json.loads(text)
@@ -192,6 +192,12 @@ def _document(text: str) -> tuple[dict[str, Any], int]:
             _("Not a JSON file: line %(line)d column %(col)d: %(msg)s")
             % {"line": error.lineno, "col": error.colno, "msg": error.msg}
         ) from None
+    return checked_document(document)
+
+
+def checked_document(document: Any) -> tuple[dict[str, Any], int]:
+    """An event file's parsed JSON as a version-2 document (refused when it is not one),
+    and the version it was written in."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise _FileError(_("Not a crosstable event file (format must be %(f)s).") % {"f": FORMAT})
     version = document.get("version")
@@ -214,7 +220,7 @@ def _document(text: str) -> tuple[dict[str, Any], int]:
     return document, VERSION if version is None else int(version)
 
 
-def _accounts(names: Any) -> tuple[dict[str, Any], list[str]]:
+def accounts_of(names: Any) -> tuple[dict[str, Any], list[str]]:
     """The accounts the file names (user name → account), creating missing ones without a
     password; and the names created."""
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
@@ -237,7 +243,7 @@ def _accounts(names: Any) -> tuple[dict[str, Any], list[str]]:
     return found, created
 
 
-def _create(
+def create_rows(
     table: registry.EventTable,
     rows: list[Any],
     new_ids: dict[registry.Model, dict[int, Any]],
@@ -246,9 +252,7 @@ def _create(
 ) -> dict[int, Any]:
     """Create ``rows`` of ``table``; the database key of each file id."""
     fields = table.fields()
-    names = {field.name for field in fields}
     references = table.references()
-    users = set(table.user_fields())
     later = [name for name, target in references.items() if target is table.model]
     timestamps = [
         field.name
@@ -259,52 +263,7 @@ def _create(
     file_ids: list[int] = []
     deferred: list[dict[str, Any]] = []
     for place, row in enumerate(rows, start=1):
-        if not isinstance(row, dict) or not isinstance(row.get("id"), int):
-            raise _FileError(
-                _("%(where)s: not a row with an id.") % {"where": _where(table.label, place)}
-            )
-        extra = sorted(set(row) - names - {"id"})
-        if extra:
-            raise _FileError(
-                _("%(where)s: unknown fields %(fields)s.")
-                % {"where": _where(table.label, place), "fields": ", ".join(extra)}
-            )
-        values: dict[str, Any] = {}
-        for field in fields:
-            where = _where(table.label, place, field.name)
-            if field.name in overrides:
-                values[field.name] = overrides[field.name]
-            elif field.name not in row:
-                # A file written before this field existed: what the migration that added
-                # it gave the rows already stored.
-                if not field.has_default() and not field.null:
-                    raise _FileError(_("%(where)s: missing.") % {"where": where})
-                values[field.name] = field.get_default()
-            elif field.name in users:
-                name = row[field.name]
-                values[field.attname] = None if name is None else _account(accounts, name, where)
-            elif field.name in references:
-                if field.name not in later:
-                    values[field.attname] = _reference(
-                        new_ids, references[field.name], row[field.name], where
-                    )
-            elif field.name in table.json_refs:
-                values[field.name] = _reference_list(
-                    new_ids, table.json_refs[field.name], row[field.name], where
-                )
-            else:
-                values[field.name] = _value(field, row[field.name], where)
-        if field_null := [
-            field.name
-            for field in fields
-            if not field.null
-            and field.name not in later
-            and values.get(field.attname, values.get(field.name)) is None
-        ]:
-            raise _FileError(
-                _("%(where)s: no value for %(fields)s.")
-                % {"where": _where(table.label, place), "fields": ", ".join(field_null)}
-            )
+        values = row_values(table, row, place, new_ids, accounts, overrides)
         objects.append(table.model(**values))
         file_ids.append(row["id"])
         deferred.append(
@@ -333,6 +292,72 @@ def _create(
     if later or timestamps:
         table.model._default_manager.bulk_update(created, [*later, *timestamps], batch_size=_BATCH)
     return ids
+
+
+def row_values(
+    table: registry.EventTable,
+    row: Any,
+    place: int,
+    new_ids: dict[registry.Model, dict[int, Any]],
+    accounts: dict[str, Any],
+    overrides: dict[str, Any],
+) -> dict[str, Any]:
+    """The field values (by name, or attname for references) of the file's row at ``place``
+    of ``table``, each read and checked as its column stores it; references to rows of other
+    tables through ``new_ids``, a reference to the same table left out (set once all rows
+    exist). Used by the import and by a hub applying a venue's publication (``hub``)."""
+    fields = table.fields()
+    names = {field.name for field in fields}
+    references = table.references()
+    users = set(table.user_fields())
+    later = [name for name, target in references.items() if target is table.model]
+    if not isinstance(row, dict) or not isinstance(row.get("id"), int):
+        raise _FileError(
+            _("%(where)s: not a row with an id.") % {"where": _where(table.label, place)}
+        )
+    extra = sorted(set(row) - names - {"id"})
+    if extra:
+        raise _FileError(
+            _("%(where)s: unknown fields %(fields)s.")
+            % {"where": _where(table.label, place), "fields": ", ".join(extra)}
+        )
+    values: dict[str, Any] = {}
+    for field in fields:
+        where = _where(table.label, place, field.name)
+        if field.name in overrides:
+            values[field.name] = overrides[field.name]
+        elif field.name not in row:
+            # A file written before this field existed: what the migration that added
+            # it gave the rows already stored.
+            if not field.has_default() and not field.null:
+                raise _FileError(_("%(where)s: missing.") % {"where": where})
+            values[field.name] = field.get_default()
+        elif field.name in users:
+            name = row[field.name]
+            values[field.attname] = None if name is None else _account(accounts, name, where)
+        elif field.name in references:
+            if field.name not in later:
+                values[field.attname] = _reference(
+                    new_ids, references[field.name], row[field.name], where
+                )
+        elif field.name in table.json_refs:
+            values[field.name] = _reference_list(
+                new_ids, table.json_refs[field.name], row[field.name], where
+            )
+        else:
+            values[field.name] = _value(field, row[field.name], where)
+    if field_null := [
+        field.name
+        for field in fields
+        if not field.null
+        and field.name not in later
+        and values.get(field.attname, values.get(field.name)) is None
+    ]:
+        raise _FileError(
+            _("%(where)s: no value for %(fields)s.")
+            % {"where": _where(table.label, place), "fields": ", ".join(field_null)}
+        )
+    return values
 
 
 def _account(accounts: dict[str, Any], name: Any, where: str) -> Any:
