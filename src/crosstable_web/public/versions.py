@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -43,6 +44,11 @@ logger = logging.getLogger("crosstable_web.public")
 
 CACHE_SECONDS = 3600
 """How long a rendered page stays in the cache (a new version makes it unreachable at once)."""
+RENDER_LOCK_SECONDS = 60
+"""The longest one request renders a page for the others (then another may start)."""
+RENDER_WAIT_SECONDS = 30.0
+"""How long a request waits for the page another is rendering before rendering it itself."""
+RENDER_POLL_SECONDS = 0.05
 VERSION_SECONDS = 60
 """How long an event's version stays in the cache before it is read from the database again."""
 CACHE_ERRORS = (RedisError, OSError)
@@ -185,36 +191,80 @@ def etag(version: Version, request: HttpRequest) -> str:
     return f'"{digest}"'
 
 
+def _cached_response(hit: tuple[bytes, str]) -> HttpResponse:
+    content, content_type = hit
+    response = HttpResponse(content, content_type=content_type)
+    response.public_cached = True  # type: ignore[attr-defined]
+    return response
+
+
+def _wait_for_page(key: str) -> HttpResponse | None:
+    """The page another request is rendering, once it is in the cache; None when that request
+    found it may not be kept, or took longer than ``RENDER_WAIT_SECONDS``."""
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(RENDER_POLL_SECONDS)
+        held = cache.get_many([key, f"{key}:uncacheable"])
+        if key in held:
+            return _cached_response(held[key])
+        if f"{key}:uncacheable" in held:
+            return None
+    return None
+
+
 def cached_page(
     version: Version, request: HttpRequest, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
     """``render()``'s response, from the cache when nothing changed since it was made; a
-    response that may be kept carries ``public_cached = True`` (its ETag then holds)."""
+    response that may be kept carries ``public_cached = True`` (its ETag then holds).
+
+    A page missing from the cache is rendered by one request: the others asking for it
+    meanwhile — every parent's phone the minute a round is out, on every app server — wait
+    for it in the cache instead of all rendering it at once (a 2,000-player standings page
+    takes seconds to render; dozens at once starved the app servers)."""
     key = _page_key(version, request)
     try:
         hit = cache.get(key)
+        if hit is not None:
+            return _cached_response(hit)
+        rendering = cache.add(f"{key}:rendering", 1, RENDER_LOCK_SECONDS)
+        if not rendering:
+            waited = _wait_for_page(key)
+            if waited is not None:
+                return waited
     except CACHE_ERRORS:
         logger.exception("the cache cannot be read: %s rendered", key)
         return render()
-    if hit is not None:
-        content, content_type = hit
-        response = HttpResponse(content, content_type=content_type)
-        response.public_cached = True  # type: ignore[attr-defined]
-        return response
-    response = render()
+    try:
+        response = render()
+    except BaseException:
+        if rendering:
+            _forget(f"{key}:rendering")
+        raise
     # A page may refuse the cache when it changes without a new version (e.g. a team round
     # whose line-ups are published at a deadline).
-    if (
-        response.status_code == 200
-        and not response.streaming
-        and not getattr(response, "public_uncacheable", False)
-    ):
-        response.public_cached = True  # type: ignore[attr-defined]
-        try:
+    try:
+        if (
+            response.status_code == 200
+            and not response.streaming
+            and not getattr(response, "public_uncacheable", False)
+        ):
+            response.public_cached = True  # type: ignore[attr-defined]
             cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
-        except CACHE_ERRORS:
-            logger.exception("the cache cannot be written: %s", key)
+        elif rendering:
+            cache.set(f"{key}:uncacheable", 1, 5)
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be written: %s", key)
+    if rendering:
+        _forget(f"{key}:rendering")
     return response
+
+
+def _forget(key: str) -> None:
+    try:
+        cache.delete(key)
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be written: %s", key)
 
 
 def has_page(version: Version, request: HttpRequest) -> bool:

@@ -7,6 +7,8 @@ FLUSHDB: the Redis server is shared)."""
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,8 +17,10 @@ import redis
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
@@ -166,3 +170,40 @@ def test_health_check(shared_cache: str) -> None:
     health = Client().get("/healthz")
     assert health.status_code == 200 and health.content == b"ok\n"
     assert "no-cache" in health["Cache-Control"]
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["cacheable", "uncacheable"])
+def test_a_page_missing_from_the_cache_is_rendered_once_for_everyone_asking(
+    shared_cache: str, keep: bool
+) -> None:
+    """Eight parents ask at once for a page no app server has yet (a round just out): one
+    request renders it, the seven others wait for it in the cache. A page that may not be
+    kept is rendered by each (they stop waiting as soon as the first says so)."""
+    version = versions.Version(999_999, "1.0", timezone.now())
+    request = RequestFactory().get("/p/herd/open/standings/")
+    renders: list[float] = []
+    start = threading.Barrier(8)
+
+    def render() -> HttpResponse:
+        renders.append(time.monotonic())
+        time.sleep(0.5)  # a large section's standings take a while
+        response = HttpResponse("<p>standings</p>")
+        if not keep:
+            response.public_uncacheable = True  # type: ignore[attr-defined]
+        return response
+
+    answers: list[bytes] = []
+
+    def ask() -> None:
+        start.wait()
+        answers.append(versions.cached_page(version, request, render).content)
+
+    began = time.monotonic()
+    parents = [threading.Thread(target=ask) for _ in range(8)]
+    for parent in parents:
+        parent.start()
+    for parent in parents:
+        parent.join()
+    assert answers == [b"<p>standings</p>"] * 8
+    assert len(renders) == (1 if keep else 8)
+    assert time.monotonic() - began < versions.RENDER_WAIT_SECONDS
