@@ -254,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
                     failures += bool(figures["non_2xx"] or figures["socket_errors"])
                     print(_row(str(count), name, cache, figures), flush=True)
         if "standings" in chosen:
-            body = fetch(hub.balancer_port, paths["standings"]).body.encode()
+            body = fetch(hub.balancer_port, paths["standings"], timeout=300).body.encode()
             print(balancer_alone(hub, body, args.seconds, args.connections))
         failures += not check_fresh_after_result(hub, slug, key)
     print(f"load average after: {os.getloadavg()[0]:.1f}")

@@ -11,7 +11,6 @@ import dataclasses
 import datetime
 from fractions import Fraction
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from crosstable.model import Tournament
@@ -189,40 +188,50 @@ class GameLine:
     """Running score after the round."""
 
 
-def player_games(section: models.Section, number: int) -> tuple[PublicPlayer, list[GameLine]]:
+def section_games(section: models.Section) -> dict[int, tuple[PublicPlayer, list[GameLine]]]:
+    """Every player's games in the section (a player page's content), from one reading of the
+    section: a 2,000-player section's player pages cost one reading per version, not one each
+    (``versions.cached_item``)."""
     players = {player.number: player for player in public_players(section).values()}
-    player = players[number]
     tournament = bridge.section_tournament(section)
-    core = tournament.players[number]
-    board_of: dict[int, int] = {}
-    for round_number, board_number in models.Board.objects.filter(
-        Q(white__pairing_number=number) | Q(black__pairing_number=number),
-        round__section=section,
-    ).values_list("round__number", "number"):
-        board_of[round_number] = board_number
-    games: list[GameLine] = []
-    for round_number, entry in enumerate(core.rounds, start=1):
-        opponent = players.get(entry.opponent) if entry.opponent is not None else None
-        code = entry.result.value
-        if code == "*":
-            result = ""
-        elif entry.opponent is None:
-            result = bye_label(code) if code.strip() else ""
-        else:
-            result = standings.format_points(tournament.scoring.points(entry.result, entry.colour))
-            if code in "+-":
-                result += " " + _("(forfeit)")
-        games.append(
-            GameLine(
-                round_number,
-                board_of.get(round_number),
-                entry.colour.value if entry.colour is not None and entry.opponent else "",
-                opponent,
-                result,
-                standings.format_points(tournament.points(core, up_to_round=round_number)),
+    board_of: dict[tuple[int, int], int] = {}
+    for round_number, board_number, white, black in models.Board.objects.filter(
+        round__section=section
+    ).values_list("round__number", "number", "white__pairing_number", "black__pairing_number"):
+        for side in (white, black):
+            if side is not None:
+                board_of[side, round_number] = board_number
+    shown: dict[int, tuple[PublicPlayer, list[GameLine]]] = {}
+    for number, player in players.items():
+        core = tournament.players.get(number)
+        if core is None:
+            continue
+        games: list[GameLine] = []
+        for round_number, entry in enumerate(core.rounds, start=1):
+            opponent = players.get(entry.opponent) if entry.opponent is not None else None
+            code = entry.result.value
+            if code == "*":
+                result = ""
+            elif entry.opponent is None:
+                result = bye_label(code) if code.strip() else ""
+            else:
+                result = standings.format_points(
+                    tournament.scoring.points(entry.result, entry.colour)
+                )
+                if code in "+-":
+                    result += " " + _("(forfeit)")
+            games.append(
+                GameLine(
+                    round_number,
+                    board_of.get((number, round_number)),
+                    entry.colour.value if entry.colour is not None and entry.opponent else "",
+                    opponent,
+                    result,
+                    standings.format_points(tournament.points(core, up_to_round=round_number)),
+                )
             )
-        )
-    return player, games
+        shown[number] = (player, games)
+    return shown
 
 
 def schedule(event: models.Event, section: models.Section | None = None) -> list[ScheduleLine]:

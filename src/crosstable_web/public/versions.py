@@ -275,6 +275,42 @@ def has_page(version: Version, request: HttpRequest) -> bool:
         return False
 
 
+def cached_item(
+    version: Version, name: str, item: int, compute_all: Callable[[], dict[int, Any]]
+) -> Any:
+    """Item ``item`` of ``compute_all()`` — a computation made for many items at once (a
+    section's every player page needs the whole section's games) — kept item by item in the
+    cache at this version; None if there is no such item. One request computes them all while
+    the others asking meanwhile (for any item) wait for theirs."""
+    key = f"public:{name}:{version.event_id}:{version.token}"
+    try:
+        held = cache.get_many([f"{key}:{item}", f"{key}:items"])
+        if f"{key}:{item}" in held:
+            return held[f"{key}:{item}"]
+        if f"{key}:items" not in held and not cache.add(f"{key}:computing", 1, RENDER_LOCK_SECONDS):
+            deadline = time.monotonic() + RENDER_WAIT_SECONDS
+            while time.monotonic() < deadline and f"{key}:items" not in held:
+                time.sleep(RENDER_POLL_SECONDS)
+                held = cache.get_many([f"{key}:{item}", f"{key}:items"])
+            if f"{key}:{item}" in held:
+                return held[f"{key}:{item}"]
+        if f"{key}:items" in held and item not in held[f"{key}:items"]:
+            return None  # computed: no such item
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be read: %s computed", key)
+        return compute_all().get(item)
+    values = compute_all()
+    try:
+        cache.set_many(
+            {f"{key}:{number}": value for number, value in values.items()}, CACHE_SECONDS
+        )
+        cache.set(f"{key}:items", frozenset(values), CACHE_SECONDS)
+    except CACHE_ERRORS:
+        logger.exception("the cache cannot be written: %s", key)
+    _forget(f"{key}:computing")
+    return values.get(item)
+
+
 def cached_value(version: Version, name: str, compute: Callable[[], Any]) -> Any:
     key = f"public:{name}:{version.event_id}:{version.token}"
     try:

@@ -65,6 +65,7 @@ def _serve(request: HttpRequest, slug: str, page: Renderer) -> HttpResponse:
         )
     translation.activate(chosen)
     request.LANGUAGE_CODE = translation.get_language()
+    request.public_version = version  # type: ignore[attr-defined]
     tag = versions.etag(version, request)
     if tag in request.headers.get("If-None-Match", "") and versions.has_page(version, request):
         # The visitor (or a proxy) holds this very page: nothing changed since.
@@ -342,10 +343,15 @@ def team(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse
 def player(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
-        try:
-            shown, games = pages.player_games(section, number)
-        except KeyError:
-            raise Http404 from None
+        found = versions.cached_item(
+            request.public_version,  # type: ignore[attr-defined]
+            f"games:{section.pk}:{translation.get_language()}",
+            number,
+            lambda: pages.section_games(section),
+        )
+        if found is None:
+            raise Http404
+        shown, games = found
         return render(
             request,
             "public/player.html",
