@@ -12,6 +12,7 @@ from crosstable.prizes.allocation import (
     Playoff,
     PrizeList,
     RankedEntrant,
+    SharedBeyond,
     SkippedCategory,
     allocate_prizes,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "Playoff",
     "PrizeList",
     "RankedEntrant",
+    "SharedBeyond",
     "SkippedCategory",
     "UnitPlaces",
     "UnitRanking",

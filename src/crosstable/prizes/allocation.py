@@ -13,6 +13,13 @@ A tied group that covers the places p..q:
   equally) or ``hort`` (half of each prize by rank, the other half pooled and split equally).
 Things (trophies, medals) are never pooled: each member receives those of their rank.
 
+A shared block that starts on a prize place and runs past the last one (four tied for 6th–9th
+where prizes go to 8th) is awarded whole: every member shares places 6–9 (Futian youth 八(一)2:
+"other places may be shared"), never three of them picked by pairing number. A member ranked
+past the prize places receives no amount and no things of its own rank (there are none) unless
+the mode pools the money; ``PrizeList.shared_beyond`` names the block, so that the organiser
+sees it and decides whether that member gets more.
+
 A house player (``RankedEntrant.house``: the organiser's extra player of an odd section) wins
 no prize and is not counted anywhere: places, categories and ``requires`` counts skip them, so
 the entrant ranked below them takes the place.
@@ -86,6 +93,18 @@ class Playoff:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class SharedBeyond:
+    """Entrants sharing places ``first_place``–``last_place`` although the prize table's
+    places end at ``last_prize_place`` (inside the block): all of them are awarded."""
+
+    prize: str
+    first_place: int
+    last_place: int
+    last_prize_place: int
+    pairing_numbers: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class SkippedCategory:
     key: str
     """The category key, or "prize:place" for a single place whose requirements failed."""
@@ -97,6 +116,7 @@ class PrizeList:
     awards: tuple[Award, ...]
     playoffs: tuple[Playoff, ...] = ()
     skipped: tuple[SkippedCategory, ...] = ()
+    shared_beyond: tuple[SharedBeyond, ...] = ()
 
     def for_entrant(self, pairing_number: int) -> tuple[Award, ...]:
         return tuple(a for a in self.awards if a.pairing_number == pairing_number)
@@ -112,6 +132,7 @@ def allocate_prizes(rules: PrizeRules, ranking: Sequence[RankedEntrant]) -> Priz
     awards: list[Award] = []
     playoffs: list[Playoff] = []
     skipped: list[SkippedCategory] = []
+    beyond: list[SharedBeyond] = []
     winners: set[int] = set()
 
     def unmet(requires: tuple[CountRequirement, ...]) -> CountRequirement | None:
@@ -136,9 +157,12 @@ def allocate_prizes(rules: PrizeRules, ranking: Sequence[RankedEntrant]) -> Priz
                         f"needs at least {requirement.at_least} qualifying entries",
                     )
                 )
-        new_awards, new_playoffs = _award_places(prize, tuple(available), candidates, rules.share)
+        new_awards, new_playoffs, new_beyond = _award_places(
+            prize, tuple(available), candidates, rules.share
+        )
         awards.extend(new_awards)
         playoffs.extend(new_playoffs)
+        beyond.extend(new_beyond)
         winners.update(award.pairing_number for award in new_awards)
 
     give("place", rules.places, qualified)
@@ -158,7 +182,7 @@ def allocate_prizes(rules: PrizeRules, ranking: Sequence[RankedEntrant]) -> Priz
             and (rules.cumulative or e.pairing_number not in winners)
         ]
         give(category.key, category.places, candidates)
-    return PrizeList(tuple(awards), tuple(playoffs), tuple(skipped))
+    return PrizeList(tuple(awards), tuple(playoffs), tuple(skipped), tuple(beyond))
 
 
 def _blocks(candidates: list[RankedEntrant]) -> list[list[RankedEntrant]]:
@@ -182,11 +206,12 @@ def _award_places(
     places: tuple[PlacePrize, ...],
     candidates: list[RankedEntrant],
     share: ShareMode,
-) -> tuple[list[Award], list[Playoff]]:
+) -> tuple[list[Award], list[Playoff], list[SharedBeyond]]:
     by_place = {n: p for p in places for n in range(p.first, p.last + 1)}
     last_prize_place = max(by_place, default=0)
     awards: list[Award] = []
     playoffs: list[Playoff] = []
+    beyond: list[SharedBeyond] = []
     position = 1
     for block in _blocks(candidates):
         first, last = position, position + len(block) - 1
@@ -204,9 +229,13 @@ def _award_places(
         elif len(block) > 1 and share is ShareMode.HORT:
             pooled = sum(amounts, Fraction(0)) / 2 / len(block)
             amounts = [a / 2 + pooled for a in amounts]
+        shared_past_the_end = not playoff and last > last_prize_place
+        if shared_past_the_end:
+            numbers = tuple(e.pairing_number for e in block)
+            beyond.append(SharedBeyond(prize, first, last, last_prize_place, numbers))
         for entrant, place_prize, amount in zip(block, span, amounts, strict=True):
-            if place_prize is None and not amount:
+            if place_prize is None and not amount and not shared_past_the_end:
                 continue  # beyond the prize places, and no pooled money reached it
             items = place_prize.items if place_prize else ()
             awards.append(Award(entrant.pairing_number, prize, first, last, amount, items, playoff))
-    return awards, playoffs
+    return awards, playoffs, beyond

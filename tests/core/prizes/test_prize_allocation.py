@@ -104,6 +104,27 @@ def test_youth_champion_is_not_shared_playoff() -> None:
     assert girls == [(3, 1), (6, 2)]  # only two girls: "fewer if fewer players"
 
 
+def test_youth_four_boys_tied_for_sixth_to_ninth_all_share() -> None:
+    """Issue 26.5, seed 004 八(一): boys' prizes to 8th, "other places may be shared". Boys
+    ranked 1-5 alone, then four on equal points after every tie-break (ranks 6-9): all four
+    share places 6-9 and are awarded (before: three, the fourth cut by pairing number), and
+    the block is named for the organiser (prizes end at 8th, inside it)."""
+    regs = load_regulations(EXAMPLES / "futian-youth-xiangqi-chess-2009.toml")
+    rules = regs.section("xq-CA").prizes[0]
+    entries = [RankedEntrant(rank, rank, None, {"sex": "M"}) for rank in range(1, 6)]
+    entries += [RankedEntrant(6, number, "3", {"sex": "M"}) for number in (6, 7, 8, 9)]
+    entries += [RankedEntrant(10, 10, None, {"sex": "M"})]
+    prizes = allocate_prizes(rules, entries)
+    boys = {a.pairing_number: a for a in prizes.awards if a.prize == "boys"}
+    assert sorted(boys) == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert {(boys[n].first_place, boys[n].last_place) for n in (6, 7, 8, 9)} == {(6, 9)}
+    assert not any(boys[n].playoff for n in boys)
+    (beyond,) = prizes.shared_beyond
+    assert (beyond.prize, beyond.first_place, beyond.last_place) == ("boys", 6, 9)
+    assert (beyond.last_prize_place, beyond.pairing_numbers) == (8, (6, 7, 8, 9))
+    assert not prizes.playoffs
+
+
 def fars_team_ranking(county_ranks: set[int], count: int = 20) -> list[RankedEntrant]:
     return [
         RankedEntrant(

@@ -512,6 +512,16 @@ def prize_rows(
                 }
                 for award in table.prizes.awards
             ],
+            "shared_beyond": [
+                {
+                    "prize": headings.prize(block.prize),
+                    "first_place": block.first_place,
+                    "last_place": block.last_place,
+                    "last_prize_place": block.last_prize_place,
+                    "count": len(block.pairing_numbers),
+                }
+                for block in table.prizes.shared_beyond
+            ],
         }
         for table in results.prize_tables
         if table.prizes.awards or not awarded_only
