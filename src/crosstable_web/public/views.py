@@ -150,10 +150,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
                 "schedules": pages.event_schedules(event),
                 "query": query,
                 "search": search.find_players(event, query) if query.strip() else None,
-                # online registration (the page says whether it is open yet or still)
-                "takes_registration": event.registration_open
-                and (regulations := rules.event_regulations(event)) is not None
-                and regulations.registration is not None,
+                # online registration: open or not, said as the form says it
+                "registration": event_time.registration_state(event),
             },
         )
 

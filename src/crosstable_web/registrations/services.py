@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from crosstable.regulations.fees import TeamEntry, compute_fee
-from crosstable.regulations.registration import closing_moment, documents_for
+from crosstable.regulations.registration import documents_for
 from crosstable.regulations.schema import DocumentRule, RegistrationRules
 from crosstable_web.common.value_messages import stored_text_problem
 from crosstable_web.events import models as event_models
@@ -61,12 +61,9 @@ class Refused(Exception):
 # --- when the form is open -------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class FormState:
-    is_open: bool
-    message: str
-    """Why it is closed, or until when it is open ("" when it closes only by hand)."""
-    closes: datetime.datetime | None = None
+FormState = event_time.RegistrationState
+"""Whether the public form takes registrations (``events.event_time``: the same state every
+page says)."""
 
 
 def registration_rules(event: event_models.Event) -> RegistrationRules | None:
@@ -74,47 +71,13 @@ def registration_rules(event: event_models.Event) -> RegistrationRules | None:
     return regulations.registration if regulations is not None else None
 
 
-def _venue_text(event: event_models.Event, moment: datetime.datetime) -> str:
-    return event_time.wall_clock_text(event, moment)
-
-
 def form_state(event: event_models.Event, now: datetime.datetime | None = None) -> FormState:
-    """Whether the public form takes registrations at ``now``: the regulations' table, the
-    organisers' switch (closing registration is the list being in), and the opening and
-    closing moments at the venue."""
-    now = now or timezone.now()
-    table = registration_rules(event)
-    if table is None:
-        return FormState(False, _("This event takes no online registration."))
-    if not event.registration_open:
-        return FormState(False, _("Registration is closed for this event."))
-    if table.opens is not None:
-        opens = event_time.from_wall_clock(event, table.opens)
-        if now < opens:
-            return FormState(
-                False,
-                _("Registration opens on %(moment)s (at the venue).")
-                % {"moment": _venue_text(event, opens)},
-            )
-    regulations = rules.event_regulations(event)
-    assert regulations is not None
-    closing = closing_moment(regulations)
-    if closing is None:
-        return FormState(True, "")
-    closes = event_time.from_wall_clock(event, closing)
-    if now >= closes:
-        return FormState(
-            False,
-            _("Registration closed on %(moment)s (at the venue).")
-            % {"moment": _venue_text(event, closes)},
-            closes,
-        )
-    return FormState(
-        True,
-        _("Registration closes on %(moment)s (at the venue).")
-        % {"moment": _venue_text(event, closes)},
-        closes,
-    )
+    """Whether the public form takes registrations at ``now``: the regulations' table, then
+    the event's registration state (the organisers' switch, the opening and closing moments
+    at the venue)."""
+    if registration_rules(event) is None:
+        return FormState(False, _("This event takes no online registration."), None, False)
+    return event_time.registration_state(event, now)
 
 
 def changes_need_approval(registration: models.Registration, now: datetime.datetime) -> bool:

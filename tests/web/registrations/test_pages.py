@@ -21,7 +21,7 @@ from crosstable_web.events.regulations import rules
 from crosstable_web.registrations import models
 
 from .files import CERTIFICATE_JPEG, ID_PHOTO_PNG
-from .seeds import fars_league, futian_grade, futian_youth, in_two_weeks
+from .seeds import EXAMPLES, fars_league, futian_grade, futian_youth, in_two_weeks
 
 pytestmark = pytest.mark.django_db
 
@@ -351,3 +351,82 @@ def test_teams_register_and_the_first_to_pay_gets_the_place(organiser: User) -> 
     visitor.cookies["django_language"] = "en"
     assert "The team has a place." in visitor.get(links[1]).content.decode()
     assert "waiting list (1)" in visitor.get(links[0]).content.decode()
+
+
+def _list_state(client: Client, slug: str) -> str:
+    page = client.get("/").content.decode()
+    found = re.search(
+        rf'<tr id="event-{slug}">.*?<td class="registration-state"[^>]*>(.*?)</td>', page, re.S
+    )
+    assert found is not None, page
+    return found.group(1)
+
+
+def test_registration_open_or_closed_is_said_the_same_on_every_page(organiser: User) -> None:
+    """Issue 26.2: seed 001 as printed (deadline 2019-12-15 24:00, 十二.4) is closed on the
+    event list, on the event's page, on the public page and on the form (before: the list
+    and the event's page said open, the form closed); seed 003 takes no online registration
+    and its deadline (2018-12-20, 七(三)) is past too: closed everywhere, the form saying it
+    takes none; seed 001 with its deadline in two weeks is open everywhere."""
+    create(
+        (EXAMPLES / "futian-chess-grade-2019.toml").read_text(encoding="utf-8"),
+        "futian19",
+        organiser,
+    )
+    create(
+        (EXAMPLES / "huayuan-xiangqi-invitational-2019.toml").read_text(encoding="utf-8"),
+        "huayuan",
+        organiser,
+    )
+    create(futian_grade(in_two_weeks()), "futian", organiser)
+    client = chinese()
+    client.force_login(organiser)
+    closed_on = "报名已于 2019年12月15日 星期日 24:00（赛场当地时间）截止。"
+    assert _list_state(client, "futian19") == "截止"
+    event_page = client.get("/e/futian19/").content.decode()
+    assert re.search(r'id="registration-state">' + closed_on, event_page)
+    assert closed_on in client.get("/p/futian19/").content.decode()
+    form = client.get("/r/futian19/").content.decode()
+    assert closed_on in form and 'id="registration-form"' not in form
+
+    assert _list_state(client, "huayuan") == "截止"
+    assert "本赛事不接受网上报名。" in client.get("/r/huayuan/").content.decode()
+    assert 'id="register-link"' not in client.get("/p/huayuan/").content.decode()
+
+    assert _list_state(client, "futian") == "开放"
+    assert 'id="registration-state">报名截止时间：' in client.get("/e/futian/").content.decode()
+    assert 'href="/r/futian/"' in client.get("/p/futian/").content.decode()
+    assert 'id="registration-form"' in client.get("/r/futian/").content.decode()
+
+
+def test_a_deadline_after_the_last_day_is_warned(organiser: User) -> None:
+    """Issue 26.2: seed 001 (played on 2019-12-22) uploaded with its deadline moved to two
+    weeks from today — after the event's last day: the organiser is warned on creating it
+    and on the event's page (before: accepted without a word)."""
+    from django.contrib.auth.models import Permission
+
+    organiser.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = chinese()
+    client.force_login(organiser)
+    text = futian_grade(in_two_weeks())
+    response = client.post(
+        "/events/new/",
+        {
+            "source": "upload",
+            "regulations": SimpleUploadedFile("futian.toml", text.encode("utf-8")),
+            "rounds": 5,
+            "slug": "late",
+        },
+        follow=True,
+    )
+    warning = (
+        "报名截止时间（{}）晚于赛事最后一天（2019年12月22日 星期日）：请检查竞赛规程中的日期。"
+    )
+    day = in_two_weeks()
+    weekdays = "一二三四五六日"
+    deadline = f"{day.year}年{day.month}月{day.day}日 星期{weekdays[day.weekday()]} 24:00"
+    assert warning.format(deadline) in response.content.decode()
+    assert warning.format(deadline) in client.get("/e/late/").content.decode()
+    # a deadline before the first day: no warning
+    create(futian_grade(datetime.date(2019, 12, 15)), "ontime", organiser)
+    assert 'id="deadline-warning"' not in client.get("/e/ontime/").content.decode()

@@ -14,6 +14,7 @@ are compared as aware moments, so the machine's own zone never matters.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 import zoneinfo
@@ -26,6 +27,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from crosstable.regulations.registration import closing_moment
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import SCHEDULE_DATES, read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
@@ -104,6 +106,103 @@ def registration_deadline(event: models.Event) -> datetime.datetime | None:
     if regulations is None or regulations.deadlines.registration is None:
         return None
     return from_wall_clock(event, regulations.deadlines.registration)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RegistrationState:
+    """Whether registration is open, said the same on every page (the event list, the
+    event's page, the public registration form; issue 26.2)."""
+
+    is_open: bool
+    message: str
+    """Why it is closed, or until when it is open ("" when it closes only by hand)."""
+    closes: datetime.datetime | None = None
+    online: bool = True
+    """Whether the regulations take registrations online (a ``[registration]`` table)."""
+
+    @property
+    def word(self) -> str:
+        """The event list's column: open, closed, not open yet, or open to the organisers'
+        entries only."""
+        if self.is_open:
+            return _("open") if self.online else _("open: entries by the organisers")
+        return _("closed")
+
+
+def registration_state(
+    event: models.Event, now: datetime.datetime | None = None
+) -> RegistrationState:
+    """Whether the event takes registrations at ``now``: the organisers' switch (closing
+    registration is the list being in), then the opening and closing moments at the venue
+    the regulations give (the ``[registration]`` table's, else the registration deadline).
+    The public form reads the same (``registrations.services.form_state``), so no page says
+    open while another says closed."""
+    now = now or timezone.now()
+    regulations = rules.event_regulations(event)
+    table = regulations.registration if regulations is not None else None
+    online = table is not None
+    if not event.registration_open:
+        return RegistrationState(False, _("Registration is closed for this event."), None, online)
+    if table is not None and table.opens is not None:
+        opens = from_wall_clock(event, table.opens)
+        if now < opens:
+            return RegistrationState(
+                False,
+                _("Registration opens on %(moment)s (at the venue).")
+                % {"moment": moment_words(event, opens)},
+                None,
+                online,
+            )
+    closing = closing_moment(regulations) if regulations is not None else None
+    closes = from_wall_clock(event, closing) if closing is not None else None
+    if closes is not None and now >= closes:
+        return RegistrationState(
+            False,
+            _("Registration closed on %(moment)s (at the venue).")
+            % {"moment": moment_words(event, closes)},
+            closes,
+            online,
+        )
+    if closes is None:
+        message = "" if online else _("Registration open: the organisers enter the players.")
+    else:
+        message = _("Registration closes on %(moment)s (at the venue).") % {
+            "moment": moment_words(event, closes)
+        }
+    return RegistrationState(True, message, closes, online)
+
+
+def moment_words(event: models.Event, moment: datetime.datetime) -> str:
+    """A deadline as a reader reads it: the long date in the event's calendar and the time at
+    the venue (``1405年9月20日 … 11:00``, a Jalali date in words on a Persian page); a
+    midnight deadline is the end of the day before, ``24:00`` as the regulations write it."""
+    local = at_event(event, moment)
+    day, clock = local.date(), f"{local:%H:%M}"
+    if local.time() == datetime.time(0, 0):
+        day, clock = day - datetime.timedelta(days=1), "24:00"
+    return f"{localisation.format_date(day, calendar=event.calendar)} {clock}"
+
+
+def deadline_after_event_warning(event: models.Event) -> str:
+    """A warning when the regulations' registration deadline (or the online form's closing)
+    falls after the event's last day — most likely a typing mistake in the date ("" if
+    not)."""
+    regulations = rules.event_regulations(event)
+    last = event.end_date or event.start_date
+    closing = closing_moment(regulations) if regulations is not None else None
+    if last is None or closing is None:
+        return ""
+    closes = from_wall_clock(event, closing)
+    end_of_last_day = at_venue(event, last + datetime.timedelta(days=1), datetime.time())
+    if closes <= end_of_last_day:
+        return ""
+    return _(
+        "The registration deadline (%(deadline)s) is after the event's last day (%(day)s): "
+        "check the date in the regulations."
+    ) % {
+        "deadline": moment_words(event, closes),
+        "day": localisation.format_date(last, calendar=event.calendar),
+    }
 
 
 def last_day(event: models.Event, moment: datetime.datetime | None) -> datetime.date | None:

@@ -28,7 +28,9 @@ from crosstable_web.events.views.page import confirm, find_event
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
-    events = models.Event.objects.prefetch_related("sections")
+    events = list(models.Event.objects.prefetch_related("sections"))
+    for event in events:
+        event.registration_state = event_time.registration_state(event)  # type: ignore[attr-defined]
     return render(
         request,
         "events/event_list.html",
@@ -146,6 +148,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
         event = _create_from_text(request, blank_form, text, "form", values["rounds"])
     if event is not None:
         messages.success(request, _("Event created."))
+        if warning := event_time.deadline_after_event_warning(event):
+            messages.warning(request, warning)
         return redirect("events:event_settings", slug=event.slug)
     return render(
         request,
@@ -184,6 +188,12 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "import_form": forms.ImportForm(),
             "registration_deadline": deadline,
             "registration_last_day": event_time.last_day(event, deadline),
+            "registration": event_time.registration_state(event),
+            "deadline_warning": (
+                event_time.deadline_after_event_warning(event)
+                if permissions.can_organise(request.user, event)
+                else ""
+            ),
             "reopening_refusal": services.reopening_refusal(event),
             "grade_report": promotions.has_report(event),
             "any_paired": models.Round.objects.filter(section__event=event).exists()

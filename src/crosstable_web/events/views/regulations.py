@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from crosstable_web.events import forms, models, services
 from crosstable_web.events.oversight import permissions
+from crosstable_web.events.regulations import event_time
 from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.events.settings import (
     event_settings,
@@ -240,6 +241,9 @@ def _apply_settings(
         return []
     if applied.event_fields or applied.sections or applied.text_changed:
         messages.success(request, _("Settings saved."))
+        saved = models.Event.objects.get(pk=event.pk)
+        if warning := event_time.deadline_after_event_warning(saved):
+            messages.warning(request, warning)
     else:
         messages.info(request, _("Nothing changed."))
     return []
