@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -89,6 +89,16 @@ _BYES: dict[str, Promise] = {
 
 def uses_persian_digits(language: str | None = None) -> bool:
     return (language or translation.get_language() or "").startswith("fa")
+
+
+LIST_SEPARATORS = {"zh": "、", "fa": "، "}
+"""How a list of words is separated in running text (others: a comma and a space)."""
+
+
+def word_list(items: Iterable[str], language: str | None = None) -> str:
+    """Words as a list in running text: 甲、乙 in Chinese, الف، ب in Persian, a, b else."""
+    own = (language or translation.get_language() or "en").split("-")[0].split("_")[0]
+    return LIST_SEPARATORS.get(own, ", ").join(items)
 
 
 def digits(value: Any, language: str | None = None) -> str:

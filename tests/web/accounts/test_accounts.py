@@ -108,6 +108,52 @@ def test_who_may_create_events_is_a_site_setting(admin: User) -> None:
     assert ("site.event_creation", "", "anyone") in actions
 
 
+def test_a_new_organiser_refused_at_new_event_is_told_why_and_who_can_allow_it() -> None:
+    """Issue 26.4: a Persian organiser whose account may not yet create events opens
+    /events/new/: a page in Persian (before: a bare English "403 Forbidden") saying why and
+    naming the site administrators who can allow it; the same in Malay and Chinese."""
+    User.objects.create_superuser(
+        "root", "root@example.ir", "root-pass", first_name="مریم", last_name="احمدی"
+    )
+    organiser = User.objects.create_user("rezaei", password="pw")
+    client = signed_in(organiser)
+    client.cookies["django_language"] = "fa"
+    response = client.get("/events/new/")
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert '<html lang="fa" dir="rtl">' in page
+    assert "<title>اجازه ندارید</title>" in page
+    assert (
+        "حساب شما هنوز اجازهٔ ساختن مسابقه ندارد: در این سایت فقط حساب‌هایی که مدیر سایت اجازه "
+        "داده است می‌توانند. از یکی از مدیران سایت بخواهید به حساب شما اجازه دهد: مریم احمدی."
+    ) in page
+    assert foreign_text(page, "fa", ["مریم احمدی", "rezaei"]) == []
+    client.cookies["django_language"] = "ms"
+    page = client.get("/events/new/").content.decode()
+    assert "Minta pentadbir laman membenarkan akaun anda: مریم احمدی." in page
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get("/events/new/").content.decode()
+    assert "请联系网站管理员为您的账户开通：مریم احمدی。" in page
+
+
+def test_the_server_error_page_is_in_the_readers_language() -> None:
+    """Issue 26.4: the production 500 page: "Server Error (۵۰۰)" in English with Persian
+    digits before; now the reader's language, its own direction."""
+    from django.test import RequestFactory
+    from django.utils import translation
+    from django.views.defaults import server_error
+
+    for language, title in (
+        ("fa", "خطای سرور"),
+        ("ms", "Ralat pelayan"),
+        ("zh-hans", "服务器错误"),
+    ):
+        with translation.override(language):
+            page = server_error(RequestFactory().get("/")).content.decode()
+        assert f"<title>{title}</title>" in page and f'lang="{language}"' in page
+        assert "Server Error" not in page
+
+
 def test_the_administrator_disables_an_account(admin: User) -> None:
     olga = User.objects.create_user("olga", password="pw")
     assert signed_in(olga).get("/accounts/manage/").status_code == 403

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from crosstable.typed.dates import normalise_persian
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
+from crosstable_web.common.localisation import word_list
 
 HEADINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "section": {
@@ -213,9 +214,6 @@ COLUMN_LABELS: dict[str, Any] = {
 """What each column holds, in the page's language (the import page's list)."""
 
 
-LIST_SEPARATORS = {"zh": "、", "fa": "، "}
-
-
 def accepted_headings(language: str) -> list[tuple[Any, str]]:
     """For the import page: each column's label and its headings in ``language``
     (``zh-hans``, ``ms``, ``fa``, ``en``; the English page adds the column's code). Every
@@ -224,12 +222,12 @@ def accepted_headings(language: str) -> list[tuple[Any, str]]:
     own = "zh" if language.startswith("zh") else language[:2]
     if own not in ("zh", "ms", "fa"):
         own = "en"
-    separator = LIST_SEPARATORS.get(own, ", ")
     return [
         (
             COLUMN_LABELS[column],
-            separator.join(
-                dict.fromkeys((*((column,) if own == "en" else ()), *words.get(own, ())))
+            word_list(
+                dict.fromkeys((*((column,) if own == "en" else ()), *words.get(own, ()))),
+                own,
             ),
         )
         for column, words in HEADINGS.items()

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
+from crosstable_web.common.localisation import word_list
 from crosstable_web.events import models, parts
 from crosstable_web.events.oversight.audit import Actor
 
@@ -155,7 +157,24 @@ def may_create_events(actor: Actor) -> bool:
 
 
 def require_event_creator(actor: Actor) -> None:
-    if not may_create_events(actor):
+    """Refused with the reason and who can allow it: the site's administrators by name (the
+    403 page shows the message in the reader's language)."""
+    if may_create_events(actor):
+        return
+    if not getattr(actor, "is_authenticated", False):
+        raise PermissionDenied(_("Sign in to create an event."))
+    admins = [
+        user.get_full_name() or user.get_username()
+        for user in User.objects.filter(is_superuser=True, is_active=True).order_by("pk")
+    ]
+    if not admins:
         raise PermissionDenied(
             _("Your account may not create events; a site administrator can allow it.")
         )
+    raise PermissionDenied(
+        _(
+            "Your account may not create events yet: on this site, only the accounts a site "
+            "administrator allows may. Ask a site administrator to allow yours: %(admins)s."
+        )
+        % {"admins": word_list(admins)}
+    )

@@ -25,12 +25,11 @@ from crosstable.message import Choices, Code, Key, Message, Quoted, Value
 from crosstable.pairing.registry import SYSTEMS, TEAM_SYSTEMS
 from crosstable.regulations import RegulationsError
 from crosstable.regulations.key_words import CODE_WORDS, KEY_WORDS
-from crosstable_web.common.localisation import digits, uses_persian_digits
+from crosstable_web.common.localisation import digits, uses_persian_digits, word_list
 from crosstable_web.events.words import pairing_names
 
 _PART = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
 _QUOTES = {"zh": ("“", "”"), "fa": ("«", "»")}
-_LIST_SEPARATORS = {"zh": "、", "fa": "، "}
 
 
 def _language() -> str:
@@ -61,9 +60,8 @@ def value_text(value: Value, data: Mapping[str, Any] | None = None) -> str:
         items = [value_text(item, data) for item in value.items]
         if len(items) < 2:
             return "".join(items)
-        separator = _LIST_SEPARATORS.get(_language(), ", ")
         return gettext("%(items)s or %(last)s") % {
-            "items": separator.join(items[:-1]),
+            "items": word_list(items[:-1]),
             "last": items[-1],
         }
     return number_text(value)
