@@ -38,6 +38,8 @@ class Page:
     content_type: str
     body: bytes
     linked_from: str
+    content_security: str = ""
+    """The answer's Content-Security-Policy header."""
 
     @property
     def is_html(self) -> bool:
@@ -105,7 +107,14 @@ def crawl(
         url, linked_from = queue.popleft()
         response = client.get(url)
         body = b"" if getattr(response, "streaming", False) else response.content
-        page = Page(url, response.status_code, response.get("Content-Type", ""), body, linked_from)
+        page = Page(
+            url,
+            response.status_code,
+            response.get("Content-Type", ""),
+            body,
+            linked_from,
+            response.get("Content-Security-Policy", ""),
+        )
         pages.append(page)
         if page.status != 200 or not page.is_html:
             continue

@@ -233,6 +233,9 @@ def test_scripts_serve_runs_the_production_settings_under_gunicorn(
             assert time.monotonic() < deadline, "gunicorn did not answer"
             time.sleep(0.5)
 
+        # gunicorn's control socket is this deployment's own (issue 31 item 7), not the
+        # ~/.gunicorn/gunicorn.ctl every deployment on the host would share
+        assert (tmp_path / "var" / "run" / f"gunicorn-{port}.ctl").is_socket()
         # plain HTTP (no proxy in between) is sent to HTTPS
         status, headers, _page = visitor.open("/p/kcs/", proxied=False)
         assert status == 301 and headers["Location"] == f"https://127.0.0.1:{port}/p/kcs/"

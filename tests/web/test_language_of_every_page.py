@@ -36,6 +36,7 @@ from django.test import Client
 from crosstable_web.events import demo, models
 from crosstable_web.printing.pdf import CHROMIUM_CANDIDATES
 
+from .content_security_check import content_security_problems
 from .language_check import foreign_in_pdf_text, foreign_text, proper_nouns_of_the_database
 from .site_crawl import Page, crawl
 
@@ -92,7 +93,11 @@ def _problems_of(page: Page, language: str, nouns: set[str], role: str | None) -
         return [f"{where}: link to a page that answers {page.status}"]
     if page.status != 200 or not page.is_html:
         return []
-    return [f"{where}: {finding}" for finding in foreign_text(page.body, language, nouns)]
+    findings = [
+        *foreign_text(page.body, language, nouns),
+        *content_security_problems(page.body, page.content_security),
+    ]
+    return [f"{where}: {finding}" for finding in findings]
 
 
 def _pdf_text(body: bytes) -> str:

@@ -44,6 +44,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer, a nonce per request (content_security).
+    "crosstable_web.content_security.ContentSecurityPolicyMiddleware",
     # Static files (back-office CSS) from the app itself, under gunicorn too (docs/deploy.md).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -67,7 +67,7 @@ def _answers(page: Any) -> int:
 
 def _wait_answers(page: Any, count: int) -> None:
     page.wait_for_function(
-        f"Number(document.documentElement.dataset.answers || 0) >= {count}", timeout=180_000
+        f"() => Number(document.documentElement.dataset.answers || 0) >= {count}", timeout=180_000
     )
 
 

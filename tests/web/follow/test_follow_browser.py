@@ -95,7 +95,7 @@ def test_a_parent_follows_her_child_by_push_and_e_mail(
         # the same phone: notifications (the browser's push service is the loopback one)
         page.goto(f"{base}/p/futian/A/player/2/follow/")
         page.tap("#follow-push")
-        page.wait_for_function("document.getElementById('follow-push-answer').textContent")
+        page.wait_for_function("() => document.getElementById('follow-push-answer').textContent")
         assert "陈思远" in page.locator("#follow-push-answer").inner_text()
         assert (
             page.evaluate(

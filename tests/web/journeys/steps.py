@@ -269,7 +269,9 @@ def type_result(someone: Person, board: int, code: str) -> str:
     answers = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
     page.fill("#id_entry", f"{board} {code}")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.documentElement.dataset.answers || 0) > {answers}")
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.answers || 0) > {answers}"
+    )
     return str(page.locator(f"#board-{board} td.result").inner_text().strip())
 
 
@@ -282,7 +284,9 @@ def confirm_replacement(someone: Person, board: int) -> str:
     ask.wait_for()
     answers = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.documentElement.dataset.answers || 0) > {answers}")
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.answers || 0) > {answers}"
+    )
     return str(page.locator(f"#board-{board} td.result").inner_text().strip())
 
 
