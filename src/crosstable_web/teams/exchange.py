@@ -10,7 +10,8 @@ from crosstable.model.team_match import team_event_records
 from crosstable.teams.match_scoring import team_event
 from crosstable_web.events.models import Section
 from crosstable_web.events.oversight import arbiters
-from crosstable_web.teams import bridge, places, services
+from crosstable_web.events.rounds import fide_mode
+from crosstable_web.teams import bridge, hand_pairing, places, services
 
 
 def trf_tournament(section: Section, last_round: int | None = None) -> Tournament:
@@ -60,6 +61,10 @@ def trf_tournament(section: Section, last_round: int | None = None) -> Tournamen
         ],
     )
     arbiters.name_in_trf(result, section.event)
+    # the chief arbiter's word (issue 25): prohibited pairs of teams (260, team numbers) and
+    # the ### lines of rounds paired by hand
+    result.prohibited_pairings.extend(hand_pairing.prohibitions(section))
+    result.extra_records.extend(fide_mode.trf_comments(section))
     for old, new in numbers.items():
         player = source.players[old]
         player.pairing_number = new

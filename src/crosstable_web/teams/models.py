@@ -205,3 +205,22 @@ class TeamAuditLink(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["line", "team"], name="unique_team_audit_link")
         ]
+
+
+class ProhibitedTeams(models.Model):
+    """Two teams the chief arbiter keeps apart (issue 25): in every round (``round_number``
+    empty) or in one round; every team engine treats it as an absolute criterion (TRF 260,
+    team numbers). ``first`` has the smaller team number."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="prohibited_teams")
+    first = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "first", "second", "round_number"],
+                name="teams_prohibited_once",
+            )
+        ]

@@ -58,7 +58,7 @@ from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.regulations import event_time, regulation_messages, rules
 from crosstable_web.events.services import EntryData, ServiceError, team_capacity_problem
 from crosstable_web.events.words.pairing_names import system_name
-from crosstable_web.teams import bridge, fees, models, places
+from crosstable_web.teams import bridge, fees, hand_pairing, models, places
 from crosstable_web.teams.wording import rescoring_record
 
 
@@ -564,6 +564,10 @@ def lineup_problem_text(problem: LineUpProblem, names: dict[int, str], team: str
     return problem.message if text is None else text % values
 
 
+class NoPairing(ServiceError):
+    """The engine found no pairing of the round (C.04.6 3.3.3: the chief arbiter decides)."""
+
+
 @transaction.atomic
 def pair_next_round(
     section: Section, actor: Actor, starts_at: datetime.datetime | None = None
@@ -591,14 +595,15 @@ def pair_next_round(
     playing = places.playing_teams(section, number)
     if number == 1:
         playing = number_teams_by_rating(section, playing, actor)
+    tournament = bridge.tournament(section, playing)
+    # the chief arbiter's prohibited pairs of teams (issue 25): an absolute criterion
+    tournament.prohibited_pairings.extend(hand_pairing.prohibitions(section))
     try:
-        pairing = team_pair_function(section.system_code)(
-            bridge.tournament(section, playing), number
-        )
+        pairing = team_pair_function(section.system_code)(tournament, number)
     except (PairingError, ValueError) as error:
         # The engine's reason is a core message, said in the reader's words like the sentence
-        # around it.
-        raise ServiceError(
+        # around it; the page then offers the ways out (teams.hand_pairing).
+        raise NoPairing(
             _("No pairing satisfies the rules: %(reason)s")
             % {"reason": regulation_messages.reason_text(error)}
         ) from None

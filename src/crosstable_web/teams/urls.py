@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from crosstable_web.teams.views import fee_page, lineups, results, round_page, section, team_form
+from crosstable_web.teams.views import (
+    fee_page,
+    hand_pairing,
+    lineups,
+    results,
+    round_page,
+    section,
+    team_form,
+)
 
 app_name = "teams"
 
@@ -18,6 +26,13 @@ urlpatterns = [
     path("e/<slug:slug>/s/<str:key>/teams/<int:team>/fee/", fee_page.team_fee, name="team_fee"),
     path("captain/teams/", lineups.my_teams, name="my_teams"),
     path("e/<slug:slug>/s/<str:key>/teams/pair/", section.pair_round, name="pair_round"),
+    path("e/<slug:slug>/s/<str:key>/teams/hand/", hand_pairing.hand_pair, name="hand_pair"),
+    path("e/<slug:slug>/s/<str:key>/teams/unpair/", hand_pairing.unpair, name="unpair"),
+    path(
+        "e/<slug:slug>/s/<str:key>/teams/prohibited/",
+        hand_pairing.prohibited,
+        name="prohibited",
+    ),
     path(
         "e/<slug:slug>/s/<str:key>/teams/standings/", results.team_standings, name="team_standings"
     ),

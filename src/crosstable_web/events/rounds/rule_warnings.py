@@ -118,6 +118,63 @@ KINDS: dict[str, Kind] = {
             ),
         ),
     ),
+    # a team round paired by hand (teams.hand_pairing; team_swiss.team_manual_problems)
+    "team_manual.rematch": Kind(
+        Level.CONFIRM,
+        gettext_lazy("Rematch: %(first)s and %(second)s have already played each other."),
+    ),
+    "team_manual.prohibited": Kind(
+        Level.CONFIRM,
+        gettext_lazy("Prohibited pair: %(first)s and %(second)s must not meet in this round."),
+    ),
+    "team_manual.bye_ineligible": Kind(
+        Level.CONFIRM,
+        gettext_lazy(
+            "%(team)s cannot receive the pairing-allocated bye: already had it, won a match "
+            "by forfeit or had a full-point bye (C.04.6 2.1.2)."
+        ),
+    ),
+    "team_manual.colour": Kind(
+        Level.CONFIRM,
+        gettext_lazy("Colour: %(team)s does not get the colour it must have (C.04.6 1.7)."),
+    ),
+    "team_manual.float": Kind(
+        Level.ACKNOWLEDGE,
+        gettext_lazy("Float: %(first)s and %(second)s have different scores."),
+    ),
+    "team_manual.same_unit": Kind(
+        Level.ACKNOWLEDGE,
+        gettext_lazy("Same unit: %(first)s and %(second)s come from the same club or county."),
+    ),
+    "team_manual.not_engine": Kind(
+        Level.TWO_STEPS,
+        gettext_lazy("Round %(round)s paired by hand is not the pairing the rules give."),
+        (
+            gettext_lazy("The pairing the rules give: %(engine)s."),
+            gettext_lazy(
+                "The section's TRF file records the pairing made by hand (a ### line), and "
+                "the audit log names who decided."
+            ),
+        ),
+    ),
+    "team_manual.no_engine": Kind(
+        Level.TWO_STEPS,
+        gettext_lazy(
+            "Round %(round)s has no pairing that satisfies the rules (%(reason)s): it is "
+            "paired by hand."
+        ),
+        (
+            gettext_lazy(
+                "The section's TRF file records the pairing made by hand (a ### line), and "
+                "the audit log names who decided."
+            ),
+        ),
+    ),
+    "team_round.unpair_results": Kind(
+        Level.TWO_STEPS,
+        gettext_lazy("Un-pair round %(round)s, which already has results."),
+        (gettext_lazy("These results will be removed: %(results)s."),),
+    ),
     # results
     "result.replace": Kind(
         Level.CONFIRM,

@@ -57,6 +57,11 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 event_time.scheduled_start(section, section.team_rounds.count() + 1),
             ),
             "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+            "can_act_as_chief": permissions.can_arbitrate(request.user, section.event)
+            and permissions.can_act_as_chief(request.user, section.event),
+            "prohibited_teams": models.ProhibitedTeams.objects.filter(
+                section=section
+            ).select_related("first", "second"),
             "can_organise": permissions.can_organise(request.user, section.event),
             "can_manage_lineups": manage,
             "captain_of": captain_of,
@@ -140,9 +145,21 @@ def pair_round(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     except ValueError as error:
         messages.error(request, str(error))
         return redirect(reverse("teams:team_section", args=[slug, key]))
-    round_row = acting.run(
-        request, lambda: services.pair_next_round(section, request.user, starts_at)
-    )
+    no_pairing: list[str] = []
+
+    def pair() -> models.TeamRound | None:
+        try:
+            return services.pair_next_round(section, request.user, starts_at)
+        except services.NoPairing as error:
+            no_pairing.append(str(error))
+            return None
+
+    round_row = acting.run(request, pair)
+    if no_pairing:
+        # the way out: the hand-pairing page says why and offers pairing by hand or with
+        # rematches allowed for named teams (issue 25)
+        messages.error(request, no_pairing[0])
+        return redirect(reverse("teams:hand_pair", args=[slug, key]))
     if round_row is None:
         return redirect(reverse("teams:team_section", args=[slug, key]))
     return redirect(reverse("teams:team_round", args=[slug, key, round_row.number]))
