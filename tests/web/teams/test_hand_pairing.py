@@ -130,7 +130,10 @@ def test_bad_input_is_refused_with_its_reason_and_nothing_saved(
     url = _url(section, "hand_pair")
     cases = [
         ({"first_1": str(one.pk), "second_1": ""}, "میز ۱ تنها یک تیم دارد"),
-        ({"first_1": str(one.pk), "second_1": str(one.pk)}, "Team ۱ دو بار جفت شده است: میز ۱ و میز ۱"),
+        (
+            {"first_1": str(one.pk), "second_1": str(one.pk)},
+            "Team ۱ دو بار جفت شده است: میز ۱ و میز ۱",
+        ),
         (
             {"first_1": str(one.pk), "second_1": str(stranger.pk)},
             "Team B در گروه دیگری بازی می‌کند",
@@ -138,7 +141,7 @@ def test_bad_input_is_refused_with_its_reason_and_nothing_saved(
     ]
     for data, reason in cases:
         page = client.post(url, {**data, "action": "save"}).content.decode()
-        assert reason in page, page[page.find("<main"):]
+        assert reason in page, page[page.find("<main") :]
     assert section.team_rounds.count() == 1
     assert not AuditLog.objects.filter(action="team_round.manual_pair").exists()
 
