@@ -191,13 +191,15 @@ def section_tournament(
                     ResultCode.ZERO_POINT_BYE
                 )
     tournament.prohibited_pairings.extend(_prohibited_same_unit(section, by_id.values()))
-    # the arbiter's prohibited pairs: every round (TRF 260 from round 1)
-    for first_id, second_id in section.prohibited.values_list("first_id", "second_id"):
+    # the arbiter's prohibited pairs: every round (TRF 260 from round 1) or one round
+    for first_id, second_id, only_round in section.prohibited.values_list(
+        "first_id", "second_id", "round_number"
+    ):
         if first_id in by_id and second_id in by_id:
             tournament.prohibited_pairings.append(
                 ProhibitedPairing(
-                    1,
-                    section.total_rounds,
+                    only_round or 1,
+                    only_round or section.total_rounds,
                     tuple(
                         sorted((by_id[first_id].pairing_number, by_id[second_id].pairing_number))
                     ),

@@ -223,6 +223,7 @@ class LaterRatingForm(forms.Form):
 class ProhibitedPairForm(forms.Form):
     first = LocalIntegerField(label=_("Pairing number"), min_value=1)
     second = LocalIntegerField(label=_("and pairing number"), min_value=1)
+    round = LocalIntegerField(label=_("Round (empty: every round)"), min_value=1, required=False)
 
 
 # --- creating an event and editing its settings ------------------------------------------

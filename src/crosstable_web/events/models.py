@@ -299,12 +299,14 @@ class EntryRating(models.Model):
 
 
 class ProhibitedPair(models.Model):
-    """Two players the arbiter keeps apart in every round (TRF record 260): set before round
-    1 (in FIDE mode, later only after leaving it)."""
+    """Two players the arbiter keeps apart (TRF record 260) in every round, set before round
+    1 (in FIDE mode, later only after leaving it), or in one round (``round_number``; issue
+    25), set before that round is paired."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="prohibited")
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["section", "id"]

@@ -501,28 +501,46 @@ def set_prohibited_pair(
     prohibit: bool,
     actor: Actor,
     token: str | None = None,
+    round_number: int | None = None,
 ) -> None:
-    """Keep two players apart in every round (``prohibit``), or no longer. Set before round
-    1: afterwards the rounds already paired were paired without it — refused in FIDE mode
-    (level 5), a level-4 warning outside it."""
+    """Keep two players apart (``prohibit``) in every round, or only in ``round_number``;
+    or no longer. For every round, set before round 1: afterwards the rounds already paired
+    were paired without it — refused in FIDE mode (level 5), a level-4 warning outside it.
+    For one round, set before that round is paired (refused after)."""
     section = lock_section(section)
     require_arbiter(actor, section.event)
     if first.pk == second.pk or {first.section_id, second.section_id} != {section.pk}:
         raise ServiceError(_("Give two different players of this section."))
+    if round_number is not None and not 1 <= round_number <= section.total_rounds:
+        raise ServiceError(
+            _("Round %(round)d is not a round of this section.") % {"round": round_number}
+        )
     pair = models.ProhibitedPair.objects.filter(
-        section=section, first__in=(first, second), second__in=(first, second)
+        section=section,
+        first__in=(first, second),
+        second__in=(first, second),
+        round_number=round_number,
     )
     if pair.exists() == prohibit:
         return
+    if prohibit and round_number is not None and section.rounds.filter(number=round_number):
+        paired = section.rounds.count()
+        raise ServiceError(
+            _("Round %(round)d is already paired: a prohibited pair applies from round %(next)d.")
+            % {"round": round_number, "next": paired + 1}
+        )
+    late = round_number is None and section.rounds.exists()
     confirmed = rule_warnings.require(
         section,
         actor,
-        f"prohibited:{section.pk}:{first.pk}:{second.pk}:{prohibit}",
-        [rule_warnings.RuleWarning("prohibited.after_start")] if section.rounds.exists() else [],
+        f"prohibited:{section.pk}:{first.pk}:{second.pk}:{prohibit}:{round_number}",
+        [rule_warnings.RuleWarning("prohibited.after_start")] if late else [],
         token,
     )
     if prohibit:
-        models.ProhibitedPair.objects.create(section=section, first=first, second=second)
+        models.ProhibitedPair.objects.create(
+            section=section, first=first, second=second, round_number=round_number
+        )
     else:
         pair.delete()
     audit.record(
@@ -533,6 +551,11 @@ def set_prohibited_pair(
         None if prohibit else [first.pairing_number, second.pairing_number],
         [first.pairing_number, second.pairing_number] if prohibit else None,
         [warning.as_json() for warning in confirmed],
-        params={"section": section.key, "first": first.name, "second": second.name},
+        params={
+            "section": section.key,
+            "first": first.name,
+            "second": second.name,
+            "round": round_number or 0,
+        },
         about=(first, second),
     )

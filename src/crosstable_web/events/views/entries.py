@@ -120,7 +120,13 @@ def section_prohibited(request: HttpRequest, slug: str, key: str) -> HttpRespons
         request,
         lambda token: (
             rounds.set_prohibited_pair(
-                section, entries[numbers[0]], entries[numbers[1]], prohibit, request.user, token
+                section,
+                entries[numbers[0]],
+                entries[numbers[1]],
+                prohibit,
+                request.user,
+                token,
+                form.cleaned_data.get("round"),
             )
             or True
         ),

@@ -1,0 +1,107 @@
+"""Prohibited pairs for one round (issue 25), from the arbiter's section page in the user's
+language, applied as an absolute criterion by the Dutch engine (Malay) and the xiangqi
+Swiss (Chinese), and written to the section's TRF as 260 with that round's range.
+
+Eight players by rating; round 1 played (White wins every board). The engine's round 2 is
+read first, then un-paired; its board 1 pair is kept apart in round 2 only, and round 2 is
+paired again: the pair is not on any board, and the file says ``260 002 002``."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.files import exchange
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.settings import event_settings
+
+pytestmark = pytest.mark.django_db
+
+REGULATIONS = """
+[event]
+name = "{name}"
+game = "{game}"
+time_zone = "Asia/Kuala_Lumpur"
+start_date = 2026-06-01
+end_date = 2026-06-05
+
+[[sections]]
+key = "open"
+name = "Open"
+rounds = 5
+tiebreaks = ["BH"]
+[sections.pairing]
+system = "{system}"
+"""
+
+
+def _section(organiser: User, arbiter: User, game: str, system: str) -> models.Section:
+    text = REGULATIONS.format(name=f"{system} 2026", game=game, system=system)
+    spec = rules.event_spec_from_regulations(event_settings.read(text), text)
+    event = services.create_event(spec, organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get(key="open")
+    for index in range(8):
+        services.add_entry(
+            section,
+            services.EntryData(name=f"Player {index + 1}", rating=2400 - 50 * index),
+            organiser,
+        )
+    services.assign_pairing_numbers(section, arbiter)
+    return section
+
+
+def _pairs(round_row: models.Round) -> set[frozenset[int]]:
+    return {
+        frozenset((b.white.pairing_number, b.black.pairing_number))
+        for b in round_row.boards.select_related("white", "black")
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "game", "system", "saved"),
+    [
+        ("ms", "chess", "FIDE_DUTCH_2026", "Pasangan larangan disimpan."),
+        ("zh-hans", "xiangqi", "XIANGQI_SWISS", "禁止配对已保存。"),
+    ],
+)
+def test_a_pair_kept_apart_in_one_round(
+    organiser: User, arbiter: User, language: str, game: str, system: str, saved: str
+) -> None:
+    section = _section(organiser, arbiter, game, system)
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in round_one.boards.all():
+        rounds.enter_result(round_one, board.number, "1", arbiter)
+    engine_round_two = rounds.pair_next_round(section, arbiter)
+    board_one = engine_round_two.boards.select_related("white", "black").get(number=1)
+    kept_apart = frozenset((board_one.white.pairing_number, board_one.black.pairing_number))
+    rounds.unpair_round(engine_round_two, arbiter)
+
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = language
+    low, high = sorted(kept_apart)
+    response = client.post(
+        reverse("events:section_prohibited", args=[section.event.slug, "open"]),
+        {"action": "add", "first": low, "second": high, "round": 2},
+        follow=True,
+    )
+    assert saved in [str(m) for m in response.context["messages"]]
+    assert section.prohibited.get().round_number == 2
+
+    round_two = rounds.pair_next_round(section, arbiter)
+    assert kept_apart not in _pairs(round_two)
+    assert len(_pairs(round_two)) == 4  # everyone paired all the same
+    trf = exchange.export_section_trf(section, full_birth_dates=False)
+    assert f"260 002 002 {low:4d} {high:4d}" in trf.splitlines()
+    # round 2 is paired: a prohibition for it now is refused with the reason, nothing saved
+    refused = client.post(
+        reverse("events:section_prohibited", args=[section.event.slug, "open"]),
+        {"action": "add", "first": 1, "second": 2, "round": 2},
+        follow=True,
+    )
+    assert len([str(m) for m in refused.context["messages"]]) == 1
+    assert section.prohibited.count() == 1
