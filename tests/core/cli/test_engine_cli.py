@@ -51,6 +51,21 @@ def file_round(path: Path, round_number: int) -> tuple[set[tuple[int, int]], int
     return pairs, bye
 
 
+def swap_one_game(text: str, round_number: int) -> str:
+    """The file with the colours of one game of ``round_number`` swapped by hand."""
+    column = 96 + 10 * (round_number - 1)
+    lines = text.splitlines()
+    first = next(
+        i for i, line in enumerate(lines) if line.startswith("001") and line[column] == "w"
+    )
+    opponent = int(lines[first][column - 5 : column - 1])
+    second = next(i for i, line in enumerate(lines) if line.startswith(f"001 {opponent:4d}"))
+    for index, colour in ((first, "b"), (second, "w")):
+        line = lines[index]
+        lines[index] = line[:column] + colour + line[column + 1 :]
+    return "\n".join(lines) + "\n"
+
+
 def engine_pairs(output: str) -> tuple[set[tuple[int, int]], int | None]:
     lines = output.split()
     count = int(lines[0])
@@ -116,18 +131,8 @@ def test_check_reproduces_a_corpus_file(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_check_reports_a_changed_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Swap the colours of one game of round 5: the file no longer matches the engine.
-    column = 96 + 10 * 4
-    lines = ODD_FIELD.read_text().splitlines()
-    first = next(
-        i for i, line in enumerate(lines) if line.startswith("001") and line[column] == "w"
-    )
-    opponent = int(lines[first][column - 5 : column - 1])
-    second = next(i for i, line in enumerate(lines) if line.startswith(f"001 {opponent:4d}"))
-    for index, colour in ((first, "b"), (second, "w")):
-        line = lines[index]
-        lines[index] = line[:column] + colour + line[column + 1 :]
     changed = tmp_path / "changed.trf"
-    changed.write_text("\n".join(lines) + "\n")
+    changed.write_text(swap_one_game(ODD_FIELD.read_text(), 5))
     assert (
         run(["--dutch", str(changed), "-c", "--format", "crosstable"])
         == engine.EXIT_NO_VALID_PAIRING

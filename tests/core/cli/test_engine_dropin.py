@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_engine_cli import ODD_FIELD, first_rounds
+from test_engine_cli import ODD_FIELD, first_rounds, swap_one_game
 
 from crosstable.cli import engine
 from crosstable.cli.main import main
@@ -21,21 +21,6 @@ from crosstable.formats.trf import load_trf
 DATA = Path(__file__).resolve().parents[2] / "data"
 SCRIPT = DATA / "engine" / "bbp_user_script.sh"
 REAL = DATA / "real"
-
-
-def swap_one_game(text: str, round_number: int) -> str:
-    """The file with the colours of one game of ``round_number`` swapped by hand."""
-    column = 96 + 10 * (round_number - 1)
-    lines = text.splitlines()
-    first = next(
-        i for i, line in enumerate(lines) if line.startswith("001") and line[column] == "w"
-    )
-    opponent = int(lines[first][column - 5 : column - 1])
-    second = next(i for i, line in enumerate(lines) if line.startswith(f"001 {opponent:4d}"))
-    for index, colour in ((first, "b"), (second, "w")):
-        line = lines[index]
-        lines[index] = line[:column] + colour + line[column + 1 :]
-    return "\n".join(lines) + "\n"
 
 
 def script_inputs(folder: Path) -> Path:
