@@ -1,17 +1,22 @@
-"""Pairing several sections at once in worker processes (no Django here: the workers import
-only the core). ``pair_many`` runs the engines in parallel and returns, per job, the
-``RoundPairing`` or the exception the engine raised."""
+"""Pairing in worker processes (no Django here: the workers import only the core).
+``pair_many`` pairs several sections at once ("pair all") and returns, per job, the
+``RoundPairing`` or the exception the engine raised; ``PairingProcess`` runs one section's
+pairing in a process of its own that the web process follows from a thread and a cancel can
+end (``events.rounds.pairing_runs``)."""
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import dataclasses
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
 
 from crosstable.model import Tournament
 from crosstable.pairing import registry
@@ -102,3 +107,60 @@ def pair_many(
             except Exception as error:
                 outcomes.append(error)
     return outcomes
+
+
+def _work_alone(
+    work: Callable[[PairingJob], RoundPairing], job: PairingJob, answer: Connection, web_worker: int
+) -> None:
+    die_with(web_worker)
+    try:
+        answer.send(work(job))
+    except Exception as error:  # sent to the web process, which reports it
+        answer.send(error)
+
+
+class PairingProcess:
+    """One job in a fresh worker process of its own (``forkserver``, as :func:`pair_many`'s
+    pool, and dying with the process that started it): the web process waits for it in a
+    thread, and a cancel ends it (:func:`stop`, from any process of the machine, by
+    :attr:`pid`). ``work``: a module-level function, the engine by default."""
+
+    def __init__(
+        self, job: PairingJob, work: Callable[[PairingJob], RoundPairing] = run_job
+    ) -> None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["crosstable.pairing.registry", "crosstable.pairing.dutch"])
+        self._answer, sender = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=_work_alone, args=(work, job, sender, os.getpid()), daemon=True
+        )
+        self._process.start()
+        sender.close()
+
+    @property
+    def pid(self) -> int:
+        pid = self._process.pid
+        assert pid is not None  # started
+        return pid
+
+    def outcome(self) -> RoundPairing | Exception:
+        """The pairing, or the exception the engine raised (a RuntimeError when the process
+        ended without an answer: stopped, or out of memory). Waits until it is there."""
+        try:
+            answer: RoundPairing | Exception = self._answer.recv()
+        except EOFError:
+            answer = RuntimeError("the pairing process ended without an answer")
+        finally:
+            self._process.join()
+        return answer
+
+
+def stop(pid: int) -> None:
+    """End the worker process ``pid`` (a cancel); nothing if it has already ended."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def is_alive(pid: int) -> bool:
+    """Whether process ``pid`` still exists (a worker whose web process died is gone)."""
+    return _exists(pid)

@@ -231,6 +231,39 @@ class Round(models.Model):
         return f"{self.section} R{self.number}"
 
 
+class PairingRun(models.Model):
+    """The pairing of a section's next round while (and after) its engine computes it in a
+    worker process (``events.rounds.pairing_runs``): a request waits for it a second or
+    two, then leaves it running; the round pages show its progress and can cancel it.
+    Nothing of the section changes until it is done."""
+
+    class State(models.TextChoices):
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+        CANCELLED = "cancelled"
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairing_runs")
+    round_number = models.PositiveIntegerField()
+    state = models.CharField(max_length=12, choices=State.choices, default=State.RUNNING)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    worker_pid = models.PositiveIntegerField(null=True, blank=True)
+    """The engine's worker process (ended by a cancel)."""
+    message = models.TextField(blank=True)
+    """Why it failed, as the arbiter was told (in the language of the request that started
+    it)."""
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["section", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.section} R{self.round_number} {self.state}"
+
+
 class Board(models.Model):
     """One game of a round. Results are TRF result characters for each side
     (``*`` while pending), so forfeits and unrated games keep their meaning."""

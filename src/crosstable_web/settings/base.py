@@ -242,3 +242,7 @@ PDF_CACHE = True
 
 # "Pair all sections": how many sections' engines run side by side (worker processes).
 PAIRING_PROCESSES = int(os.environ.get("CROSSTABLE_PAIRING_PROCESSES", os.cpu_count() or 1))
+# A section's next round is paired as a job (events.rounds.pairing_runs): the engine in a
+# worker process, the request waiting for it at most PAIRING_WAIT_SECONDS.
+PAIRING_JOBS = True
+PAIRING_WAIT_SECONDS = 1.5

@@ -14,6 +14,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 PAIRING_PROCESSES = 1  # tests that want worker processes say so
+PAIRING_JOBS = False  # paired within the request, as before jobs; tests of the jobs say so
 # Each process its own cache, whatever the environment says; the tests of the shared cache
 # point CACHES at the Redis server themselves (tests/web/public/test_shared_cache.py).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

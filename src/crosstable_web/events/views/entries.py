@@ -19,7 +19,7 @@ from crosstable_web.events import forms, models, rounds, services
 from crosstable_web.events.oversight import audit, permissions
 from crosstable_web.events.ranking import promotions
 from crosstable_web.events.regulations import event_time, rules
-from crosstable_web.events.rounds import acting, rule_warnings
+from crosstable_web.events.rounds import acting, pairing_runs, rule_warnings
 from crosstable_web.events.views.page import find_section
 
 
@@ -67,6 +67,7 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "form": form,
             "can_organise": can_organise,
             "can_arbitrate": can_arbitrate,
+            **pairing_runs.page_context(section, can_arbitrate),
             # fees: the event's staff only (permissions.sees_private_data)
             "sees_private": sees_private,
             "can_enter": permissions.can_enter_players(request.user, section),

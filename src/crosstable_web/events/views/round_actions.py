@@ -6,27 +6,77 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
 from crosstable_web.events import forms, models, rounds
 from crosstable_web.events.oversight import permissions
-from crosstable_web.events.rounds import acting, manual_pairing, rule_warnings
+from crosstable_web.events.rounds import acting, manual_pairing, pairing_runs, rule_warnings
 from crosstable_web.events.views.page import MAX_TYPED_NUMBER, confirm, find_round, find_section
 
 
 @login_required
 @require_POST
 def pair_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Pair the next round as a job (``pairing_runs``): its round page when it is done within
+    a second or two, else back to the page it was asked from, which shows its progress."""
     section = find_section(slug, key)
-    round_row = acting.run(request, lambda: rounds.pair_next_round(section, request.user))
-    if round_row is None:
-        return redirect("events:section_detail", slug=slug, key=key)
-    return redirect("events:round_detail", slug=slug, key=key, number=round_row.number)
+    outcome = acting.run(request, lambda: pairing_runs.start(section, request.user))
+    if isinstance(outcome, models.Round):
+        return redirect("events:round_detail", slug=slug, key=key, number=outcome.number)
+    return _back_to_section(slug, section)
+
+
+def _back_to_section(slug: str, section: models.Section) -> HttpResponse:
+    """The section's last round page (its own page before round 1)."""
+    last = rounds.last_round(section)
+    if last is None:
+        return redirect("events:section_detail", slug=slug, key=section.key)
+    return redirect("events:round_detail", slug=slug, key=section.key, number=last.number)
+
+
+@login_required
+@require_POST
+def pair_cancel(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Cancel the pairing of the section's next round while it is being computed."""
+    section = find_section(slug, key)
+    if not acting.allowed(
+        request, lambda: permissions.require_arbiter(request.user, section.event)
+    ):
+        return _back_to_section(slug, section)
+    run = pairing_runs.running(section)
+    if run is not None and acting.run(request, lambda: pairing_runs.cancel(run, request.user)):
+        messages.success(
+            request,
+            _("The pairing of round %(round)d was cancelled: the section is unchanged.")
+            % {"round": run.round_number},
+        )
+    return _back_to_section(slug, section)
+
+
+@login_required
+@require_GET
+def pair_status(request: HttpRequest, slug: str, key: str) -> JsonResponse:
+    """The progress line's answer, read every second by ``pairing_run.js``: the state of the
+    section's latest pairing, the seconds so far, and where to go when it is done."""
+    section = find_section(slug, key)
+    if not permissions.can_arbitrate(request.user, section.event):
+        return JsonResponse({"state": "forbidden"}, status=403)
+    run = pairing_runs.running(section) or section.pairing_runs.first()
+    if run is None:
+        return JsonResponse({"state": "none"})
+    answer: dict[str, object] = {"state": run.state, "round": run.round_number}
+    if run.state == models.PairingRun.State.RUNNING:
+        answer["text"] = pairing_runs.progress_text(run)
+    if run.state == models.PairingRun.State.FAILED:
+        answer["message"] = run.message
+    if run.state == models.PairingRun.State.DONE:
+        answer["url"] = reverse("events:round_detail", args=[slug, key, run.round_number])
+    return JsonResponse(answer)
 
 
 @login_required

@@ -41,7 +41,7 @@ from crosstable_web.common.notation import Notation
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events import forms, models, rounds
 from crosstable_web.events.oversight import permissions
-from crosstable_web.events.rounds import acting, round_facts, rule_warnings
+from crosstable_web.events.rounds import acting, pairing_runs, round_facts, rule_warnings
 from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.views.page import MAX_FOULS, MAX_TYPED_NUMBER, find_round, find_section
 
@@ -157,6 +157,7 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
                 round_number=number, kind=rounds.RATING_CORRECTION_NOTE
             ),
             "xiangqi": notation.xiangqi,
+            **pairing_runs.page_context(section, can_arbitrate),
         },
     )
 
