@@ -8,6 +8,8 @@ dropped at the end) + Redis + 3 gunicorn app servers on different ports + HAProx
    pages in the cache.
 2. App server 2 is killed (SIGKILL, master and workers) while wrk loads the balancer: no
    request fails at the balancer (no non-2xx answer, no socket error).
+   Through the balancer, the standings gzip-compressed for a browser that asks, and 304
+   when asked again with their ETag.
 3. A parent on a 390-px phone (Playwright, Debian's chromium, in Chinese) has the section's
    pairings open through the balancer while the load runs; the next round is published
    (paired) and the parent's next reload shows it: seconds from the commit to the new round
@@ -18,6 +20,8 @@ Prints each figure and exits 1 if one misses. About a minute on a quiet 2-core m
 from __future__ import annotations
 
 import argparse
+import gzip
+import http.client
 import os
 import re
 import subprocess
@@ -93,16 +97,28 @@ def check_propagation(hub: Hub, slug: str, key: str) -> list[str]:
     cookies = sign_in(first, "bench-organiser", "x")
     type_result(first, cookies, slug, key, round_row.number, f"{board.number} 1")
     typed = time.perf_counter()
-    failures = []
-    for number, port in enumerate(others, start=2):
+    seen: dict[int, tuple[bool, float]] = {}
+
+    def watch(port: int) -> None:
+        """App server ``port`` asked again and again, by itself, until it shows the result."""
         while True:
             shown = _board_result(fetch(port, pairings).body, board.number)
             changed = fetch(port, standings).body != before[port]
             seconds = time.perf_counter() - typed
             if (shown == "1-0" and changed) or seconds > 5:
-                break
+                seen[port] = (shown == "1-0" and changed, seconds)
+                return
             time.sleep(0.05)
-        ok = shown == "1-0" and changed and seconds <= PROPAGATION_LIMIT
+
+    watchers = [threading.Thread(target=watch, args=(port,)) for port in others]
+    for watcher in watchers:
+        watcher.start()
+    for watcher in watchers:
+        watcher.join()
+    failures = []
+    for number, port in enumerate(others, start=2):
+        shows, seconds = seen[port]
+        ok = shows and seconds <= PROPAGATION_LIMIT
         print(
             f"result typed on app server 1 (board {board.number}, 1-0): app server {number} "
             f"shows it on pairings and standings after {seconds:.3f} s "
@@ -111,6 +127,30 @@ def check_propagation(hub: Hub, slug: str, key: str) -> list[str]:
         if not ok:
             failures.append(f"app server {number}: {seconds:.3f} s")
     return failures
+
+
+def check_compression_and_304(hub: Hub, slug: str, key: str) -> list[str]:
+    """Through the balancer: a browser asking for gzip gets the standings compressed, and
+    asking again with the (weakened) ETag gets 304 with no body."""
+    path = f"/p/{slug}/{key}/standings/"
+    plain = fetch(hub.balancer_port, path)
+    connection = http.client.HTTPConnection("127.0.0.1", hub.balancer_port, timeout=30)
+    connection.request(
+        "GET", path, headers={"X-Forwarded-Proto": "https", "Accept-Encoding": "gzip"}
+    )
+    answer = connection.getresponse()
+    packed = answer.read()
+    tag = answer.getheader("ETag") or ""
+    connection.close()
+    text = gzip.decompress(packed).decode() if answer.getheader("Content-Encoding") else ""
+    again = fetch(hub.balancer_port, path, headers={"If-None-Match": tag})
+    ok = text == plain.body and again.status == 304 and again.body == ""
+    print(
+        f"through the balancer: standings {len(plain.body.encode()):,} bytes, gzip "
+        f"{len(packed):,} bytes (ETag {tag}); asked again with it: {again.status} "
+        f"({'ok' if ok else 'WRONG'})"
+    )
+    return [] if ok else ["compression or 304 through the balancer"]
 
 
 def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
@@ -235,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             f"({time.perf_counter() - started:.0f} s to set up)"
         )
         failures += check_propagation(hub, slug, key)
+        failures += check_compression_and_304(hub, slug, key)
         failures += check_kill_under_load(hub, slug, key, args.seconds)
         failures += check_phone(hub, slug, key, args.seconds)
     print(
