@@ -16,6 +16,7 @@ from django.urls import reverse
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.files import exchange
 from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import absences, manual_pairing
 from crosstable_web.events.settings import event_settings
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +106,30 @@ def test_a_pair_kept_apart_in_one_round(
     )
     assert len([str(m) for m in refused.context["messages"]]) == 1
     assert section.prohibited.count() == 1
+
+
+def test_a_withdrawn_player_cannot_be_paired_by_hand(organiser: User, arbiter: User) -> None:
+    """Bad input of a hand pairing (issue 25): exchanging a paired player with one who
+    withdrew after round 1 would pair the withdrawn player. Refused with the reason, in
+    Malay; the round stays as it was and nothing is logged."""
+    section = _section(organiser, arbiter, "chess", "FIDE_DUTCH_2026")
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in round_one.boards.all():
+        rounds.enter_result(round_one, board.number, "1", arbiter)
+    withdrawn = section.entries.get(pairing_number=8)
+    absences.withdraw(withdrawn, 1, arbiter)
+    round_two = rounds.pair_next_round(section, arbiter)
+    before = _pairs(round_two)
+    manual_pairing.start(round_two, arbiter)
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "ms"
+    response = client.post(
+        reverse("events:round_swap", args=[section.event.slug, "open", 2]),
+        {"first": 1, "second": 8},
+        follow=True,
+    )
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["8 Player 8 telah menarik diri dan tidak boleh dipasangkan."], said
+    assert _pairs(round_two) == before
+    assert not models.AuditLog.objects.filter(action="round.manual_change").exists()

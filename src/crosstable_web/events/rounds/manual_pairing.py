@@ -130,6 +130,20 @@ def swap_players(
     _require_open(section, round_row)
     boards = list(round_row.boards.all())
     byes = list(round_row.byes.filter(result=ResultCode.PAIRING_BYE.value))
+    seated = {b.white_id for b in boards} | {b.black_id for b in boards}
+    seated |= {bye.entry_id for bye in byes}
+    for player in (first, second):
+        if player.pk not in seated:
+            # only the round's players change places: a withdrawn player, one absent or on
+            # a requested bye would be paired by the exchange (issue 25: refused, nothing saved)
+            if player.withdrawn_after_round is not None or player.expelled:
+                reason = _("%(player)s has withdrawn and cannot be paired.")
+            else:
+                reason = _(
+                    "%(player)s is not paired in this round (absent or on a requested bye): "
+                    "only players on a board or on the pairing-allocated bye can be exchanged."
+                )
+            raise ServiceError(reason % {"player": f"{player.pairing_number} {player.name}"})
 
     def replace(entry_id: int) -> int:
         if entry_id == first.pk:
