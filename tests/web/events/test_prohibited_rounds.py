@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.files import exchange
 from crosstable_web.events.regulations import rules
-from crosstable_web.events.rounds import absences, manual_pairing
+from crosstable_web.events.rounds import absences, manual_pairing, rule_warnings
 from crosstable_web.events.settings import event_settings
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +135,44 @@ def test_a_withdrawn_player_cannot_be_paired_by_hand(organiser: User, arbiter: U
     assert said == ["8 Player 8 telah menarik diri dan tidak boleh dipasangkan."], said
     assert _pairs(round_two) == before
     assert not models.AuditLog.objects.filter(action="round.manual_change").exists()
+
+
+def test_a_deputy_proposes_a_colour_change_the_chief_saves_it_with_its_mpa_line(
+    organiser: User, arbiter: User
+) -> None:
+    """Issue 25, Malay Dutch section: the deputy arbiter swaps the colours of round 2's
+    board 1 but cannot end the changes — a pairing unlike the engine's is the chief
+    arbiter's level-4 decision, and the refusal names her; the chief ends them, the
+    audit line names her, and the exported TRF has the ``### MPA`` line."""
+    section = _section(organiser, arbiter, "chess", "FIDE_DUTCH_2026")
+    chief = User.objects.create_user("ketua", first_name="Siti", last_name="Aminah")
+    services.grant_role(section.event, chief, models.Role.CHIEF_ARBITER, organiser)
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in round_one.boards.all():
+        rounds.enter_result(round_one, board.number, "1", arbiter)
+    round_two = rounds.pair_next_round(section, arbiter)
+    manual_pairing.start(round_two, arbiter)
+    # board 1's colours swapped (a colour rule it breaks would ask first: confirmed)
+    number = 1
+    try:
+        manual_pairing.swap_colours(round_two, number, arbiter)
+    except rule_warnings.NeedsConfirmation as asked:
+        manual_pairing.swap_colours(round_two, number, arbiter, asked.value.token)
+    board = round_two.boards.select_related("white", "black").get(number=number)
+    white, black = board.white.pairing_number, board.black.pairing_number
+    with translation.override("ms"), pytest.raises(PermissionDenied) as refused:
+        manual_pairing.end(round_two, arbiter)
+    assert "Siti Aminah" in str(refused.value)
+    assert not section.report_notes.filter(kind=manual_pairing.MPA).exists()
+    token = None
+    for _step in range(2):
+        try:
+            text = manual_pairing.end(round_two, chief, token)
+        except rule_warnings.NeedsConfirmation as pending:
+            token = pending.token
+    text = manual_pairing.end(round_two, chief, token)
+    assert text.startswith(f"MPA @ Round 2: manual {white}-{black}; engine {black}-{white}")
+    line = models.AuditLog.objects.get(action="round.manual_end")
+    assert line.user == chief
+    trf = exchange.export_section_trf(section, full_birth_dates=False)
+    assert f"### {text}" in trf.splitlines()
