@@ -34,7 +34,7 @@ PUBLICATIONS = int(os.environ.get("CROSSTABLE_FAULT_PUBLICATIONS", "120"))
 """At most this many publications (200 for the issue's full run), at least MINIMUM, and no
 more once BUDGET_SECONDS have passed."""
 MINIMUM = 50
-BUDGET_SECONDS = 120.0
+BUDGET_SECONDS = 60.0
 KILL_AT = (10, 25, 40)
 """The publications during which the hub process is killed (if it is up)."""
 HUB_SLUG = "fault-hub"
