@@ -337,10 +337,11 @@ class SectionPairing:
             section = read_section(source, args.section)
         except SectionNotRead as error:
             raise EngineFailure(error.status, error.message) from None
-        code = section.pairing.system.strip().upper()
+        from crosstable.pairing.registry import any_system
+
         # --dutch promises the Dutch system: a section paired otherwise is refused, not paired
         # by another engine behind the option's back.
-        if not code.startswith("FIDE_DUTCH"):
+        if any_system(section.pairing.system).family != "dutch":
             raise EngineFailure(
                 EXIT_INVALID_INPUT,
                 f"{source}: section {section.key} is paired with {section.pairing.system}, "

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from crosstable.pairing import registry
 from crosstable.pairing.checker import as_complete, check_tournament, rounds_to_check
 from crosstable.pairing.registry import pair_function
 
@@ -55,7 +56,7 @@ def check_file(family: str, path: Path, system: str) -> FileResult:
     started = time.perf_counter()
     try:
         tournament = as_complete(load_trf(path))
-        code = system or tournament.system_code or "FIDE_DUTCH_2026"
+        code = system or tournament.system_code or registry.DEFAULT_SYSTEM
         pair = pair_function(code)
         differences = check_tournament(tournament, pair)
     except Exception as error:  # a crash is reported as a failing file, not a traceback

@@ -10,6 +10,14 @@ Individual systems (``SYSTEMS``) pair players and return a ``RoundPairing``; tea
 KeyError saying so), ``team_pairing_system`` / ``team_pair_function`` team systems, and
 ``is_team_system`` tells which table a code belongs to.
 
+What a system can do is said by its entry's attributes, never by its code's spelling:
+``acceleration``, ``round_one_by_lot``, ``colour_difference_limit``, ``local_rules``,
+``initial_colour_by_lot`` (round 1's colour drawn by lot), ``predetermined`` (tables fixed
+before round 1), ``for_teams``, ``family`` (the rules, as ``crosstable engine --dutch`` names
+them); ``code`` is the TRF-2026 record-192 code. Adding a system is
+one entry here (and its words in ``crosstable_web/events/words/pairing_names.py``, else pages
+show its code; docs/dev/extending.md).
+
 This is the one list of pairing systems: the regulations loader accepts the codes here
 (:func:`system_codes`) and names the ``[pairing]`` options a system does not apply from its
 entry (local rules, acceleration, round 1 by lot, colour-difference limit); the web app's
@@ -70,6 +78,19 @@ class PairingSystem:
     """Whether the engine draws round 1 by lot when ``[pairing] round_one`` asks for it."""
     colour_difference_limit: bool = False
     """Whether the engine applies ``[pairing] max_colour_difference``."""
+    initial_colour_by_lot: bool = False
+    """Whether round 1's initial colour is drawn by lot before the round when the regulations
+    fix none (C.04.3: the Dutch rules; the web app draws it from the event's seed in FIDE
+    mode, ``events/lots.py``); a system without it lets its engine choose."""
+    predetermined: bool = False
+    """Whether the pairings follow tables fixed before round 1 (round robin, Berger) rather
+    than each round's standings: no round can be re-paired by the engine after a change."""
+    for_teams: bool = False
+    """An individual system pairs players (False); a team system pairs teams
+    (:class:`TeamPairingSystem`, True)."""
+    family: str = ""
+    """The rules the system belongs to, as the engine command's options name them
+    (``crosstable engine --dutch`` pairs a ``"dutch"`` system and refuses any other)."""
 
 
 def _dutch(
@@ -117,7 +138,16 @@ def _xiangqi(
 
 _DUTCH_2026 = "C.04.3 (2026): FIDE (Dutch) system in force since 1 February 2026"
 
-_DUTCH_OPTIONS: dict[str, Any] = {"local_rules": DUTCH_LOCAL_RULE_CODES, "acceleration": True}
+_DUTCH_OPTIONS: dict[str, Any] = {
+    "local_rules": DUTCH_LOCAL_RULE_CODES,
+    "acceleration": True,
+    "initial_colour_by_lot": True,
+    "family": "dutch",
+}
+
+DEFAULT_SYSTEM = "FIDE_DUTCH_2026"
+"""The system a new section gets when nothing names one (the forms' first choice, a
+section row's default, a TRF file without record 192): the Dutch rules in force."""
 
 SYSTEMS: dict[str, PairingSystem] = {
     system.code: system
@@ -159,6 +189,7 @@ SYSTEMS: dict[str, PairingSystem] = {
             local_rules=frozenset({LAST_ROUND_COLOUR_RELAXED}),
             round_one_by_lot=True,
             colour_difference_limit=True,
+            family="xiangqi",
         ),
     )
 }
@@ -190,6 +221,10 @@ class TeamPairingSystem:
     acceleration: bool = False
     round_one_by_lot: bool = False
     colour_difference_limit: bool = False
+    initial_colour_by_lot: bool = False
+    predetermined: bool = False
+    for_teams: bool = True
+    family: str = "team_swiss"
 
 
 def _team_variant(code: str) -> TeamPairFunction:

@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from crosstable.pairing import registry
 from crosstable.typed import (
     TypedValueError,
     birth_dates,
@@ -427,7 +428,7 @@ class BlankEventForm(forms.Form):
     )
     section_name = forms.CharField(label=_("Section name"), max_length=300)
     rounds = LocalIntegerField(label=pgettext_lazy("chess", "Rounds"), min_value=1, max_value=30)
-    system = forms.ChoiceField(label=_("Pairing system"), initial="FIDE_DUTCH_2026")
+    system = forms.ChoiceField(label=_("Pairing system"), initial=registry.DEFAULT_SYSTEM)
     tiebreaks = forms.CharField(
         label=_("Tie-breaks"),
         required=False,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from crosstable.model import Colour
+from crosstable.pairing import registry
 from crosstable_web.events import models
 
 DRAWN_INITIAL_COLOUR = "drawn_initial_colour"
@@ -26,14 +27,23 @@ def seed_of(section: models.Section) -> str:
 
 
 def draws_initial_colour(section: models.Section) -> bool:
-    """A Dutch section in FIDE mode whose regulations fix no initial colour draws it by lot
+    """A section in FIDE mode whose system draws round 1's colour by lot (the registry's
+    ``initial_colour_by_lot``: the Dutch rules) and whose regulations fix none draws it
     from the seed. (Other sections leave it to the engine, which draws it from the
     tournament's name: a section's round 1 is paired as it always was.)"""
     return (
         section.fide_mode
-        and section.system_code.strip().upper().startswith("FIDE_DUTCH")
+        and _system_draws_colour(section.system_code)
         and section.settings.get("initial_colour") not in ("w", "b")
     )
+
+
+def _system_draws_colour(code: str) -> bool:
+    """The registry's word on it; a code it does not know draws nothing."""
+    try:
+        return registry.any_system(code).initial_colour_by_lot
+    except KeyError:
+        return False
 
 
 def initial_colour(section: models.Section) -> Colour | None:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from crosstable.pairing import registry
 from crosstable.pairing.registry import is_team_system
 
 
@@ -124,7 +125,9 @@ class Section(models.Model):
     name = models.CharField(_("name"), max_length=300)
     position = models.PositiveIntegerField(default=0)
     total_rounds = models.PositiveIntegerField(pgettext_lazy("chess", "rounds"))
-    system_code = models.CharField(_("pairing system"), max_length=60, default="FIDE_DUTCH_2025")
+    system_code = models.CharField(
+        _("pairing system"), max_length=60, default=registry.DEFAULT_SYSTEM
+    )
     scoring = models.JSONField(default=dict, blank=True)
     """Points per result as strings of exact fractions, e.g. {"win": "1", "draw": "1/2"}."""
     tiebreaks = models.JSONField(default=list, blank=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from crosstable.model import Acceleration, Tournament
+from crosstable.pairing import registry
 from crosstable.pairing.acceleration import AccelerationError, asks_for_baku, baku_accelerations
 from crosstable_web.events import bridge, models
 from crosstable_web.events.oversight import arbiters
@@ -60,7 +61,11 @@ def pairing_accelerations(section: models.Section, tournament: Tournament) -> li
     its file gets none."""
     declared = rules.section_rules(section)
     acceleration = None if declared is None else declared.pairing.acceleration
-    if not section.system_code.strip().upper().startswith("FIDE_DUTCH"):
+    try:
+        applies = registry.any_system(section.system_code).acceleration
+    except KeyError:
+        applies = False
+    if not applies:
         return []
     if not asks_for_baku(tournament, acceleration):
         return []

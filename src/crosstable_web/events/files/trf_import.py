@@ -38,7 +38,7 @@ IMPORTED_NOTE = "imported"
 """``ReportNote.kind`` of a ``###`` line of the imported file (written back as it was)."""
 
 
-ASSUMED_SYSTEM = "FIDE_DUTCH_2026"
+ASSUMED_SYSTEM = registry.DEFAULT_SYSTEM
 """The system of a file without a system line: the FIDE (Dutch) rules in force."""
 
 

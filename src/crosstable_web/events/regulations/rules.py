@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from crosstable.model import ScoringSystem
+from crosstable.pairing import registry
 from crosstable.pairing.rules import ColourRule
 from crosstable.regulations import (
     Regulations,
@@ -51,7 +52,7 @@ class SectionSpec:
     key: str
     name: str
     total_rounds: int
-    system_code: str = "FIDE_DUTCH_2026"
+    system_code: str = registry.DEFAULT_SYSTEM
     scoring: ScoringSystem = dataclasses.field(default_factory=ScoringSystem)
     tiebreaks: list[str] = dataclasses.field(default_factory=list)
     forfeits_to_withdraw: int | None = None

@@ -39,7 +39,7 @@ from crosstable_web.pairing_jobs import PairingJob, pair_many
 PairingFunction = Callable[[Tournament, int], RoundPairing]
 
 
-FALLBACK_SYSTEM = "FIDE_DUTCH_2026"
+FALLBACK_SYSTEM = registry.DEFAULT_SYSTEM
 """Used, with a warning in the audit log, for a section whose system code the registry does
 not know: the forms, the regulations loader and the TRF import accept only registered codes,
 so only a row stored some other way falls back."""

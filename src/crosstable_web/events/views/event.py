@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from crosstable.pairing import registry
 from crosstable.regulations import RegulationsError, parse_regulations
 from crosstable_web.events import forms, models, parts, rounds, services
 from crosstable_web.events.oversight import audit, permissions
@@ -107,7 +108,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     )
     blank_form = forms.BlankEventForm(
         post if source == "form" else None,
-        initial={"section_key": "A", "rounds": 7, "system": "FIDE_DUTCH_2026"},
+        initial={"section_key": "A", "rounds": 7, "system": registry.DEFAULT_SYSTEM},
     )
     event = None
     if source == "template" and template_form.is_valid():
