@@ -26,9 +26,11 @@ from pathlib import Path
 
 import polib
 
+from crosstable.languages import catalogue_codes
+
 HERE = Path(__file__).resolve().parent
-LANGUAGES = ("zh_Hans", "ms", "fa")
-"""The catalogues, in the order of a row's translations."""
+LANGUAGES = catalogue_codes()
+"""The catalogues, in the order of a row's translations (crosstable/languages.py)."""
 PLACEHOLDER = re.compile(
     r"%\([^)]*\)[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]|%[-+ #0]*\d*(?:\.\d+)?[sdifr]|\{[^{}]*\}"
 )

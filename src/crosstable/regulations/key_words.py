@@ -10,6 +10,7 @@ pairing names; a name the organiser invented (a section key, a condition) is quo
 
 from __future__ import annotations
 
+from crosstable.languages import LANGUAGES
 from crosstable.message import Message
 
 KEY_WORDS: dict[str, Message] = {
@@ -186,10 +187,8 @@ CODE_WORDS: dict[str, Message] = {
     "xiangqi": Message("xiangqi"),
     "gregorian": Message("Gregorian calendar"),
     "jalali": Message("Jalali calendar"),
-    "en": Message("English"),
-    "zh_Hans": Message("Simplified Chinese"),
-    "ms": Message("Malay"),
-    "fa": Message("Persian"),
+    # languages: crosstable.languages
+    **{language.code: language.english_name for language in LANGUAGES},
     # sexes
     "M": Message("male"),
     "F": Message("female"),

@@ -1,7 +1,5 @@
 """The bounds a regulations file's values are checked against, and the words some keys take."""
 
-LANGUAGES = ("en", "zh_Hans", "ms", "fa")
-
 TEAM_PLACE_TIEBREAKS = ("best_place",)
 FINAL_TIES = ("lots", "shared", "playoff")
 SEXES = ("M", "F")

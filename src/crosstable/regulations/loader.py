@@ -20,11 +20,11 @@ import zoneinfo
 from pathlib import Path
 from typing import Any
 
+from crosstable import languages
 from crosstable.message import Key, Message, Quoted
 from crosstable.regulations.fee_table import read_fees
 from crosstable.regulations.grade_table import read_grades
 from crosstable.regulations.limits import (
-    LANGUAGES,
     MAX_AGE,
     MAX_FILE_CHARACTERS,
     MAX_GRADE,
@@ -146,7 +146,7 @@ class _Loader:
         assert event is not None
         name = event.string("name", max_length=MAX_NAME, name_like=True)
         game = Game(event.choice("game", tuple(g.value for g in Game)))
-        language = event.choice("language", LANGUAGES, "en")
+        language = event.choice("language", languages.codes(), "en")
         event.raw("calendar")
         start_date = event.date("start_date")
         end_date = event.date("end_date")

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from pypinyin import Style, lazy_pinyin
 
+from crosstable import languages
 from crosstable.typed import (
     DateRange,
     TypedValueError,
@@ -88,17 +89,12 @@ _BYES: dict[str, Promise] = {
 
 
 def uses_persian_digits(language: str | None = None) -> bool:
-    return (language or translation.get_language() or "").startswith("fa")
-
-
-LIST_SEPARATORS = {"zh": "、", "fa": "، "}
-"""How a list of words is separated in running text (others: a comma and a space)."""
+    return languages.of(language or translation.get_language()).digits == "persian"
 
 
 def word_list(items: Iterable[str], language: str | None = None) -> str:
     """Words as a list in running text: 甲、乙 in Chinese, الف، ب in Persian, a, b else."""
-    own = (language or translation.get_language() or "en").split("-")[0].split("_")[0]
-    return LIST_SEPARATORS.get(own, ", ").join(items)
+    return languages.of(language or translation.get_language()).list_separator.join(items)
 
 
 def digits(value: Any, language: str | None = None) -> str:
@@ -171,7 +167,7 @@ def format_datetime(moment: datetime.datetime | None, language: str | None = Non
 def date_calendar(language: str | None = None) -> Calendar:
     """The calendar a date box reads while the page is in ``language``: Jalali in Persian
     (a year from 1700 on is still read as Gregorian: ``crosstable.typed.dates``)."""
-    return Calendar.JALALI if uses_persian_digits(language) else Calendar.GREGORIAN
+    return Calendar(languages.of(language or translation.get_language()).calendar)
 
 
 def with_written_dates(error: TypedValueError, calendar: Calendar) -> TypedValueError:
@@ -220,7 +216,7 @@ class LocalDateField(forms.DateField):
                 return read_date(
                     value,
                     calendar,
-                    day_first=language.startswith("ms"),
+                    day_first=languages.of(language).date_order == "dmy",
                     within=self.date_range(),
                 )
             except TypedValueError as error:

@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from crosstable import languages
 from crosstable.pairing import registry
 from crosstable.typed import (
     TypedValueError,
@@ -253,12 +254,13 @@ ZONE_WIDGET = forms.Select()
 
 
 CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]
-LANGUAGE_CHOICES = [
-    ("en", "English"),
-    ("zh_Hans", "简体中文"),
-    ("ms", "Bahasa Melayu"),
-    ("fa", "فارسی"),
-]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The event's language: each language of ``crosstable.languages`` by its own name."""
+    return [(language.code, language.name) for language in languages.LANGUAGES]
+
+
 GAME_CHOICES = [("chess", _("Chess")), ("xiangqi", _("Xiangqi"))]
 
 
@@ -411,7 +413,7 @@ class BlankEventForm(forms.Form):
         label=_("Event name"), max_length=300, widget=forms.TextInput(attrs={"size": 50})
     )
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
-    language = forms.ChoiceField(label=_("Language of the event"), choices=LANGUAGE_CHOICES)
+    language = forms.ChoiceField(label=_("Language of the event"), choices=language_choices)
     time_zone = forms.ChoiceField(label=_("Time zone"), widget=ZONE_WIDGET)
     calendar = forms.ChoiceField(label=_("Calendar"), choices=CALENDAR_CHOICES)
     start_date = EventDateField(label=_("First day"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -101,8 +102,8 @@ def _language(request: HttpRequest, event: models.Event) -> None:
     """Print in the visitor's language (cookie or ``?lang=``), else the event's own; times
     in the event's time zone."""
     event_time.activate(event)
-    chosen = request.GET.get("lang") or request.COOKIES.get("django_language")
-    if chosen not in ("en", "zh-hans", "ms", "fa"):
+    chosen = request.GET.get("lang") or request.COOKIES.get("django_language") or ""
+    if chosen not in dict(settings.LANGUAGES):
         chosen = language.event_language(event)
     translation.activate(chosen)
     request.LANGUAGE_CODE = chosen

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from crosstable.languages import django_languages
+
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 PROJECT_DIR = PACKAGE_DIR.parent.parent
 VAR_DIR = Path(os.environ.get("CROSSTABLE_VAR_DIR", PROJECT_DIR / "var"))
@@ -166,12 +168,7 @@ NOTIFICATIONS_WAKE_FILE: Path | None = VAR_DIR / "notifications.wake"
 
 # English message ids; translations (zh_Hans, ms, fa) live in locale/.
 LANGUAGE_CODE = "en"
-LANGUAGES = [
-    ("en", "English"),
-    ("zh-hans", "简体中文"),
-    ("ms", "Bahasa Melayu"),
-    ("fa", "فارسی"),
-]
+LANGUAGES = django_languages()  # the one list: crosstable/languages.py
 LOCALE_PATHS = [PROJECT_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True

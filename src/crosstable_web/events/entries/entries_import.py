@@ -22,6 +22,7 @@ from typing import TypeVar
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from crosstable import languages
 from crosstable.typed import (
     TypedValueError,
     as_typed_on_a_latin_keyboard,
@@ -355,7 +356,8 @@ class _EventContext:
             sections=sections,
             games=games,
             calendar=regulations.calendar if regulations else Calendar.GREGORIAN,
-            day_first=regulations is not None and regulations.language == "ms",
+            day_first=regulations is not None
+            and languages.of(regulations.language).date_order == "dmy",
             unit_kinds=regulations.unit_kinds if regulations else (),
             currency_words=CURRENCY_WORDS.get(currency.upper(), (currency,) if currency else ()),
             # A team owes the fee (the team's fee page records payments), except where the

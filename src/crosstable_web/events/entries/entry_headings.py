@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from crosstable import languages
 from crosstable.typed.dates import normalise_persian
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
 from crosstable_web.common.localisation import word_list
@@ -219,9 +220,7 @@ def accepted_headings(language: str) -> list[tuple[Any, str]]:
     (``zh-hans``, ``ms``, ``fa``, ``en``; the English page adds the column's code). Every
     language's headings are read whatever the page's language (docs/imports.md lists
     them all)."""
-    own = "zh" if language.startswith("zh") else language[:2]
-    if own not in ("zh", "ms", "fa"):
-        own = "en"
+    own = languages.of(language).short
     return [
         (
             COLUMN_LABELS[column],

@@ -27,6 +27,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from crosstable import languages
+
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Largest file read (5,000 entries of a CSV take well under 1 MB)."""
 MAX_ROWS = 5000
@@ -41,12 +43,6 @@ openpyxl reads it)."""
 MAX_SHEETS = 30
 
 DELIMITERS = (",", ";", "\t", "|")
-ENCODINGS_BY_LANGUAGE = {
-    "zh": ("gb18030", "cp1256", "cp1252"),
-    "fa": ("cp1256", "gb18030", "cp1252"),
-}
-"""8-bit encodings tried (after UTF-8 and UTF-16) in the order the event's language makes
-likely; Malay and English events try Windows-1252 first."""
 ENCODING_NAMES = {
     "utf-8": "UTF-8",
     "utf-8-sig": "UTF-8",
@@ -152,7 +148,9 @@ def _decodings(content: bytes, language: str) -> list[tuple[str, str]]:
     except UnicodeDecodeError:
         pass
     found = []
-    for encoding in ENCODINGS_BY_LANGUAGE.get(language[:2], ("cp1252", "gb18030", "cp1256")):
+    # 8-bit encodings tried (after UTF-8 and UTF-16) in the order the event's language makes
+    # likely (crosstable.languages: Malay and English events try Windows-1252 first)
+    for encoding in languages.of(language).encodings:
         try:
             found.append((encoding, content.decode(encoding)))
         except UnicodeDecodeError:

@@ -7,17 +7,9 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
 
+from crosstable import languages
 from crosstable_web.events import models
 from crosstable_web.events.regulations import rules
-
-LANGUAGE_OF_REGULATIONS = {
-    "en": "en",
-    "zh_hans": "zh-hans",
-    "zh-hans": "zh-hans",
-    "zh": "zh-hans",
-    "ms": "ms",
-    "fa": "fa",
-}
 
 
 def event_language(event: models.Event) -> str:
@@ -25,7 +17,7 @@ def event_language(event: models.Event) -> str:
     regulations = rules.event_regulations(event)
     if regulations is None:
         return "en"
-    return LANGUAGE_OF_REGULATIONS.get(regulations.language.lower(), "en")
+    return languages.of(regulations.language).django_code
 
 
 def activate_visitor_language(request: HttpRequest, event: models.Event) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext
 
+from crosstable import languages
 from crosstable.message import Choices, Code, Key, Message, Quoted, Value
 from crosstable.pairing.registry import SYSTEMS, TEAM_SYSTEMS
 from crosstable.regulations import RegulationsError
@@ -29,7 +30,6 @@ from crosstable_web.common.localisation import digits, uses_persian_digits, word
 from crosstable_web.events.words import pairing_names
 
 _PART = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
-_QUOTES = {"zh": ("“", "”"), "fa": ("«", "»")}
 
 
 def _language() -> str:
@@ -81,7 +81,7 @@ def number_text(value: int | Fraction | Decimal) -> str:
 
 def quoted(text: str) -> str:
     """What the organiser typed, between the reader's quotation marks."""
-    opening, closing = _QUOTES.get(_language(), ('"', '"'))
+    opening, closing = languages.of(get_language()).quotes
     return f"{opening}{text}{closing}"
 
 

@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from crosstable import languages
 from crosstable.regulations import Regulations
 from crosstable.regulations.schema import Combination, Eligibility, ShareMode
 from crosstable.typed import TypedValueError
@@ -89,7 +90,10 @@ class EventDayField(forms.CharField):
         calendar = box_calendar(self.calendar)
         try:
             return read_date(
-                text, calendar, day_first=language.startswith("ms"), within=SCHEDULE_DATES
+                text,
+                calendar,
+                day_first=languages.of(language).date_order == "dmy",
+                within=SCHEDULE_DATES,
             )
         except TypedValueError as error:
             written = with_written_dates(error, calendar)
