@@ -179,7 +179,7 @@ KEY_WORDS: dict[str, Message] = {
     "days": Message("days"),
     "source": Message("source"),
 }
-"""Every key name the loader reads (``tests/core/regulations/test_key_words.py`` checks)."""
+"""Every key name the loader reads (``tests/web/events/test_regulation_messages.py`` checks)."""
 
 CODE_WORDS: dict[str, Message] = {
     # games, calendars, languages
