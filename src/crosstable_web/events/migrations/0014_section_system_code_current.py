@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0012_audit_links"),
+        ("events", "0013_prohibited_pair_round"),
     ]
 
     operations = [
