@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0013_prohibited_pair_round"),
+        ("events", "0014_pairing_run"),
     ]
 
     operations = [
