@@ -59,6 +59,11 @@ MESSAGES: dict[str, Promise] = {
         "%(place)s (%(line)s) was changed or removed at the venue. The public site keeps what "
         "it had."
     ),
+    "changed_without_audit": gettext_lazy(
+        "The event at the venue changed without a line in its audit log (table %(table)s): "
+        "it was changed outside crosstable, in the laptop's database. The public site keeps "
+        "what it had."
+    ),
     "unreachable": gettext_lazy(
         "The public site cannot be reached (%(detail)s): publishing resumes when the network "
         "is back."
@@ -79,6 +84,7 @@ STATUS: dict[str, int] = {
     "bad_body": 400,
     "broken_chain": 409,
     "history_rewritten": 409,
+    "changed_without_audit": 409,
 }
 """The hub's HTTP status for each refusal (200 for the accepted codes)."""
 

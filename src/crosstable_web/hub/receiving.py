@@ -111,7 +111,13 @@ def receive(
             raise Refused("replayed") from None
     except Refused as refusal:
         answer = Answer(refusal.code, refusal.params, slot)
-        if refusal.code in {"broken_chain", "history_rewritten", "other_event", "bad_body"}:
+        if refusal.code in {
+            "broken_chain",
+            "history_rewritten",
+            "changed_without_audit",
+            "other_event",
+            "bad_body",
+        }:
             HubSlot.objects.filter(pk=slot.pk).update(
                 last_refusal=outcomes.english(refusal.code, refusal.params), contacted_at=now
             )
@@ -259,6 +265,8 @@ def _apply(
     if not news and slot.lines and publication["sequence"] <= slot.sequence:
         slot.save(update_fields=["contacted_at"])
         return Answer(outcomes.UNCHANGED, {"lines": slot.lines}, slot)
+    if not news and slot.lines:
+        _same_as_held(slot, document)
     _write(slot, document, keys)
     for row in news:
         notice = notices.notice_for(slot.event.pk, str(row["action"]), row.get("params") or {})
@@ -274,6 +282,22 @@ def _apply(
     return Answer(
         outcomes.APPLIED if news or held == [] else outcomes.UNCHANGED, {"lines": slot.lines}, slot
     )
+
+
+def _tables(document: dict[str, Any]) -> dict[str, Any]:
+    comparable = event_file.comparable(document)["tables"]
+    return {label: rows for label, rows in comparable.items() if label not in HUB_OWNED}
+
+
+def _same_as_held(slot: HubSlot, document: dict[str, Any]) -> None:
+    """A publication with no new audit line must bring the event the hub holds: every change
+    writes a line, so a difference was made outside crosstable (a result edited in the
+    laptop's database). The first table that differs is named."""
+    held = _tables(event_file.event_document(slot.event))
+    sent = _tables(document)
+    for label in sorted(set(held) | set(sent)):
+        if held.get(label, []) != sent.get(label, []):
+            raise Refused("changed_without_audit", table=label)
 
 
 def _write(slot: HubSlot, document: dict[str, Any], keys: dict[str, Any]) -> None:

@@ -237,3 +237,18 @@ def test_a_venue_whose_last_lines_were_removed_is_refused(
     assert outcome.code == "history_rewritten"
     assert "round.pair" in outcome.text()
     assert HubSlot.objects.get(event=hub).lines == last_place(hub)
+
+
+def test_a_result_edited_without_an_audit_line_is_refused(link: VenueLink, wire: Wire) -> None:
+    hub = HubSlot.objects.get(key=link.key).event
+    assert sending.publish(link).ok
+    held = tables_of(hub)
+    # board 1 of round 1 was 1-0; someone makes it 0-1 in the laptop's database
+    models.Board.objects.filter(round=_round(link.event, 1), number=1).update(
+        white_result="0", black_result="1"
+    )
+    outcome = sending.publish(link)
+    assert outcome.code == "changed_without_audit"
+    assert "without a line in its audit log (table events.board)" in outcome.text()
+    assert tables_of(hub) == held
+    assert "events.board" in HubSlot.objects.get(event=hub).last_refusal
