@@ -2,6 +2,9 @@
 
 * 对手分 (``OTHER_DSF``): Σ of the opponents' final scores; a bye (轮空) counts as the lowest
   score among the participants who scored (14.4).
+* 对手分 as chess regulations write it (``OTHER_OS``, Futian grade 2019 九.3 ②): the plain Σ of
+  the final scores of the opponents paired against; a bye or an absence adds nothing — no
+  FIDE adjustment (C.07 Art. 16), no xiangqi bye rule.
 * 犯规 (``OTHER_FOUL``): rule infractions recorded by the arbiters; fewer ranks higher.
 * 前一轮名次 (``OTHER_PREV``): the standing after round r−1, then r−2, … until separated.
 
@@ -35,6 +38,20 @@ def opponents_score_xiangqi(
                 total += ctx.score[record.opponent]
             elif record.result in _BYES:
                 total += lowest
+        result[number] = ctx.fraction(total)
+    return result
+
+
+def opponents_score_plain(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, Fraction | None]:
+    """对手分, plain: Σ of the final scores (as awarded) of the opponents paired against, a
+    forfeit counting the scheduled opponent; byes and absences add nothing."""
+    result: dict[int, Fraction | None] = {}
+    for number in ctx.numbers:
+        total = sum(
+            ctx.score[record.opponent]
+            for record in ctx.records[number]
+            if record.opponent is not None
+        )
         result[number] = ctx.fraction(total)
     return result
 

@@ -296,6 +296,15 @@ _DEFINITIONS: tuple[TiebreakDefinition, ...] = (
         aliases=("对手分",),
     ),
     TiebreakDefinition(
+        "OTHER_OS",
+        "对手分 (sum of the opponents' scores, plain)",
+        "—",
+        "Σ of the final scores of the opponents paired against, as awarded",
+        "forfeits count the scheduled opponent; byes and absences add nothing (no FIDE dummy)",
+        "Chinese chess regulations (e.g. Futian 2019 九.3 ②)",
+        values=chinese.opponents_score_plain,
+    ),
+    TiebreakDefinition(
         "OTHER_LJF",
         "累进分 逐轮递减 (progressive, dropping rounds)",
         "14.3.2",

@@ -35,6 +35,16 @@ def test_opponents_score_in_xiangqi_points() -> None:
     assert result[5] == 2 * F(9, 2)
 
 
+def test_opponents_score_plain_sum_as_chess_regulations_write_it() -> None:
+    """Issue 26.6: 对手分 of Futian 2019 (九.3 ②), "the sum of the opponents' points": the
+    same example as above without the xiangqi bye rule and without FIDE's Art. 16 — 5's bye
+    adds nothing: 1 (2½) + 4 (1½) = 4; 2: 1 (2½), its own H and Z nothing = 2½; 3: 4 (1½)
+    + the forfeit's scheduled opponent 4 (1½) + 1 (2½) = 5½."""
+    result = values("OTHER_OS")
+    assert (result[5], result[2], result[3]) == (F(4), F(5, 2), F(11, 2))
+    assert result[5] != values("BH")[5]  # FIDE counts a dummy for the bye
+
+
 def test_progressive_dropping_rounds() -> None:
     # 1: cumulative 1, 2, 2½ → (5½, 4½, 2½); 5: 1, 1, 1 → (3, 2, 1).
     result = values("累进分")

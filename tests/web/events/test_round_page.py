@@ -163,6 +163,14 @@ def test_each_player_shows_points_colours_floats_and_the_board_warnings(
     board_three = re.search(r'id="board-3"(.*?)</tr>', page, re.S)
     assert board_three is not None and "↑2" in board_three.group(1)  # 2 met 5 (1 point)
     assert "Colour: Player 01 gets the same colour 3 times in a row." in page
+    # 1 and 5 of School 1 may meet: no rule keeps units apart here (issue 26.10: Huayuan's
+    # same-county boards were flagged every round although its regulations allow them)
+    assert "Same unit" not in page
+    # … unless the rules keep units apart in this round (set after the pairing, as a
+    # pairing changed by hand would break it)
+    section.settings["same_unit_apart_until_round"] = 3
+    section.save()
+    page = _client(arbiter).get(_url(section, 3)).content.decode()
     assert "Same unit: School 1." in page
     # filters
     rounds.enter_result(round_three, 2, "+", arbiter)
@@ -179,8 +187,14 @@ def test_each_player_shows_points_colours_floats_and_the_board_warnings(
 def test_two_players_of_one_unit_are_marked(
     section: models.Section, arbiter: User, simple_pairing: object
 ) -> None:
+    """Kinabatangan's rule (players of one school apart in round 1), set once the neighbour
+    pairing has put 1 and 2 of SK Sukau together: the board is marked."""
     models.Entry.objects.filter(section=section, pairing_number__in=[1, 2]).update(unit="SK Sukau")
     rounds.pair_next_round(section, arbiter)
+    page = _client(arbiter, "ms").get(_url(section, 1)).content.decode()
+    assert "Unit yang sama" not in page  # no rule keeps them apart yet
+    section.settings["same_unit_apart_until_round"] = 1
+    section.save()
     page = _client(arbiter, "ms").get(_url(section, 1)).content.decode()
     assert "Unit yang sama: SK Sukau." in page
     assert "1 papan perlu disemak" in page

@@ -101,40 +101,39 @@ BYES = {4: [("吴诗琪", "缺席")], 5: [("吴诗琪", "轮空")]}
 #   4 孙梓萱 L + L L W = 2      10 黄俊杰 L L W L L = 1    2 吴诗琪 L L L Z B = 1
 #   1 刘宇航 L - - (withdrawn) = 0
 #
-# Buchholz under FIDE C.07 (2026) Art. 16, as the regulations name no other reading:
-# the score an opponent sees (16.3) is the points awarded, except a round after a withdrawal,
-# which counts as a draw: 刘宇航 0 + 0 + 0 + ½ + ½ = 1; 吴诗琪's zero-point bye is followed by
-# a round that is no voluntary unplayed round (her bye), so it counts as awarded: 0, with the
-# pairing-allocated bye 1 — her score 1. A player's own unplayed round is a game against a
-# dummy (16.4) scoring the player's own final score, capped for a forfeit win at the absent
-# opponent's score and for a bye at ½ × 5 rounds = 2½:
-#   王浩然  吴 1 + 李 2½ + 陈 3 + 赵 3½ + 张 3½                     = 13½
-#   赵雨涵  周 2½ + 张 3½ + 孙 2 + 王 5 + 陈 3                      = 16
-#   张一鸣  黄 1 + 赵 3½ + 李 2½ + 周 2½ + 王 5                     = 14½
-#   陈思远  孙 2 + 吴 1 + 王 5 + 黄 1 + 赵 3½                       = 12½
-#   李子轩  刘 1 + 王 5 + 张 3½ + 孙 2 + 周 2½                      = 14
-#   周欣怡  赵 3½ + 黄 1 + dummy min(2½, 刘 1) = 1 + 张 3½ + 李 2½   = 11½
-#   孙梓萱  陈 3 + dummy min(2, 刘 1) = 1 + 赵 3½ + 李 2½ + 黄 1     = 11
-#   黄俊杰  张 3½ + 周 2½ + 吴 1 + 陈 3 + 孙 2                      = 12
-#   吴诗琪  王 5 + 陈 3 + 黄 1 + dummy min(1, 2½) = 1 + dummy 1      = 11
+# 对手分 (九.3 ②), "the sum of the opponents' points" — OTHER_OS, plain (issue 26.6): each
+# paired opponent's final score as awarded (a forfeit counts the scheduled opponent), byes
+# and absences nothing; no FIDE dummy. 刘宇航's score is 0 (L, -, -).
+#   王浩然  吴 1 + 李 2½ + 陈 3 + 赵 3½ + 张 3½           = 13½
+#   赵雨涵  周 2½ + 张 3½ + 孙 2 + 王 5 + 陈 3            = 16
+#   张一鸣  黄 1 + 赵 3½ + 李 2½ + 周 2½ + 王 5           = 14½
+#   陈思远  孙 2 + 吴 1 + 王 5 + 黄 1 + 赵 3½             = 12½
+#   李子轩  刘 0 + 王 5 + 张 3½ + 孙 2 + 周 2½            = 13
+#   周欣怡  赵 3½ + 黄 1 + 刘 0 (forfeit) + 张 3½ + 李 2½  = 10½
+#   孙梓萱  陈 3 + 刘 0 (forfeit) + 赵 3½ + 李 2½ + 黄 1   = 10
+#   黄俊杰  张 3½ + 周 2½ + 吴 1 + 陈 3 + 孙 2            = 12
+#   吴诗琪  王 5 + 陈 3 + 黄 1 + nothing (Z) + nothing (bye) = 9
+#   刘宇航  李 2½ + 孙 2 (forfeit) + 周 2½                = 7
+# (FIDE's Buchholz, shown before, gave 周 11½, 孙 11, 吴 11, 李 14: dummies and adjusted
+# scores the regulations do not name.)
 # Progressive (running scores, points as awarded), then less the first running score, …:
 #   王浩然 1 2 3 4 5 -> 15, 14, 12, 9, 5      赵雨涵 1 1½ 2½ 2½ 3½ -> 11, 10, 8½, 6, 3½
 #   张一鸣 1 1½ 2½ 3½ 3½ -> 12, 11, 9½, 7, 3½  陈思远 1 2 2 3 3 -> 11, 10, 8, 6, 3
 #   李子轩 1 1 1 2 2½ -> 7½, 6½, 5½, 4½, 2½     周欣怡 0 1 2 2 2½ -> 7½, 7½, 6½, 4½, 2½
 #   孙梓萱 0 1 1 1 2 -> 5, 5, 4, 3, 2          黄俊杰 0 0 1 1 1 -> 3, 3, 3, 2, 1
 #   吴诗琪 0 0 0 0 1 -> 1, 1, 1, 1, 1
-# Places: 王 5; on 3½ 赵 (BH 16) before 张 (14½); 陈 3; on 2½ 李 (14) before 周 (11½); 孙 2;
-# on 1 黄 (12) before 吴 (11). Ranked apart (六(2)): boys 王 张 陈 李 黄, girls 赵 周 孙 吴.
+# Places: 王 5; on 3½ 赵 (对手分 16) before 张 (14½); 陈 3; on 2½ 李 (13) before 周 (10½);
+# 孙 2; on 1 黄 (12) before 吴 (9). Ranked apart (六(2)): boys 王 张 陈 李 黄, girls 赵 周 孙 吴.
 STANDINGS = [
     (1, 7, "5", "13.5", "15 14 12 9 5"),
     (2, 8, "3.5", "16", "11 10 8.5 6 3.5"),
     (3, 5, "3.5", "14.5", "12 11 9.5 7 3.5"),
     (4, 9, "3", "12.5", "11 10 8 6 3"),
-    (5, 6, "2.5", "14", "7.5 6.5 5.5 4.5 2.5"),
-    (6, 3, "2.5", "11.5", "7.5 7.5 6.5 4.5 2.5"),
-    (7, 4, "2", "11", "5 5 4 3 2"),
+    (5, 6, "2.5", "13", "7.5 6.5 5.5 4.5 2.5"),
+    (6, 3, "2.5", "10.5", "7.5 7.5 6.5 4.5 2.5"),
+    (7, 4, "2", "10", "5 5 4 3 2"),
     (8, 10, "1", "12", "3 3 3 2 1"),
-    (9, 2, "1", "11", "1 1 1 1 1"),
+    (9, 2, "1", "9", "1 1 1 1 1"),
 ]
 BOYS = [7, 5, 9, 6, 10]
 GIRLS = [8, 3, 4, 2]
@@ -373,6 +372,10 @@ def _final_standings(arbiter: Person, slug: str) -> None:
     assert (
         "因弃权退出、成绩取消（按竞赛规程）：不排名、不录取名次；其已赛对局对对手仍有效。" in text
     )
+    # the label says what is computed (issue 26.6), and a chess page cites no xiangqi rule
+    # (issue 26.9)
+    assert "对手分:所遇对手最终积分之和；轮空和缺席不计。" in text.replace(" ", "")
+    assert "象棋竞赛规则" not in text and "国际棋联C.07" not in text
     subs = arbiter.page.locator("main h2")
     assert subs.all_inner_texts()[:2] == ["男子", "女子"]
     for index, numbers in enumerate((BOYS, GIRLS)):
@@ -404,7 +407,7 @@ def _printouts(arbiter: Person, slug: str) -> None:
         unit = PLAYERS[number][3]
         line = f"{place} {number} {NAME[number]} {unit} {points} {bh} {ljf}"
         assert same_line(line) in lines, (line, lines)
-    assert same_line("– 1 刘宇航 (退出，成绩取消) 福田小学 0 2.5 0 0 0 0 0") in lines
+    assert same_line("– 1 刘宇航 (退出，成绩取消) 福田小学 0 7 0 0 0 0 0") in lines
     assert foreign_in_pdf_text("\n".join(lines), "zh", map(same_line, PROPER_NOUNS)) == []
 
     (text,) = arbiter.pdf(f"/print/{slug}/D/prizes/?format=pdf", "D-prizes")

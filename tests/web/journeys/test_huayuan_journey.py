@@ -366,6 +366,9 @@ def _play_round(arbiter: Person, slug: str, number: int) -> None:
         (NAME[red], NAME[black]) for red, black, _result in ROUNDS[number]
     ], (number, boards)
     assert round_byes(arbiter) == []
+    # 四(三): players of one county may meet in any round — no board to check for it
+    # (issue 26.10: "需核对" on every same-county board before)
+    assert "同单位：" not in arbiter.main_text()
     for board, (red, black, result) in enumerate(ROUNDS[number], start=1):
         fouls = FOULS.get((number, board))
         if fouls:

@@ -35,6 +35,8 @@ from crosstable.standings import (
     compute_standings,
     sub_ranking,
 )
+from crosstable.tiebreaks.registry import lookup
+from crosstable.tiebreaks.unplayed import UnplayedRule, rule_in_force
 from crosstable.tiebreaks.value import TiebreakValue
 from crosstable_web.events import bridge, lots, models
 from crosstable_web.events.regulations import rules
@@ -86,6 +88,21 @@ class SectionResults:
 
     def name(self, number: int) -> str:
         return self.tournament.players[number].name
+
+    unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026
+    """The C.07 text FIDE tie-breaks count unplayed rounds by (the one in force when the
+    event began)."""
+
+    @property
+    def fide_unplayed_edition(self) -> str:
+        """The year of the C.07 text that counts the unplayed rounds of a FIDE tie-break of
+        the list (Buchholz, Sonneborn-Berger …), for the footnote; "" when no tie-break of
+        the list uses C.07's Art. 16."""
+        if not any("Art. 16" in lookup(spec).unplayed for spec in self.main.tiebreaks):
+            return ""
+        return {UnplayedRule.FIDE_2023: "2023", UnplayedRule.FIDE_2026: "2026"}.get(
+            self.unplayed_rule, ""
+        )
 
     @property
     def tiebreak_names(self) -> list[TiebreakLabel]:
@@ -199,15 +216,25 @@ def _standings_rules(
     tie-break list is points alone, ties shared or drawn by lot as ``final_tie`` says); an
     event without regulations ranks by the tie-breaks stored on the section, else by the
     project's default list — and the pages say so (never a silent default)."""
+    unplayed = unplayed_rule(section.event)
     if section_rules is not None:
         lots_seed = lots.seed_of(section)
-        return StandingsRules.from_regulations(section_rules, lots_seed=lots_seed), False
+        by_regulations = StandingsRules.from_regulations(section_rules, lots_seed=lots_seed)
+        return dataclasses.replace(by_regulations, unplayed_rule=unplayed), False
     default = not section.tiebreaks
     tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")
     forfeit_rule = (
         ForfeitRule(section.forfeits_to_withdraw) if section.forfeits_to_withdraw else None
     )
-    return StandingsRules.from_text(tiebreaks, forfeit_rule=forfeit_rule), default
+    rules_ = StandingsRules.from_text(tiebreaks, forfeit_rule=forfeit_rule, unplayed_rule=unplayed)
+    return rules_, default
+
+
+def unplayed_rule(event: models.Event) -> UnplayedRule:
+    """How FIDE tie-breaks count unplayed rounds: the C.07 text in force when the event began
+    (the 2023 text before 1 March 2026, as the ``crosstable standings`` command reads a TRF's
+    start date); an event with no first day, the current text."""
+    return rule_in_force(event.start_date) or UnplayedRule.FIDE_2026
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -328,6 +355,7 @@ def section_results(section: models.Section, rounds: int | None = None) -> Secti
         unit_ranking=unit_ranking,
         progress=round_progress(tournament, count),
         default_tiebreaks=default_tiebreaks,
+        unplayed_rule=standings_rules.unplayed_rule,
     )
     results.playoffs = _playoffs(section, results)
     return results

@@ -98,11 +98,15 @@ def _same_colours_in_a_row(colours: tuple[Colour, ...], colour: Colour) -> int:
     return count
 
 
-def board_warnings(board: models.Board, white: PlayerFacts, black: PlayerFacts) -> list[str]:
-    """What an arbiter would question on ``board`` (empty: nothing)."""
+def board_warnings(
+    board: models.Board, white: PlayerFacts, black: PlayerFacts, units_apart: bool = False
+) -> list[str]:
+    """What an arbiter would question on ``board`` (empty: nothing). Two players of one
+    unit only where the rules keep units apart in this round (``units_apart``: Kinabatangan
+    round 1); where they may meet (Huayuan 四(三): never kept apart) it is no question."""
     warnings = []
     white_unit, black_unit = board.white.unit.strip(), board.black.unit.strip()
-    if white_unit and white_unit.casefold() == black_unit.casefold():
+    if units_apart and white_unit and white_unit.casefold() == black_unit.casefold():
         warnings.append(_("Same unit: %(unit)s.") % {"unit": white_unit})
     if (
         white.history is not None
@@ -139,10 +143,12 @@ def board_lines(
 ) -> list[BoardLine]:
     """The round page's lines of ``boards`` (``with_warnings``: for an arbiter)."""
     facts = player_facts(round_row.section, round_row.number, notation)
+    apart_until = int(round_row.section.settings.get("same_unit_apart_until_round", 0) or 0)
+    units_apart = round_row.number <= apart_until
     lines = []
     for board in boards:
         white = facts.get(board.white_id, _NOBODY)
         black = facts.get(board.black_id, _NOBODY)
-        warnings = board_warnings(board, white, black) if with_warnings else []
+        warnings = board_warnings(board, white, black, units_apart) if with_warnings else []
         lines.append(BoardLine(board, white, black, tuple(warnings)))
     return lines

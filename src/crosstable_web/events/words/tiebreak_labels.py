@@ -56,7 +56,14 @@ _NAMES: dict[str, tuple[Promise, Promise]] = {
         ),
     ),
     "TPN": (gettext_lazy("Pairing number"), gettext_lazy("The pairing number, lower first.")),
-    "BH": (gettext_lazy("Buchholz"), gettext_lazy("Sum of the opponents' scores.")),
+    "BH": (
+        gettext_lazy("Buchholz"),
+        gettext_lazy(
+            "Sum of the opponents' scores as FIDE C.07 counts them: an opponent's unplayed "
+            "rounds adjusted (Art. 16.3), each of the player's own unplayed rounds a game "
+            "against a dummy opponent (Art. 16.4)."
+        ),
+    ),
     "AOB": (
         gettext_lazy("Opponents' average Buchholz"),
         gettext_lazy("Average Buchholz of the opponents met over the board."),
@@ -100,11 +107,17 @@ _NAMES: dict[str, tuple[Promise, Promise]] = {
             "score above zero (xiangqi rules 14.3.1)."
         ),
     ),
+    "OTHER_OS": (
+        gettext_lazy("Opponents' scores"),
+        gettext_lazy(
+            "Sum of the final scores of the opponents paired against; byes and absences add "
+            "nothing."
+        ),
+    ),
     "OTHER_LJF": (
         gettext_lazy("Progressive score, dropping rounds"),
         gettext_lazy(
-            "Progressive score without round 1, then without rounds 1–2, "
-            "… until the tie is broken (xiangqi rules 14.3.2)."
+            "Progressive score without round 1, then without rounds 1–2, … until the tie is broken."
         ),
     ),
     "OTHER_FOUL": (
