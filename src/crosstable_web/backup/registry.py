@@ -41,6 +41,14 @@ class EventTable:
     contacts, documents. Never on a public page or in a public export."""
     json_refs: Mapping[str, Model] = dataclasses.field(default_factory=dict)
     """JSON fields holding ids of another event table's rows (a list of ids and nulls)."""
+    unique_on_server: tuple[str, ...] = ()
+    """Fields whose value no two rows of the server share (a payment provider's id of a
+    payment, a registration's payment reference): an event imported beside the one it was
+    exported from gets them made unique in the copy (the file keeps them as they were)."""
+    organisers_only: tuple[str, ...] = ()
+    """Private fields for the organisers alone (registrants' contacts, their private link's
+    secret, what they typed): an arbiter who is no organiser sees no registration page, so
+    the event file an arbiter downloads leaves them out (issue 31 item 7)."""
 
     @property
     def label(self) -> str:
@@ -94,9 +102,18 @@ def event_table(
     *,
     private: tuple[str, ...] = (),
     json_refs: Mapping[str, Model] | None = None,
+    organisers_only: tuple[str, ...] = (),
+    unique_on_server: tuple[str, ...] = (),
 ) -> None:
     """Declare ``model`` a table of the event reached by the lookup path ``event``."""
-    _declared[model] = EventTable(model, event, private, dict(json_refs or {}))
+    _declared[model] = EventTable(
+        model,
+        event,
+        (*private, *organisers_only),
+        dict(json_refs or {}),
+        unique_on_server,
+        organisers_only,
+    )
 
 
 def server_table(model: Model, reason: str) -> None:

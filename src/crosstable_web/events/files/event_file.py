@@ -53,8 +53,21 @@ def _plain(field: models.Field[Any, Any], value: Any) -> Any:
     return value
 
 
-def event_document(event: event_models.Event) -> dict[str, Any]:
-    """The event as plain data: every row of every event table (what the file holds)."""
+def _withheld(field: models.Field[Any, Any]) -> Any:
+    """What the file holds for a field left out: nothing, or the column's empty value."""
+    if field.null:
+        return None
+    if field.has_default():
+        return _plain(field, field.get_default())
+    return ""
+
+
+def event_document(event: event_models.Event, *, for_organisers: bool = True) -> dict[str, Any]:
+    """The event as plain data: every row of every event table (what the file holds).
+    Not ``for_organisers`` (an arbiter who is no organiser downloads it): the fields the
+    tables keep for the organisers alone (``registry.EventTable.organisers_only``: the
+    registrants' contacts and private links) are left out, listed under ``withheld``."""
+    withheld: dict[str, list[str]] = {}
     tables: dict[str, list[dict[str, Any]]] = {}
     local_ids: dict[registry.Model, dict[Any, int]] = {}
     user_ids: set[Any] = set()
@@ -72,11 +85,16 @@ def event_document(event: event_models.Event) -> dict[str, Any]:
     for table in registry.event_tables():
         references = table.references()
         users = set(table.user_fields())
+        left_out = set() if for_organisers else set(table.organisers_only)
+        if left_out:
+            withheld[table.label] = sorted(left_out)
         written = []
         for row in rows_of[table.model]:
             data: dict[str, Any] = {"id": local_ids[table.model][row.pk]}
             for field in table.fields():
-                if field.name in users:
+                if field.name in left_out:
+                    data[field.name] = _withheld(field)
+                elif field.name in users:
                     user_id = getattr(row, field.attname)
                     data[field.name] = None if user_id is None else usernames[user_id]
                 elif field.name in references:
@@ -93,27 +111,42 @@ def event_document(event: event_models.Event) -> dict[str, Any]:
                     data[field.name] = _plain(field, getattr(row, field.attname))
             written.append(data)
         tables[table.label] = written
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "accounts": sorted(usernames.values()),
         "tables": tables,
     }
+    if withheld:
+        document["withheld"] = withheld
+    return document
 
 
-def export_event_json(event: event_models.Event) -> str:
-    return json.dumps(event_document(event), ensure_ascii=False, indent=1, sort_keys=True)
+def export_event_json(event: event_models.Event, *, for_organisers: bool = True) -> str:
+    return json.dumps(
+        event_document(event, for_organisers=for_organisers),
+        ensure_ascii=False,
+        indent=1,
+        sort_keys=True,
+    )
 
 
 def comparable(document: dict[str, Any]) -> dict[str, Any]:
     """The document without what an import necessarily changes: the event's slug (a new one
     may be given), the import's own audit lines at the end and the list of accounts they add
-    to. Two events are the same when their comparable documents are equal."""
+    to, and the references those lines say an import beside the original made unique (put
+    back as the file had them). Two events are the same when their comparable documents are
+    equal."""
     copy: dict[str, Any] = json.loads(json.dumps(document))
     for event in copy["tables"].get("events.event", []):
         event.pop("slug", None)
     lines = copy["tables"].get("events.auditlog", [])
     while lines and lines[-1]["action"] == "event.import":
+        # the references an import beside the original made unique, as the file had them
+        for change in (lines[-1].get("new") or {}).get("references_made_unique", []):
+            for row in copy["tables"].get(change["table"], []):
+                if row.get(change["field"]) == change["in_copy"]:
+                    row[change["field"]] = change["in_file"]
         lines.pop()
     # The list of accounts is read off the rows (compared above, name by name); the import's
     # own line adds its actor, who may have had no part in the event.
@@ -154,12 +187,15 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
         raise ServiceError(_("An event with the code %(slug)s already exists.") % {"slug": slug})
     accounts, created = accounts_of(document.get("accounts", []))
     new_ids: dict[registry.Model, dict[int, Any]] = {}
+    renamed: list[dict[str, str]] = []
     try:
         for table in registry.event_tables():
             rows = tables.get(table.label, [])
             if not isinstance(rows, list):
                 raise _FileError(_("%(table)s is not a list of rows.") % {"table": table.label})
             overrides = {"slug": slug} if not table.event else {}
+            rows, changes = _made_unique_on_server(table, rows, slug)
+            renamed.extend(changes)
             new_ids[table.model] = create_rows(table, rows, new_ids, accounts, overrides)
     except IntegrityError as error:
         raise _FileError(
@@ -178,9 +214,49 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
             "file_version": version,
             "created_accounts": created,
             "audit_chain_broken_at": chain.broken_at,
+            # references another event of this server holds already (the event imported
+            # beside its original): the copy's, made unique; the file keeps them as they were
+            "references_made_unique": renamed,
         },
     )
     return Imported(event, created, chain.broken_at)
+
+
+def _made_unique_on_server(
+    table: registry.EventTable, rows: list[Any], slug: str
+) -> tuple[list[Any], list[dict[str, str]]]:
+    """The file's rows with each value of a field unique on the server that a row of this
+    server holds already (the event imported beside its original) given `` copy <slug>``
+    (cut to the column's length; a number after it while still taken); and what was
+    changed, for the import's audit line. The file itself is not changed."""
+    changed: list[dict[str, str]] = []
+    if not table.unique_on_server:
+        return rows, changed
+    manager = table.model._default_manager
+    copied = [dict(row) if isinstance(row, dict) else row for row in rows]
+    for name in table.unique_on_server:
+        field = table.model._meta.get_field(name)
+        limit = getattr(field, "max_length", None) or 200
+        values = {row.get(name) for row in copied if isinstance(row, dict)}
+        values = {value for value in values if isinstance(value, str) and value}
+        taken = set(manager.filter(**{f"{name}__in": values}).values_list(name, flat=True))
+        for row in copied:
+            value = row.get(name) if isinstance(row, dict) else None
+            if value not in taken:
+                continue
+            number = 1
+            while True:
+                suffix = f" copy {slug}" + (f" {number}" if number > 1 else "")
+                candidate = str(value)[: limit - len(suffix)] + suffix
+                if candidate not in taken and not manager.filter(**{name: candidate}).exists():
+                    break
+                number += 1
+            taken.add(candidate)
+            row[name] = candidate
+            changed.append(
+                {"table": table.label, "field": name, "in_file": str(value), "in_copy": candidate}
+            )
+    return copied, changed
 
 
 def read_document(text: str) -> tuple[dict[str, Any], int]:

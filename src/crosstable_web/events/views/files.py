@@ -84,8 +84,11 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
 def export_event(request: HttpRequest, slug: str) -> HttpResponse:
     event = find_event(slug)
     permissions.require_staff(request.user, event)
-    response = HttpResponse(
-        event_file.export_event_json(event), content_type="application/json; charset=utf-8"
+    # An arbiter who is no organiser sees no registration page: the registrants' contacts
+    # and private links stay out of the file (issue 31 item 7).
+    text = event_file.export_event_json(
+        event, for_organisers=permissions.can_organise(request.user, event)
     )
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response
