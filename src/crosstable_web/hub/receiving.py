@@ -266,7 +266,10 @@ def _apply(
         slot.save(update_fields=["contacted_at"])
         return Answer(outcomes.UNCHANGED, {"lines": slot.lines}, slot)
     if not news and slot.lines:
-        _same_as_held(slot, document)
+        _same_as_held(slot, document)  # the same event: nothing to write
+        slot.sequence = max(slot.sequence, publication["sequence"])
+        slot.save(update_fields=["contacted_at", "sequence"])
+        return Answer(outcomes.UNCHANGED, {"lines": slot.lines}, slot)
     _write(slot, document, keys)
     for row in news:
         notice = notices.notice_for(slot.event.pk, str(row["action"]), row.get("params") or {})
@@ -279,9 +282,7 @@ def _apply(
     slot.updated_at = now
     slot.last_refusal = ""
     slot.save()
-    return Answer(
-        outcomes.APPLIED if news or held == [] else outcomes.UNCHANGED, {"lines": slot.lines}, slot
-    )
+    return Answer(outcomes.APPLIED, {"lines": slot.lines}, slot)
 
 
 def _tables(document: dict[str, Any]) -> dict[str, Any]:
