@@ -34,63 +34,7 @@ PROBE = ROOT / "tests/data/regulations/every-table.toml"
 FILES = [*sorted((ROOT / "examples").glob("*.toml")), PROBE]
 PACKAGE = ROOT / "src/crosstable/regulations"
 
-STILL_MISSING: list[str] = [
-    "fees.discounts[].entry",
-    "fees.discounts[].key",
-    "fees.discounts[].members",
-    "fees.discounts[].members_rule",
-    "fees.discounts[].min_members_matching",
-    "fees.discounts[].previous_event",
-    "fees.discounts[].previous_place",
-    "grades",
-    "grades.highest",
-    "grades.ladder",
-    "grades.ladder[].key",
-    "grades.ladder[].min_minutes",
-    "grades.ladder[].min_rounds",
-    "grades.ladder[].name",
-    "grades.ladder[].section",
-    "grades.ladder[].ungraded",
-    "grades.promotions",
-    "grades.promotions[].from",
-    "grades.promotions[].min_games",
-    "grades.promotions[].rate",
-    "grades.promotions[].to",
-    "grades.source",
-    "grades.valid_for",
-    "grades.valid_for.days",
-    "grades.valid_for.months",
-    "registration.documents",
-    "registration.documents[].key",
-    "registration.documents[].name",
-    "registration.documents[].sections",
-    "schedule_items",
-    "schedule_items[].date",
-    "schedule_items[].label",
-    "schedule_items[].time",
-    "sections[].key",
-    "sections[].prizes[].categories[].age_on",
-    "sections[].prizes[].categories[].key",
-    "sections[].prizes[].categories[].places[].requires",
-    "sections[].prizes[].categories[].places[].requires[].at_least",
-    "sections[].prizes[].categories[].places[].requires[].where",
-    "sections[].prizes[].categories[].places[].shareable",
-    "sections[].prizes[].categories[].requires",
-    "sections[].prizes[].categories[].requires[].at_least",
-    "sections[].prizes[].categories[].requires[].where",
-    "sections[].prizes[].categories[].unrated_rating",
-    "sections[].prizes[].categories[].where",
-    "sections[].prizes[].cumulative",
-    "sections[].prizes[].places[].requires",
-    "sections[].prizes[].places[].shareable",
-    "sections[].prizes[].rankings",
-    "sections[].prizes[].where",
-    "sections[].sub_rankings",
-    "sections[].sub_rankings[].age_on",
-    "sections[].sub_rankings[].key",
-    "sections[].sub_rankings[].name",
-    "sections[].sub_rankings[].where",
-]
+STILL_MISSING: list[str] = []
 
 
 def _package_modules() -> list[Any]:
@@ -202,9 +146,10 @@ def _form_keys_of(path: Path) -> Iterator[str]:
         assert form.is_valid(), (path.name, action, form.errors)
         yield from form.key_fields()
     for part in rule_fields.PARTS:
-        shown_rules = rule_fields.rule_forms(regulations, text)[part.name]
-        bound = rule_fields.rule_forms(regulations, text, _sent_back(shown_rules), part.name)
-        rule_form = bound[part.name]
+        shown_rules = rule_fields.RulesForm(part=part, text=text, regulations=regulations)
+        rule_form = rule_fields.RulesForm(
+            _sent_back(shown_rules), part=part, text=text, regulations=regulations
+        )
         assert rule_form.is_valid(), (path.name, part.name, rule_form.errors)
         assert rule_form.changes == [], (path.name, part.name, rule_form.changes)
         yield from rule_form.key_fields()

@@ -522,3 +522,8 @@ def set_path(table: Any, path: tuple[str, ...], value: Any) -> None:
 def date_in_file(day: datetime.date, calendar: Calendar, like: Any = None) -> Any:
     """A day as the file writes days (Jalali as a string; see :func:`_date_value`)."""
     return _date_value(day, calendar, like)
+
+
+def amount_in_file(amount: Decimal, like: Any = None) -> Any:
+    """An amount as the file writes amounts (see :func:`_amount_value`)."""
+    return _amount_value(amount, like)

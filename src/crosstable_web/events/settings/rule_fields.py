@@ -21,14 +21,17 @@ with their words (``events.tiebreak_labels``).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime
 import re
 import tomllib
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+import tomlkit
 from django import forms
 from django.forms.utils import flatatt
 from django.utils import translation
@@ -37,6 +40,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from tomlkit.items import AoT
 
 from crosstable.pairing import registry as pairing_registry
 from crosstable.pairing.rules import LOCAL_RULES
@@ -51,10 +55,15 @@ from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, parse_date
 from crosstable.typed.dates import read_date
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
-from crosstable_web.common.localisation import LocalIntegerField, digits
+from crosstable_web.common.localisation import LocalDecimalField, LocalIntegerField, digits
 from crosstable_web.events.regulations import regulation_messages
 from crosstable_web.events.settings import regulation_edits as edits
-from crosstable_web.events.settings.settings_forms import EventDayField, PartForm, box_calendar
+from crosstable_web.events.settings.settings_forms import (
+    ClockField,
+    EventDayField,
+    PartForm,
+    box_calendar,
+)
 from crosstable_web.events.words import tiebreak_labels
 
 Choices = Callable[[], list[tuple[str, str]]]
@@ -145,7 +154,16 @@ class Rule:
         messages say it."""
         name = self.path[-1]
         words = regulation_messages.message_text(KEY_WORDS[name]) if name in KEY_WORDS else name
-        if name in ("at_least", "below", "from", "to", "win", "draw", "loss", "minutes"):
+        if len(self.path) > 1 and name in (
+            "at_least",
+            "below",
+            "from",
+            "to",
+            "win",
+            "draw",
+            "loss",
+            "minutes",
+        ):
             parent = self.path[-2]
             if parent in KEY_WORDS:
                 words = f"{regulation_messages.message_text(KEY_WORDS[parent])}: {words}"
@@ -163,6 +181,10 @@ class RulePart:
     scope: str
     rules: tuple[Rule, ...]
     intro: Promise | None = None
+    rows: str = ""
+    """A list of tables (``fees.discounts``; ``prizes[].categories``: the categories of each
+    prize table): the rules are each row's keys, one row more is offered empty, and a row
+    can be removed."""
 
 
 # --- reading and writing values ---------------------------------------------------------
@@ -280,7 +302,137 @@ def _check_tiebreak(code: str, teams: bool) -> None:
         ) from None
 
 
+CONDITION_BOXES: tuple[tuple[str, str], ...] = (
+    ("sex", "sex"),
+    ("unit_kind", "lines"),
+    ("born_on_or_after", "day"),
+    ("born_on_or_before", "day"),
+    ("age.at_least", "whole"),
+    ("age.below", "whole"),
+    ("rating.at_least", "whole"),
+    ("rating.below", "whole"),
+    ("average_rating.at_least", "whole"),
+    ("average_rating.below", "whole"),
+    ("games.at_least", "whole"),
+    ("local_players.at_least", "whole"),
+    ("true", "true"),
+)
+"""The boxes of a condition table (docs/regulations.md, "Conditions"): the attributes the
+seeds' conditions test, and "also true" — the attributes a registration records as yes
+(a county board's letter: ``introduction_letter``; a local player: ``local``)."""
+
+
+def condition_words(name: str) -> str:
+    """A condition box's words: the attribute and its bound (“age: below”)."""
+    if name == "true":
+        return _("also true (one a line)")
+    if name == "games.at_least":
+        return _("games played: at least")
+    if name == "local_players.at_least":
+        return _("local players: at least")
+    parts = [regulation_messages.message_text(KEY_WORDS[part]) for part in name.split(".")]
+    return ": ".join(parts)
+
+
+def _plain_data(value: Any) -> Any:
+    """TOML data compared by meaning: dates as dates, points as fractions."""
+    if isinstance(value, dict):
+        return {str(k): _plain_data(v) for k, v in value.items()} or None
+    if isinstance(value, list):
+        return [_plain_data(v) for v in value] or None
+    return value
+
+
 # --- the form ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Scope:
+    """Where a form's rules are read and written: the event, a section (``section`` its
+    position), or a row of a list of tables (``steps``: the list's path, each name with the
+    row of the list above it; ``row`` None: the empty row offered to add one)."""
+
+    id: str
+    title: str
+    section: int | None
+    data: dict[str, Any]
+    prefix: str
+    """The loader's key of the scope's table, ending in a dot (``sections[0].prizes[1].``)."""
+    steps: tuple[tuple[str, int | None], ...] = ()
+    row: int | None = None
+    section_key: str = ""
+
+    @property
+    def is_row(self) -> bool:
+        return bool(self.steps)
+
+
+def _table_at(table: dict[str, Any], name: str) -> dict[str, Any]:
+    found = table.get(name)
+    return found if isinstance(found, dict) else {}
+
+
+def _rows_scopes(base: Scope, rows: str) -> list[Scope]:
+    """The rows of the list ``rows`` (``prizes[].categories``) under ``base``: one scope per
+    existing row and one empty row at the end of each list."""
+    found: list[tuple[tuple[tuple[str, int | None], ...], dict[str, Any], str, str]] = [
+        ((), base.data, base.prefix, base.id)
+    ]
+    names = rows.split(".")
+    for depth, name in enumerate(names):
+        last = depth == len(names) - 1
+        if not last and not name.endswith("[]"):  # a table on the way (``fees``)
+            found = [
+                (
+                    (*steps, (name, -1)),
+                    _table_at(table, name),
+                    f"{prefix}{name}.",
+                    ident,
+                )
+                for steps, table, prefix, ident in found
+            ]
+            continue
+        name = name.removesuffix("[]")
+        deeper = []
+        for steps, table, prefix, ident in found:
+            items = table.get(name) if isinstance(table, dict) else None
+            items = (
+                [item for item in items if isinstance(item, dict)]
+                if isinstance(items, list)
+                else []
+            )
+            for number, item in enumerate(items):
+                deeper.append(
+                    (
+                        (*steps, (name, number)),
+                        item,
+                        f"{prefix}{name}[{number}].",
+                        f"{ident}~{name}{number}",
+                    )
+                )
+            if last:
+                deeper.append(
+                    (
+                        (*steps, (name, None)),
+                        {},
+                        f"{prefix}{name}[{len(items)}].",
+                        f"{ident}~{name}new",
+                    )
+                )
+        found = deeper
+    return [
+        Scope(
+            ident,
+            _row_title(base, table),
+            base.section,
+            table,
+            prefix,
+            steps,
+            steps[-1][1],
+            base.section_key,
+        )
+        for steps, table, prefix, ident in found
+    ]
 
 
 class RulesForm(PartForm):
@@ -297,20 +449,32 @@ class RulesForm(PartForm):
         data = tomllib.loads(text)
         defaults = data.get("section_defaults", {})
         if part.scope == "event":
-            self.scopes: list[tuple[str, str, int | None, dict[str, Any]]] = [
-                ("event", "", None, data)
-            ]
+            bases = [Scope("event", "", None, data, "")]
         else:
-            self.scopes = [
-                (section.key, section.name, index, _merged(defaults, own))
+            bases = [
+                Scope(
+                    section.key,
+                    section.name,
+                    index,
+                    _merged(defaults, own),
+                    f"sections[{index}].",
+                    section_key=section.key,
+                )
                 for index, (section, own) in enumerate(
                     zip(regulations.sections, data.get("sections", []), strict=False)
                 )
             ]
+        self.scopes: list[Scope] = bases
+        if part.rows:
+            self.scopes = [row for base in bases for row in _rows_scopes(base, part.rows)]
         self.old: dict[str, Any] = {}
-        for scope, _name, index, table in self.scopes:
-            for rule in self.rules_of(table):
-                self._add(scope, index, rule, _walk(table, rule.path))
+        for scope in self.scopes:
+            for rule in self.rules_of(scope.data):
+                self._add(scope.id, scope.section, rule, _walk(scope.data, rule.path))
+            if scope.is_row and scope.row is not None:
+                self.fields[f"r-{scope.id}-remove"] = forms.BooleanField(
+                    label=_("Remove"), required=False
+                )
         self.label_boxes()
 
     def rules_of(self, table: dict[str, Any]) -> list[Rule]:
@@ -323,8 +487,15 @@ class RulesForm(PartForm):
 
     def boxes(self, scope: str, rule: Rule) -> list[str]:
         """The field names of a rule (several for a list in order, a range, a map)."""
-        stem = self.stem(scope, rule)
-        return [name for name in self.fields if name == stem or name.startswith(f"{stem}-")]
+        index: dict[str, list[str]] | None = getattr(self, "_box_index", None)
+        if index is None or len(self.fields) != getattr(self, "_indexed", -1):
+            index = {}
+            for name in self.fields:
+                stem = name if name in self.old else name.rsplit("-", 1)[0]
+                index.setdefault(stem, []).append(name)
+            self._box_index = index
+            self._indexed = len(self.fields)
+        return list(index.get(self.stem(scope, rule), []))
 
     def _add(self, scope: str, index: int | None, rule: Rule, raw: Any) -> None:
         stem = self.stem(scope, rule)
@@ -438,6 +609,50 @@ class RulesForm(PartForm):
                     initial=table.get(name),
                     **{**common, "label": f"{label}: {words}"},
                 )
+        elif kind in ("sections", "rankings"):
+            choices = self._dynamic_choices(kind, index)
+            known = {code for code, _words in choices}
+            current = [str(v) for v in raw] if isinstance(raw, list) else [raw] if raw else []
+            choices += [(code, code) for code in current if code not in known]
+            self.fields[stem] = forms.MultipleChoiceField(
+                choices=choices, widget=QuickCheckboxes, initial=current, **common
+            )
+        elif kind == "system":
+            from crosstable.pairing.registry import system_codes
+            from crosstable_web.events.words.pairing_names import system_choice_name
+
+            self.fields[stem] = forms.ChoiceField(
+                widget=QuickSelect,
+                # the team Swiss's colour-preference variants (Type A, B) are chosen on the
+                # common settings form above, once the section exists
+                choices=[
+                    ("", _("Not stated")),
+                    *((c, system_choice_name(c)) for c in system_codes() if "_TYPE" not in c),
+                ],
+                initial=raw if isinstance(raw, str) else "",
+                **common,
+            )
+        elif kind == "grade":
+            self.fields[stem] = forms.CharField(
+                max_length=100,
+                initial="" if raw is None else digits(raw),
+                widget=forms.TextInput(attrs={"size": 12}),
+                **common,
+            )
+        elif kind == "money":
+            self.fields[stem] = LocalDecimalField(
+                min_value=0, decimal_places=2, max_digits=14, initial=raw, **common
+            )
+        elif kind == "clock":
+            self.fields[stem] = ClockField(initial=_clock(raw), **common)
+        elif kind == "places":
+            self.fields[stem] = forms.CharField(
+                max_length=200,
+                initial=" ".join(digits(v) for v in raw) if isinstance(raw, list) else "",
+                **common,
+            )
+        elif kind in ("condition", "requirement"):
+            self._condition_boxes(stem, rule, raw, common)
         elif kind == "team_bye":
             points = raw if isinstance(raw, dict) else {}
             self.fields[stem] = forms.ChoiceField(
@@ -464,10 +679,132 @@ class RulesForm(PartForm):
         else:  # pragma: no cover - a Rule of an unknown kind is a programming error
             raise ValueError(kind)
 
+    def _condition_boxes(self, stem: str, rule: Rule, raw: Any, common: dict[str, Any]) -> None:
+        """A condition table as boxes (:data:`CONDITION_BOXES`); a requirement is a condition
+        and how many ranked entries must meet it. Attributes no box shows are kept."""
+        if rule.kind == "requirement":
+            first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
+            where = first.get("where")
+            condition: dict[str, Any] = where if isinstance(where, dict) else {}
+            self.fields[f"{stem}-count"] = LocalIntegerField(
+                min_value=1,
+                initial=first.get("at_least"),
+                **{**common, "label": _("Given only if at least this many entries meet:")},
+            )
+        else:
+            condition = raw if isinstance(raw, dict) else {}
+        label = common["label"]
+        help_pending = f"{stem}-count" not in self.fields
+        for name, kind in CONDITION_BOXES:
+            value = _walk(condition, tuple(name.split(".")))
+            words = condition_words(name)
+            box = {**common, "label": f"{label}: {words}", "help_text": ""}
+            if help_pending:
+                box["help_text"] = common["help_text"]  # once, at the first box
+                help_pending = False
+            field_name = f"{stem}-{name.replace('.', '__')}"
+            if kind == "sex":
+                self.fields[field_name] = forms.ChoiceField(
+                    widget=QuickSelect,
+                    choices=[("", "—"), *code_choices("M", "F")()],
+                    initial=value if isinstance(value, str) else "",
+                    **box,
+                )
+            elif kind == "lines":
+                shown = value if isinstance(value, list) else [value] if value else []
+                self.fields[field_name] = forms.CharField(
+                    max_length=2000,
+                    initial="\n".join(str(v) for v in shown),
+                    widget=forms.Textarea(attrs={"rows": 1, "cols": 20, "translate": "no"}),
+                    **box,
+                )
+            elif kind == "day":
+                self.fields[field_name] = EventDayField(
+                    self.calendar, initial=_as_date(value, self.calendar), **box
+                )
+            elif kind == "true":
+                true = [key for key, v in condition.items() if v is True]
+                self.fields[field_name] = forms.CharField(
+                    max_length=2000,
+                    initial="\n".join(true),
+                    widget=forms.Textarea(attrs={"rows": 1, "cols": 20, "translate": "no"}),
+                    **box,
+                )
+            else:
+                self.fields[field_name] = LocalIntegerField(
+                    min_value=0, initial=value if isinstance(value, int) else None, **box
+                )
+        self.old[stem] = raw
+
+    def _condition_value(self, stem: str, rule: Rule) -> Any:
+        values = self.cleaned_data
+        old = self.old[stem]
+        if rule.kind == "requirement":
+            first = old[0] if isinstance(old, list) and old and isinstance(old[0], dict) else {}
+            where = first.get("where")
+            kept_condition: dict[str, Any] = where if isinstance(where, dict) else {}
+        else:
+            kept_condition = old if isinstance(old, dict) else {}
+        shown = {name.split(".")[0] for name, _kind in CONDITION_BOXES if _kind != "true"}
+        condition: dict[str, Any] = {
+            key: value
+            for key, value in kept_condition.items()
+            if key not in shown and value is not True  # what no box shows stays
+        }
+        for name, kind in CONDITION_BOXES:
+            given = values.get(f"{stem}-{name.replace('.', '__')}")
+            attribute, _dot, bound = name.partition(".")
+            if kind == "true":
+                for word in _lines(given or ""):
+                    condition[word] = True
+            elif kind == "lines":
+                words = list(_lines(given or ""))
+                if words:
+                    condition[attribute] = words[0] if len(words) == 1 else words
+            elif kind == "day":
+                if given:
+                    like = kept_condition.get(attribute)
+                    condition[attribute] = edits.date_in_file(given, self.calendar, like or "")
+            elif given not in (None, ""):
+                if bound:
+                    condition.setdefault(attribute, {})[bound] = given
+                else:
+                    condition[attribute] = given
+        if rule.kind == "requirement":
+            count = values.get(f"{stem}-count")
+            if not condition and count is None:
+                return None
+            if count is None:
+                raise forms.ValidationError(_("Say how many entries must meet the condition."))
+            if not condition:
+                raise forms.ValidationError(_("Say which entries count."))
+            rest = old[1:] if isinstance(old, list) else []
+            return [{"where": condition, "at_least": count}, *rest]
+        return condition or None
+
+    def _dynamic_choices(self, kind: str, index: int | None) -> list[tuple[str, str]]:
+        """The event's sections, or the rankings a section's prizes may name (individual,
+        team, each board, each sex, its sub-rankings), each in words."""
+        if kind == "sections":
+            return [(section.key, section.name) for section in self.regulations.sections]
+        assert index is not None
+        section = self.regulations.sections[index]
+        names = ["individual"]
+        if section.team is not None or section.team_ranking is not None:
+            names.append("team")
+        if section.team is not None:
+            names += [
+                f"board:{b}" for b in range(1, section.team.boards + section.team.reserves + 1)
+            ]
+        if section.sex_split is not None:
+            names += ["M", "F"]
+        choices = [(name, regulation_messages.code_text(name)) for name in names]
+        return choices + [(r.key, r.name) for r in section.sub_rankings]
+
     def _map_keys(self, scope: str, kind: str) -> list[tuple[str, str]]:
         if kind == "by_sex":
             return [("M", _("Male")), ("F", _("Female"))]
-        section = next(s for s in self.regulations.sections if s.key == scope)
+        section = next(s for s in self.regulations.sections if s.key == scope.split("~")[0])
         boards = section.team.boards + section.team.reserves if section.team else 0
         return [
             (str(board), regulation_messages.code_text(f"board:{board}"))
@@ -516,6 +853,27 @@ class RulesForm(PartForm):
                 if values.get(f"{stem}-{name}") is not None
             }
             return table or None
+        if kind in ("sections", "rankings"):
+            return list(values.get(stem) or []) or None
+        if kind == "system":
+            return values.get(stem) or None
+        if kind == "grade":
+            text = as_typed_on_a_latin_keyboard(values.get(stem) or "").strip()
+            return int(text) if text.isdigit() else (text or None)
+        if kind == "money":
+            amount = values.get(stem)
+            return edits.amount_in_file(amount, self.old[stem]) if amount is not None else None
+        if kind == "clock":
+            moment = values.get(stem)
+            return f"{moment:%H:%M}" if moment is not None else None
+        if kind == "places":
+            text = as_typed_on_a_latin_keyboard(values.get(stem) or "")
+            words = _lines(text.replace(" ", ","))
+            if not all(word.isdigit() and 0 < int(word) <= 10_000 for word in words):
+                raise forms.ValidationError(_("Places as whole numbers, e.g. 1 or 1, 2, 3."))
+            return [int(word) for word in words] or None
+        if kind in ("condition", "requirement"):
+            return self._condition_value(stem, rule)
         if kind == "team_bye":
             bye = values.get(stem) or None
             if bye != "points":
@@ -540,6 +898,14 @@ class RulesForm(PartForm):
             )
         if rule.kind == "points" and old is not None and value is not None:
             return Fraction(str(old)) == Fraction(str(value))
+        if rule.kind in ("condition", "requirement"):
+            return bool(_plain_data(old) == _plain_data(value))
+        if rule.kind == "money" and old is not None and value is not None:
+            return Decimal(str(old)) == Decimal(str(value))
+        if rule.kind == "clock":
+            return _clock(old) == _clock(value)
+        if rule.kind in ("sections", "rankings") and isinstance(old, str):
+            return bool([old] == value)
         if isinstance(old, dict) and isinstance(value, dict):
             if rule.kind == "team_bye":
                 return {k: Fraction(str(v)) for k, v in old.items()} == {
@@ -550,30 +916,46 @@ class RulesForm(PartForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        self.changes: list[tuple[int | None, Rule, Any]] = []
-        for scope, _name, index, table in self.scopes:
-            for rule in self.rules_of(table):
-                if any(name in self.errors for name in self.boxes(scope, rule)):
+        self.changes: list[tuple[Scope, Rule | None, Any]] = []
+        for scope in self.scopes:
+            if cleaned.get(f"r-{scope.id}-remove"):
+                self.changes.append((scope, None, None))
+                continue
+            for rule in self.rules_of(scope.data):
+                boxes = self.boxes(scope.id, rule)
+                if any(name in self.errors for name in boxes):
                     continue
                 try:
-                    value = self.new_value(scope, rule)
+                    value = self.new_value(scope.id, rule)
                 except forms.ValidationError as error:
-                    self.add_error(self.boxes(scope, rule)[0], error)
+                    self.add_error(boxes[0], error)
                     continue
                 if rule.kind == "tiebreaks" and value:
                     try:
                         for code in value:
-                            _check_tiebreak(str(code), rule.teams or self._teams(index))
+                            _check_tiebreak(str(code), rule.teams or self._teams(scope.section))
                     except forms.ValidationError as error:
-                        self.add_error(self.boxes(scope, rule)[0], error)
+                        self.add_error(boxes[0], error)
                         continue
-                if not self._unchanged(self.stem(scope, rule), rule, value):
-                    self.changes.append((index, rule, value))
+                if not self._unchanged(self.stem(scope.id, rule), rule, value):
+                    self.changes.append((scope, rule, value))
+            self._name_new_row(scope)
         if not self.errors:
             for key, reason in engine_refusals(self.text, self.change()):
                 field = self.field_of_key(key)
                 self.add_error(field if field in self.fields else None, reason)
         return cleaned
+
+    def _name_new_row(self, scope: Scope) -> None:
+        """A new row given values but no key gets one (``discounts_7``): the file needs it,
+        the organiser need not think of it."""
+        if not scope.is_row or scope.row is not None:
+            return
+        written = {rule.key for changed, rule, _value in self.changes if changed is scope and rule}
+        key_rule = next((rule for rule in self.part.rules if rule.key == "key"), None)
+        if written and key_rule is not None and "key" not in written:
+            position = int(re.findall(r"\[(\d+)\]\.$", scope.prefix)[0]) + 1
+            self.changes.append((scope, key_rule, f"{scope.steps[-1][0]}_{position}"))
 
     def _teams(self, index: int | None) -> bool:
         if index is None:
@@ -583,14 +965,19 @@ class RulesForm(PartForm):
 
     def key_fields(self) -> dict[str, str]:
         fields = {}
-        for scope, _name, index, table in self.scopes:
-            prefix = "" if index is None else f"sections[{index}]."
-            for rule in self.rules_of(table):
-                boxes = self.boxes(scope, rule)
+        for scope in self.scopes:
+            prefix = scope.prefix
+            for rule in self.rules_of(scope.data):
+                boxes = self.boxes(scope.id, rule)
                 fields[prefix + rule.key] = boxes[0]
                 if rule.kind in ("ordered", "tiebreaks", "range"):
                     for number, name in enumerate(boxes):
                         fields[f"{prefix}{rule.key}[{number}]"] = name
+                if rule.kind in ("condition", "requirement"):
+                    fields[f"{prefix}{rule.key}[0]"] = boxes[0]
+                if rule.kind == "requirement":
+                    fields[f"{prefix}{rule.key}[0].at_least"] = boxes[0]  # the count
+                    fields[f"{prefix}{rule.key}[0].where"] = boxes[1]
                 if rule.kind in ("boards", "by_sex", "team_bye"):
                     for name in boxes:
                         fields[f"{prefix}{rule.key}.{name.rsplit('-', 1)[1]}"] = name
@@ -600,25 +987,116 @@ class RulesForm(PartForm):
         changes = list(getattr(self, "changes", []))
 
         def write(document: Any) -> None:
-            for index, rule, value in changes:
-                if index is None:
+            removed: list[tuple[Any, Any]] = []
+            for scope, rule, value in changes:
+                if scope.is_row:
+                    array, row = _row_table(document, scope, create=rule is not None)
+                    if rule is None:
+                        removed.append((array, row))
+                    elif row is not None:
+                        edits.set_path(row, rule.path, value)
+                elif scope.section is None:
+                    assert rule is not None
                     edits.set_path(document, rule.path, value)
                 else:
-                    edits.write_section_value(document, index, rule.path, value)
+                    assert rule is not None
+                    edits.write_section_value(document, scope.section, rule.path, value)
+            for array, row in removed:
+                if array is not None and row is not None:
+                    array.remove(row)
+            _drop_empty_rows(document)
 
         return write
 
     def groups(self) -> list[tuple[str, str, list[list[forms.BoundField]]]]:
         """For the page: each scope (the event, or a section: key and name) and its rules'
         boxes."""
-        return [
-            (
-                scope,
-                name,
-                [[self[box] for box in self.boxes(scope, rule)] for rule in self.rules_of(table)],
-            )
-            for scope, name, _index, table in self.scopes
-        ]
+        shown = []
+        for scope in self.scopes:
+            rows = [
+                [self[box] for box in self.boxes(scope.id, rule)]
+                for rule in self.rules_of(scope.data)
+            ]
+            remove = f"r-{scope.id}-remove"
+            if remove in self.fields:
+                rows.append([self[remove]])
+            shown.append((scope.id, scope.title, rows))
+        return shown
+
+
+def _row_title(base: Scope, table: dict[str, Any]) -> str:
+    """A row's heading: its section, then the row's own name (empty: a new row)."""
+    name = str(table.get("name") or table.get("label") or table.get("key") or "")
+    if not table:
+        name = _("New")
+    return " — ".join(part for part in (base.title, name) if part)
+
+
+def _row_table(document: Any, scope: Scope, *, create: bool) -> tuple[Any, Any]:
+    """The list and the row ``scope`` names in the TOML document; a new row appended (and
+    the list made, or copied from ``[section_defaults]``) when ``create``."""
+    table = document if scope.section is None else document["sections"][scope.section]
+    for depth, (name, row) in enumerate(scope.steps):
+        if row == -1:  # a table on the way to the list
+            if name not in table:
+                if not create:
+                    return None, None
+                table[name] = tomlkit.table()
+            table = table[name]
+            continue
+        array = table.get(name)
+        if array is None and scope.section is not None and depth == 0:
+            inherited = document.get("section_defaults", {}).get(name)
+            if inherited is not None:
+                array = copy.deepcopy(inherited)  # the section's own copy, then edited
+                table[name] = array
+        if array is None:
+            if not create:
+                return None, None
+            array = tomlkit.aot()
+            table[name] = array
+        if row is None:
+            if not create:
+                return array, None
+            item = tomlkit.table() if isinstance(array, AoT) else tomlkit.inline_table()
+            array.append(item)
+            row = len(array) - 1
+            item = array[row]
+            item[_NEW_ROW] = True  # marked until every value is written
+        table = array[row]
+    return array, table
+
+
+_NEW_ROW = "__new_row__"
+
+
+def _drop_empty_rows(document: Any) -> None:
+    """New rows' marks taken off; a new row nothing was written into is dropped."""
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            for value in list(node.values()):
+                visit(value)
+        elif isinstance(node, list):
+            for item in list(node):
+                if isinstance(item, dict) and _NEW_ROW in item:
+                    del item[_NEW_ROW]
+                    if not len(item):
+                        node.remove(item)
+                visit(item)
+
+    visit(document)
+
+
+def _clock(value: Any) -> datetime.time | None:
+    """A time of the file (``"09:30"`` or a TOML time) as a time."""
+    if isinstance(value, datetime.time):
+        return value.replace(second=0)
+    if isinstance(value, str) and re.fullmatch(r"\d{1,2}:\d{2}", value.strip()):
+        hour, minute = value.strip().split(":")
+        if int(hour) < 24 and int(minute) < 60:
+            return datetime.time(int(hour), int(minute))
+    return None
 
 
 def _lines(text: str) -> tuple[str, ...]:
@@ -1277,6 +1755,322 @@ SECTION_TEAMS = RulePart(
     ),
 )
 
+SECTIONS = RulePart(
+    "section-list",
+    gettext_lazy("Sections"),
+    "event",
+    (
+        Rule(
+            "key",
+            "text",
+            gettext_lazy("A short code for the section: letters, digits, - and _."),
+            "A",
+        ),
+        Rule(
+            "name",
+            "text",
+            gettext_lazy("The section's name as the regulations give it."),
+            "جدول زیر ۱۴ سال (B)",
+        ),
+        Rule(
+            "rounds",
+            "whole",
+            gettext_lazy("Rounds the section plays (empty: left to the arbiter)."),
+            "9",
+            minimum=1,
+            maximum=99,
+        ),
+        Rule("pairing.system", "system", gettext_lazy("How the section is paired.")),
+    ),
+    rows="sections",
+)
+
+DISCOUNTS = RulePart(
+    "discount-rules",
+    gettext_lazy("Discounts and their conditions"),
+    "event",
+    (
+        Rule("key", "text", gettext_lazy("A short code for the discount (empty: one is made).")),
+        Rule("name", "text", gettext_lazy("The discount's name on the fee breakdown."), "بانوان"),
+        Rule(
+            "percent",
+            "points",
+            gettext_lazy("The discount, in percent of the fee (or of a member's share)."),
+            "15",
+        ),
+        Rule(
+            "previous_place",
+            "places",
+            gettext_lazy("Places in an earlier event that earn it."),
+            "1",
+        ),
+        Rule("previous_event", "text", gettext_lazy("That earlier event.")),
+        Rule(
+            "entry",
+            "condition",
+            gettext_lazy("What the entry itself must be (a team's unit, a letter from its board)."),
+        ),
+        Rule(
+            "members",
+            "condition",
+            gettext_lazy("What the player, or each counted member of a team, must be."),
+        ),
+        Rule(
+            "members_rule",
+            "choice",
+            gettext_lazy(
+                "Members: the whole fee when they all (or enough of them) match, or each "
+                "matching member's share."
+            ),
+            "share",
+            code_choices("all", "share"),
+            default="all",
+        ),
+        Rule(
+            "min_members_matching",
+            "whole",
+            gettext_lazy("How many members must match (empty: all)."),
+            "3",
+            minimum=1,
+        ),
+    ),
+    rows="fees.discounts",
+)
+
+DOCUMENTS = RulePart(
+    "document-rules",
+    gettext_lazy("Documents each player uploads"),
+    "event",
+    (
+        Rule("key", "text", gettext_lazy("A short code for the document (empty: one is made).")),
+        Rule("name", "text", gettext_lazy("The document as the regulations call it.")),
+        Rule(
+            "sections",
+            "sections",
+            gettext_lazy("The sections whose players give it (none ticked: every section)."),
+        ),
+    ),
+    rows="registration.documents",
+)
+
+SCHEDULE_ITEMS = RulePart(
+    "schedule-items",
+    gettext_lazy("Other fixed points: opening, meetings, prize giving"),
+    "event",
+    (
+        Rule("label", "text", gettext_lazy("What happens."), "اختتامیه جدول آزاد"),
+        Rule("date", "day", gettext_lazy("The day.")),
+        Rule("time", "clock", gettext_lazy("The time at the venue.")),
+    ),
+    rows="schedule_items",
+)
+
+SUB_RANKINGS = RulePart(
+    "sub-rankings",
+    gettext_lazy("Sub-rankings"),
+    "section",
+    (
+        Rule("key", "text", gettext_lazy("A short code for the ranking (empty: one is made).")),
+        Rule("name", "text", gettext_lazy("The ranking's name.")),
+        Rule("where", "condition", gettext_lazy("Who is in it.")),
+        Rule("age_on", "day", gettext_lazy("The day ages are counted on.")),
+    ),
+    rows="sub_rankings",
+)
+
+_PLACE_RULES = (
+    Rule("place", "whole", gettext_lazy("The place (or give from and to)."), "1", minimum=1),
+    Rule("from", "whole", gettext_lazy("First place of a run of places."), minimum=1),
+    Rule("to", "whole", gettext_lazy("Last place of the run."), minimum=1),
+    Rule("amount", "money", gettext_lazy("The money of each place."), "3000000"),
+    Rule("items", "lines", gettext_lazy("Things given (one a line)."), "حکم"),
+    Rule(
+        "shareable",
+        "yes_no",
+        gettext_lazy("A tie for this place shares it (else a play-off decides)."),
+        default=True,
+    ),
+    Rule(
+        "requires",
+        "requirement",
+        gettext_lazy("The prize is given only if enough ranked entries meet a condition."),
+    ),
+)
+
+PRIZE_TABLES = RulePart(
+    "prize-tables",
+    gettext_lazy("Prize tables"),
+    "section",
+    (
+        Rule(
+            "rankings",
+            "rankings",
+            gettext_lazy("The rankings these prizes go by."),
+            "board 1 … board 6",
+        ),
+        Rule(
+            "where",
+            "condition",
+            gettext_lazy("What every winner of this table must meet."),
+            "games ≥ 7",
+        ),
+        Rule(
+            "share",
+            "choice",
+            gettext_lazy("The money of a shared place."),
+            choices=code_choices("by_rank", "equal", "hort"),
+            default="by_rank",
+        ),
+        Rule(
+            "cumulative",
+            "yes_no",
+            gettext_lazy("A place winner may also win a category."),
+            default=False,
+        ),
+        Rule("currency", "text", gettext_lazy("The currency shown with the amounts."), "IRT"),
+    ),
+    rows="prizes",
+)
+
+PRIZE_CATEGORIES = RulePart(
+    "prize-categories",
+    gettext_lazy("Prize categories"),
+    "section",
+    (
+        Rule("key", "text", gettext_lazy("A short code for the category (empty: one is made).")),
+        Rule("name", "text", gettext_lazy("The category's name."), "برترین بازیکن بانوان"),
+        Rule("where", "condition", gettext_lazy("Who may win it."), "sex = F"),
+        Rule("age_on", "day", gettext_lazy("The day ages are counted on.")),
+        Rule(
+            "unrated_rating",
+            "whole",
+            gettext_lazy("The rating an unrated member counts as in an average rating."),
+            "1000",
+            maximum=3500,
+        ),
+        Rule(
+            "requires",
+            "requirement",
+            gettext_lazy("The category is given only if enough ranked entries meet a condition."),
+            "5 county teams",
+        ),
+    ),
+    rows="prizes[].categories",
+)
+
+PRIZE_PLACES = RulePart(
+    "prize-places",
+    gettext_lazy("Places of the prize tables"),
+    "section",
+    _PLACE_RULES,
+    rows="prizes[].places",
+)
+
+CATEGORY_PLACES = RulePart(
+    "category-places",
+    gettext_lazy("Places of the prize categories"),
+    "section",
+    _PLACE_RULES,
+    rows="prizes[].categories[].places",
+)
+
+GRADES = RulePart(
+    "grade-rules",
+    gettext_lazy("Grade promotion"),
+    "event",
+    (
+        Rule(
+            "grades.highest",
+            "grade",
+            gettext_lazy("The strongest grade this event may award (a number, or a title's word)."),
+            "3",
+        ),
+        Rule(
+            "grades.valid_for.months",
+            "whole",
+            gettext_lazy("Months the results stay valid for certificate applications."),
+            "2",
+            maximum=120,
+        ),
+        Rule(
+            "grades.valid_for.days",
+            "whole",
+            gettext_lazy("Days the results stay valid, besides the months."),
+            maximum=3650,
+        ),
+        Rule(
+            "grades.source",
+            "text",
+            gettext_lazy("Where the thresholds come from (printed under every report)."),
+        ),
+    ),
+)
+
+GRADE_LADDER = RulePart(
+    "grade-ladder",
+    gettext_lazy("Grades and titles, strongest first"),
+    "event",
+    (
+        Rule(
+            "key",
+            "grade",
+            gettext_lazy("How entries record the grade: its number, or a title's word."),
+            "3",
+        ),
+        Rule("name", "text", gettext_lazy("What the report prints."), "三级棋士"),
+        Rule(
+            "ungraded",
+            "yes_no",
+            gettext_lazy("The rung of players without a grade (the last one)."),
+            default=False,
+        ),
+        Rule(
+            "section",
+            "text",
+            gettext_lazy("The section players of this grade enter (its short code)."),
+            "A",
+        ),
+        Rule(
+            "min_rounds",
+            "whole",
+            gettext_lazy("Rounds a section must have for this title."),
+            "7",
+            minimum=1,
+            maximum=99,
+        ),
+        Rule(
+            "min_minutes",
+            "whole",
+            gettext_lazy(
+                "Minutes of one game, both players together, a section must give for this title."
+            ),
+            "60",
+            minimum=1,
+        ),
+    ),
+    rows="grades.ladder",
+)
+
+GRADE_PROMOTIONS = RulePart(
+    "grade-promotions",
+    gettext_lazy("Promotion rules"),
+    "event",
+    (
+        Rule("from", "grade", gettext_lazy("The grade on entry."), "4"),
+        Rule("rate", "points", gettext_lazy("The score rate needed, in percent."), "50"),
+        Rule(
+            "min_games",
+            "whole",
+            gettext_lazy("The fewest games played."),
+            "6",
+            minimum=1,
+            maximum=99,
+        ),
+        Rule("to", "grade", gettext_lazy("The grade earned."), "3"),
+    ),
+    rows="grades.promotions",
+)
+
 SECTION_TEAMS = dataclasses.replace(
     SECTION_TEAMS,
     rules=tuple(
@@ -1288,10 +2082,22 @@ SECTION_TEAMS = dataclasses.replace(
 
 PARTS: tuple[RulePart, ...] = (
     EVENT_RULES,
+    SECTIONS,
+    SCHEDULE_ITEMS,
+    DISCOUNTS,
+    DOCUMENTS,
     SECTION_PLAY,
     SECTION_PAIRING,
     SECTION_RANKING,
     SECTION_TEAMS,
+    SUB_RANKINGS,
+    PRIZE_TABLES,
+    PRIZE_CATEGORIES,
+    PRIZE_PLACES,
+    CATEGORY_PLACES,
+    GRADES,
+    GRADE_LADDER,
+    GRADE_PROMOTIONS,
 )
 """The settings page's forms described by rules, in the page's order."""
 
