@@ -54,6 +54,8 @@ ALLOWED = frozenset(
 )
 """Words written the same way on a page in any language."""
 
+_TYPE_LETTER = re.compile(r"\bjenis [AB]\b")
+"""A Team Swiss colour-preference type as Malay names it (``jenis A``)."""
 _ADDRESS = re.compile(r"https?://\S+(?:\n[\w\-./]+/(?=\s|$))?")
 """A web address (a printout's QR code caption), with its end when a PDF line breaks it."""
 _IDENTIFIER = re.compile(
@@ -269,6 +271,9 @@ def foreign_in_text(
                 found("Latin word", word)
     elif language == "ms":
         vocabulary = english_vocabulary()
+        # FIDE's Team Swiss names its colour-preference types by a letter (C.04.6 "Type A",
+        # "Type B"): in Malay "jenis A" is that name, not the English article.
+        cleaned = _TYPE_LETTER.sub("jenis ", cleaned)
         for word in _LATIN_WORD.findall(cleaned):
             if word not in ALLOWED and word.lower() in vocabulary:
                 found("English word", word)
