@@ -121,7 +121,7 @@ def test_the_futian_regulations_cancel_the_results() -> None:
     assert (section.forfeits_to_withdraw, section.forfeits_cancel_results) == (2, True)
     rules = StandingsRules.from_regulations(section, lots_seed="x")
     assert rules.forfeit_rule == ForfeitRule(2, cancels_results=True)
-    assert [str(spec) for spec in rules.tiebreaks] == ["BH", "OTHER_LJF"]
+    assert [str(spec) for spec in rules.tiebreaks] == ["OTHER_OS", "OTHER_LJF"]  # 001: 对手分
 
 
 def test_cancelling_results_needs_a_forfeit_limit() -> None:
@@ -140,7 +140,7 @@ def test_the_standings_command_applies_the_regulations(
     args = ["standings", str(path), "--regulations", str(FUTIAN), "--section", "A"]
     assert main([*args, "--format", "json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert document["tiebreaks"] == ["BH", "OTHER_LJF"]
+    assert document["tiebreaks"] == ["OTHER_OS", "OTHER_LJF"]
     assert [row["number"] for row in document["standings"]] == [1, 2, 5, 3, 4]
     assert [row["number"] for row in document["results_cancelled"]] == [6]
     assert document["house_players"] == []
