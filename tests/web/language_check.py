@@ -54,6 +54,9 @@ ALLOWED = frozenset(
 )
 """Words written the same way on a page in any language."""
 
+_HANDBOOK_CODE = re.compile(r"(?<![A-Za-z])[A-E]\.\d{2}(?:\.\d+)*")
+"""An article of FIDE's Handbook (``C.07``, ``C.04.3``): written so in every language, as
+FIDE's own translations cite them."""
 _TYPE_LETTER = re.compile(r"\bjenis [AB]\b")
 """A Team Swiss colour-preference type as Malay names it (``jenis A``)."""
 _ADDRESS = re.compile(r"https?://\S+(?:\n[\w\-./]+/(?=\s|$))?")
@@ -258,6 +261,7 @@ def foreign_in_text(
     text (a page's text node, a line of a PDF): each finding as ``"kind: what «in context»"``."""
     findings: list[str] = []
     cleaned = FORMAT_NAMES.sub(" ", _without_proper_nouns(_ADDRESS.sub(" ", text), proper_nouns))
+    cleaned = _HANDBOOK_CODE.sub(" ", cleaned)
 
     def found(kind: str, what: str) -> None:
         findings.append(f"{kind}: {what} «{text[:160]}»")

@@ -21,3 +21,8 @@ server_table(
     "an event's earlier short names are this server's addresses: a copy imported beside the "
     "original must not take over the original's old links",
 )
+server_table(
+    models.PairingRun,
+    "a pairing being computed belongs to this server's worker processes: an event restored "
+    "elsewhere has none running, and its finished rounds are in the Round rows",
+)
