@@ -18,8 +18,8 @@ from crosstable_web.events import demo, models, rounds, services
 from crosstable_web.events.files import event_file
 from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.follow.models import Follower
+from crosstable_web.teams import hand_pairing, payments
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import payments
 from crosstable_web.teams import services as team_services
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -27,7 +27,8 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 def _rare_rows(fars: models.Event) -> None:
     """What the demo never does, done by the real services on a copy of the Fars league:
-    a payment cancelled by a reversing entry, a player found ineligible, a requested bye."""
+    a payment cancelled by a reversing entry, a player found ineligible, two teams kept apart
+    in the last round, a requested bye."""
     organiser = User.objects.get(username="organiser")
     arbiter = User.objects.get(username="arbiter")
     section = fars.sections.get(key="A")
@@ -40,6 +41,8 @@ def _rare_rows(fars: models.Event) -> None:
     member = team.members.order_by("position").first()
     assert member is not None
     team_services.declare_ineligible(member.entry, "born outside the county", arbiter)
+    first, second = section.teams.order_by("number")[:2]
+    hand_pairing.set_prohibited(section, first, second, section.total_rounds, True, arbiter)
     kinabatangan = models.Event.objects.get(slug="kinabatangan-school-2024")
     entry = models.Entry.objects.filter(section__event=kinabatangan, house=False).first()
     assert entry is not None
