@@ -57,6 +57,8 @@ ALLOWED = frozenset(
 _HANDBOOK_CODE = re.compile(r"(?<![A-Za-z])[A-E]\.\d{2}(?:\.\d+)*")
 """An article of FIDE's Handbook (``C.07``, ``C.04.3``): written so in every language, as
 FIDE's own translations cite them."""
+_PATH_PART = re.compile(r"(?<![\w/])/[a-z]+/(?![\w])")
+"""A part of a web address quoted in a sentence (``/p/``, the public pages' prefix)."""
 _TYPE_LETTER = re.compile(r"\bjenis [AB]\b")
 """A Team Swiss colour-preference type as Malay names it (``jenis A``)."""
 _ADDRESS = re.compile(r"https?://\S+(?:\n[\w\-./]+/(?=\s|$))?")
@@ -261,7 +263,7 @@ def foreign_in_text(
     text (a page's text node, a line of a PDF): each finding as ``"kind: what «in context»"``."""
     findings: list[str] = []
     cleaned = FORMAT_NAMES.sub(" ", _without_proper_nouns(_ADDRESS.sub(" ", text), proper_nouns))
-    cleaned = _HANDBOOK_CODE.sub(" ", cleaned)
+    cleaned = _PATH_PART.sub(" ", _HANDBOOK_CODE.sub(" ", cleaned))
 
     def found(kind: str, what: str) -> None:
         findings.append(f"{kind}: {what} «{text[:160]}»")
