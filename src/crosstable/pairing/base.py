@@ -124,6 +124,13 @@ class RoundPairing:
     one :class:`PairingWarning` per player concerned; empty for a pairing that meets every
     rule. ``str(warning)`` is the English sentence; the web app stores them in the audit log
     as data and shows them, translated, on the round page."""
+    rest: int | None = None
+    """The player with the free round of an odd round robin (C.05's table): a rest round
+    worth no points (TRF ``Z``), not the Swiss pairing-allocated bye."""
+    forfeits: tuple[int, ...] = ()
+    """Players on a board of this round who forfeit their game (a round robin's withdrawn or
+    absent players keep their fixed boards): the game is stored lost by forfeit for them and
+    won by forfeit for the opponent (lost by both when both are out)."""
 
     def as_engine_lines(self) -> list[str]:
         """The reference engines' output: number of pairs, then ``WHITE BLACK`` lines,

@@ -136,6 +136,23 @@ def _xiangqi(
     return pair_round(tournament, round_number, options=options)
 
 
+def _round_robin(cycles: int) -> ConfigurablePairFunction:
+    def pair(
+        tournament: Tournament,
+        round_number: int | None = None,
+        rules: PairingRules | None = None,
+        *,
+        numbers_drawn: bool = False,
+    ) -> RoundPairing:
+        from crosstable.pairing.round_robin import pair_round
+
+        return pair_round(tournament, round_number, cycles=cycles)
+
+    return pair
+
+
+_BERGER = "C.05 Annex 1: FIDE's Berger tables"
+
 _DUTCH_2026 = "C.04.3 (2026): FIDE (Dutch) system in force since 1 February 2026"
 
 _DUTCH_OPTIONS: dict[str, Any] = {
@@ -190,6 +207,26 @@ SYSTEMS: dict[str, PairingSystem] = {
             round_one_by_lot=True,
             colour_difference_limit=True,
             family="xiangqi",
+        ),
+        PairingSystem(
+            "FIDE_ROUNDROBIN",
+            "Round robin (Berger tables)",
+            _BERGER,
+            _round_robin(1),
+            "every player meets every other once; the free round of an odd field is a rest; "
+            "docs/pairing/round_robin.md",
+            predetermined=True,
+            family="round_robin",
+        ),
+        PairingSystem(
+            "FIDE_DOUBLEROUNDROBIN",
+            "Double round robin (Berger tables)",
+            _BERGER,
+            _round_robin(2),
+            "the table twice, colours reversed in the second cycle, the first cycle's last two "
+            "rounds exchanged; docs/pairing/round_robin.md",
+            predetermined=True,
+            family="round_robin",
         ),
     )
 }
@@ -265,6 +302,13 @@ def system_codes() -> tuple[str, ...]:
     """Every code a regulations file or a section may name: the individual systems, then the
     team systems."""
     return (*SYSTEMS, *TEAM_SYSTEMS)
+
+
+def offered_codes(*, teams: bool) -> tuple[str, ...]:
+    """The codes a section may choose from: the team systems for a team section, the
+    individual systems for any other (every registered one, in the registry's order: a system
+    added here is offered by every form without more)."""
+    return tuple(TEAM_SYSTEMS) if teams else tuple(SYSTEMS)
 
 
 def any_system(code: str) -> PairingSystem | TeamPairingSystem:

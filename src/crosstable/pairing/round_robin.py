@@ -15,11 +15,19 @@ included). A double round robin plays the table twice: in the first cycle the la
 change places, so that no player has the same colour three times across the two cycles'
 seam, and the second cycle repeats the table with the colours reversed (C.05 Annex 1; the
 reading is docs/pairing/round_robin.md).
+
+:func:`pair_round` seats a section's players on the table and gives one round as a
+``RoundPairing``: the table's number k is the k-th lowest pairing number; the free round of
+an odd field is a rest (zero points, ``rest``), not the Swiss pairing-allocated bye; a player
+withdrawn before the round, or announced absent for it, keeps their board and forfeits the
+game (``forfeits``): a round robin's games are fixed before round 1, so nobody is re-paired.
 """
 
 from __future__ import annotations
 
-from crosstable.pairing.base import PairingError
+from crosstable.message import Message
+from crosstable.model import ResultCode, Tournament
+from crosstable.pairing.base import Board, PairingError, RoundPairing
 
 FREE = 0
 """The number standing for the free round of an odd field in a table's pair."""
@@ -76,3 +84,59 @@ def scheduled_round(players: int, round_number: int, cycles: int = 1) -> list[tu
     if cycle % 2 == 1:
         boards = [(black, white) for white, black in boards]
     return boards
+
+
+def _forfeits_game(tournament: Tournament, number: int, round_number: int) -> bool:
+    """Whether ``number`` does not play ``round_number``: withdrawn before it, or announced
+    absent (a requested bye, which a round robin cannot give: the game is forfeited)."""
+    player = tournament.players[number]
+    withdrawn = player.withdrawn_after_round
+    if withdrawn is not None and withdrawn < round_number:
+        return True
+    absent = tournament.absences.get(round_number, {}).get(number)
+    return absent is not None and absent is not ResultCode.UNPLAYED
+
+
+def pair_round(
+    tournament: Tournament, round_number: int | None = None, *, cycles: int = 1
+) -> RoundPairing:
+    """Round ``round_number`` (default: the next one) of ``tournament`` played as a round robin
+    of ``cycles`` cycles: the Berger table's boards with the players seated by pairing
+    number. PairingError when the field is too small or the section's number of rounds is not
+    the table's (a round robin of N players has N − 1 rounds a cycle, N + 1 − 1 for odd N)."""
+    numbers = sorted(tournament.players)
+    if round_number is None:
+        round_number = tournament.rounds_paired + 1
+    if len(numbers) < 2:
+        raise PairingError(
+            Message(
+                "a round robin needs at least two players; the section has %(count)s",
+                count=len(numbers),
+            )
+        )
+    needed = rounds_in(len(numbers), cycles)
+    if tournament.total_rounds is not None and tournament.total_rounds != needed:
+        raise PairingError(
+            Message(
+                "this round robin of %(players)s players has %(needed)s rounds, but the "
+                "section has %(rounds)s: change its number of rounds",
+                players=len(numbers),
+                needed=needed,
+                rounds=tournament.total_rounds,
+            )
+        )
+    seat = {place: number for place, number in enumerate(numbers, start=1)}
+    boards: list[Board] = []
+    rest: int | None = None
+    for white, black in scheduled_round(len(numbers), round_number, cycles):
+        if FREE in (white, black):
+            rest = seat[white or black]
+            continue
+        boards.append(Board(seat[white], seat[black]))
+    forfeits = tuple(
+        number
+        for board in boards
+        for number in (board.white, board.black)
+        if _forfeits_game(tournament, number, round_number)
+    )
+    return RoundPairing(round_number, tuple(boards), rest=rest, forfeits=forfeits)

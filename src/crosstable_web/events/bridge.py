@@ -242,12 +242,14 @@ def store_round_pairing(
         section.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "id")
     )
     round_row = models.Round.objects.create(section=section, number=pairing.round_number)
+    forfeits = set(pairing.forfeits)
     models.Board.objects.bulk_create(
         models.Board(
             round=round_row,
             number=index,
             white_id=entry_ids[board.white],
             black_id=entry_ids[board.black],
+            **_forfeit_results(board.white in forfeits, board.black in forfeits),
         )
         for index, board in enumerate(pairing.boards, start=1)
     )
@@ -260,10 +262,33 @@ def store_round_pairing(
                 result=ResultCode.PAIRING_BYE.value,
             )
         )
+    if pairing.rest is not None:  # an odd round robin's free round: no points
+        byes.append(
+            models.Bye(
+                round=round_row,
+                entry_id=entry_ids[pairing.rest],
+                result=ResultCode.ZERO_POINT_BYE.value,
+            )
+        )
+    seated = {number for board in pairing.boards for number in (board.white, board.black)}
     for number, result in tournament.absences.get(pairing.round_number, {}).items():
-        if number in entry_ids and result is not ResultCode.UNPLAYED:
+        # a round robin keeps an absent player on their board (a forfeit), not as a bye
+        if number in entry_ids and number not in seated and result is not ResultCode.UNPLAYED:
             byes.append(
                 models.Bye(round=round_row, entry_id=entry_ids[number], result=result.value)
             )
     models.Bye.objects.bulk_create(byes)
     return round_row
+
+
+def _forfeit_results(white_out: bool, black_out: bool) -> dict[str, str]:
+    """A board's results when a player on it forfeits (``RoundPairing.forfeits``): lost by
+    forfeit for them, won by forfeit for the opponent, lost by both when both are out; no
+    field (the result still to come) when both play."""
+    if not (white_out or black_out):
+        return {}
+    won, lost = ResultCode.FORFEIT_WIN.value, ResultCode.FORFEIT_LOSS.value
+    return {
+        "white_result": lost if white_out else won,
+        "black_result": lost if black_out else won,
+    }

@@ -241,11 +241,13 @@ def _zone_choices() -> list[tuple[str, str]]:
     return [("", "—"), *named]
 
 
-def _system_choices() -> list[tuple[str, str]]:
-    from crosstable.pairing.registry import system_codes
-    from crosstable_web.events.words.pairing_names import system_choice_name
+def _system_choices(teams: bool | None = None) -> list[Any]:
+    """The pairing systems to choose from (``registry.offered_codes``): a team section's the
+    team systems, an individual section's the individual ones; a new section (``None``) may
+    be either, so both lists, each under its heading."""
+    from crosstable_web.events.words.pairing_names import system_choices
 
-    return [(code, system_choice_name(code)) for code in system_codes()]
+    return system_choices(teams)
 
 
 ZONE_WIDGET = forms.Select()
@@ -525,7 +527,7 @@ class EventSettingsForm(forms.Form):
             )
             self.fields[f"section_{key}_system"] = forms.ChoiceField(
                 label=_("Pairing system of section %(key)s") % {"key": key},
-                choices=_system_choices(),
+                choices=_system_choices(teams=key in self.team_sections),
             )
             self.fields[f"section_{key}_tiebreaks"] = forms.CharField(
                 label=_("Tie-breaks of section %(key)s") % {"key": key}, required=False

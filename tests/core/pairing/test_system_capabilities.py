@@ -72,5 +72,7 @@ def test_each_system_names_its_rules_family() -> None:
         "FIDE_DUTCH": "dutch",
         "FIDE_DUTCH_BAKU": "dutch",
         "XIANGQI_SWISS": "xiangqi",
+        "FIDE_ROUNDROBIN": "round_robin",
+        "FIDE_DOUBLEROUNDROBIN": "round_robin",
     }
     assert {system.family for system in registry.TEAM_SYSTEMS.values()} == {"team_swiss"}

@@ -23,11 +23,13 @@ from django.utils.translation import pgettext
 from crosstable.forfeit_withdrawal import ForfeitRule
 from crosstable.model import ResultCode, Tournament
 from crosstable.model.points import points_text
+from crosstable.pairing import registry
 from crosstable.prizes.allocation import PrizeList, RankedEntrant, allocate_prizes
 from crosstable.prizes.team_places import IndividualPlace, UnitRanking, rank_units_by_places
 from crosstable.regulations import AttributeValue, SectionRules, TeamRankingMethod, Where, matches
 from crosstable.standings import (
     DEFAULT_INDIVIDUAL_TIEBREAKS,
+    PRESETS,
     Standings,
     StandingsRow,
     StandingsRules,
@@ -217,17 +219,33 @@ def _standings_rules(
     event without regulations ranks by the tie-breaks stored on the section, else by the
     project's default list — and the pages say so (never a silent default)."""
     unplayed = unplayed_rule(section.event)
+    predetermined = is_predetermined(section)
     if section_rules is not None:
         lots_seed = lots.seed_of(section)
         by_regulations = StandingsRules.from_regulations(section_rules, lots_seed=lots_seed)
-        return dataclasses.replace(by_regulations, unplayed_rule=unplayed), False
+        return dataclasses.replace(
+            by_regulations, unplayed_rule=unplayed, predetermined=predetermined
+        ), False
     default = not section.tiebreaks
-    tiebreaks = list(section.tiebreaks) or DEFAULT_INDIVIDUAL_TIEBREAKS.split(",")
+    # the project's defaults (docs/tiebreaks.md): a round robin's list is C.02's DE, WIN, SB, KS
+    default_list = PRESETS["round-robin"] if predetermined else DEFAULT_INDIVIDUAL_TIEBREAKS
+    tiebreaks = list(section.tiebreaks) or default_list.split(",")
     forfeit_rule = (
         ForfeitRule(section.forfeits_to_withdraw) if section.forfeits_to_withdraw else None
     )
-    rules_ = StandingsRules.from_text(tiebreaks, forfeit_rule=forfeit_rule, unplayed_rule=unplayed)
+    rules_ = StandingsRules.from_text(
+        tiebreaks, forfeit_rule=forfeit_rule, unplayed_rule=unplayed, predetermined=predetermined
+    )
     return rules_, default
+
+
+def is_predetermined(section: models.Section) -> bool:
+    """Whether the section's system fixes its pairings before round 1 (a round robin): its
+    forfeits then count as results in the tie-breaks (C.07 Art. 15.2)."""
+    try:
+        return registry.any_system(section.system_code).predetermined
+    except KeyError:
+        return False
 
 
 def unplayed_rule(event: models.Event) -> UnplayedRule:

@@ -6,10 +6,12 @@ every registered code has words)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from crosstable.pairing.registry import SYSTEMS, TEAM_SYSTEMS
+from crosstable.pairing.registry import SYSTEMS, TEAM_SYSTEMS, offered_codes
 
 _DUTCH = gettext_lazy("FIDE Swiss system (Dutch)")
 _NAMES: dict[str, Promise] = {
@@ -18,6 +20,8 @@ _NAMES: dict[str, Promise] = {
     "FIDE_DUTCH": _DUTCH,
     "FIDE_DUTCH_BAKU": gettext_lazy("FIDE Swiss system (Dutch) with Baku acceleration"),
     "XIANGQI_SWISS": gettext_lazy("Xiangqi Swiss system"),
+    "FIDE_ROUNDROBIN": gettext_lazy("Round robin (Berger tables)"),
+    "FIDE_DOUBLEROUNDROBIN": gettext_lazy("Double round robin (Berger tables)"),
     **{code: gettext_lazy("FIDE Team Swiss system") for code in TEAM_SYSTEMS},
 }
 
@@ -70,3 +74,22 @@ def known_codes() -> set[str]:
 
 def registered_codes() -> set[str]:
     return set(SYSTEMS) | set(TEAM_SYSTEMS)
+
+
+def system_choices(teams: bool | None) -> list[Any]:
+    """The pairing systems a form offers, named (:func:`system_choice_name`): a team
+    section's the registry's team systems, an individual section's its individual ones
+    (``registry.offered_codes``); ``None`` (a section not created yet, which either may be):
+    both, each list under its heading."""
+    if teams is not None:
+        return [(code, system_choice_name(code)) for code in offered_codes(teams=teams)]
+    return [
+        (
+            gettext("Individual pairing systems"),
+            [(code, system_choice_name(code)) for code in offered_codes(teams=False)],
+        ),
+        (
+            gettext("Team pairing systems"),
+            [(code, system_choice_name(code)) for code in offered_codes(teams=True)],
+        ),
+    ]

@@ -1,0 +1,126 @@
+"""A round-robin section in the web app (issue 34 item 1): chosen in the forms among the
+individual systems only, paired from the Berger table round by round, the free round of an
+odd field stored as a rest (``Z``, no points), a withdrawn player's remaining games stored
+as forfeits on their boards, ranked with forfeits counted as results (C.07 Art. 15.2) on
+the round-robin tie-breaks when none are set, and written to TRF with its system code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import translation
+
+from crosstable.formats.trf import write_trf
+from crosstable.model import ResultCode
+from crosstable_web.events import bridge, forms, models, rounds, services
+from crosstable_web.events.ranking import standings
+from crosstable_web.events.regulations import rules
+
+Players = Callable[..., list[models.Entry]]
+
+
+@pytest.fixture
+def round_robin(organiser: User, arbiter: User, make_players: Players) -> models.Section:
+    spec = rules.EventSpec(
+        name="Round robin",
+        sections=[
+            rules.SectionSpec(
+                key="rr", name="Masters", total_rounds=5, system_code="FIDE_ROUNDROBIN"
+            )
+        ],
+    )
+    event = services.create_event(spec, organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get()
+    make_players(section, 5, organiser)
+    services.assign_pairing_numbers(section, organiser)
+    return section
+
+
+def _boards(round_row: models.Round) -> list[tuple[int, int, str, str]]:
+    return [
+        (b.white.pairing_number, b.black.pairing_number, b.white_result, b.black_result)
+        for b in round_row.boards.order_by("number").select_related("white", "black")
+    ]
+
+
+@pytest.mark.django_db
+def test_five_players_rest_in_turn_and_a_withdrawn_player_forfeits(
+    round_robin: models.Section, organiser: User, arbiter: User
+) -> None:
+    # 5 players on the 6-player table: Rd 1: 1-6, 2-5, 3-4 (1 rests); Rd 2: 6-4, 5-3, 1-2
+    # (4 rests); Rd 3: 2-6, 3-1, 4-5 (2 rests).
+    first = rounds.pair_next_round(round_robin, arbiter)
+    assert _boards(first) == [(2, 5, "*", "*"), (3, 4, "*", "*")]
+    rest = first.byes.get()
+    assert (rest.entry.pairing_number, rest.result) == (1, ResultCode.ZERO_POINT_BYE.value)
+    rounds.enter_result(first, 1, "1-0", arbiter)
+    rounds.enter_result(first, 2, "=", arbiter)
+    player_five = round_robin.entries.get(pairing_number=5)
+    rounds.withdraw(player_five, 1, arbiter)
+    second = rounds.pair_next_round(round_robin, arbiter)
+    # 5 withdrew after round 1: board 5-3 is stored, lost by forfeit by 5, won by 3
+    assert _boards(second) == [(5, 3, "-", "+"), (1, 2, "*", "*")]
+    assert second.byes.get().entry.pairing_number == 4
+    rounds.enter_result(second, 2, "1-0", arbiter)
+    third = rounds.pair_next_round(round_robin, arbiter)
+    assert _boards(third) == [(3, 1, "*", "*"), (4, 5, "+", "-")]
+
+    tournament = bridge.section_tournament(round_robin)
+    # player 3: ½ (drew 4) + 1 (forfeit win against 5) = 1½; player 1 rested, then beat 2
+    assert tournament.points(tournament.players[3]) == 1 + 0.5
+    assert tournament.points(tournament.players[1]) == 1
+
+    ranking = standings.standings_rules(round_robin)
+    assert [spec.code for spec in ranking.tiebreaks] == ["DE", "WIN", "SB", "KS"]
+    assert ranking.predetermined
+    assert standings.section_results(round_robin).default_tiebreaks
+
+
+@pytest.mark.django_db
+def test_the_trf_names_the_round_robin_and_the_rest_round(
+    round_robin: models.Section, organiser: User, arbiter: User
+) -> None:
+    rounds.pair_next_round(round_robin, arbiter)
+    text = write_trf(bridge.section_tournament(round_robin))
+    assert "192 FIDE_ROUNDROBIN" in text
+    player_one = next(line for line in text.splitlines() if line.startswith("001    1"))
+    assert "0000 - Z" in player_one
+
+
+@pytest.mark.django_db
+def test_a_section_whose_rounds_are_not_the_tables_is_refused_in_the_readers_words(
+    round_robin: models.Section, organiser: User, arbiter: User
+) -> None:
+    round_robin.total_rounds = 7
+    round_robin.save(update_fields=["total_rounds"])
+    with translation.override("zh-hans"), pytest.raises(services.ServiceError) as refused:
+        rounds.pair_next_round(round_robin, arbiter)
+    assert "5名棋手的循环赛共5轮，但该组别设为7轮" in str(refused.value)
+    assert not round_robin.rounds.exists()
+
+
+def _codes(choices: list[object]) -> list[str]:
+    codes: list[str] = []
+    for value, words in choices:  # type: ignore[misc]
+        codes.extend(code for code, _ in words) if isinstance(words, list) else codes.append(value)
+    return codes
+
+
+@pytest.mark.django_db
+def test_forms_offer_individual_systems_to_individual_sections_and_team_ones_to_teams() -> None:
+    settings_form = forms.EventSettingsForm(
+        sections=[("rr", False), ("teams", True)], event_slug="x"
+    )
+    individual = _codes(settings_form.fields["section_rr_system"].choices)  # type: ignore[attr-defined]
+    team = _codes(settings_form.fields["section_teams_system"].choices)  # type: ignore[attr-defined]
+    assert "FIDE_ROUNDROBIN" in individual and "FIDE_DOUBLEROUNDROBIN" in individual
+    assert not any(code.startswith("FIDE_TEAM") for code in individual)
+    assert "FIDE_ROUNDROBIN" not in team and "FIDE_TEAM" in team
+    with translation.override("zh-hans"):
+        new_event = forms.BlankEventForm()
+        groups = new_event.fields["system"].choices  # type: ignore[attr-defined]
+        assert [str(label) for label, _ in groups] == ["个人赛编排制度", "团体赛编排制度"]
+        assert ("FIDE_ROUNDROBIN", "单循环（贝格尔编排表）") in groups[0][1]
