@@ -91,6 +91,12 @@ class PairingSystem:
     family: str = ""
     """The rules the system belongs to, as the engine command's options name them
     (``crosstable engine --dutch`` pairs a ``"dutch"`` system and refuses any other)."""
+    games_per_pairing: int = 1
+    """Games each pairing plays: 2 for the Double-Swiss system, whose match of two games is
+    two rounds of the section (the second pairs the first's boards with colours reversed);
+    a section's number of rounds is then a multiple of it, and the pairing-allocated bye of
+    each of its rounds is worth its share of the match's
+    (:func:`crosstable.pairing.double_swiss.pab_points_per_game`)."""
 
 
 def _dutch(
@@ -153,6 +159,19 @@ def _round_robin(cycles: int) -> ConfigurablePairFunction:
 
 _BERGER = "C.05 Annex 1: FIDE's Berger tables"
 
+
+def _double_swiss(
+    tournament: Tournament,
+    round_number: int | None = None,
+    rules: PairingRules | None = None,
+    *,
+    numbers_drawn: bool = False,
+) -> RoundPairing:
+    from crosstable.pairing.double_swiss import pair_round
+
+    return pair_round(tournament, round_number)
+
+
 _DUTCH_2026 = "C.04.3 (2026): FIDE (Dutch) system in force since 1 February 2026"
 
 _DUTCH_OPTIONS: dict[str, Any] = {
@@ -195,6 +214,17 @@ SYSTEMS: dict[str, PairingSystem] = {
             _dutch_baku,
             "the standard Baku virtual points, unless the tournament has its own (TRF 250 / XXA)",
             **_DUTCH_OPTIONS,
+        ),
+        PairingSystem(
+            "FIDE_DOUBLESWISS",
+            "FIDE Double-Swiss system",
+            "C.04.5 (2026): FIDE Double-Swiss system in force since 1 February 2026",
+            _double_swiss,
+            "a match of two games is two rounds of the section (docs/pairing/double_swiss.md):"
+            " odd rounds pair the matches, even rounds give game 2 with the colours reversed",
+            initial_colour_by_lot=True,
+            games_per_pairing=2,
+            family="double_swiss",
         ),
         PairingSystem(
             "XIANGQI_SWISS",
@@ -262,6 +292,7 @@ class TeamPairingSystem:
     predetermined: bool = False
     for_teams: bool = True
     family: str = "team_swiss"
+    games_per_pairing: int = 1
 
 
 def _team_variant(code: str) -> TeamPairFunction:

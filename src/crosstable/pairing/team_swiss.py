@@ -192,7 +192,13 @@ def colour_preference(
 
 
 class _RoundPairer:
-    """The pairing of one round: the state shared by the steps of art. 3.3.2."""
+    """The pairing of one round: the state shared by the steps of art. 3.3.2.
+
+    The Double-Swiss system (C.04.5) has the same procedure, word for word (arts 3.3-3.6:
+    the bye, the top scoregroup's upfloaters, the bracket's first identifier), without colour
+    criteria; :mod:`crosstable.pairing.double_swiss` pairs its matches with this class and
+    its own colour allocation. ``last_two_rounds``: the float criteria ([C7], [C10]; C.04.5
+    [C7], [C8]) are not applied in this round."""
 
     def __init__(
         self,
@@ -255,11 +261,22 @@ class _RoundPairer:
         for team in candidates:
             if self.pairable(remaining - {team.number}):
                 return team.number
-        raise PairingError(
-            Message(
-                "no team can receive the pairing-allocated bye and leave a legal pairing for the"
-                " others (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
-            )
+        raise PairingError(self.no_bye_message())
+
+    def no_bye_message(self) -> Message:
+        """Why no bye can be given (art. 3.4); a system sharing this procedure (C.04.5) says
+        it in its own words."""
+        return Message(
+            "no team can receive the pairing-allocated bye and leave a legal pairing for the"
+            " others (C.04.6 art. 3.3.3: the Chief Arbiter decides)"
+        )
+
+    def no_bracket_message(self, points: Fraction) -> Message:
+        """Why the scoregroup of ``points`` cannot be paired (art. 3.5)."""
+        return Message(
+            "the scoregroup of %(points)s points cannot be paired with any set of"
+            " upfloaters (C.04.6 art. 3.3.3: the Chief Arbiter decides)",
+            points=points,
         )
 
     # --- art. 3.5: the upfloaters of the top scoregroup -----------------------------------
@@ -300,13 +317,7 @@ class _RoundPairer:
                         break
                 if best is not None:
                     return residents + best[1]
-        raise PairingError(
-            Message(
-                "the scoregroup of %(points)s points cannot be paired with any set of"
-                " upfloaters (C.04.6 art. 3.3.3: the Chief Arbiter decides)",
-                points=residents[0].score,
-            )
-        )
+        raise PairingError(self.no_bracket_message(residents[0].score))
 
     def c6_holds(self, level: int, rest: frozenset[int]) -> bool:
         """[C6]: what is left of the following scoregroup can still be paired with the fewest

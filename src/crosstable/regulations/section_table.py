@@ -4,6 +4,7 @@ it are read by their own modules; what the engine does not apply yet is noted as
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from crosstable.message import Choices, Code, Key, Message, Quoted
@@ -107,6 +108,7 @@ def read_section(
                 key=Key("forfeits_to_withdraw"),
             ),
         )
+    section = _per_game_rounds(reader, section)
     scoring = section.scoring
     if section.pairing.acceleration == "baku" and (
         scoring.win != 2 * scoring.draw or scoring.loss != 0
@@ -125,6 +127,31 @@ def read_section(
     note_gaps(reader, section, gaps)
     reader.finish()
     return section
+
+
+def _per_game_rounds(reader: TableReader, section: SectionRules) -> SectionRules:
+    """A system whose pairing is a match of several games (the Double-Swiss system: two)
+    records each game as a round of the section: the rounds are a multiple of the games, and
+    the pairing-allocated bye, unless the file gives its points, is worth the match's bye
+    shared by its rounds (C.04.5 art. 3.4: a game won and a game drawn)."""
+    games = pairing_registry.any_system(section.pairing.system).games_per_pairing
+    if games == 1:
+        return section
+    if section.rounds is not None and section.rounds % games:
+        raise reader.error(
+            "rounds",
+            Message(
+                "the system plays %(games)s games a match, each a round of the section: the"
+                " number of rounds must be a multiple of %(games)s, not %(rounds)s",
+                games=games,
+                rounds=section.rounds,
+            ),
+        )
+    scoring = section.scoring
+    if scoring.pairing_bye is not None:
+        return section
+    bye = (scoring.win + scoring.draw) / games
+    return dataclasses.replace(section, scoring=dataclasses.replace(scoring, pairing_bye=bye))
 
 
 def read_rating_tiebreaks(reader: TableReader) -> RatingTiebreaks:

@@ -22,7 +22,7 @@ game = "{game}"
 [[sections]]
 key = "open"
 name = "Open"
-rounds = 5
+rounds = {rounds}
 pairing = {{ system = "{system}"{extra} }}
 {section_extra}
 """
@@ -30,14 +30,21 @@ pairing = {{ system = "{system}"{extra} }}
 
 def _regulations(system: str, extra: str = "", game: str = "chess"):  # type: ignore[no-untyped-def]
     team = "team = { boards = 2 }\n" if registry.is_team_system(system) else ""
+    known = system in registry.system_codes()
+    rounds = 5 * (registry.any_system(system).games_per_pairing if known else 1)
     return parse_regulations(
-        TEXT.format(system=system, extra=extra, game=game, section_extra=team), "x.toml"
+        TEXT.format(system=system, extra=extra, game=game, section_extra=team, rounds=rounds),
+        "x.toml",
     )
 
 
 def _players(count: int, system: str) -> Tournament:
+    # Five pairings: a Double-Swiss match is two rounds of the tournament.
+    games = (
+        1 if registry.is_team_system(system) else registry.pairing_system(system).games_per_pairing
+    )
     tournament = Tournament(
-        name="t", total_rounds=5, initial_colour=Colour.WHITE, system_code=system
+        name="t", total_rounds=5 * games, initial_colour=Colour.WHITE, system_code=system
     )
     for number in range(1, count + 1):
         tournament.add_player(Player(number, f"Player {number}", rating=2400 - 10 * number))
