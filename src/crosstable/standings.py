@@ -33,7 +33,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from crosstable.forfeit_withdrawal import ForfeitRule, results_cancelled
+from crosstable.model.colour import Colour
 from crosstable.model.player import Player
+from crosstable.model.results import ResultCode
 from crosstable.model.tournament import Tournament
 from crosstable.regulations.schema import SectionRules
 from crosstable.tiebreaks.context import IndividualContext
@@ -482,3 +484,41 @@ def cross_table(
                 )
         table.append((row, cells))
     return table
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GridGame:
+    """One game of a round-robin grid's cell, from the row player's side: the colour
+    (None for none) and result code (a forfeit stays ``+``/``-``; a pending game ``*``)."""
+
+    colour: Colour | None
+    result: ResultCode
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GridRow:
+    """A line of a round robin's classic table: the player's standings row and, for each
+    player of the table in number order, the games against them in round order (none on
+    the diagonal, two in a double round robin)."""
+
+    row: StandingsRow
+    games: tuple[tuple[GridGame, ...], ...]
+
+
+def round_robin_grid(tournament: Tournament, standings: Standings) -> list[GridRow]:
+    """The classic n × n cross-table of a round robin: one line per player in pairing-number
+    order (the table's order), one column per player in the same order, each cell the games
+    between the two; places, points and tie-breaks come from ``standings`` (house players'
+    and cancelled players' lines included: their games count for everyone)."""
+    rows = sorted(standings.rows + standings.unranked, key=lambda row: row.number)
+    column = {row.number: index for index, row in enumerate(rows)}
+    grid: list[GridRow] = []
+    for row in rows:
+        cells: list[list[GridGame]] = [[] for _ in rows]
+        for round_number in range(1, standings.rounds + 1):
+            entry = tournament.players[row.number].entry(round_number)
+            if entry is None or entry.opponent not in column:
+                continue
+            cells[column[entry.opponent]].append(GridGame(entry.colour, entry.result))
+        grid.append(GridRow(row, tuple(tuple(cell) for cell in cells)))
+    return grid

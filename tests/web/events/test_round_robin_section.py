@@ -6,10 +6,12 @@ the round-robin tie-breaks when none are set, and written to TRF with its system
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import translation
 
 from crosstable.formats.trf import write_trf
@@ -124,3 +126,41 @@ def test_forms_offer_individual_systems_to_individual_sections_and_team_ones_to_
         groups = new_event.fields["system"].choices  # type: ignore[attr-defined]
         assert [str(label) for label, _ in groups] == ["个人赛编排制度", "团体赛编排制度"]
         assert ("FIDE_ROUNDROBIN", "单循环（贝格尔编排表）") in groups[0][1]
+
+
+@pytest.mark.django_db
+def test_the_printed_cross_table_is_the_classic_table_with_sb_and_places(
+    organiser: User, arbiter: User, make_players: Players, client: Client
+) -> None:
+    spec = rules.EventSpec(
+        name="Quad",
+        sections=[
+            rules.SectionSpec(key="q", name="Quad", total_rounds=3, system_code="FIDE_ROUNDROBIN")
+        ],
+    )
+    event = services.create_event(spec, organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get()
+    make_players(section, 4, organiser)
+    services.assign_pairing_numbers(section, organiser)
+    # Rd 1: 1-4 1-0, 2-3 ½; Rd 2: 4-3 0-1, 1-2 ½; Rd 3: 2-4 1-0, 3-1 0-1.
+    for results in (("1-0", "="), ("0-1", "="), ("1-0", "0-1")):
+        round_row = rounds.pair_next_round(section, arbiter)
+        for board, result in enumerate(results, start=1):
+            rounds.enter_result(round_row, board, result, arbiter)
+    # By hand: 1 scores 1 + ½ + 1 = 2½, 2 ½ + ½ + 1 = 2, 3 ½ + 1 + 0 = 1½, 4 0.
+    # SB (C.07 9.1: beaten opponents' scores + half the drawn ones'):
+    # 1: 0 (4) + 1½ (3) + ½ × 2 (2) = 2½; 2: ½ × 1½ + ½ × 2½ + 0 = 2; 3: ½ × 2 + 0 = 1; 4: 0.
+    page = client.get("/print/quad/q/crosstable/?lang=en").content.decode()
+    grid = page[
+        page.index('id="round-robin-grid"') : page.index("</table>", page.index("round-robin-grid"))
+    ]
+    lines = [re.sub(r"<[^>]+>", "|", line).replace("||", "|") for line in grid.split("<tr>")[2:]]
+    cells = [[cell for cell in line.split("|") if cell.strip() != ""] for line in lines]
+    # Koya (9.2): points against the opponents with at least half the maximum (1½ of 3):
+    # 1: ½ (2) + 1 (3) = 1½; 2: ½ (1) + ½ (3) = 1; 3: 0 (1) + ½ (2) = ½; 4: 0.
+    # No. and name, the four columns (the diagonal blank), points, DE, WIN, SB, KS, place
+    assert cells[0][2:] == ["½", "1", "1", "2.5", "0", "2", "2.5", "1.5", "1"]
+    assert cells[1][2:] == ["½", "½", "1", "2", "0", "1", "2", "1", "2"]
+    assert cells[2][2:] == ["0", "½", "1", "1.5", "0", "1", "1", "0.5", "3"]
+    assert cells[3][2:] == ["0", "0", "0", "0", "0", "0", "0", "0", "4"]
