@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from crosstable.message import Code, Message
-from crosstable.model import Tournament
+from crosstable.model import ScoringSystem, Tournament
 from crosstable.pairing.base import RoundPairing, TeamRoundPairing
 from crosstable.pairing.local_rules import DUTCH_LOCAL_RULE_CODES
 from crosstable.pairing.rules import LAST_ROUND_COLOUR_RELAXED, PairingRules
@@ -327,6 +327,19 @@ TEAM_SYSTEMS: dict[str, TeamPairingSystem] = {
     code: TeamPairingSystem(code, "FIDE Team Swiss system", _TEAM_2026, _team_variant(code), note)
     for code, note in _TEAM_CODES.items()
 }
+
+
+def scoring_for(code: str, scoring: ScoringSystem) -> ScoringSystem:
+    """``scoring`` as a section paired by ``code`` counts it: a system whose pairing is a
+    match of several games (``games_per_pairing``) records each game as a round, so its
+    pairing-allocated bye, unless set, is the match's bye shared by its rounds (C.04.5 art.
+    3.4: a game won and a game drawn, 1½, is ¾ a round). Unknown codes change nothing."""
+    key = code.strip().upper()
+    system = SYSTEMS.get(key) or TEAM_SYSTEMS.get(key)
+    games = 1 if system is None else system.games_per_pairing
+    if games == 1 or scoring.pairing_bye is not None:
+        return scoring
+    return dataclasses.replace(scoring, pairing_bye=(scoring.win + scoring.draw) / games)
 
 
 def system_codes() -> tuple[str, ...]:

@@ -147,11 +147,8 @@ def _per_game_rounds(reader: TableReader, section: SectionRules) -> SectionRules
                 rounds=section.rounds,
             ),
         )
-    scoring = section.scoring
-    if scoring.pairing_bye is not None:
-        return section
-    bye = (scoring.win + scoring.draw) / games
-    return dataclasses.replace(section, scoring=dataclasses.replace(scoring, pairing_bye=bye))
+    scoring = pairing_registry.scoring_for(section.pairing.system, section.scoring)
+    return dataclasses.replace(section, scoring=scoring)
 
 
 def read_rating_tiebreaks(reader: TableReader) -> RatingTiebreaks:

@@ -23,6 +23,7 @@ from crosstable.model import (
     ScoringSystem,
     Tournament,
 )
+from crosstable.pairing import registry
 from crosstable.pairing.base import RoundPairing
 from crosstable_web.events import models
 
@@ -118,7 +119,7 @@ def section_tournament(
     tournament = Tournament(
         name=f"{section.event.name} — {section.name}",
         total_rounds=section.total_rounds,
-        scoring=scoring_from_json(section.scoring),
+        scoring=registry.scoring_for(section.system_code, scoring_from_json(section.scoring)),
         system_code=section.system_code,
         tiebreaks=list(section.tiebreaks),
     )

@@ -1,0 +1,79 @@
+"""A Double-Swiss section in the web app (issue 34 items 2 and 4): offered among the
+individual systems, match 1 paired as rounds 1 and 2 (game 2 reverses game 1's colours and
+keeps the bye), the bye worth 1½ over the match, and written to TRF with its system code.
+Expected boards worked by hand from C.04.5 (docs/pairing/double_swiss.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth.models import User
+
+from crosstable.formats.trf import write_trf
+from crosstable.model import ResultCode
+from crosstable_web.events import bridge, forms, models, rounds, services
+from crosstable_web.events.regulations import rules
+
+Players = Callable[..., list[models.Entry]]
+
+
+@pytest.fixture
+def double_swiss(organiser: User, arbiter: User, make_players: Players) -> models.Section:
+    spec = rules.EventSpec(
+        name="Double-Swiss",
+        sections=[
+            rules.SectionSpec(
+                key="ds", name="Terbuka", total_rounds=4, system_code="FIDE_DOUBLESWISS"
+            )
+        ],
+    )
+    event = services.create_event(spec, organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get()
+    make_players(section, 5, organiser)
+    services.assign_pairing_numbers(section, organiser)
+    return section
+
+
+def _boards(round_row: models.Round) -> list[tuple[int, int]]:
+    return [
+        (b.white.pairing_number, b.black.pairing_number)
+        for b in round_row.boards.order_by("number").select_related("white", "black")
+    ]
+
+
+@pytest.mark.django_db
+def test_a_match_is_two_rounds_and_the_bye_is_worth_one_and_a_half(
+    double_swiss: models.Section, arbiter: User
+) -> None:
+    # C.04.5 3.4: the bye to the largest TPN, 5; 3.6: 1-3, 2-4 folded; 4.3.1: 1 (odd TPN)
+    # has the initial colour, 2 (even) the other one.
+    first = rounds.pair_next_round(double_swiss, arbiter)
+    boards = _boards(first)
+    assert sorted(frozenset(b) for b in boards) == sorted([frozenset((1, 3)), frozenset((2, 4))])
+    assert first.byes.get().entry.pairing_number == 5
+    rounds.enter_result(first, 1, "1-0", arbiter)
+    rounds.enter_result(first, 2, "=", arbiter)
+    second = rounds.pair_next_round(double_swiss, arbiter)
+    assert _boards(second) == [(black, white) for white, black in boards]
+    assert second.byes.get().entry.pairing_number == 5
+    rounds.enter_result(second, 1, "=", arbiter)
+    rounds.enter_result(second, 2, "=", arbiter)
+    tournament = bridge.section_tournament(double_swiss)
+    assert tournament.points(tournament.players[5]) == Fraction(3, 2)
+    bye = tournament.players[5].rounds
+    assert [entry.result for entry in bye] == [ResultCode.PAIRING_BYE] * 2
+    text = write_trf(tournament)
+    assert "192 FIDE_DOUBLESWISS" in text
+
+
+def test_forms_offer_the_double_swiss_to_individual_sections_only() -> None:
+    settings_form = forms.EventSettingsForm(
+        sections=[("ds", False), ("teams", True)], event_slug="x"
+    )
+    individual = [value for value, _ in settings_form.fields["section_ds_system"].choices]  # type: ignore[attr-defined]
+    team = [value for value, _ in settings_form.fields["section_teams_system"].choices]  # type: ignore[attr-defined]
+    assert "FIDE_DOUBLESWISS" in str(individual)
+    assert "FIDE_DOUBLESWISS" not in str(team)
