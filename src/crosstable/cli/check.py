@@ -22,9 +22,9 @@ from crosstable.cli.engine import (
     EXIT_OK,
     EXIT_UNEXPECTED_ERROR,
     EngineFailure,
-    dutch_pair_function,
     guarded,
     read_tournament,
+    system_pair_function,
 )
 
 PROGRAM = "crosstable check"
@@ -78,7 +78,7 @@ def check_file(path: Path, out: TextIO, *, unrated_rating: int | None = None) ->
             f"{path}: a team file (records 310/013): only individual tournaments are checked",
         )
     tournament = as_complete(recorded)
-    pair_round = dutch_pair_function()
+    pair_round = system_pair_function()
     try:
         differences = guarded(lambda: list(check_tournament(tournament, pair_round)))
     except AccelerationError as error:

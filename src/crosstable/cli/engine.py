@@ -51,6 +51,12 @@ EXIT_FILE_ACCESS = 5
 DUTCH_SYSTEM_CODE = "FIDE_DUTCH_2026"
 """``--dutch``: the registry's code of the Dutch system in force (written to record 192)."""
 
+BURSTEIN_SYSTEM_CODE = "FIDE_BURSTEIN"
+"""``--burstein``: the registry's code of the Burstein system (docs/pairing/burstein.md)."""
+
+SYSTEM_CODES = {"dutch": DUTCH_SYSTEM_CODE, "burstein": BURSTEIN_SYSTEM_CODE}
+"""The engine's system options (as bbpPairings spells them) -> registry code."""
+
 TRF_MAX_PLAYERS = 9999
 """A TRF pairing number has four digits."""
 
@@ -120,6 +126,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_const",
         const="dutch",
         help="the FIDE (Dutch) system, C.04.3 as in force since 1 February 2026",
+    )
+    systems.add_argument(
+        "--burstein",
+        dest="system",
+        action="store_const",
+        const="burstein",
+        help="the Burstein system, C.04.4.2 (the edition bbpPairings implements)",
     )
     parser.add_argument("input", nargs="?", metavar="INPUT", help="TRF file to read")
     modes = parser.add_mutually_exclusive_group()
@@ -222,9 +235,9 @@ def run_engine(args: argparse.Namespace) -> int:
     if args.system is None and args.input is None and all(mode is None for mode in modes):
         if args.print_info:
             return EXIT_OK
-        usage_error("a pairing system is required: --dutch")
+        usage_error("a pairing system is required: --dutch or --burstein")
     if args.system is None:
-        usage_error("a pairing system is required: --dutch")
+        usage_error("a pairing system is required: --dutch or --burstein")
     if all(mode is None for mode in modes):
         usage_error("one of -p, -c or -g is required")
     input_name: str | None = args.input
@@ -254,6 +267,7 @@ def run_engine(args: argparse.Namespace) -> int:
                 overrides,
                 model_path=Path(input_name) if input_name is not None else None,
                 checklist_path=checklist_path(checklist_name, output),
+                system=args.system,
             )
             return EXIT_OK
         if input_name is None:
@@ -265,11 +279,16 @@ def run_engine(args: argparse.Namespace) -> int:
         if args.section is not None and args.regulations is None:
             usage_error("--section goes with --regulations")
         input_path = Path(input_name)
-        rules = None if args.regulations is None else SectionPairing.read(args)
+        rules = None if args.regulations is None else SectionPairing.read(args, args.system)
         checklist = checklist_path(checklist_name, input_path)
         if args.check:
             return check_file(
-                input_path, sys.stdout, rules, report=args.check_format, checklist_path=checklist
+                input_path,
+                sys.stdout,
+                rules,
+                report=args.check_format,
+                checklist_path=checklist,
+                system=args.system,
             )
         pair_output: str = args.pair_output
         pair_file(
@@ -277,6 +296,7 @@ def run_engine(args: argparse.Namespace) -> int:
             None if pair_output == "-" else beside(input_path, pair_output),
             rules,
             checklist_path=checklist,
+            system=args.system,
         )
         return EXIT_OK
     except EngineFailure as failure:
@@ -327,7 +347,7 @@ class SectionPairing:
         self.section = section
 
     @classmethod
-    def read(cls, args: argparse.Namespace) -> SectionPairing:
+    def read(cls, args: argparse.Namespace, system: str = "dutch") -> SectionPairing:
         """The section the command line names; an unreadable file or an unknown key is one
         line naming it (exit 5 no such file, 3 otherwise, as ``crosstable standings``)."""
         from crosstable.cli.regulations import SectionNotRead, read_section
@@ -339,13 +359,13 @@ class SectionPairing:
             raise EngineFailure(error.status, error.message) from None
         from crosstable.pairing.registry import any_system
 
-        # --dutch promises the Dutch system: a section paired otherwise is refused, not paired
-        # by another engine behind the option's back.
-        if any_system(section.pairing.system).family != "dutch":
+        # --dutch (--burstein) promises that system: a section paired otherwise is refused,
+        # not paired by another engine behind the option's back.
+        if any_system(section.pairing.system).family != system:
             raise EngineFailure(
                 EXIT_INVALID_INPUT,
                 f"{source}: section {section.key} is paired with {section.pairing.system}, "
-                "not the FIDE (Dutch) system of --dutch",
+                f"not the system of --{system}",
             )
         return cls(source, section)
 
@@ -382,6 +402,7 @@ def pair_file(
     rules: SectionPairing | None = None,
     *,
     checklist_path: Path | None = None,
+    system: str = "dutch",
 ) -> None:
     """Pair the round after the last one recorded in ``input_path`` and write the
     reference engines' output (number of pairs, then ``WHITE BLACK`` lines); under a
@@ -414,7 +435,7 @@ def pair_file(
             "before pairing a round in which nobody has played a colour yet",
         )
     if rules is None:
-        pair_round = dutch_pair_function()
+        pair_round = system_pair_function(system)
     else:
         pair_round = rules.pair_function()
         rules.withdraw_after_forfeits(tournament, sys.stderr)
@@ -444,6 +465,7 @@ def check_file(
     *,
     report: str = "crosstable",
     checklist_path: Path | None = None,
+    system: str = "dutch",
 ) -> int:
     """Re-pair every round of ``input_path`` and report the rounds that differ from the file.
 
@@ -461,7 +483,7 @@ def check_file(
     recorded = read_tournament(input_path)
     tournament = as_complete(recorded)
     if rules is None:
-        pair_round = dutch_pair_function()
+        pair_round = system_pair_function(system)
     else:
         pair_round = rules.pair_function()
         rules.withdraw_after_forfeits(tournament, sys.stderr)
@@ -545,6 +567,7 @@ def generate_file(
     *,
     model_path: Path | None = None,
     checklist_path: Path | None = None,
+    system: str = "dutch",
 ) -> None:
     """Generate a random tournament paired by the Dutch engine and save it as TRF-2026.
     ``overrides``: CONFIG keys set on the command line (they win over the file's).
@@ -583,11 +606,11 @@ def generate_file(
             f"{config_path}: players: {config.players} exceeds the {TRF_MAX_PLAYERS} "
             "players a TRF file can hold",
         )
-    dutch = dutch_pair_function()
+    engine = system_pair_function(system)
     produced: dict[int, RoundPairing] = {}
 
     def pair_round(state: Tournament, round_number: int | None) -> RoundPairing:
-        pairing = dutch(state, round_number)
+        pairing = engine(state, round_number)
         produced[pairing.round_number] = pairing
         return pairing
 
@@ -601,7 +624,9 @@ def generate_file(
     with handle:
         try:
             tournament = guarded(
-                lambda: generate_tournament(config, seed, pair_round, system_code=DUTCH_SYSTEM_CODE)
+                lambda: generate_tournament(
+                    config, seed, pair_round, system_code=SYSTEM_CODES[system]
+                )
             )
             tournament.extra_records.append(
                 f"### generated by crosstable engine -g, seed {seed}"
@@ -654,11 +679,11 @@ def read_tournament(path: Path) -> Tournament:
     return tournament
 
 
-def dutch_pair_function() -> EnginePairFunction:
-    """The FIDE Dutch engine, as the pairing-system registry names it."""
+def system_pair_function(system: str = "dutch") -> EnginePairFunction:
+    """The engine of ``--dutch`` or ``--burstein``, as the pairing-system registry names it."""
     from crosstable.pairing.registry import pair_function
 
-    return pair_function(DUTCH_SYSTEM_CODE)
+    return pair_function(SYSTEM_CODES[system])
 
 
 def write_text(path: Path, text: str) -> None:

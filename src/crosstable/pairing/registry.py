@@ -157,6 +157,23 @@ def _round_robin(cycles: int) -> ConfigurablePairFunction:
     return pair
 
 
+def _burstein(
+    tournament: Tournament,
+    round_number: int | None = None,
+    rules: PairingRules | None = None,
+    *,
+    numbers_drawn: bool = False,
+) -> RoundPairing:
+    from crosstable.pairing.burstein import pair_round
+
+    return pair_round(tournament, round_number)
+
+
+_BURSTEIN = (
+    "C.04.4.2 Burstein system, the text before 2017 (opposition index: Sonneborn-Berger, "
+    "Buchholz, Median), with its acceleration of rounds 1 and 2"
+)
+
 _BERGER = "C.05 Annex 1: FIDE's Berger tables"
 
 
@@ -214,6 +231,16 @@ SYSTEMS: dict[str, PairingSystem] = {
             _dutch_baku,
             "the standard Baku virtual points, unless the tournament has its own (TRF 250 / XXA)",
             **_DUTCH_OPTIONS,
+        ),
+        PairingSystem(
+            "FIDE_BURSTEIN",
+            "Burstein system",
+            _BURSTEIN,
+            _burstein,
+            "the text bbpPairings implements (not the 2026 text: docs/pairing/burstein.md); "
+            "rounds 1-2 accelerated unless the tournament names its own acceleration",
+            initial_colour_by_lot=True,
+            family="burstein",
         ),
         PairingSystem(
             "FIDE_DOUBLESWISS",

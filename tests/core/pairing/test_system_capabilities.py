@@ -72,6 +72,7 @@ def test_each_system_names_its_rules_family() -> None:
         "FIDE_DUTCH": "dutch",
         "FIDE_DUTCH_BAKU": "dutch",
         "FIDE_DOUBLESWISS": "double_swiss",
+        "FIDE_BURSTEIN": "burstein",
         "XIANGQI_SWISS": "xiangqi",
         "FIDE_ROUNDROBIN": "round_robin",
         "FIDE_DOUBLEROUNDROBIN": "round_robin",

@@ -20,6 +20,7 @@ _NAMES: dict[str, Promise] = {
     "FIDE_DUTCH": _DUTCH,
     "FIDE_DUTCH_BAKU": gettext_lazy("FIDE Swiss system (Dutch) with Baku acceleration"),
     "FIDE_DOUBLESWISS": gettext_lazy("FIDE Double-Swiss system"),
+    "FIDE_BURSTEIN": gettext_lazy("FIDE Swiss system (Burstein)"),
     "XIANGQI_SWISS": gettext_lazy("Xiangqi Swiss system"),
     "FIDE_ROUNDROBIN": gettext_lazy("Round robin (Berger tables)"),
     "FIDE_DOUBLEROUNDROBIN": gettext_lazy("Double round robin (Berger tables)"),
