@@ -17,7 +17,7 @@ declaration the exporter cannot honour; the test suite fails on any.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.apps import apps
@@ -27,6 +27,27 @@ from django.db import models
 from django.utils.module_loading import autodiscover_modules
 
 Model = type[models.Model]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredFiles:
+    """A table whose rows name a file kept outside the database (a registration document):
+    the backup archive carries each file with its checksum (``events.files.archive``) and an
+    import writes the copy its own file, so the copy never shares the original's."""
+
+    name: str
+    """The field holding the file's stored name ("" when there is none: purged)."""
+    checksum: str
+    """The field holding the file's SHA-256 (hex), as written when it was stored."""
+    marks: str
+    """A JSON list field for what happened to the file elsewhere (``{"kind": …}``): purged in
+    another event holding the same file, left out of the backup it was restored from."""
+    read: Callable[[str], bytes | None]
+    """The content of a stored name (None: no such file on this server)."""
+    write: Callable[[Any, bytes], str]
+    """Store a content for the event with this database key; its new stored name."""
+    remove: Callable[[str], None]
+    """Delete a stored file (an import that fails takes back what it wrote)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -49,6 +70,8 @@ class EventTable:
     """Private fields for the organisers alone (registrants' contacts, their private link's
     secret, what they typed): an arbiter who is no organiser sees no registration page, so
     the event file an arbiter downloads leaves them out (issue 31 item 7)."""
+    files: StoredFiles | None = None
+    """The row's file kept outside the database, if it has one (issue 31 item 2)."""
 
     @property
     def label(self) -> str:
@@ -104,6 +127,7 @@ def event_table(
     json_refs: Mapping[str, Model] | None = None,
     organisers_only: tuple[str, ...] = (),
     unique_on_server: tuple[str, ...] = (),
+    files: StoredFiles | None = None,
 ) -> None:
     """Declare ``model`` a table of the event reached by the lookup path ``event``."""
     _declared[model] = EventTable(
@@ -113,6 +137,7 @@ def event_table(
         dict(json_refs or {}),
         unique_on_server,
         organisers_only,
+        files,
     )
 
 
@@ -199,7 +224,8 @@ def problems() -> list[str]:
             continue
         if model._meta.many_to_many:
             found.append(f"{label}: many-to-many fields are not backed up; use a model between")
-        for name in (*table.private, *table.json_refs):
+        stored = (table.files.name, table.files.checksum, table.files.marks) if table.files else ()
+        for name in (*table.private, *table.json_refs, *stored):
             try:
                 model._meta.get_field(name)
             except FieldDoesNotExist:

@@ -26,3 +26,8 @@ server_table(
     "a pairing being computed belongs to this server's worker processes: an event restored "
     "elsewhere has none running, and its finished rounds are in the Round rows",
 )
+server_table(
+    models.BackupArchive,
+    "the record of backup archives made on this server (which files each carries, the purges "
+    "since): what this server's purges mark, not part of the event an archive restores",
+)

@@ -412,3 +412,26 @@ class EntryAuditLink(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["line", "entry"], name="unique_entry_audit_link")
         ]
+
+
+class BackupArchive(models.Model):
+    """A backup archive made of an event on this server (``events.files.archive``): which
+    files it carries, and the purges since that removed some of them here. The archive
+    itself leaves the server; this row is what a purge can still mark (issue 31 item 2), and
+    what a restore of the same archive on this server reads to leave purged files out."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="backup_archives")
+    archive_id = models.CharField(max_length=32, unique=True)
+    """The archive's own id (``manifest.json``'s ``archive``)."""
+    made_at = models.DateTimeField(default=timezone.now)
+    made_by = models.CharField(max_length=150, blank=True)
+    checksums = models.JSONField(default=list, blank=True)
+    """The SHA-256 of each document file the archive carries."""
+    purges = models.JSONField(default=list, blank=True)
+    """Each later purge of files it carries: ``{"at": iso, "event": slug, "checksums": […]}``."""
+
+    class Meta:
+        ordering = ["event", "made_at", "id"]
+
+    def purged_checksums(self) -> set[str]:
+        return {checksum for purge in self.purges for checksum in purge.get("checksums", [])}

@@ -3,8 +3,8 @@ contacts, birth dates and other details, documents and payments are private; wha
 registration pages show (organisers alone: contacts, the private link's secret, what the
 registrants typed, their documents' names) is for the organisers only."""
 
-from crosstable_web.backup.registry import event_table
-from crosstable_web.registrations import models
+from crosstable_web.backup.registry import StoredFiles, event_table
+from crosstable_web.registrations import documents, models
 
 event_table(
     models.Registration,
@@ -22,8 +22,16 @@ event_table(
 event_table(
     models.Document,
     "player__registration__event",
-    private=("size", "uploaded_at"),
+    private=("size", "uploaded_at", "sha256", "marks"),
     organisers_only=("original_name", "stored_name"),
+    files=StoredFiles(
+        name="stored_name",
+        checksum="sha256",
+        marks="marks",
+        read=documents.read,
+        write=documents.store_content,
+        remove=documents.remove,
+    ),
 )
 event_table(
     models.Payment,

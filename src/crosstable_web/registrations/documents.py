@@ -8,8 +8,10 @@ queue (``views.document``), deleted by ``purge_documents``.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import uuid
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -83,12 +85,30 @@ def store(event_id: int, upload: Upload) -> tuple[str, str]:
     """Write ``upload`` into the documents folder: (stored name, content type)."""
     found = kind_of(upload.content)
     assert found is not None, "checked by problem() first"
-    content_type, suffix = found
+    return store_content(event_id, upload.content), found[0]
+
+
+def store_content(event_id: Any, content: bytes) -> str:
+    """Write an accepted file's content into the event's part of the documents folder under
+    a new name (an upload, or a document restored from a backup): its stored name."""
+    found = kind_of(content)
+    suffix = found[1] if found else ".bin"
     name = f"{event_id}/{uuid.uuid4().hex}{suffix}"
     path = folder() / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(upload.content)
-    return name, content_type
+    path.write_bytes(content)
+    return name
+
+
+def checksum(content: bytes) -> str:
+    """A file's SHA-256, as ``Document.sha256`` and the backup archive hold it."""
+    return hashlib.sha256(content).hexdigest()
+
+
+def read(stored_name: str) -> bytes | None:
+    """A stored document's content (None: purged, or not on this server)."""
+    path = path_of(stored_name)
+    return None if path is None else path.read_bytes()
 
 
 def path_of(stored_name: str) -> Path | None:

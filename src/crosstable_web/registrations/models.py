@@ -9,6 +9,9 @@ approved registration becomes entries (and a team) through the entries import
 
 from __future__ import annotations
 
+import datetime
+from typing import Any
+
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -101,9 +104,32 @@ class Document(models.Model):
     """The file's name in the documents folder ("" once purged)."""
     uploaded_at = models.DateTimeField(default=timezone.now)
     purged_at = models.DateTimeField(null=True, blank=True)
+    sha256 = models.CharField(max_length=64, blank=True)
+    """The file's SHA-256 (hex) as uploaded: checked when a backup archive is restored, and
+    how a purge finds the copies of this server that still hold the same file (kept after
+    the purge: a digest is no picture of the document)."""
+    marks = models.JSONField(default=list, blank=True)
+    """What happened to this file elsewhere, oldest first: ``{"kind": "purged_elsewhere",
+    "event": slug, "at": iso}`` (the same file purged in another event of this server: the
+    original, or a copy), ``{"kind": "not_in_backup", "at": iso}`` (restored from a file
+    without it), ``{"kind": "purged_before_restore", "at": iso}`` (the backup was made
+    before the documents were purged here: the file is not restored)."""
 
     class Meta:
         ordering = ["player", "key", "id"]
+
+    def mark_notes(self) -> list[dict[str, Any]]:
+        """The marks with their moments read back (for the organisers' pages)."""
+        notes = []
+        for mark in self.marks if isinstance(self.marks, list) else []:
+            if not isinstance(mark, dict):
+                continue
+            try:
+                at = datetime.datetime.fromisoformat(str(mark.get("at")))
+            except ValueError:
+                at = None
+            notes.append({"kind": mark.get("kind"), "event": mark.get("event", ""), "at": at})
+        return notes
 
 
 class Payment(models.Model):

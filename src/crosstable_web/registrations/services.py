@@ -342,6 +342,7 @@ def submit(
                         content_type=content_type,
                         size=len(upload.content),
                         stored_name=stored,
+                        sha256=documents.checksum(upload.content),
                         uploaded_at=now,
                     )
             if sending.kind == models.Kind.TEAM and registration.team_section is not None:
@@ -874,12 +875,55 @@ def purge_documents(
             document.stored_name = ""
             document.purged_at = now
             document.save(update_fields=["stored_name", "purged_at"])
+        copies, backups = _mark_copies_of_purged(event, {d.sha256 for d in found if d.sha256}, now)
         audit.record(
             event,
             actor,
             "registration.purge_documents",
             event.name,
             None,
-            {"count": len(found)},
+            {"count": len(found), "copies_marked": copies, "backups_still_holding": backups},
         )
     return len(found)
+
+
+def _mark_copies_of_purged(
+    event: event_models.Event, checksums: set[str], now: datetime.datetime
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """Mark what still holds the files just purged (issue 31 item 2): the documents of other
+    events of this server with the same file (a copy imported from a backup, or the
+    original of a copy), and the backup archives made here that carry them (restoring one
+    here leaves them out). The events marked and the archives, for the audit line."""
+    marked_events: set[str] = set()
+    if not checksums:
+        return [], []
+    copies = models.Document.objects.select_for_update().filter(
+        sha256__in=checksums, purged_at__isnull=True
+    )
+    for copy in copies.exclude(player__registration__event=event).select_related(
+        "player__registration__event"
+    ):
+        copy.marks = [
+            *copy.marks,
+            {"kind": "purged_elsewhere", "event": event.slug, "at": now.isoformat()},
+        ]
+        copy.save(update_fields=["marks"])
+        marked_events.add(copy.player.registration.event.slug)
+    backups = []
+    for archive in event_models.BackupArchive.objects.select_for_update().select_related("event"):
+        held = sorted(checksums & set(archive.checksums))
+        if held:
+            archive.purges = [
+                *archive.purges,
+                {"at": now.isoformat(), "event": event.slug, "checksums": held},
+            ]
+            archive.save(update_fields=["purges"])
+            backups.append(
+                {
+                    "archive": archive.archive_id,
+                    "of": archive.event.slug,
+                    "made_at": archive.made_at.isoformat(),
+                    "documents": len(held),
+                }
+            )
+    return sorted(marked_events), backups

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 import json
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -134,9 +136,10 @@ def export_event_json(event: event_models.Event, *, for_organisers: bool = True)
 def comparable(document: dict[str, Any]) -> dict[str, Any]:
     """The document without what an import necessarily changes: the event's slug (a new one
     may be given), the import's own audit lines at the end and the list of accounts they add
-    to, and the references those lines say an import beside the original made unique (put
-    back as the file had them). Two events are the same when their comparable documents are
-    equal."""
+    to, a stored file's name on the server (the copy has its own file; its checksum is
+    compared), and the references those lines say an import beside the original made unique
+    (put back as the file had them). Two events are the same when their comparable documents
+    are equal."""
     copy: dict[str, Any] = json.loads(json.dumps(document))
     for event in copy["tables"].get("events.event", []):
         event.pop("slug", None)
@@ -151,6 +154,13 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     # The list of accounts is read off the rows (compared above, name by name); the import's
     # own line adds its actor, who may have had no part in the event.
     copy.pop("accounts", None)
+    # A file kept outside the database gets a new stored name in each copy (its own file):
+    # the same file is the same checksum, compared beside it.
+    for table in registry.event_tables():
+        if table.files is not None:
+            for row in copy["tables"].get(table.label, []):
+                if row.get(table.files.name):
+                    row[table.files.name] = "(stored)"
     return copy
 
 
@@ -163,6 +173,11 @@ class Imported:
     audit_chain_broken_at: int | None
     """The first line of the file's audit log whose digest does not follow (a line edited or
     deleted in the file), None when the chain is intact."""
+    files_restored: int = 0
+    """Files (registration documents) written for the imported event."""
+    files_left_out: int = 0
+    """Rows naming a file the import could not give one (not in the backup, or purged on
+    this server since the archive was made): each row's marks say which."""
 
 
 class _FileError(ServiceError):
@@ -173,10 +188,43 @@ def _where(label: str, place: int, name: str = "") -> str:
     return f"{label} row {place}" + (f", {name}" if name else "")
 
 
-@transaction.atomic
-def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Imported:
+@dataclasses.dataclass(frozen=True, slots=True)
+class CarriedFiles:
+    """The files a backup archive carries beside its JSON (``archive``)."""
+
+    contents: Mapping[str, bytes]
+    """Each file's content by the stored name the JSON's rows give it (checked already)."""
+    purged: frozenset[str] = frozenset()
+    """Checksums of files purged on this server since the archive was made here: not
+    restored (the row says so)."""
+    archive_id: str = ""
+
+
+def import_event_json(
+    text: str, actor: Actor, slug: str | None = None, files: CarriedFiles | None = None
+) -> Imported:
     """Re-create an exported event (a new slug can be given if the old one is taken).
-    All or nothing: a file that cannot be read in full changes nothing."""
+    All or nothing: a file that cannot be read in full changes nothing. Each row naming a
+    file kept outside the database (a registration document) gets a file of its own: the
+    archive's (``files``), or for a JSON file alone this server's file of the same name and
+    checksum copied; a row whose file is in neither keeps no file and says so."""
+    written: list[tuple[registry.StoredFiles, str]] = []
+    try:
+        return _import_event(text, actor, slug, files, written)
+    except BaseException:
+        for stored, name in written:  # the database is rolled back: the files go too
+            stored.remove(name)
+        raise
+
+
+@transaction.atomic
+def _import_event(
+    text: str,
+    actor: Actor,
+    slug: str | None,
+    files: CarriedFiles | None,
+    written: list[tuple[registry.StoredFiles, str]],
+) -> Imported:
     document, version = read_document(text)
     tables = document["tables"]
     events = tables.get("events.event")
@@ -202,6 +250,10 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
             _("The file's rows break a rule of the database: %(error)s") % {"error": error}
         ) from None
     event = event_models.Event.objects.get(pk=next(iter(new_ids[event_models.Event].values())))
+    files_left_out = 0
+    for table in registry.event_tables():
+        if table.files is not None:
+            files_left_out += _own_files(table, table.files, event, new_ids, files, written)
     chain = audit.verify(event)
     audit.record(
         event,
@@ -217,9 +269,62 @@ def import_event_json(text: str, actor: Actor, slug: str | None = None) -> Impor
             # references another event of this server holds already (the event imported
             # beside its original): the copy's, made unique; the file keeps them as they were
             "references_made_unique": renamed,
+            "archive": files.archive_id if files else None,
+            "files_restored": len(written),
+            "files_left_out": files_left_out,
         },
     )
-    return Imported(event, created, chain.broken_at)
+    return Imported(event, created, chain.broken_at, len(written), files_left_out)
+
+
+def _own_files(
+    table: registry.EventTable,
+    stored: registry.StoredFiles,
+    event: event_models.Event,
+    new_ids: dict[registry.Model, dict[int, Any]],
+    files: CarriedFiles | None,
+    written: list[tuple[registry.StoredFiles, str]],
+) -> int:
+    """Give each imported row of ``table`` naming a file a file of its own (never the
+    original's: a purge there must not empty the copy). The number of rows left without
+    their file (not in the backup, or purged here since the archive was made)."""
+    now = datetime.datetime.now(datetime.UTC).isoformat()
+    left_out = 0
+    rows = list(table.model._default_manager.filter(pk__in=new_ids[table.model].values()))
+    for row in rows:
+        name = getattr(row, stored.name)
+        if not name:
+            continue
+        checksum = getattr(row, stored.checksum)
+        if files is not None:
+            content = files.contents.get(name)
+        else:  # a JSON file alone: this server's file, if it is the same one
+            content = stored.read(name)
+            if content is not None and checksum and _sha256(content) != checksum:
+                content = None
+        marks = list(getattr(row, stored.marks) or [])
+        if files is not None and checksum and checksum in files.purged:
+            marks.append({"kind": "purged_before_restore", "at": now})
+            content = None
+        elif content is None:
+            marks.append({"kind": "not_in_backup", "at": now})
+        if content is None:
+            left_out += 1
+            setattr(row, stored.name, "")
+        else:
+            new_name = stored.write(event.pk, content)
+            written.append((stored, new_name))
+            setattr(row, stored.name, new_name)
+            setattr(row, stored.checksum, checksum or _sha256(content))
+        setattr(row, stored.marks, marks)
+    table.model._default_manager.bulk_update(
+        rows, [stored.name, stored.checksum, stored.marks], batch_size=_BATCH
+    )
+    return left_out
+
+
+def _sha256(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
 
 
 def _made_unique_on_server(

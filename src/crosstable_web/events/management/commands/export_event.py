@@ -1,5 +1,6 @@
-"""``export_event EVENT [-o FILE] [--trf SECTION]``: the whole event as JSON, or one section
-as TRF-2026."""
+"""``export_event EVENT [-o FILE] [--trf SECTION]``: the whole event as JSON (``-o FILE.zip``:
+the backup archive, the JSON with every document's file, checksummed), or one section as
+TRF-2026."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from crosstable_web.events.files import event_file, exchange
+from crosstable_web.events.files import archive, event_file, exchange
 from crosstable_web.events.management import cli
 
 
@@ -17,7 +18,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event")
-        parser.add_argument("-o", "--output", type=Path, help="file (default: standard output)")
+        parser.add_argument(
+            "-o",
+            "--output",
+            type=Path,
+            help="file (default: standard output); FILE.zip: the backup archive with the "
+            "documents' files",
+        )
         parser.add_argument("--trf", metavar="SECTION", help="export this section as TRF-2026")
         parser.add_argument(
             "--public",
@@ -27,6 +34,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])
+        output: Path | None = options["output"]
+        if output is not None and output.suffix.lower() == ".zip" and not options["trf"]:
+            output.write_bytes(archive.export_archive(event, made_by="export_event"))
+            return
         if options["trf"]:
             text = exchange.export_section_trf(
                 cli.section(event, options["trf"]), full_birth_dates=not options["public"]

@@ -21,3 +21,12 @@ class Command(cli.ActingCommand):
         event = cli.event(options["event"])
         count = services.purge_documents(event, cli.actor(options["user"]))
         self.stdout.write(f"{event.slug}: {count} documents deleted")
+        line = event.audit_log.filter(action="registration.purge_documents").first()
+        marked = (line.new or {}) if line is not None else {}
+        for slug in marked.get("copies_marked", []):
+            self.stdout.write(f"  the copy {slug} still holds some of them: marked")
+        for backup in marked.get("backups_still_holding", []):
+            self.stdout.write(
+                f"  backup archive {backup['archive']} of {backup['of']} made "
+                f"{backup['made_at']} still holds {backup['documents']} of them: marked"
+            )

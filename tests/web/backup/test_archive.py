@@ -1,0 +1,232 @@
+"""Backups with their documents (issue 31 item 2): the archive (the event's JSON and every
+registration document's file, each with its SHA-256) restores on a second server (another
+database's rows, another documents folder) with every document; a damaged file is refused by
+name with nothing saved; a purge marks the copies and the backup archives still holding what
+it deleted."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.utils import translation
+
+from crosstable_web.events import models as event_models
+from crosstable_web.events.files import archive, event_file
+from crosstable_web.events.services import ServiceError
+from crosstable_web.registrations import documents, models, services
+
+from ..registrations.files import CERTIFICATE_JPEG, ID_PHOTO_PNG
+from ..registrations.test_services import child, futian, parent_sends
+
+__all__ = ["futian"]  # the fixture, used by name
+
+pytestmark = pytest.mark.django_db
+AFTER_THE_EVENT = datetime.date(2019, 12, 23)
+
+
+def _organiser_sees(event: event_models.Event, organiser: User) -> dict[str, bytes]:
+    """Each document's label on the registration's page → the bytes the organiser gets."""
+    client = Client()
+    client.force_login(organiser)
+    seen = {}
+    for document in models.Document.objects.filter(player__registration__event=event):
+        answer = client.get(_url(event, document))
+        seen[document.key] = (
+            b"".join(answer.streaming_content) if answer.status_code == 200 else b""
+        )
+    return seen
+
+
+def test_an_archive_restores_on_a_second_server_with_every_document(
+    futian: event_models.Event, organiser: User, settings: object, tmp_path: Path
+) -> None:
+    parent_sends(futian, child())
+    parent_sends(futian, child("王小红", sex="女"))
+    carried = archive.export_archive(futian)
+    assert documents.folder() != tmp_path
+    # The second server: this event's rows gone, an empty documents folder of its own.
+    original_folder = documents.folder()
+    futian.delete()
+    settings.REGISTRATION_DOCUMENTS_DIR = tmp_path / "second-server-documents"  # type: ignore[attr-defined]
+    shutil.rmtree(original_folder)
+    imported = archive.import_archive(carried, organiser)
+    assert (imported.files_restored, imported.files_left_out) == (6, 0)
+    restored = models.Document.objects.filter(player__registration__event=imported.event)
+    assert restored.count() == 6
+    for document in restored:
+        path = documents.path_of(document.stored_name)
+        assert path is not None and path.is_relative_to(tmp_path)
+        assert documents.checksum(path.read_bytes()) == document.sha256
+    client = Client()
+    client.force_login(organiser)
+    for document in restored:
+        answer = client.get(_url(imported.event, document))
+        assert answer.status_code == 200
+        expected = CERTIFICATE_JPEG if document.key == "certificate" else ID_PHOTO_PNG
+        assert b"".join(answer.streaming_content) == expected  # type: ignore[attr-defined]
+    line = imported.event.audit_log.get(action="event.import")
+    assert line.new["files_restored"] == 6
+
+
+def _url(event: event_models.Event, document: models.Document) -> str:
+    from django.urls import reverse
+
+    return reverse("registrations:document", args=[event.slug, document.pk])
+
+
+def _damaged(content: bytes, member_start: str) -> bytes:
+    """The archive with one byte of the first member named ``member_start…`` changed, its
+    listing left as it was (a disk's or a transfer's fault, not an edit)."""
+    source = zipfile.ZipFile(io.BytesIO(content))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as target:
+        done = False
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if not done and info.filename.startswith(member_start):
+                data = data[:40] + bytes([data[40] ^ 0x55]) + data[41:]
+                done = True
+            target.writestr(info.filename, data)
+    return buffer.getvalue()
+
+
+def test_a_damaged_document_is_refused_by_name_and_nothing_is_saved(
+    futian: event_models.Event, organiser: User, tmp_path: Path
+) -> None:
+    parent_sends(futian, child())
+    content = archive.export_archive(futian)
+    manifest = json.loads(zipfile.ZipFile(io.BytesIO(content)).read("manifest.json"))
+    certificate = models.Document.objects.get(key="certificate")
+    member = f"documents/{certificate.stored_name}"
+    assert member in manifest["files"]
+    events_before = event_models.Event.objects.count()
+    files_before = sorted(documents.folder().rglob("*"))
+    with pytest.raises(ServiceError) as refused:
+        archive.import_archive(_damaged(content, member), organiser, slug="futian-copy")
+    message = str(refused.value)
+    assert member in message
+    assert "registrations.document row 3" in message and "证书.jpg" in message
+    assert "damaged" in message and "Nothing was imported" in message
+    assert event_models.Event.objects.count() == events_before
+    assert sorted(documents.folder().rglob("*")) == files_before
+    # the command says the same, naming the archive
+    path = tmp_path / "futian.zip"
+    path.write_bytes(_damaged(content, member))
+    User.objects.create_superuser("admin", password="admin-pass-2026")
+    with pytest.raises(CommandError, match=member.replace(".", r"\.")):
+        call_command("import_event", str(path), "--slug", "futian-copy", "--as", "admin")
+    # in Chinese: the file's name stays as it is
+    with translation.override("zh-hans"), pytest.raises(ServiceError) as refused_zh:
+        archive.import_archive(_damaged(content, member), organiser, slug="futian-copy")
+    assert member in str(refused_zh.value) and "损坏" in str(refused_zh.value)
+
+
+def test_a_missing_file_and_an_unlisted_one_are_refused(
+    futian: event_models.Event, organiser: User
+) -> None:
+    parent_sends(futian, child())
+    content = archive.export_archive(futian)
+    portrait = models.Document.objects.get(key="portrait")
+    source = zipfile.ZipFile(io.BytesIO(content))
+    without = io.BytesIO()
+    with zipfile.ZipFile(without, "w") as target:
+        for info in source.infolist():
+            if info.filename != f"documents/{portrait.stored_name}":
+                target.writestr(info.filename, source.read(info.filename))
+    with pytest.raises(ServiceError, match="is missing"):
+        archive.import_archive(without.getvalue(), organiser, slug="futian-copy")
+    extra = io.BytesIO()
+    with zipfile.ZipFile(extra, "w") as target:
+        for info in source.infolist():
+            target.writestr(info.filename, source.read(info.filename))
+        target.writestr("documents/../../etc/passwd", b"x")
+    with pytest.raises(ServiceError, match="does not list"):
+        archive.import_archive(extra.getvalue(), organiser, slug="futian-copy")
+    with pytest.raises(ServiceError, match="Not a backup archive"):
+        archive.import_archive(b"PK\x03\x04 not a zip", organiser)
+
+
+def test_a_copy_keeps_its_documents_after_the_original_is_purged_and_is_marked(
+    futian: event_models.Event, organiser: User
+) -> None:
+    """The probe's finding: a copy imported beside the original (JSON alone) shared the
+    original's files, so after the original's purge it listed documents answering 404."""
+    registration = parent_sends(futian, child())
+    text = event_file.export_event_json(futian)
+    copy = event_file.import_event_json(text, organiser, slug="futian-copy").event
+    copy_names = set(
+        models.Document.objects.filter(player__registration__event=copy).values_list(
+            "stored_name", flat=True
+        )
+    )
+    original_names = set(registration.players.get().documents.values_list("stored_name", flat=True))
+    assert copy_names and not copy_names & original_names  # files of its own
+    assert services.purge_documents(futian, organiser, today=AFTER_THE_EVENT) == 3
+    assert set(_organiser_sees(copy, organiser).values()) == {ID_PHOTO_PNG, CERTIFICATE_JPEG}
+    marks = [
+        document.marks
+        for document in models.Document.objects.filter(player__registration__event=copy)
+    ]
+    assert all(
+        len(found) == 1 and found[0]["kind"] == "purged_elsewhere" and found[0]["event"] == "futian"
+        for found in marks
+    )
+    line = futian.audit_log.get(action="registration.purge_documents")
+    assert line.new["copies_marked"] == ["futian-copy"]
+    # the copy's organiser reads it on the registration's page, in each language
+    client = Client()
+    client.force_login(organiser)
+    copied = models.Registration.objects.get(event=copy)
+    for language, words in (
+        ("en", "The same file was purged from the event"),
+        ("zh-hans", "已从赛事"),
+        ("ms", "Fail yang sama telah dihapuskan"),
+        ("fa", "همین پرونده"),
+    ):
+        page = client.get(
+            f"/e/futian-copy/registrations/{copied.pk}/", HTTP_ACCEPT_LANGUAGE=language
+        )
+        client.cookies.pop("django_language", None)
+        text_of_page = page.content.decode()
+        assert text_of_page.count(words) == 3, language
+
+
+def test_a_purge_marks_the_archives_made_before_it_and_a_restore_here_leaves_them_out(
+    futian: event_models.Event, organiser: User
+) -> None:
+    parent_sends(futian, child())
+    before = archive.export_archive(futian)
+    services.purge_documents(futian, organiser, today=AFTER_THE_EVENT)
+    line = futian.audit_log.get(action="registration.purge_documents")
+    (backup,) = line.new["backups_still_holding"]
+    assert (backup["of"], backup["documents"]) == ("futian", 2)  # two pictures are the same
+    out = io.StringIO()
+    call_command("purge_documents", "futian", "--as", "olga", stdout=out)
+    restored = archive.import_archive(before, organiser, slug="futian-restored")
+    assert (restored.files_restored, restored.files_left_out) == (0, 3)
+    for document in models.Document.objects.filter(player__registration__event=restored.event):
+        assert document.stored_name == ""
+        assert [mark["kind"] for mark in document.marks] == ["purged_before_restore"]
+
+
+def test_a_json_file_alone_restored_elsewhere_says_which_documents_it_lacks(
+    futian: event_models.Event, organiser: User, settings: object, tmp_path: Path
+) -> None:
+    parent_sends(futian, child())
+    text = event_file.export_event_json(futian)
+    futian.delete()
+    settings.REGISTRATION_DOCUMENTS_DIR = tmp_path / "elsewhere"  # type: ignore[attr-defined]
+    imported = event_file.import_event_json(text, organiser)
+    assert (imported.files_restored, imported.files_left_out) == (0, 3)
+    assert {
+        mark["kind"] for document in models.Document.objects.all() for mark in document.marks
+    } == {"not_in_backup"}
