@@ -23,7 +23,7 @@ from crosstable.standings import round_robin_grid
 from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
 from crosstable_web.events import models
-from crosstable_web.events.oversight import arbiters, permissions
+from crosstable_web.events.oversight import arbiters, audit, permissions
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import event_time, language
 from crosstable_web.events.rounds import notation
@@ -181,6 +181,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
             context["subs"] = standings.sub_ranking_rows(results)
         if kind in ("prizes", "certificates"):
             context["prizes"] = standings.prize_rows(section, results)
+            context["audit_head"] = audit.head(section.event)
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], context["rows"])
     return _respond(request, f"printing/{kind}.html", context, filename)
@@ -233,6 +234,7 @@ def _team_printout(
         context["round_numbers"] = range(1, section.team_rounds.count() + 1)
     else:
         context["prizes"] = team_pages.team_prize_rows(section, results)
+        context["audit_head"] = audit.head(section.event)
         context["rows"] = []
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], [])

@@ -220,6 +220,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Online registration (crosstable_web.registrations, docs/registration.md): the players'
 # documents are kept here, outside every public URL (never under STATIC or a media URL), and
 # served only to the event's organisers; each file at most this many bytes.
+AUDIT_ANCHORS_FILE: Path | None = Path(
+    os.environ.get("CROSSTABLE_AUDIT_ANCHORS", VAR_DIR / "audit-anchors.jsonl")
+)
+"""The second store of the audit chains' heads (``events.oversight.anchors``): each committed
+line's place and digest appended, outside the database (docs/audit.md). None: not kept."""
 REGISTRATION_DOCUMENTS_DIR = Path(
     os.environ.get("CROSSTABLE_DOCUMENTS_DIR", VAR_DIR / "registration-documents")
 )

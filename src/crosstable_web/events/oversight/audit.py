@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from crosstable_web.common import localisation
 from crosstable_web.events import models, parts
+from crosstable_web.events.oversight import anchors
 
 Actor = AbstractBaseUser | AnonymousUser | str | None
 """Who acts: an account (signed in on the web, or named by a command's ``--as``), or a name
@@ -98,6 +99,11 @@ def record(
         )
         line.digest = digest(last or "", line)
         line.save()
+        if event is not None:
+            # the second store of the chain's head (docs/audit.md), once the line is committed
+            place = models.AuditLog.objects.filter(event=event).count()
+            event_id, slug, head = event.pk, event.slug, line.digest
+            transaction.on_commit(lambda: anchors.append(event_id, slug, place, head))
         linked: set[tuple[type, Any]] = set()
         for row in about:
             if row is not None and row.pk is not None and (type(row), row.pk) not in linked:
@@ -154,6 +160,32 @@ class ChainReport:
     @property
     def intact(self) -> bool:
         return self.broken_at is None
+
+
+def head(event: models.Event) -> tuple[int, str]:
+    """How many lines the event's log holds and the last one's digest (printed on the signed
+    prize list: an anchor of the chain on paper, docs/audit.md)."""
+    lines = models.AuditLog.objects.filter(event=event)
+    return lines.count(), lines.order_by("-pk").values_list("digest", flat=True).first() or ""
+
+
+def check_anchor(event: models.Event, anchor: anchors.Anchor) -> str | None:
+    """What is wrong with ``event``'s log against a head written down elsewhere (None: the
+    log still holds, at the anchored place, the anchored digest)."""
+    lines = models.AuditLog.objects.filter(event=event).order_by("pk")
+    total = lines.count()
+    if total < anchor.lines:
+        return (
+            f"the log ends at line {total}, but {anchor.source} says it held {anchor.lines} "
+            f"lines: lines were removed at the end"
+        )
+    at_place = lines.values_list("digest", flat=True)[anchor.lines - 1] if anchor.lines else ""
+    if not at_place.startswith(anchor.head):
+        return (
+            f"line {anchor.lines}'s digest is {at_place[:16]}…, but {anchor.source} says "
+            f"{anchor.head[:16]}…: the log was rewritten up to that line"
+        )
+    return None
 
 
 def verify(event: models.Event | None) -> ChainReport:

@@ -1,4 +1,6 @@
-"""``verify_audit [EVENT …]``: check the chain of digests of each event's audit log."""
+"""``verify_audit [EVENT …] [--anchor LINES:DIGEST]``: check the chain of digests of each
+event's audit log, and its head against the heads kept outside the database (the anchors
+file; a head typed from the printed prize list)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from crosstable_web.events import models
 from crosstable_web.events.management import cli
-from crosstable_web.events.oversight import audit
+from crosstable_web.events.oversight import anchors, audit
 
 
 class Command(BaseCommand):
@@ -24,6 +26,12 @@ class Command(BaseCommand):
             nargs="*",
             help="event codes (default: every event, and the lines of no event: accounts, site)",
         )
+        parser.add_argument(
+            "--anchor",
+            metavar="LINES:DIGEST",
+            help="the line count and last digest written down elsewhere (the signed prize "
+            "list prints them); with one event",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         events: list[models.Event | None] = (
@@ -31,6 +39,14 @@ class Command(BaseCommand):
             if options["events"]
             else [*models.Event.objects.order_by("slug"), None]
         )
+        typed: anchors.Anchor | None = None
+        if options["anchor"]:
+            if len(events) != 1:
+                raise CommandError("--anchor checks one event: name it")
+            try:
+                typed = anchors.parse(options["anchor"])
+            except ValueError as error:
+                raise CommandError(str(error)) from None
         broken = []
         for event in events:
             name = "(site: lines of no event)" if event is None else event.slug
@@ -39,6 +55,17 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"{name}: {report.lines} lines, chain intact, last digest {report.head}"
                 )
+                heads = [] if event is None else [anchors.latest(event.pk), typed]
+                for anchor in filter(None, heads):
+                    assert event is not None
+                    problem = audit.check_anchor(event, anchor)
+                    if problem is None:
+                        self.stdout.write(
+                            f"{name}: holds line {anchor.lines} as {anchor.source} anchored it"
+                        )
+                    else:
+                        broken.append(name)
+                        self.stdout.write(f"{name}: NOT AS ANCHORED: {problem}")
                 continue
             line = report.line
             assert line is not None
