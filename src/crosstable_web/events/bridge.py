@@ -39,6 +39,12 @@ def scoring_from_json(data: Mapping[str, Any]) -> ScoringSystem:
     return ScoringSystem(**values)
 
 
+def section_scoring(section: models.Section) -> ScoringSystem:
+    """The points of ``section``'s results as its system counts them: the stored scoring, with
+    a match system's bye shared by the match's rounds (``registry.scoring_for``)."""
+    return registry.scoring_for(section.system_code, scoring_from_json(section.scoring))
+
+
 def scoring_to_json(scoring: ScoringSystem) -> dict[str, str]:
     return {
         name: str(getattr(scoring, name))
@@ -119,7 +125,7 @@ def section_tournament(
     tournament = Tournament(
         name=f"{section.event.name} — {section.name}",
         total_rounds=section.total_rounds,
-        scoring=registry.scoring_for(section.system_code, scoring_from_json(section.scoring)),
+        scoring=section_scoring(section),
         system_code=section.system_code,
         tiebreaks=list(section.tiebreaks),
     )

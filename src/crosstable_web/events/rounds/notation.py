@@ -20,6 +20,4 @@ def section_is_xiangqi(section: models.Section) -> bool:
 
 def of_section(section: models.Section) -> Notation:
     """The notation of ``section`` (its game and points)."""
-    if not section_is_xiangqi(section):
-        return Notation()
-    return Notation(xiangqi=True, scoring=bridge.scoring_from_json(section.scoring))
+    return Notation(xiangqi=section_is_xiangqi(section), scoring=bridge.section_scoring(section))
