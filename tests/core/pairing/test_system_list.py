@@ -39,12 +39,12 @@ def _regulations(system: str, extra: str = "", game: str = "chess"):  # type: ig
 
 
 def _players(count: int, system: str) -> Tournament:
-    # Five pairings: a Double-Swiss match is two rounds of the tournament.
-    games = (
-        1 if registry.is_team_system(system) else registry.pairing_system(system).games_per_pairing
-    )
+    # Five pairings: a Double-Swiss match is two rounds of the tournament; a round robin's
+    # rounds are its table's (left unset: the engine takes the table's number).
+    entry = registry.any_system(system)
+    total_rounds = None if entry.predetermined else 5 * entry.games_per_pairing
     tournament = Tournament(
-        name="t", total_rounds=5 * games, initial_colour=Colour.WHITE, system_code=system
+        name="t", total_rounds=total_rounds, initial_colour=Colour.WHITE, system_code=system
     )
     for number in range(1, count + 1):
         tournament.add_player(Player(number, f"Player {number}", rating=2400 - 10 * number))
