@@ -65,6 +65,15 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNEXPECTED_ERROR
 
 
+def _family(code: str) -> str:
+    """The engine a file's record 192 names: ``burstein`` for a Burstein code, else the
+    Dutch system (a file without 192, or naming the Dutch rules)."""
+    from crosstable.pairing.registry import SYSTEMS
+
+    system = SYSTEMS.get(code.strip().upper())
+    return "burstein" if system is not None and system.family == "burstein" else "dutch"
+
+
 def check_file(path: Path, out: TextIO, *, unrated_rating: int | None = None) -> int:
     """Check the pairings and the standings of ``path``; print what differs."""
     from crosstable.pairing.acceleration import AccelerationError
@@ -78,7 +87,7 @@ def check_file(path: Path, out: TextIO, *, unrated_rating: int | None = None) ->
             f"{path}: a team file (records 310/013): only individual tournaments are checked",
         )
     tournament = as_complete(recorded)
-    pair_round = system_pair_function()
+    pair_round = system_pair_function(_family(recorded.system_code))
     try:
         differences = guarded(lambda: list(check_tournament(tournament, pair_round)))
     except AccelerationError as error:

@@ -148,3 +148,13 @@ def test_fresh_tournaments_agree_with_bbppairings_both_ways(tmp_path: Path) -> N
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "crosstable-generated" in done.stdout
+
+
+def test_crosstable_check_pairs_a_burstein_file_by_burstein(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Record 192 (092 in bbpPairings' file) names FIDE_BURSTEIN: ``crosstable check``
+    re-pairs it with the Burstein engine (the Dutch engine pairs its rounds otherwise)."""
+    path = DATA / "bbp_p12_r6_s14.trf"
+    assert main(["check", str(path)]) == 0
+    assert "all 6 rounds reproduced" in capsys.readouterr().out
