@@ -74,6 +74,9 @@ class StandingsRules:
     unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026
     predetermined: bool = False
     """Round robin or other predetermined pairings (C.07 Art. 15.2)."""
+    games_per_match: int = 1
+    """Each pairing is a match of this many games, a round each (the Double-Swiss system:
+    2): a single forfeited game of a played match counts as played (C.04.5, Preface)."""
     unrated_rating: int | None = None
     """Rating used for unrated participants in rating tie-breaks (None: those are dropped)."""
     ratings_per_round: bool = False
@@ -312,6 +315,7 @@ def _individual_standings(
         predetermined=rules.predetermined,
         unrated_rating=rules.unrated_rating,
         ratings_per_round=rules.ratings_per_round,
+        games_per_match=rules.games_per_match,
     )
 
     house = {number for number, player in tournament.players.items() if player.house}

@@ -142,11 +142,14 @@ class IndividualContext:
         unrated_rating: int | None = None,
         fore: bool = False,
         ratings_per_round: bool = False,
+        games_per_match: int = 1,
     ) -> IndividualContext:
         """The tournament's players after ``rounds`` rounds (all recorded rounds by default);
         ``fore`` takes every paired game of the last round as a draw (Fore Buchholz);
         ``ratings_per_round``: an opponent's rating is the one valid in the round of the game
-        (``Player.later_ratings``), not the first."""
+        (``Player.later_ratings``), not the first. ``games_per_match``: each pairing is a
+        match of that many games, one round each (the Double-Swiss system: 2); a forfeited
+        game inside a match that was played counts as played (C.04.5, Preface)."""
         count = tournament.rounds_recorded if rounds is None else rounds
         scoring = tournament.scoring
         scale = _scale_of(scoring)
@@ -161,6 +164,8 @@ class IndividualContext:
             number: _player_records(tournament, number, count, units, fore, points_of)
             for number in tournament.players
         }
+        if games_per_match > 1:
+            _forfeits_inside_played_matches(records, games_per_match)
         ratings: dict[int, int | None] = {
             number: player.rating if player.rating > 0 else unrated_rating
             for number, player in tournament.players.items()
@@ -185,6 +190,7 @@ class IndividualContext:
                 unrated_rating=unrated_rating,
                 fore=True,
                 ratings_per_round=ratings_per_round,
+                games_per_match=games_per_match,
             )
 
         return cls(
@@ -272,6 +278,25 @@ class IndividualContext:
     def all_rated(self) -> bool:
         """Rating tie-breaks need a rating for everyone (or a default for unrated players)."""
         return all(rating is not None for rating in self.ratings.values())
+
+
+def _forfeits_inside_played_matches(records: dict[int, list[RoundRecord]], games: int) -> None:
+    """C.04.5, Preface: a match ends by forfeit only if a player forfeits all its games; in
+    every other match a single forfeited game "shall be treated as played" for standings and
+    tie-breaks. Rounds ``k * games + 1 … (k + 1) * games`` are one match."""
+
+    def forfeited_all(rows: list[RoundRecord]) -> bool:
+        return len(rows) == games and all(r.result is ResultCode.FORFEIT_LOSS for r in rows)
+
+    for rows in records.values():
+        for index, record in enumerate(rows):
+            if record.played or record.opponent is None or not record.result.is_forfeit:
+                continue
+            start = index - index % games
+            theirs = records.get(record.opponent, [])[start : start + games]
+            if forfeited_all(rows[start : start + games]) or forfeited_all(theirs):
+                continue
+            rows[index] = record._replace(played=True, category=None)
 
 
 def _player_records(

@@ -23,6 +23,7 @@ from crosstable.pairing.double_swiss import (
     pair_round,
 )
 from crosstable.regulations import RegulationsError, parse_regulations
+from crosstable.tiebreaks.context import IndividualContext
 
 W, B = Colour.WHITE, Colour.BLACK
 R = ResultCode
@@ -215,3 +216,18 @@ def test_a_section_counts_games_as_rounds_and_its_bye_shares_the_match_bye() -> 
     assert section.scoring.pairing_bye == Fraction(3, 4)
     with pytest.raises(RegulationsError, match="multiple of 2, not 9"):
         parse_regulations(SECTION.format(rounds=9), "ds.toml")
+
+
+def test_a_single_forfeited_game_counts_as_played_for_tie_breaks() -> None:
+    # C.04.5 Preface: only a match a player forfeits entirely is a forfeit; otherwise a
+    # forfeited game "shall be treated as played" for standings and tie-breaks.
+    tournament = event(4)
+    record(tournament, 1, {Board(1, 3): R.FORFEIT_WIN, Board(4, 2): R.WIN})
+    record(tournament, 2, {Board(3, 1): R.FORFEIT_LOSS, Board(2, 4): R.FORFEIT_WIN})
+    matches = IndividualContext.from_tournament(tournament, games_per_match=2)
+    # 2-4: 4 forfeited game 2 only: the match was played, and so was that game.
+    assert matches.records[4][1].played and matches.records[2][1].played
+    # 1-3: 3 forfeited both games: a forfeited match, its games stay unplayed.
+    assert not matches.records[1][0].played and not matches.records[3][1].played
+    games = IndividualContext.from_tournament(tournament)
+    assert not games.records[4][1].played

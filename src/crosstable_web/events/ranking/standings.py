@@ -224,7 +224,10 @@ def _standings_rules(
         lots_seed = lots.seed_of(section)
         by_regulations = StandingsRules.from_regulations(section_rules, lots_seed=lots_seed)
         return dataclasses.replace(
-            by_regulations, unplayed_rule=unplayed, predetermined=predetermined
+            by_regulations,
+            unplayed_rule=unplayed,
+            predetermined=predetermined,
+            games_per_match=games_per_match(section),
         ), False
     default = not section.tiebreaks
     # the project's defaults (docs/tiebreaks.md): a round robin's list is C.02's DE, WIN, SB, KS
@@ -236,7 +239,15 @@ def _standings_rules(
     rules_ = StandingsRules.from_text(
         tiebreaks, forfeit_rule=forfeit_rule, unplayed_rule=unplayed, predetermined=predetermined
     )
-    return rules_, default
+    return dataclasses.replace(rules_, games_per_match=games_per_match(section)), default
+
+
+def games_per_match(section: models.Section) -> int:
+    """Games in each of the section's pairings (the Double-Swiss system: 2, a round each)."""
+    try:
+        return registry.any_system(section.system_code).games_per_pairing
+    except KeyError:
+        return 1
 
 
 def is_predetermined(section: models.Section) -> bool:
