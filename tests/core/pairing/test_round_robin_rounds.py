@@ -112,3 +112,36 @@ def test_a_section_with_other_than_the_tables_rounds_is_refused(code: str, round
 def test_one_player_is_no_round_robin() -> None:
     with pytest.raises(PairingError, match="at least two players"):
         registry.pair_function("FIDE_ROUNDROBIN")(_field(1, 1), 1)
+
+
+def test_a_double_round_robins_grid_holds_both_games_of_each_pair_in_round_order() -> None:
+    from crosstable.standings import StandingsRules, compute_standings, round_robin_grid
+
+    field = _field(3, 6)  # 3 players play the 4-player table twice: 6 rounds, one rests each
+    pair = registry.pair_function("FIDE_DOUBLEROUNDROBIN")
+    for round_number in range(1, 7):
+        pairing = pair(field, round_number)
+        assert pairing.rest is not None and len(pairing.boards) == 1
+        (board,) = pairing.boards
+        # White wins every game
+        field.players[board.white].rounds.append(
+            RoundEntry(board.black, Colour.WHITE, ResultCode.WIN)
+        )
+        field.players[board.black].rounds.append(
+            RoundEntry(board.white, Colour.BLACK, ResultCode.LOSS)
+        )
+        field.players[pairing.rest].rounds.append(RoundEntry.absent(ResultCode.ZERO_POINT_BYE))
+    standings = compute_standings(field, StandingsRules.from_text("SB", predetermined=True))
+    grid = round_robin_grid(field, standings)
+    assert [line.row.number for line in grid] == [1, 2, 3]
+    # each pair met twice, once with each colour: each player won with White, lost with Black
+    for line in grid:
+        for column, games in enumerate(line.games, start=1):
+            if column == line.row.number:
+                assert games == ()
+                continue
+            assert sorted(game.colour.value for game in games if game.colour) == ["b", "w"]
+            assert [game.result for game in games if game.colour is Colour.WHITE] == [
+                ResultCode.WIN
+            ]
+    assert {line.row.points for line in grid} == {2}

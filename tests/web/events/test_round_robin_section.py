@@ -20,6 +20,8 @@ from crosstable_web.events import bridge, forms, models, rounds, services
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import rules
 
+from ..language_check import foreign_text
+
 Players = Callable[..., list[models.Entry]]
 
 
@@ -164,3 +166,44 @@ def test_the_printed_cross_table_is_the_classic_table_with_sb_and_places(
     assert cells[1][2:] == ["½", "½", "1", "2", "0", "1", "2", "1", "2"]
     assert cells[2][2:] == ["0", "½", "1", "1.5", "0", "1", "1", "0.5", "3"]
     assert cells[3][2:] == ["0", "0", "0", "0", "0", "0", "0", "0", "4"]
+    # the same table in Malay, Persian (its digits) and Chinese, with no English left
+    names = [f"Player {index:02d}" for index in range(1, 5)]
+    for language, code in (("ms", "ms"), ("fa", "fa"), ("zh-hans", "zh")):
+        printed = client.get(f"/print/quad/q/crosstable/?lang={language}").content.decode()
+        assert 'id="round-robin-grid"' in printed
+        assert foreign_text(printed, code, [*names, "Quad", "arif"]) == [], language
+        if code == "fa":  # Persian digits in every cell: 2½ points, SB 2½, Koya 1½
+            assert "۲٫۵" in printed and "۱٫۵" in printed and "2.5" not in printed
+
+
+@pytest.mark.django_db
+def test_the_chief_arbiter_may_still_pair_a_round_by_hand(
+    organiser: User, arbiter: User, make_players: Players
+) -> None:
+    from crosstable_web.events.rounds import manual_pairing
+    from crosstable_web.events.rounds.rule_warnings import NeedsConfirmation
+
+    spec = rules.EventSpec(
+        name="By hand",
+        sections=[
+            rules.SectionSpec(key="h", name="H", total_rounds=3, system_code="FIDE_ROUNDROBIN")
+        ],
+    )
+    event = services.create_event(spec, organiser)
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get()
+    make_players(section, 4, organiser)
+    services.assign_pairing_numbers(section, organiser)
+    first = rounds.pair_next_round(section, arbiter)  # the table: 1-4, 2-3
+    manual_pairing.start(first, arbiter)
+    three, four = (section.entries.get(pairing_number=n) for n in (3, 4))
+    manual_pairing.swap_players(first, three, four, arbiter)
+    token = None
+    for _step in range(3):  # a level-4 warning: the round is not the table's, confirmed twice
+        try:
+            text = manual_pairing.end(first, arbiter, token)
+            break
+        except NeedsConfirmation as pending:
+            token = pending.token
+    assert text == "MPA @ Round 1: manual 1-3 2-4; engine 1-4 2-3"
+    assert _boards(first) == [(1, 3, "*", "*"), (2, 4, "*", "*")]
