@@ -97,6 +97,12 @@ class Tournament:
     """Requested byes for rounds not yet paired: round -> {pairing number: H/F/Z}."""
     accelerations: list[Acceleration] = dataclasses.field(default_factory=list)
     prohibited_pairings: list[ProhibitedPairing] = dataclasses.field(default_factory=list)
+    rematches_allowed: list[frozenset[int]] = dataclasses.field(default_factory=list)
+    """Pairs of players the chief arbiter lets meet again in the round being paired, when no
+    pairing exists otherwise (the arbiter decides: C.04.3 Art. 1.3 note, the xiangqi rules'
+    App. 2 §3): the individual engines relax "no rematch" for these pairs alone. A decision
+    for one pairing, not a record: no TRF line holds it (the ### MPA line records the round
+    paired so)."""
     teams: list[Team] = dataclasses.field(default_factory=list)
     team_records: TeamEventRecords | None = None
     """A team event's records beyond rosters and games (board colours, match points, byes,

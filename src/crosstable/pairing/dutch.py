@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from crosstable.message import Message
@@ -169,6 +169,7 @@ class _RoundPairer(PairingGraph):
         matching: MatchingFunction,
         local_rules: LocalRules,
         count_floats_again: bool = False,
+        rematches_allowed: Collection[frozenset[int]] = (),
     ) -> None:
         # Pairing order (Art. 1.2): score descending, then TPN.
         self.players = sorted(players, key=lambda p: (-p.score, p.number))
@@ -186,7 +187,7 @@ class _RoundPairer(PairingGraph):
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
         super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
-        self.connect_compatible(prohibited)
+        self.connect_compatible(prohibited, rematches_allowed)
         if self.bye_vertex is not None:
             for i in range(count):
                 if self.players[i].history.can_receive_bye:
@@ -198,7 +199,11 @@ class _RoundPairer(PairingGraph):
         self.level = [self.level_of[p.score] for p in self.players]
         self.has_topscorers = any(p.topscorer for p in self.players)
 
-    def connect_compatible(self, prohibited: Sequence[Sequence[int]]) -> None:
+    def connect_compatible(
+        self,
+        prohibited: Sequence[Sequence[int]],
+        rematches_allowed: Collection[frozenset[int]] = (),
+    ) -> None:
         """Edges between players who may meet: [C1] not met over the board, [C3] not two
         non-topscorers with the same absolute colour preference, not a prohibited pairing
         (``prohibited``: groups of TPNs who must not meet in this round)."""
@@ -216,10 +221,11 @@ class _RoundPairer(PairingGraph):
             for k in members:
                 banned[k] |= members
         for k, p in enumerate(players):
-            # [C1] both ways: a row lists whom its player may meet, and both rows must agree.
+            # [C1] both ways: a row lists whom its player may meet, and both rows must agree;
+            # a rematch the chief arbiter allows (no pairing exists otherwise) is no bar.
             for o in p.history.opponents:
                 j = index_of.get(o)
-                if j is not None:
+                if j is not None and frozenset((p.number, o)) not in rematches_allowed:
                     banned[k].add(j)
                     banned[j].add(k)
         for k, p in enumerate(players):
@@ -653,7 +659,14 @@ def _pair_players(
     absolute = dataclasses.replace(rules, float_once=False) if count_floats_again else rules
     prohibited += local_prohibitions(tournament, round_number, present_histories, absolute)
     pairer = _RoundPairer(
-        players, prohibited, initial, round_number, matching, rules, count_floats_again
+        players,
+        prohibited,
+        initial,
+        round_number,
+        matching,
+        rules,
+        count_floats_again,
+        frozenset(tournament.rematches_allowed),
     )
     barred = barred_from_bye(present_histories, absolute)
     if barred and pairer.bye_vertex is not None:

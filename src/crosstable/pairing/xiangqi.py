@@ -517,13 +517,19 @@ class _LaterRound(_Pairer):
         rank = self.rank
         histories = self.histories
         any_prohibited = bool(self.tournament.prohibited_pairings)
+        allowed = frozenset(self.tournament.rematches_allowed)
         edges: list[tuple[int, int, int]] = []
         row_start: list[int] = []
         row_cut: dict[int, list[int]] = {span: [] for span in NEAR_SPANS}
         for i in range(n):
             row_start.append(len(edges))
             a = order[i]
-            met = {rank[b] for b in histories[a].opponents if b in rank}  # X1
+            # X1, but for a rematch the chief arbiter allows (no pairing exists otherwise)
+            met = {
+                rank[b]
+                for b in histories[a].opponents
+                if b in rank and frozenset((a, b)) not in allowed
+            }
             forced_a, unit_a, conflict_a = forced[i], units[i], conflict[kind[i]]
             level_a, position_a = level[i], position[i]
             size = self.group_size[level_a]

@@ -44,6 +44,23 @@ def test_no_legal_pairing_raises_pairing_error() -> None:
         dutch.pair_round(tournament)
 
 
+def test_rematches_the_chief_arbiter_allows_make_the_round_possible() -> None:
+    """The case above has no pairing (1-2 barred by C3, every other pair by C1). The chief
+    arbiter allows rematches for 1 and 2 (every pair naming one of them): 1 and 2 float down
+    into the 0-point bracket, S1 = [1, 2] against S2 = [3, 4] (Art. 3.2: 1-3, 2-4), both
+    absolute White (BB) get White. Allowing them for 1 alone still leaves 2 without an
+    opponent (2-3 and 2-4 are rematches, 1-2 C3)."""
+    tournament = load_trf(CASES / "c1_c3_no_legal_pairing.trf")
+    tournament.rematches_allowed.extend(
+        frozenset((player, other)) for player in (1, 2) for other in (3, 4)
+    )
+    assert dutch.pair_round(tournament).as_engine_lines() == ["2", "1 3", "2 4"]
+    one = load_trf(CASES / "c1_c3_no_legal_pairing.trf")
+    one.rematches_allowed.extend(frozenset((1, other)) for other in (2, 3, 4))
+    with pytest.raises(PairingError, match="round 3"):
+        dutch.pair_round(one)
+
+
 def test_prohibited_pairing_applies_only_inside_its_window() -> None:
     """Forbidding 1-4 in round 3 leaves 1-2 (1's only other opponent): then 3 (the only
     eligible 1-point player left) gets the bye, 4-5 both want Black strongly, neither E.3

@@ -195,6 +195,15 @@ def test_colour_limit_can_make_a_round_impossible() -> None:
         pair_round(tournament, 2, XiangqiOptions())  # the only pairing is a rematch
 
 
+def test_a_rematch_the_chief_arbiter_allows_is_paired() -> None:
+    # the case above with the rematch allowed (X1 relaxed for 1-2 alone): 1 had Red, so 2
+    # gets Red (alternation)
+    tournament = event(2)
+    play(tournament, 1, (1, 2, "1"))
+    tournament.rematches_allowed.append(frozenset((1, 2)))
+    assert pairs(pair_round(tournament, 2, XiangqiOptions()).boards) == [(2, 1)]
+
+
 def test_forced_colour_readings() -> None:
     limit = XiangqiOptions(max_same_colour_in_row=2)
     assert forced_colour([R, R], limit, last_round=False) is B

@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from crosstable.model import ResultCode
+from crosstable.model import ResultCode, Tournament
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.checker import RecordedRound
 from crosstable.pairing.manual import ManualProblem, manual_problems
@@ -89,10 +89,22 @@ def _warnings(
 ) -> list[RuleWarning]:
     """What the round paired as ``boards`` (White, Black numbers) and ``bye`` breaks."""
     tournament = bridge.section_tournament(section, up_to_round=round_row.number - 1)
+    return problems_of(tournament, round_row.number, boards, bye)
+
+
+def problems_of(
+    tournament: Tournament,
+    round_number: int,
+    boards: list[tuple[int, int]],
+    bye: int | None,
+) -> list[RuleWarning]:
+    """What round ``round_number`` paired as ``boards`` (White, Black numbers) and ``bye``
+    breaks, as warnings in words; ``tournament`` holds the rounds before it (a round paired
+    by hand from scratch, ``events.rounds.hand_pairing``, is checked by the same words)."""
     names = {number: player.name for number, player in tournament.players.items()}
     return [
         _as_warning(problem, names)
-        for problem in manual_problems(tournament, round_row.number, boards, bye)
+        for problem in manual_problems(tournament, round_number, boards, bye)
     ]
 
 

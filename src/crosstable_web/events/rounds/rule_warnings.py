@@ -118,6 +118,31 @@ KINDS: dict[str, Kind] = {
             ),
         ),
     ),
+    # the next round paired by hand (events.rounds.hand_pairing): the team rounds' words
+    "manual.hand_not_engine": Kind(
+        Level.TWO_STEPS,
+        gettext_lazy("Round %(round)s paired by hand is not the pairing the rules give."),
+        (
+            gettext_lazy("The pairing the rules give: %(engine)s."),
+            gettext_lazy(
+                "The section's TRF file records the pairing made by hand (a ### line), and "
+                "the audit log names who decided."
+            ),
+        ),
+    ),
+    "manual.no_engine": Kind(
+        Level.TWO_STEPS,
+        gettext_lazy(
+            "Round %(round)s has no pairing that satisfies the rules (%(reason)s): it is "
+            "paired by hand."
+        ),
+        (
+            gettext_lazy(
+                "The section's TRF file records the pairing made by hand (a ### line), and "
+                "the audit log names who decided."
+            ),
+        ),
+    ),
     # a team round paired by hand (teams.hand_pairing; team_swiss.team_manual_problems)
     "team_manual.rematch": Kind(
         Level.CONFIRM,
