@@ -261,10 +261,11 @@ def round_byes(someone: Person) -> list[tuple[str, str]]:
     ]
 
 
-def type_result(someone: Person, board: int, code: str) -> str:
+def type_result(someone: Person, board: int | str, code: str) -> str:
     """Type ``board code`` into the round page's box and press Enter, as an arbiter does
     with a pile of slips; the board's result cell once the page has the answer (the page
-    does not reload: events.views.round_page)."""
+    does not reload: events.views.round_page and the team round page, whose boards are
+    ``table.board``; a whole match typed as ``3 1 = 0 1`` has no one cell: "")."""
     page = someone.page
     answers = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
     page.fill("#id_entry", f"{board} {code}")
@@ -272,7 +273,8 @@ def type_result(someone: Person, board: int, code: str) -> str:
     page.wait_for_function(
         f"() => Number(document.documentElement.dataset.answers || 0) > {answers}"
     )
-    return str(page.locator(f"#board-{board} td.result").inner_text().strip())
+    cell = page.locator(f'tr.board[data-board="{board}"] td.result')
+    return str(cell.inner_text().strip()) if cell.count() else ""
 
 
 def confirm_replacement(someone: Person, board: int) -> str:

@@ -47,7 +47,7 @@ def _play_table_one(league: event_models.Section, arbiter: User) -> models.TeamR
 
 
 def _cell(page: str, row_id: str) -> str:
-    found = re.search(rf'<tr id="{row_id}">.*?<td class="result">(.*?)</td>', page, re.S)
+    found = re.search(rf'<tr id="{row_id}"[^>]*>.*?<td class="result">(.*?)</td>', page, re.S)
     assert found, row_id
     return found.group(1)
 

@@ -94,11 +94,22 @@ def test_arbiter_pairs_a_team_round_and_types_board_results(page: Any, live_serv
     # Table 1: 1-0, ½-½, 0-1, 1-0 (2½–1½), typed board by board into the result field as on
     # the individual round page; table 2, the second team wins every board (0–4), as a whole
     # match.
-    for typed in ("1.1 1", "1.2 =", "1.3 0", "1.4 1", "2 0 0 0 0"):
-        page.focus("#id_typed")
+    # A result alone goes to the board the page names, which moves on after each entry
+    # (1.1 typed, then 1.2; 1.3 typed, then 1.4), as on the individual round page.
+    page.evaluate("window.notReloaded = true")
+    for count, typed in enumerate(("1.1 1", "=", "1.3 0", "1", "2 0 0 0 0"), start=1):
+        page.focus("#id_entry")
         page.keyboard.type(typed)
         page.keyboard.press("Enter")
+        # the page does not reload (round_results.js): each answer counted as it comes
+        page.wait_for_function(f"() => document.documentElement.dataset.answers == '{count}'")
         page.wait_for_selector(".messages li.success")
+    assert page.evaluate("window.notReloaded === true")
+    # the match lines and the progress follow each answer, in place
+    assert " ".join(page.locator("#match-1 .score").inner_text().split()) == "2½ – 1½"
+    assert " ".join(page.locator("#match-2 .score").inner_text().split()) == "0 – 4"
+    assert page.locator("#match-1-missing").count() == 0
+    assert page.locator("#progress").get_attribute("data-done") == "8"
     games = {
         (game.match.number, game.board): game.first_result + game.second_result
         for game in team_models.BoardGame.objects.filter(match__round__section=section)

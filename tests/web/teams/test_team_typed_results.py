@@ -43,7 +43,7 @@ def test_typed_board_and_match_results_are_saved_and_logged(
     client = Client()
     client.force_login(arbiter)
     page = client.get(f"/e/{league.event.slug}/s/A/teams/r/1/").content.decode()
-    assert 'id="typed-results-form"' in page and 'name="typed"' in page
+    assert 'id="result-form"' in page and 'name="entry"' in page
     # Table 1 board by board; table 2 as a whole match; table 3 board 4 with "1/2".
     messages = _post(client, league, "1.1 1, 1.2 =, 1.3 0; 1.4 +\n2 0 0 = 1-0, 3.4 1/2")
     assert messages == [

@@ -1,4 +1,6 @@
-/* The round page's results without reloading the page (crosstable_web.events.views.round_page).
+/* A round page's results without reloading the page: the individual round page
+   (crosstable_web.events.views.round_page) and the team round page
+   (crosstable_web.teams.views.round_page), whose boards are keyed "table.board" (3.2).
 
    Progressive enhancement: without this script the same forms post and the page reloads.
    With it, each entry is posted in the background (Accept: application/json) and the answer
@@ -9,7 +11,13 @@
    Keyboard: a result alone (1, =, 0, 2-0 …) goes to the current board (highlighted, named
    beside the box); Enter sends it and moves to the next board; Enter on an empty box, the
    arrow keys ↓ and ↑ move without entering; "12 1" enters board 12 and moves past it.
-   A question (a stored result replaced) takes Enter to confirm and Escape to cancel. */
+   A question (a stored result replaced) takes Enter to confirm and Escape to cancel.
+
+   The page names its parts: #boards (data-result-url) holds rows tr.board (data-board: the
+   board's key, data-label: how the page writes it, data-players) with a td.result cell;
+   #result-form (#id_entry, #id_current, #current-board), #result-ask, #round-status. The
+   answer may carry "parts": other elements (by id) as they now stand, replaced whole (a team
+   match's score line). A form marked data-reloads posts and reloads as usual. */
 (function () {
   "use strict";
   var table = document.getElementById("boards");
@@ -47,7 +55,7 @@
   }
 
   function rowOf(board) {
-    return document.getElementById("board-" + board);
+    return table.querySelector('tr.board[data-board="' + board + '"]');
   }
 
   function setCursor(index) {
@@ -65,7 +73,7 @@
     if (currentLabel) {
       currentLabel.hidden = false;
       currentLabel.textContent = currentLabel.dataset.template
-        .replace("{board}", row.cells[0].textContent.trim())
+        .replace("{board}", row.getAttribute("data-label") || row.cells[0].textContent.trim())
         .replace("{players}", row.getAttribute("data-players"));
     }
     row.scrollIntoView({ block: "nearest" });
@@ -121,6 +129,14 @@
       if (row) {
         row.querySelector("td.result").innerHTML = answer.cells[board];
         row.classList.toggle("pending", Boolean(pending[board]));
+      }
+    });
+    Object.keys(answer.parts || {}).forEach(function (id) {
+      var old = document.getElementById(id);
+      if (old) {
+        var part = document.createElement("div");
+        part.innerHTML = answer.parts[id];
+        old.replaceWith(part.firstElementChild);
       }
     });
     var pairNext = document.getElementById("pair-next-form");
@@ -198,11 +214,18 @@
     var data = new FormData(form);
     data.delete("entry");
     var parts = text.split(/\s+/);
-    var typedBoard = latinDigits(parts[0]);
-    if (parts.length > 1 && /^[0-9]+$/.test(typedBoard)) {
-      data.set("entry", text); // "12 1": the board typed
+    var typedBoard = latinDigits(parts[0]).replace("\u066b", ".");
+    if (parts.length > 1 && /^[0-9]+(\.[0-9]+)?$/.test(typedBoard)) {
+      data.set("entry", text); // "12 1": the board typed (a team page's "3.2 1", "3 1 = 0 1")
       send(data);
-      moveAfter(String(parseInt(typedBoard, 10)));
+      moveAfter(
+        typedBoard
+          .split(".")
+          .map(function (number) {
+            return String(parseInt(number, 10));
+          })
+          .join(".")
+      );
     } else {
       data.set("board", currentField.value);
       data.set("result", text);
@@ -224,7 +247,12 @@
   // the other forms posting results: a board's buttons, the undo, a question's confirmation
   document.addEventListener("submit", function (event) {
     var target = event.target;
-    if (target === form || !target.action || new URL(target.action).pathname !== url) {
+    if (
+      target === form ||
+      target.hasAttribute("data-reloads") ||
+      !target.action ||
+      new URL(target.action).pathname !== url
+    ) {
       return;
     }
     event.preventDefault();

@@ -1,19 +1,30 @@
 """The team round page: matches board by board, every line-up; the arbiter's results, typed
-or clicked, and the round's start."""
+or clicked, and the round's start.
+
+Results go in without reloading the page when the browser runs the individual round page's
+script (``static/crosstable_web/round_results.js``): it posts the same forms with
+``Accept: application/json`` and puts the answer in place — every board's result cell (keyed
+``table.board``), each match's score line, the progress and the messages. Without the script
+the forms post as usual and the page reloads: one view, both ways."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from crosstable.model import ResultCode
 from crosstable.teams.lineups import lineup_deadline
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
+from crosstable.typed.results import read_board_result
+from crosstable_web.common import localisation
 from crosstable_web.common.notation import points_text
 from crosstable_web.events import rounds
 from crosstable_web.events.oversight import permissions
@@ -22,6 +33,7 @@ from crosstable_web.events.rounds import acting
 from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
+from crosstable_web.events.views.round_page import wants_json
 from crosstable_web.teams import bridge, models, services
 from crosstable_web.teams.typed_entry import parse_typed_results
 from crosstable_web.teams.wording import match_note
@@ -49,9 +61,19 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
         permissions.require_arbiter(request.user, section.event)
         if "starts_at" in request.POST:
             _move_round_start(request, round_row)
-        elif "typed" in request.POST:
-            typed = as_typed_on_a_latin_keyboard(request.POST.get("typed", ""))
+        elif "typed" in request.POST or "entry" in request.POST:
+            typed = as_typed_on_a_latin_keyboard(
+                request.POST.get("entry", request.POST.get("typed", ""))
+            ).strip()
+            current = request.POST.get("current", "")
+            if typed and " " not in typed and "." in current:
+                # a result alone, typed without the script: the board the page names
+                typed = f"{current} {typed}"
             _enter_typed_results(request, round_row, typed)
+        elif "." in request.POST.get("board", ""):
+            # a board's key (3.2) with its result: the per-board forms, or a result alone
+            # typed for the board the script names
+            _enter_keyed_result(request, round_row)
         else:
             # the per-board buttons: a table and a board of this round, or a message
             table = whole_number_or_none(request.POST.get("match", ""), 1)
@@ -75,7 +97,27 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
                     _("Table %(table)d board %(board)d saved.")
                     % {"table": match.number, "board": board},
                 )
+        if wants_json(request):
+            return _answer(request, round_row)
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
+    return render(
+        request,
+        "teams/team_round.html",
+        {
+            **_round_context(request, round_row),
+            "starts_at_text": event_time.wall_clock_text(section.event, round_row.starts_at),
+            "deadline": lineup_deadline(round_row.starts_at, bridge.team_rules(section))
+            if round_row.starts_at
+            else None,
+            "can_arbitrate": can_arbitrate,
+        },
+    )
+
+
+def _round_context(request: HttpRequest, round_row: models.TeamRound) -> dict[str, Any]:
+    """The round's matches board by board, as the page and the script's answer show them."""
+    section = round_row.section
+    number = round_row.number
     scored, _changes = bridge.scored_matches(section)
     of_round = [m for m in scored if m.round_number == number]
     notation = of_section(section)
@@ -109,26 +151,91 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
                     "label": rounds.result_label(
                         b.first_result.value, b.second_result.value, notation
                     ),
+                    "pending": b.first_result is ResultCode.PENDING,
                 }
                 for b in scored_match.boards
             ],
         }
         for table, scored_match in enumerate(of_round, start=1)
     ]
-    return render(
-        request,
-        "teams/team_round.html",
-        {
-            "event": section.event,
-            "section": section,
-            "round": round_row,
-            "starts_at_text": event_time.wall_clock_text(section.event, round_row.starts_at),
-            "deadline": lineup_deadline(round_row.starts_at, bridge.team_rules(section))
-            if round_row.starts_at
-            else None,
-            "matches": matches,
-            "can_arbitrate": can_arbitrate,
+    boards = [board for item in matches for board in item["boards"]]
+    current = next(
+        (
+            f"{item['table']}.{board['board'].board}"
+            for item in matches
+            for board in item["boards"]
+            if board["pending"]
+        ),
+        "",
+    )
+    return {
+        "current": current,
+        "event": section.event,
+        "section": section,
+        "round": round_row,
+        "matches": matches,
+        "progress": {
+            "done": sum(not b["pending"] for b in boards),
+            "total": len(boards),
         },
+    }
+
+
+def _answer(request: HttpRequest, round_row: models.TeamRound) -> JsonResponse:
+    """The script's answer: the round as it now stands — every board's result cell (keyed
+    ``table.board``), each match's score line, the progress and the messages (taken from
+    the queue: shown once, here)."""
+    context = _round_context(request, round_row)
+    status = render_to_string(
+        "teams/_round_status.html",
+        {**context, "live_messages": list(messages.get_messages(request))},
+        request,
+    )
+    cells: dict[str, str] = {}
+    pending: list[str] = []
+    parts: dict[str, str] = {}
+    for item in context["matches"]:
+        for board in item["boards"]:
+            key = f"{item['table']}.{board['board'].board}"
+            cells[key] = localisation.digits(board["label"])
+            if board["pending"]:
+                pending.append(key)
+        parts[f"match-{item['table']}"] = render_to_string(
+            "teams/_match_heading.html", {"item": item}, request
+        )
+    return JsonResponse(
+        {"status": status, "cells": cells, "pending": pending, "parts": parts, "ask": None}
+    )
+
+
+def _enter_keyed_result(request: HttpRequest, round_row: models.TeamRound) -> None:
+    """One board by its key (``3.2``) and a result, stored (``1-0``, ``+-`` from the board's
+    list) or typed (``1``, ``=``, ``+``): entered as the typed box enters ``3.2 1``."""
+    place = as_typed_on_a_latin_keyboard(request.POST.get("board", "")).strip()
+    result = as_typed_on_a_latin_keyboard(request.POST.get("result", "")).strip()
+    table_text, _dot, board_text = place.partition(".")
+    table = whole_number_or_none(table_text, 1)
+    board = whole_number_or_none(board_text, 1)
+    match = round_row.matches.filter(number=table).first() if table else None
+    if match is None or board is None:
+        messages.error(request, _("No such table and board in this round."))
+        return
+    if not result:
+        messages.error(
+            request,
+            _("Table %(table)d board %(board)d: choose a result; nothing was saved.")
+            % {"table": match.number, "board": board},
+        )
+        return
+    try:
+        read_board_result(result)
+    except ValueError:
+        _enter_typed_results(request, round_row, f"{place} {result}")
+        return
+    acting.run(
+        request,
+        lambda: services.enter_board_result(match, board, result, request.user),
+        _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board},
     )
 
 
