@@ -158,16 +158,13 @@ def _round_context(request: HttpRequest, round_row: models.TeamRound) -> dict[st
         }
         for table, scored_match in enumerate(of_round, start=1)
     ]
-    boards = [board for item in matches for board in item["boards"]]
-    current = next(
-        (
-            f"{item['table']}.{board['board'].board}"
-            for item in matches
-            for board in item["boards"]
-            if board["pending"]
-        ),
-        "",
-    )
+    # every board's key (table.board) and whether it still waits for its result
+    boards = [
+        (f"{table}.{b.board}", b.first_result is ResultCode.PENDING)
+        for table, scored_match in enumerate(of_round, start=1)
+        for b in scored_match.boards
+    ]
+    current = next((key for key, pending in boards if pending), "")
     return {
         "current": current,
         "event": section.event,
@@ -175,7 +172,7 @@ def _round_context(request: HttpRequest, round_row: models.TeamRound) -> dict[st
         "round": round_row,
         "matches": matches,
         "progress": {
-            "done": sum(not b["pending"] for b in boards),
+            "done": sum(not pending for _key, pending in boards),
             "total": len(boards),
         },
     }
