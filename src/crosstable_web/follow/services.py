@@ -15,6 +15,7 @@ from django.core.validators import EmailValidator, URLValidator
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from crosstable_web.common import rate_limits
 from crosstable_web.events import models
 from crosstable_web.events.services import ServiceError
 from crosstable_web.follow import links
@@ -48,6 +49,10 @@ def follow_by_email(entry: models.Entry, email: str, site: str) -> Follower:
         # already following, or the link was mailed a moment ago: no second mail (the
         # form is not a way to flood someone's mailbox); the page says the same either way
         return follower
+    if rate_limits.use(rate_limits.PUBLIC_MAILS, "all") is not None:
+        raise ServiceError(
+            _("This site is sending too many e-mails just now. Nothing was sent; try again later.")
+        )
     follower.site = site
     follower.language = translation.get_language() or settings.LANGUAGE_CODE
     follower.created_at = timezone.now()

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
+from crosstable_web import deployment
+from crosstable_web.common import localisation, rate_limits
 from crosstable_web.events import models
 from crosstable_web.events.regulations import event_time, language
 from crosstable_web.events.rounds import notation
@@ -81,6 +83,15 @@ def follow(request: HttpRequest, slug: str, key: str, number: int) -> HttpRespon
         )
     if request.method == "POST":
         try:
+            wait = rate_limits.use(rate_limits.FOLLOW_PER_ADDRESS, deployment.client_ip(request))
+            if wait is not None:
+                raise ServiceError(
+                    _(
+                        "Too many requests were sent from this connection. Nothing was sent; "
+                        "try again in %(minutes)s minutes."
+                    )
+                    % {"minutes": localisation.digits(wait)}
+                )
             services.follow_by_email(entry, request.POST.get("email", ""), site)
             done = _(
                 "We sent a link to that address: open it to start receiving %(player)s's "

@@ -31,7 +31,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from crosstable_web.common import localisation
+from crosstable_web import deployment
+from crosstable_web.common import localisation, rate_limits
 from crosstable_web.events import models as event_models
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import language
@@ -98,6 +99,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     state = services.form_state(event)
     checked_ok = False
+    status = 200
     if request.method == "POST" and state.is_open:
         valid = [registrant.is_valid()] + [form.is_valid() for form in players]
         filled = [form for form in players if form.is_bound and _filled(form)]
@@ -114,10 +116,23 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
                 players=[form.player() for form in filled],
                 language=translation.get_language() or "",
             )
+            wait = None if "check" in request.POST else _too_often(request, sending.email)
+            if wait is not None:
+                registrant.add_error(
+                    None,
+                    _(
+                        "Too many registrations were sent from this connection or for this "
+                        "e-mail address. Nothing was saved; try again in %(minutes)s minutes."
+                    )
+                    % {"minutes": localisation.digits(wait)},
+                )
+                status = 429
             try:
                 if "check" in request.POST:
                     _check_only(event, sending, registrant, filled)
                     checked_ok = not registrant.errors and not any(f.errors for f in filled)
+                elif wait is not None:
+                    pass
                 else:
                     registration = services.submit(event, sending)
             except services.Refused as refused:
@@ -127,7 +142,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
                     for problem in problems:
                         filled[position - 1].add_error(None, problem)
             else:
-                if "check" not in request.POST:
+                if "check" not in request.POST and wait is None:
                     messages.success(
                         request,
                         _(
@@ -146,7 +161,17 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
         state=state,
         checked_ok=checked_ok,
     )
-    return render(request, "registrations/register.html", context)
+    return render(request, "registrations/register.html", context, status=status)
+
+
+def _too_often(request: HttpRequest, email: str) -> int | None:
+    """Minutes to wait when this connection or this e-mail address sent too many
+    registrations lately (``rate_limits``), None when this one may be saved."""
+    waits = [
+        rate_limits.use(rate_limits.REGISTRATION_PER_ADDRESS, deployment.client_ip(request)),
+        rate_limits.use(rate_limits.REGISTRATION_PER_EMAIL, email),
+    ]
+    return max((wait for wait in waits if wait is not None), default=None)
 
 
 def _mail_the_link(request: HttpRequest, registration: models.Registration) -> None:
@@ -155,6 +180,18 @@ def _mail_the_link(request: HttpRequest, registration: models.Registration) -> N
     if not registration.email:
         return
     link = request.build_absolute_uri(_mine_url(registration))
+    if rate_limits.use(rate_limits.PUBLIC_MAILS, "all") is not None:
+        logger.warning(
+            "registration %s: the private link not e-mailed (outbox limit)", registration.pk
+        )
+        messages.warning(
+            request,
+            _(
+                "The e-mail with your private link was not sent: this site is sending too "
+                "many e-mails just now. Keep this page's address."
+            ),
+        )
+        return
     try:
         send_mail(
             _("Your registration — %(event)s") % {"event": registration.event.name},

@@ -193,6 +193,15 @@ CACHES: dict[str, dict[str, object]] = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "crosstable"}
     )
 }
+# How often the public forms may be used (crosstable_web.common.rate_limits): (count, seconds)
+# each, counted in the cache above (shared by every app server with Redis). A school's
+# teacher registering a class one child at a time from one connection stays within them.
+PUBLIC_FORM_LIMITS: dict[str, tuple[int, int]] = {
+    "registration_per_address": (20, 600),
+    "registration_per_email": (10, 3600),
+    "follow_per_address": (20, 600),
+    "public_mails": (300, 3600),
+}
 # Background work on a real queue (crosstable_web.background, RQ): on the same Redis unless
 # CROSSTABLE_QUEUE_URL names another; none without Redis (the outbox worker, PDFs in the
 # request). Jobs are done by `crosstable-web queue_worker` (scripts/serve starts one).
