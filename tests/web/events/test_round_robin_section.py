@@ -14,8 +14,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from crosstable.formats.trf import write_trf
+from crosstable.formats.trf import read_trf, write_trf
 from crosstable.model import ResultCode
+from crosstable.pairing.checker import check_tournament
+from crosstable.pairing.registry import pair_function
 from crosstable_web.events import bridge, forms, models, rounds, services
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import rules
@@ -76,6 +78,13 @@ def test_five_players_rest_in_turn_and_a_withdrawn_player_forfeits(
     # player 3: ½ (drew 4) + 1 (forfeit win against 5) = 1½; player 1 rested, then beat 2
     assert tournament.points(tournament.players[3]) == 1 + 0.5
     assert tournament.points(tournament.players[1]) == 1
+
+    # its TRF file names the system (192) and re-pairs as it was paired, round by round, by
+    # the conformance checker (the rests and the forfeited board included)
+    written = write_trf(tournament)
+    assert "192 FIDE_ROUNDROBIN" in written
+    read_back = read_trf(written)
+    assert check_tournament(read_back, pair_function(read_back.system_code)) == []
 
     ranking = standings.standings_rules(round_robin)
     assert [spec.code for spec in ranking.tiebreaks] == ["DE", "WIN", "SB", "KS"]
