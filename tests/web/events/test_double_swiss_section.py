@@ -77,3 +77,32 @@ def test_forms_offer_the_double_swiss_to_individual_sections_only() -> None:
     team = [value for value, _ in settings_form.fields["section_teams_system"].choices]  # type: ignore[attr-defined]
     assert "FIDE_DOUBLESWISS" in str(individual)
     assert "FIDE_DOUBLESWISS" not in str(team)
+
+
+@pytest.mark.django_db
+def test_a_requested_bye_is_for_the_whole_match(
+    double_swiss: models.Section, arbiter: User
+) -> None:
+    # C.04.5 Preface: byes apply only to matches. A half-point bye asked for round 1 is the
+    # bye of match 1, rounds 1 and 2: ½ + ½, the points of a drawn match.
+    three = double_swiss.entries.get(pairing_number=3)
+    rounds.request_bye(three, 1, "H", arbiter)
+    asked = models.RequestedBye.objects.filter(entry=three).order_by("round_number")
+    assert [(b.round_number, b.result) for b in asked] == [(1, "H"), (2, "H")]
+    first = rounds.pair_next_round(double_swiss, arbiter)
+    # Four players left: 1-4, 2-5 (the first identifier of 1 2 4 5), no pairing bye.
+    assert sorted(frozenset(b) for b in _boards(first)) == sorted(
+        [frozenset((1, 4)), frozenset((2, 5))]
+    )
+    for board in (1, 2):
+        rounds.enter_result(first, board, "=", arbiter)
+    second = rounds.pair_next_round(double_swiss, arbiter)
+    assert second.byes.get().entry.pairing_number == 3
+    for board in (1, 2):
+        rounds.enter_result(second, board, "=", arbiter)
+    tournament = bridge.section_tournament(double_swiss)
+    assert tournament.points(tournament.players[3]) == 1
+    # Game 2 of match 2 alone cannot be a bye once game 1 is paired.
+    rounds.pair_next_round(double_swiss, arbiter)
+    with pytest.raises(services.ServiceError, match="whole match"):
+        rounds.request_bye(three, 4, "H", arbiter)

@@ -10,6 +10,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from crosstable.forfeit_withdrawal import ForfeitRule, forfeit_rounds, withdrawal_round
+from crosstable.pairing import registry as pairing_registry
 from crosstable_web.events import bridge, models
 from crosstable_web.events.oversight import audit
 from crosstable_web.events.oversight.audit import Actor
@@ -145,6 +146,16 @@ def request_bye(
         raise ServiceError(_("Byes can only be requested for rounds not yet paired."))
     if result not in ("", "H", "F", "Z"):
         raise ServiceError(_("A requested bye is H, F or Z."))
+    match_rounds = _rounds_of_match(section, round_number)
+    if match_rounds[0] <= paired:
+        # C.04.5 Preface: byes apply to whole matches, never to single games
+        raise ServiceError(
+            _(
+                "In this section a bye is for a whole match (rounds %(first)s to %(last)s),"
+                " and round %(first)s is already paired."
+            )
+            % {"first": match_rounds[0], "last": match_rounds[-1]}
+        )
     existing = models.RequestedBye.objects.filter(entry=entry, round_number=round_number).first()
     old = existing.result if existing else None
     confirmed = rule_warnings.require(
@@ -154,6 +165,32 @@ def request_bye(
         _bye_warnings(section, entry, round_number, result) if result != old else [],
         token,
     )
+    for number in match_rounds:
+        _set_requested_bye(section, entry, number, result, actor, confirmed)
+
+
+def _rounds_of_match(section: models.Section, round_number: int) -> list[int]:
+    """The rounds of the pairing ``round_number`` belongs to: itself, or every game of its
+    match when the section's system pairs matches of several games (the Double-Swiss system:
+    rounds 1-2, 3-4 ...), whose byes are the match's (C.04.5 Preface)."""
+    try:
+        games = pairing_registry.any_system(section.system_code).games_per_pairing
+    except KeyError:
+        games = 1
+    first = round_number - (round_number - 1) % games
+    return list(range(first, min(first + games, section.total_rounds + 1)))
+
+
+def _set_requested_bye(
+    section: models.Section,
+    entry: models.Entry,
+    round_number: int,
+    result: str,
+    actor: Actor,
+    confirmed: list[rule_warnings.RuleWarning],
+) -> None:
+    existing = models.RequestedBye.objects.filter(entry=entry, round_number=round_number).first()
+    old = existing.result if existing else None
     section.report_notes.filter(
         kind=FULL_POINT_BYE_NOTE, round_number=round_number, data__entry=entry.pk
     ).delete()
