@@ -152,8 +152,22 @@ def test_round_one_from_scratch_then_no_pairing_and_a_warned_way_out(
     _results(round_three, "=", arbiter)
 
     # round 4: no pairing; the page says why and offers the ways out
-    with pytest.raises(services.ServiceError):
+    with pytest.raises(services.ServiceError) as failed:
         rounds.pair_next_round(section, arbiter)
+    # on the site "Pair next round" runs as a job: its failure, on the round page, names the
+    # engine's reason and leads to the ways out (the job itself: tests/web/test_pairing_jobs)
+    models.PairingRun.objects.create(
+        section=section,
+        round_number=4,
+        state=models.PairingRun.State.FAILED,
+        message=str(failed.value),
+    )
+    round_page = deputy.get(
+        reverse("events:round_detail", args=[section.event.slug, section.key, 3])
+    ).content.decode()
+    stopped = round_page.split('id="pairing-stopped"')[1].split("</p>")[0]
+    assert "pusingan 4" in stopped and 'id="hand-pair-way-out"' in stopped
+    assert f"{_url(section)}?propose=1" in stopped
     page = deputy.get(_url(section), {"propose": "1"}).content.decode()
     assert 'id="no-pairing-reason"' in page and 'id="relax-form"' in page
     assert "pusingan 4" in page.split('id="no-pairing-reason"')[1].split("</p>")[0]
