@@ -32,7 +32,7 @@ from django.urls import reverse
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.files import exchange
 from crosstable_web.events.regulations import rules
-from crosstable_web.events.rounds import absences, hand_pairing
+from crosstable_web.events.rounds import absences, hand_pairing, manual_pairing, rule_warnings
 from crosstable_web.events.settings import event_settings
 from web.teams.test_hand_pairing import _confirm_all
 
@@ -194,6 +194,26 @@ def test_round_one_from_scratch_then_no_pairing_and_a_warned_way_out(
     trf = exchange.export_section_trf(section, full_birth_dates=False).splitlines()
     assert "### MPA @ Round 4: manual 1-3 4-2; engine: no pairing" in trf
     assert any(row.startswith("### MPA @ Round 1: manual 1-2 3-4; engine ") for row in trf)
+
+    # changed again (board 1's colours swapped: 1 would have Black a third time) and the
+    # changes ended: the engine still has no pairing, which the end says (no traceback)
+    round_four = section.rounds.get(number=4)
+    manual_pairing.start(round_four, chief)
+    try:
+        manual_pairing.swap_colours(round_four, 1, chief)
+    except rule_warnings.NeedsConfirmation as asked:
+        manual_pairing.swap_colours(round_four, 1, chief, asked.token)
+    token = None
+    for _step in range(2):
+        try:
+            manual_pairing.end(round_four, chief, token)
+        except rule_warnings.NeedsConfirmation as pending:
+            assert [w.code for w in pending.warnings] == ["manual.no_engine"]
+            token = pending.token
+    text = manual_pairing.end(round_four, chief, token)
+    assert text == "MPA @ Round 4: manual 3-1 4-2; engine: no pairing"
+    trf = exchange.export_section_trf(section, full_birth_dates=False).splitlines()
+    assert [row for row in trf if row.startswith("### MPA @ Round 4")] == [f"### {text}"]
 
 
 def test_a_player_of_another_section_or_withdrawn_is_refused(

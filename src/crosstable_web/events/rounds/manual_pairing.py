@@ -18,13 +18,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from crosstable.model import ResultCode, Tournament
-from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.base import PairingError, RoundPairing
 from crosstable.pairing.checker import RecordedRound
 from crosstable.pairing.manual import ManualProblem, manual_problems
 from crosstable_web.events import bridge, models
 from crosstable_web.events.oversight import audit
 from crosstable_web.events.oversight.audit import Actor
 from crosstable_web.events.oversight.permissions import require_arbiter
+from crosstable_web.events.regulations import regulation_messages
 from crosstable_web.events.rounds import fide_mode, pairing, rule_warnings
 from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
@@ -276,7 +277,12 @@ def end(round_row: models.Round, actor: Actor, token: str | None = None) -> str:
     section, round_row = _lock(round_row)
     require_arbiter(actor, section.event)
     _require_open(section, round_row)
-    produced = pairing.engine_pairing(section, round_row.number)
+    try:
+        produced = pairing.engine_pairing(section, round_row.number)
+    except PairingError as error:
+        # a round the engine cannot pair at all (paired by hand, rematches allowed:
+        # events.rounds.hand_pairing) stays the chief's decision, said as such
+        return _end_without_engine(section, round_row, actor, token, error)
     manual_only, engine_only, bye, engine_bye = differences(section, round_row, produced)
     text = ""
     warnings: list[RuleWarning] = []
@@ -335,6 +341,53 @@ def end(round_row: models.Round, actor: Actor, token: str | None = None) -> str:
         f"{section.key} R{round_row.number}",
         None,
         {"differences": text} if text else None,
+        [warning.as_json() for warning in warnings],
+        params={"section": section.key, "round": round_row.number},
+    )
+    return text
+
+
+def _end_without_engine(
+    section: models.Section,
+    round_row: models.Round,
+    actor: Actor,
+    token: str | None,
+    error: PairingError,
+) -> str:
+    """Close the manual changes of a round the engine has no pairing for: a level-4 warning
+    quoting the engine's reason, then the ``### MPA`` line naming the whole round."""
+    boards, bye = _current(section, round_row)
+    numbers = _numbers(section)
+    pairs = [(numbers[b.white_id], numbers[b.black_id]) for b in boards]
+    warnings = rule_warnings.require(
+        section,
+        actor,
+        f"manual.end:{round_row.pk}:{_pairs_text(pairs, bye)}",
+        [
+            RuleWarning(
+                "manual.no_engine",
+                {"round": round_row.number, "reason": regulation_messages.reason_text(error)},
+            )
+        ],
+        token,
+    )
+    text = f"MPA @ Round {round_row.number}: manual {_pairs_text(pairs, bye)}; engine: no pairing"
+    fide_mode.add_note(
+        section,
+        round_row.number,
+        MPA,
+        text,
+        {"manual": [list(p) for p in pairs], "engine": [], "bye": bye, "engine_bye": None},
+    )
+    round_row.manual_changes = False
+    round_row.save(update_fields=["manual_changes"])
+    audit.record(
+        section.event,
+        actor,
+        "round.manual_end",
+        f"{section.key} R{round_row.number}",
+        None,
+        {"differences": text},
         [warning.as_json() for warning in warnings],
         params={"section": section.key, "round": round_row.number},
     )
