@@ -1,4 +1,6 @@
-"""Test-wide setting: where the conformance corpus the tests read lives.
+"""Test-wide settings: where the conformance corpus the tests read lives, and what a local
+run samples (``tests/sampling.py``: the seed printed in the header, the list of what was
+sampled at the end; ``--sample-files`` for scripts/test's PostgreSQL pass).
 
 The tests read the sample kept in the repository (``tests/data/corpus``), so a clone alone
 passes; ``CROSSTABLE_CORPUS`` points them at another copy, e.g. the whole corpus beside the
@@ -7,7 +9,13 @@ time, which pytest does after loading this file.
 """
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sampling
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 SAMPLE_CORPUS = REPOSITORY / "tests" / "data" / "corpus"
@@ -16,7 +24,104 @@ os.environ["CROSSTABLE_CORPUS"] = str(Path(os.environ["CROSSTABLE_CORPUS"]).reso
 
 
 def pytest_configure() -> None:
+    # One seed for the whole run: the workers pytest-xdist starts inherit it.
+    os.environ.setdefault(sampling.SEED_VARIABLE, str(sampling.seed()))
     corpus = Path(os.environ["CROSSTABLE_CORPUS"])
     if not (corpus / "dutch").is_dir():
         # Without the corpus the conformance tests would collect nothing and pass silently.
         raise RuntimeError(f"conformance corpus not found at {corpus}; set CROSSTABLE_CORPUS")
+
+
+# What a local run samples (tests/sampling.py): the seed in the header, the list at the end.
+# The lines each test's process records travel in its reports (to the main process under
+# pytest-xdist) and are printed once each.
+
+_sampled: dict[str, None] = {}
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if sampling.full_run():
+        return "crosstable tests: full run (CI or CROSSTABLE_FULL_TESTS=1): nothing sampled"
+    return (
+        f"crosstable tests: local run, slow cases sampled with seed {sampling.seed()} "
+        f"(CROSSTABLE_TEST_SEED={sampling.seed()} samples the same again; "
+        "CROSSTABLE_FULL_TESTS=1 runs everything, as CI does)"
+    )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    report.user_properties.extend(("sampled", line) for line in sampling.take_recorded())
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for name, value in report.user_properties:
+        if name == "sampled":
+            _sampled[str(value)] = None
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for line in sampling.take_recorded():  # recorded after the last test (or while collecting)
+        _sampled[line] = None
+    if not _sampled:
+        return
+    terminalreporter.section("sampled (the full run is CI's; CROSSTABLE_FULL_TESTS=1 here)")
+    terminalreporter.write_line(f"seed {sampling.seed()}")
+    for line in _sampled:
+        terminalreporter.write_line(line)
+
+
+DATABASE_SENSITIVE = (
+    "tests/web/events/test_concurrency.py",  # row locks between connections
+    "tests/web/events/test_audit_chain.py",  # the audit chain's order and hashes as stored
+    "tests/web/teams/test_team_fee_migration.py",  # a data migration's SQL
+    "tests/web/backup/",  # every table written and read back
+    "tests/web/hub/",  # publications signed, refused as replays, stored
+    "tests/web/follow/test_delivery.py",  # notices claimed once by concurrent senders
+    "tests/web/test_deployment.py",  # the login throttle's rows
+)
+"""Test files whose subject is how the database stores, locks or orders (with the tests
+marked ``postgres``): a sampled PostgreSQL pass (``--sample-files``) keeps them all."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--sample-files",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="in a local run (not CI, not CROSSTABLE_FULL_TESTS=1), keep this share of the test "
+        "files, chosen by the run's seed, and every database-sensitive one (scripts/test's "
+        "PostgreSQL pass); the files left out are listed at the end",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    share = config.getoption("--sample-files")
+    if share is None or sampling.full_run():
+        return
+    files = sorted({item.nodeid.split("::")[0] for item in items})
+    always = [
+        path
+        for path in files
+        if path.startswith(DATABASE_SENSITIVE)
+        or any(
+            item.get_closest_marker("postgres") for item in items if item.nodeid.startswith(path)
+        )
+    ]
+    others = [path for path in files if path not in always]
+    kept = set(always) | set(sampling.sample(others, share, "sampled files"))
+    chosen = [item for item in items if item.nodeid.split("::")[0] in kept]
+    left_out = [item for item in items if item.nodeid.split("::")[0] not in kept]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = chosen
+        sampling.take_recorded()  # said again below, with the files' names
+        sampling.record(
+            f"files: {len(kept)} of {len(files)} ({len(always)} database-sensitive, "
+            f"{len(kept) - len(always)} sampled of {len(others)}); {len(chosen)} of "
+            f"{len(chosen) + len(left_out)} tests; left out: "
+            + ", ".join(path for path in files if path not in kept)
+        )

@@ -34,6 +34,21 @@ def _default_language_around_each_test() -> Iterator[None]:
 
 
 @pytest.fixture
+def plain_templates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Templates rendered as the site renders them, not as Django's test environment does
+    (which sends a signal for every template, even each form widget's, and the test client
+    keeps a copy of its context for ``response.context``): a settings page of a thousand
+    boxes took 3.9 s of CPU instead of 2.4 s. For the crawls, which read only the HTML;
+    ``response.context`` is then ``None``."""
+    from django.template.base import Template
+
+    def render(template: Template, context: Any) -> Any:
+        return template.nodelist.render(context)
+
+    monkeypatch.setattr(Template, "_render", render)
+
+
+@pytest.fixture
 def organiser(db: None) -> User:
     return User.objects.create_user("olga", password="organiser-pass")
 

@@ -392,6 +392,7 @@ def _crawl(client: Client, slug: str, starts: list[str], limit: int = 60) -> int
 
 @pytest.mark.django_db
 @pytest.mark.slow
+@pytest.mark.usefixtures("plain_templates")
 def test_every_page_of_an_event_from_fuzzed_regulations_renders(
     organiser: User, arbiter: User
 ) -> None:

@@ -33,6 +33,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
+import sampling
 from crosstable_web.events import demo, models
 from crosstable_web.printing.pdf import CHROMIUM_CANDIDATES
 
@@ -70,7 +71,7 @@ REFUSALS = (
 
 
 @pytest.fixture
-def demo_events(db: None) -> Iterator[None]:
+def demo_events(db: None, plain_templates: None) -> Iterator[None]:
     started = time.monotonic()
     demo.load_demo(EXAMPLES, log=lambda *args: None)
     print(f"demo loaded in {time.monotonic() - started:.1f} s")
@@ -114,18 +115,19 @@ def _print_kind(url: str) -> str:
 
 
 def _pdfs_to_read(found: dict[str, list[str]]) -> list[tuple[str, str]]:
-    """One PDF per kind of printout, the kinds shared out between the languages in turn
-    (each kind in a language whose crawl found it)."""
+    """One PDF per kind of printout, the kinds shared out between the languages crawled
+    (``found``'s keys) in turn (each kind in a language whose crawl found it)."""
+    languages = list(found)
     kinds = sorted({_print_kind(url) for urls in found.values() for url in urls})
     picked = []
     for index, kind in enumerate(kinds):
-        for turn in range(len(LANGUAGES)):
-            language = LANGUAGES[(index + turn) % len(LANGUAGES)]
+        for turn in range(len(languages)):
+            language = languages[(index + turn) % len(languages)]
             url = next((u for u in found[language] if _print_kind(u) == kind), None)
             if url is not None:
                 picked.append((language, url))
                 break
-    return picked[: PDF_KINDS_PER_LANGUAGE * len(LANGUAGES)]
+    return picked[: PDF_KINDS_PER_LANGUAGE * len(languages)]
 
 
 @pytest.mark.slow
@@ -133,9 +135,12 @@ def test_every_page_in_chinese_malay_and_persian(demo_events: None) -> None:
     nouns = proper_nouns_of_the_database()
     problems: list[str] = []
     loaded = 0
-    pdf_links: dict[str, list[str]] = {language: [] for language in LANGUAGES}
+    # A local run crawls the site in one language (a third of the time), CI in all three
+    # (tests/sampling.py); the refusals are read in all three.
+    languages = sampling.sample(LANGUAGES, 1, "page crawl: languages crawled")
+    pdf_links: dict[str, list[str]] = {language: [] for language in languages}
     started = time.monotonic()
-    for language in LANGUAGES:
+    for language in languages:
         public: frozenset[str] = frozenset()
         for role in ROLES:
             pages, pdfs = crawl(
@@ -192,7 +197,9 @@ def test_every_page_in_chinese_malay_and_persian(demo_events: None) -> None:
         f"{loaded} pages crawled in {crawled:.1f} s; PDFs read in "
         f"{time.monotonic() - started - crawled:.1f} s"
     )
-    assert loaded > 500, "the crawl found too few pages: the demo or its links changed"
+    assert loaded > 170 * len(languages), (
+        "the crawl found too few pages: the demo or its links changed"
+    )
     unexpected = [
         problem
         for problem in problems
@@ -211,5 +218,6 @@ def test_every_page_in_chinese_malay_and_persian(demo_events: None) -> None:
     ]
     if os.environ.get("CROSSTABLE_CRAWL_REPORT"):
         Path(os.environ["CROSSTABLE_CRAWL_REPORT"]).write_text("\n".join(problems) + "\n")
-    assert not stale, f"fixed: remove from EXPECTED_FAILURES: {stale}"
+    # A sampled run may not meet a known finding: only the full run says it is fixed.
+    assert not stale or not sampling.full_run(), f"fixed: remove from EXPECTED_FAILURES: {stale}"
     assert not unexpected, f"{len(unexpected)} problems:\n" + "\n".join(unexpected[:80])

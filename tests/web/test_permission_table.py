@@ -262,6 +262,7 @@ def test_every_view_is_in_the_table() -> None:
     assert sorted(rows - views) == [], "the permission table names views the site lacks"
 
 
+@pytest.mark.usefixtures("plain_templates")
 def test_each_view_answers_each_role_as_the_table_says(world: World) -> None:
     table = documented_table()
     observed: dict[str, dict[str, str]] = {}

@@ -234,6 +234,7 @@ def _urls(events: list[models.Event]) -> tuple[list[str], list[str]]:
 
 @pytest.mark.django_db
 @pytest.mark.slow
+@pytest.mark.usefixtures("plain_templates")
 def test_no_anonymous_url_shows_private_data() -> None:
     events = demo.load_demo(EXAMPLES, log=lambda *_: None)
     _followers(events)

@@ -20,6 +20,7 @@ import networkx as nx  # type: ignore[import-untyped]
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import sampling
 from crosstable.generate import GeneratorConfig, generate_tournament, random_config
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from crosstable.pairing import dutch
@@ -658,7 +659,11 @@ def _school_config(seed: int) -> GeneratorConfig:
     return GeneratorConfig(players=players, rounds=rounds, draw_rate=round(rng.random() * 0.5, 2))
 
 
-@settings(max_examples=750, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=sampling.examples(750, "Kinabatangan rules on random school events"),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.integers(0, 10**6))
 def test_kinabatangan_rules_hold_on_random_school_events(seed: int) -> None:
     """Every rule on every round until the event ends or the absolute rules leave no

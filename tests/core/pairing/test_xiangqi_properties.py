@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from xiangqi_checks import checked_pair_function
 
+import sampling
 from crosstable.generate import GeneratorConfig, generate_tournament
 from crosstable.matching import max_cardinality_matching, max_weight_matching
 from crosstable.model import ResultCode, ScoringSystem
@@ -72,7 +73,7 @@ def events(draw: st.DrawFn) -> tuple[GeneratorConfig, XiangqiOptions, int]:
 
 @pytest.mark.slow
 @settings(
-    max_examples=2000,
+    max_examples=sampling.examples(2000, "xiangqi pairing rules on random events"),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
