@@ -177,19 +177,41 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    """A headless chromium driven by Playwright, closed after the test."""
+@pytest.fixture(scope="session")
+def _worker_chromium() -> Iterator[Any]:
+    """The test process's one headless chromium, launched by the first test that asks for
+    it (seconds each time) and closed at the end."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not shutil.which(CHROMIUM):
         pytest.skip("chromium is not installed (scripts/bootstrap installs it as root)")
     # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
-    # test itself are still synchronous.
+    # tests themselves are still synchronous.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launch = {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+        holder = {"browser": playwright.chromium.launch(**launch)}
+
+        def browser() -> Any:
+            if not holder["browser"].is_connected():  # a test crashed it: a new one
+                holder["browser"] = playwright.chromium.launch(**launch)
+            return holder["browser"]
+
         yield browser
-        browser.close()
+        if holder["browser"].is_connected():
+            holder["browser"].close()
+
+
+@pytest.fixture
+def chromium(_worker_chromium: Any) -> Iterator[Any]:
+    """A headless chromium driven by Playwright: the test process's one browser, shared by
+    its tests; every context and page a test opens (its sign-ins, cookies, storage) is
+    closed after it, so each test starts with none."""
+    browser = _worker_chromium()
+    before = set(browser.contexts)
+    yield browser
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture
