@@ -171,6 +171,7 @@ def run(args: argparse.Namespace) -> int:
         unplayed_rule=_unplayed_rule(args.unplayed_rule, tournament),
         predetermined=args.round_robin,
         unrated_rating=args.unrated_rating,
+        games_per_match=_games_per_match(tournament.system_code),
     )
     if args.round is not None and not 0 <= args.round <= tournament.rounds_paired:
         return _fail(
@@ -194,6 +195,17 @@ def run(args: argparse.Namespace) -> int:
         if args.crosstable and not teams:
             sys.stdout.write("\n" + render_cross_table(tournament, standings))
     return EXIT_OK
+
+
+def _games_per_match(code: str) -> int:
+    """Games in each pairing of the system record 192 names (the Double-Swiss system: 2,
+    a round each; C.04.5: a single forfeited game of a played match counts as played)."""
+    from crosstable.pairing import registry
+
+    try:
+        return registry.any_system(code).games_per_pairing if code.strip() else 1
+    except KeyError:
+        return 1
 
 
 def _rules_from_regulations(args: argparse.Namespace) -> StandingsRules | int:

@@ -8,10 +8,14 @@ Double-Swiss tests check invariants only, of an engine playing one game a round.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from crosstable.cli.main import main
+from crosstable.formats.trf import write_trf
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from crosstable.model.scoring import ScoringSystem
 from crosstable.pairing import registry
@@ -231,3 +235,21 @@ def test_a_single_forfeited_game_counts_as_played_for_tie_breaks() -> None:
     assert not matches.records[1][0].played and not matches.records[3][1].played
     games = IndividualContext.from_tournament(tournament)
     assert not games.records[4][1].played
+
+
+def test_the_standings_command_reads_the_matches_from_record_192(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # WON (C.07 7.2) counts games won over the board. 1-3: 3 forfeits both games, a
+    # forfeited match: 1's two forfeit wins stay unplayed, WON 0. 2-4: 4 wins game 1 and
+    # forfeits game 2: the match was played, so was game 2 for the standings (C.04.5
+    # Preface): WON 1 for 2 and for 4.
+    tournament = event(4)
+    record(tournament, 1, {Board(1, 3): R.FORFEIT_WIN, Board(4, 2): R.WIN})
+    record(tournament, 2, {Board(3, 1): R.FORFEIT_LOSS, Board(2, 4): R.FORFEIT_WIN})
+    path = tmp_path / "double.trf"
+    path.write_text(write_trf(tournament), encoding="utf-8")
+    assert main(["standings", str(path), "--tiebreaks", "WON", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    won = {row["number"]: row["tiebreaks"][0] for row in rows}
+    assert won == {1: 0, 2: 1, 3: 0, 4: 1}, rows
