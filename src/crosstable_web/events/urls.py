@@ -35,6 +35,7 @@ urlpatterns = [
     path("e/<slug:slug>/audit/", event.audit_log, name="audit_log"),
     path("e/<slug:slug>/import/", files.entries_import_view, name="entries_import"),
     path("e/<slug:slug>/export.json", files.export_event, name="export_event"),
+    path("e/<slug:slug>/backup.zip", files.export_archive, name="export_archive"),
     path("e/<slug:slug>/entry/<int:entry_id>/", entries.entry_detail, name="entry_detail"),
     path("e/<slug:slug>/s/<str:key>/", entries.section_detail, name="section_detail"),
     path("e/<slug:slug>/s/<str:key>/numbers/", entries.pairing_numbers, name="pairing_numbers"),

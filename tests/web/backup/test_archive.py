@@ -230,3 +230,29 @@ def test_a_json_file_alone_restored_elsewhere_says_which_documents_it_lacks(
     assert {
         mark["kind"] for document in models.Document.objects.all() for mark in document.marks
     } == {"not_in_backup"}
+
+
+def test_the_organiser_downloads_the_archive_from_the_event_page_in_malay(
+    futian: event_models.Event, organiser: User, arbiter: User
+) -> None:
+    """The organiser (no staff account) takes the backup home; a deputy arbiter may not
+    (the documents are the organisers' alone)."""
+    parent_sends(futian, child())
+    event_models.EventRole.objects.create(
+        event=futian, user=arbiter, role=event_models.Role.ARBITER
+    )
+    client = Client()
+    client.force_login(organiser)
+    client.cookies["django_language"] = "ms"
+    page = client.get("/e/futian/").content.decode()
+    assert 'id="export-archive"' in page and "Sandaran beserta dokumen (ZIP)" in page
+    answer = client.get("/e/futian/backup.zip")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
+    content = b"".join(answer.streaming_content)  # type: ignore[attr-defined]
+    assert event_models.BackupArchive.objects.get(event=futian).made_by == "olga"
+    deputy = Client()
+    deputy.force_login(arbiter)
+    assert deputy.get("/e/futian/backup.zip").status_code == 403
+    assert 'id="export-archive"' not in deputy.get("/e/futian/").content.decode()
+    restored = archive.import_archive(content, organiser, slug="futian-home")
+    assert (restored.files_restored, restored.files_left_out) == (3, 0)

@@ -26,7 +26,7 @@ import json
 import uuid
 import zipfile
 import zlib
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -61,39 +61,46 @@ def _sha256(content: bytes) -> str:
 
 
 def export_archive(event: event_models.Event, made_by: str = "") -> bytes:
-    """The event's backup archive (the organisers' whole file and every document's file),
-    recorded on this server as made."""
+    """The event's backup archive as bytes (see :func:`write_archive`)."""
+    buffer = io.BytesIO()
+    write_archive(event, buffer, made_by)
+    return buffer.getvalue()
+
+
+def write_archive(event: event_models.Event, target: BinaryIO, made_by: str = "") -> None:
+    """Write the event's backup archive (the organisers' whole file and every document's
+    file) into ``target``, one document in memory at a time, and record it on this server
+    as made."""
     document = event_file.event_document(event, for_organisers=True)
     text = json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
-    members: dict[str, bytes] = {EVENT_FILE: text}
+    listed: dict[str, dict[str, Any]] = {}
     carried: list[str] = []
-    for table in registry.event_tables():
-        if table.files is None:
-            continue
-        for row in document["tables"].get(table.label, []):
-            name = row.get(table.files.name)
-            content = table.files.read(name) if name else None
-            if content is not None:
-                members[FILES_FOLDER + name] = content
-                carried.append(_sha256(content))
-    archive_id = uuid.uuid4().hex
-    made_at = timezone.now()
-    manifest = {
-        "format": FORMAT,
-        "version": VERSION,
-        "archive": archive_id,
-        "event": event.slug,
-        "made_at": made_at.isoformat(),
-        "files": {
-            member: {"sha256": _sha256(content), "size": len(content)}
-            for member, content in members.items()
-        },
-    }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(EVENT_FILE, text)
+        listed[EVENT_FILE] = {"sha256": _sha256(text), "size": len(text)}
+        for table in registry.event_tables():
+            if table.files is None:
+                continue
+            for row in document["tables"].get(table.label, []):
+                name = row.get(table.files.name)
+                content = table.files.read(name) if name else None
+                if content is None:
+                    continue  # no file on this server: the restore marks the row
+                member = FILES_FOLDER + name
+                archive.writestr(member, content)
+                listed[member] = {"sha256": _sha256(content), "size": len(content)}
+                carried.append(listed[member]["sha256"])
+        archive_id = uuid.uuid4().hex
+        made_at = timezone.now()
+        manifest = {
+            "format": FORMAT,
+            "version": VERSION,
+            "archive": archive_id,
+            "event": event.slug,
+            "made_at": made_at.isoformat(),
+            "files": listed,
+        }
         archive.writestr(MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
-        for member, content in members.items():
-            archive.writestr(member, content)
     event_models.BackupArchive.objects.create(
         event=event,
         archive_id=archive_id,
@@ -101,7 +108,6 @@ def export_archive(event: event_models.Event, made_by: str = "") -> bytes:
         made_by=made_by,
         checksums=sorted(set(carried)),
     )
-    return buffer.getvalue()
 
 
 def import_archive(content: bytes, actor: Actor, slug: str | None = None) -> event_file.Imported:

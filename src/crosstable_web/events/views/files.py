@@ -1,19 +1,23 @@
-"""Files in and out of an event: the entries import page and the whole event as JSON."""
+"""Files in and out of an event: the entries import page, the whole event as JSON and its
+backup archive (with the documents' files)."""
 
 from __future__ import annotations
 
+import tempfile
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from crosstable_web.events import forms
 from crosstable_web.events.entries import entries_import, entry_headings, spreadsheet
-from crosstable_web.events.files import event_file
+from crosstable_web.events.files import archive, event_file
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import language
 from crosstable_web.events.views.page import find_event
@@ -79,6 +83,23 @@ def entries_import_view(request: HttpRequest, slug: str) -> HttpResponse:
             },
         },
     )
+
+
+@require_GET
+@login_required
+def export_archive(request: HttpRequest, slug: str) -> FileResponse:
+    """The backup archive (the whole event and every registration document's file,
+    checksummed): the organisers' alone, as the documents are (docs/backup.md)."""
+    event = find_event(slug)
+    permissions.require_organiser(request.user, event)
+    # the response closes it once sent (a file, not memory: an event's documents may be large)
+    target = tempfile.TemporaryFile()  # noqa: SIM115
+    archive.write_archive(event, target, made_by=request.user.get_username())
+    target.seek(0)
+    response = FileResponse(target, content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-backup.zip"'
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 def export_event(request: HttpRequest, slug: str) -> HttpResponse:

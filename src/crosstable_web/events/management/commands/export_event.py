@@ -36,7 +36,8 @@ class Command(BaseCommand):
         event = cli.event(options["event"])
         output: Path | None = options["output"]
         if output is not None and output.suffix.lower() == ".zip" and not options["trf"]:
-            output.write_bytes(archive.export_archive(event, made_by="export_event"))
+            with output.open("wb") as target:
+                archive.write_archive(event, target, made_by="export_event")
             return
         if options["trf"]:
             text = exchange.export_section_trf(
