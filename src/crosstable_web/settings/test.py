@@ -32,6 +32,7 @@ REGISTRATION_DOCUMENTS_DIR = Path(tempfile.mkdtemp(prefix="crosstable-documents-
 # test's event would be checked against a later one's (tests/web/events/test_audit_anchors.py
 # names its own file).
 AUDIT_ANCHORS_FILE = None
-# No limits on the public forms unless a test sets them (tests/web/test_public_form_limits.py):
-# the counts live in the process's cache, which outlives each test's database.
+# No limits on the public forms unless a test sets them
+# (tests/web/registrations/test_rate_limits.py): the counts live in the process's cache,
+# which outlives each test's database.
 PUBLIC_FORM_LIMITS = {}
