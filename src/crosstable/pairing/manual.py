@@ -37,13 +37,20 @@ def manual_problems(
     round_number: int,
     boards: Sequence[tuple[int, int]],
     bye: int | None,
+    *,
+    games_per_pairing: int = 1,
 ) -> list[ManualProblem]:
     """The problems of round ``round_number`` paired as ``boards`` (White, Black) with the
-    pairing-allocated bye ``bye``; ``tournament`` holds the earlier rounds."""
+    pairing-allocated bye ``bye``; ``tournament`` holds the earlier rounds.
+
+    ``games_per_pairing``: the system's pairing is a match of that many games, a round each
+    (the Double-Swiss system, its ``registry`` entry): the earlier games of the same match
+    are no earlier meeting and no earlier bye, as game 2 repeats game 1's pairing and bye."""
+    match_start = round_number - (round_number - 1) % games_per_pairing
     problems: list[ManualProblem] = []
     last_round = tournament.total_rounds is not None and round_number >= tournament.total_rounds
     for white, black in boards:
-        if _have_met(tournament, white, black, round_number):
+        if _have_met(tournament, white, black, match_start):
             problems.append(ManualProblem("rematch", (white, black)))
         if tournament.is_prohibited(white, black, round_number):
             problems.append(ManualProblem("prohibited", (white, black)))
@@ -62,7 +69,7 @@ def manual_problems(
                 problems.append(ManualProblem("colour_difference", (number,), difference))
         if reversed_colours == 2:
             problems.append(ManualProblem("colours_reversed", (white, black)))
-    if bye is not None and not may_receive_pairing_bye(tournament, bye, round_number):
+    if bye is not None and not may_receive_pairing_bye(tournament, bye, match_start):
         problems.append(ManualProblem("bye_ineligible", (bye,)))
     return problems
 

@@ -26,6 +26,7 @@ from crosstable.pairing.double_swiss import (
     pab_points_per_game,
     pair_round,
 )
+from crosstable.pairing.manual import manual_problems
 from crosstable.regulations import RegulationsError, parse_regulations
 from crosstable.tiebreaks.context import IndividualContext
 
@@ -253,3 +254,15 @@ def test_the_standings_command_reads_the_matches_from_record_192(
     rows = json.loads(capsys.readouterr().out)["standings"]
     won = {row["number"]: row["tiebreaks"][0] for row in rows}
     assert won == {1: 0, 2: 1, 3: 0, 4: 1}, rows
+
+
+def test_game_two_repeating_game_one_is_no_rematch_and_no_second_bye() -> None:
+    # The checks of a pairing changed by hand: game 2 repeats game 1's pairing and bye by
+    # the rules; only a pairing of an earlier match is a rematch.
+    tournament = event(5)
+    play(tournament, 1, [R.WIN, R.DRAW])  # 1-3, 4-2, bye 5
+    game_two = pair_round(tournament, 2)
+    boards = [(b.white, b.black) for b in game_two.boards]
+    assert manual_problems(tournament, 2, boards, game_two.bye, games_per_pairing=2) == []
+    as_games = {p.code for p in manual_problems(tournament, 2, boards, game_two.bye)}
+    assert as_games == {"rematch", "bye_ineligible"}

@@ -99,6 +99,8 @@ def _play_round(arbiter: Person, slug: str, number: int, white_one: int) -> None
         expected = [(black, white) for white, black in _white_black(number - 1, drawn_white)]
     assert shown == [(NAMES[w], NAMES[b]) for w, b in expected], (number, shown)
     assert [name for name, _what in round_byes(arbiter)] == [NAMES[bye]]
+    # Game 2 repeats game 1's pairing and bye: no rematch or second-bye warning to check.
+    assert arbiter.page.locator("#boards-to-check").count() == 0, arbiter.main_text()[:1500]
     for board, ((white, black), (_a, _b, winner)) in enumerate(
         zip(expected, pairs, strict=True), start=1
     ):

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from crosstable.model import ResultCode, Tournament
+from crosstable.pairing import registry
 from crosstable.pairing.base import PairingError, RoundPairing
 from crosstable.pairing.checker import RecordedRound
 from crosstable.pairing.manual import ManualProblem, manual_problems
@@ -103,9 +104,15 @@ def problems_of(
     breaks, as warnings in words; ``tournament`` holds the rounds before it (a round paired
     by hand from scratch, ``events.rounds.hand_pairing``, is checked by the same words)."""
     names = {number: player.name for number, player in tournament.players.items()}
+    try:
+        games = registry.any_system(tournament.system_code).games_per_pairing
+    except KeyError:
+        games = 1
     return [
         _as_warning(problem, names)
-        for problem in manual_problems(tournament, round_number, boards, bye)
+        for problem in manual_problems(
+            tournament, round_number, boards, bye, games_per_pairing=games
+        )
     ]
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from crosstable.model import Colour, ResultCode
+from crosstable.pairing import registry as pairing_registry
 from crosstable.pairing.history import Float, PlayerHistory, build_histories
 from crosstable_web.common.notation import Notation, points_text
 from crosstable_web.events import bridge, models
@@ -99,19 +100,27 @@ def _same_colours_in_a_row(colours: tuple[Colour, ...], colour: Colour) -> int:
 
 
 def board_warnings(
-    board: models.Board, white: PlayerFacts, black: PlayerFacts, units_apart: bool = False
+    board: models.Board,
+    white: PlayerFacts,
+    black: PlayerFacts,
+    units_apart: bool = False,
+    met_before: frozenset[int] | None = None,
 ) -> list[str]:
     """What an arbiter would question on ``board`` (empty: nothing). Two players of one
     unit only where the rules keep units apart in this round (``units_apart``: Kinabatangan
-    round 1); where they may meet (Huayuan 四(三): never kept apart) it is no question."""
+    round 1); where they may meet (Huayuan 四(三): never kept apart) it is no question.
+    ``met_before``: White's opponents before this pairing when it is not the round's own
+    (game 2 of a Double-Swiss match repeats game 1's pairing); None: White's history's."""
     warnings = []
     white_unit, black_unit = board.white.unit.strip(), board.black.unit.strip()
     if units_apart and white_unit and white_unit.casefold() == black_unit.casefold():
         warnings.append(_("Same unit: %(unit)s.") % {"unit": white_unit})
+    if met_before is None and white.history is not None:
+        met_before = white.history.opponents
     if (
-        white.history is not None
+        met_before is not None
         and board.black.pairing_number is not None
-        and board.black.pairing_number in white.history.opponents
+        and board.black.pairing_number in met_before
     ):
         warnings.append(_("Rematch: these two have already played each other."))
     for entry, facts, colour in (
@@ -135,6 +144,13 @@ def board_warnings(
     return warnings
 
 
+def _games_per_pairing(section: models.Section) -> int:
+    try:
+        return pairing_registry.any_system(section.system_code).games_per_pairing
+    except KeyError:
+        return 1
+
+
 def board_lines(
     round_row: models.Round,
     boards: Iterable[models.Board],
@@ -142,13 +158,20 @@ def board_lines(
     with_warnings: bool,
 ) -> list[BoardLine]:
     """The round page's lines of ``boards`` (``with_warnings``: for an arbiter)."""
-    facts = player_facts(round_row.section, round_row.number, notation)
-    apart_until = int(round_row.section.settings.get("same_unit_apart_until_round", 0) or 0)
+    section = round_row.section
+    facts = player_facts(section, round_row.number, notation)
+    apart_until = int(section.settings.get("same_unit_apart_until_round", 0) or 0)
     units_apart = round_row.number <= apart_until
+    # A match of several games (the Double-Swiss system) is paired once: its later games
+    # meet no one again, so meetings are counted before its first round.
+    start = round_row.number - (round_row.number - 1) % _games_per_pairing(section)
+    before_match = facts if start == round_row.number else player_facts(section, start, notation)
     lines = []
     for board in boards:
         white = facts.get(board.white_id, _NOBODY)
         black = facts.get(board.black_id, _NOBODY)
-        warnings = board_warnings(board, white, black, units_apart) if with_warnings else []
+        history = before_match.get(board.white_id, _NOBODY).history
+        met = frozenset() if history is None else history.opponents
+        warnings = board_warnings(board, white, black, units_apart, met) if with_warnings else []
         lines.append(BoardLine(board, white, black, tuple(warnings)))
     return lines
