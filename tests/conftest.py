@@ -9,7 +9,7 @@ time, which pytest does after loading this file.
 """
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +49,13 @@ def pytest_report_header(config: pytest.Config) -> str:
     )
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    outcome = yield
-    report = outcome.get_result()  # type: ignore[attr-defined]
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
     report.user_properties.extend(("sampled", line) for line in sampling.take_recorded())
+    return report
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
