@@ -9,6 +9,7 @@ printed by chromium (``pdf``: a bounded number at once on the host, kept per eve
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from crosstable.standings import round_robin_grid
@@ -24,8 +25,9 @@ from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
 from crosstable_web.events import models
 from crosstable_web.events.oversight import arbiters, audit, permissions
+from crosstable_web.events.oversight.permissions import person_name
 from crosstable_web.events.ranking import standings
-from crosstable_web.events.regulations import event_time, language
+from crosstable_web.events.regulations import event_time, language, rules
 from crosstable_web.events.rounds import notation
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
 from crosstable_web.public import addresses, pages, qr, right_to_left, team_pages, versions
@@ -92,6 +94,8 @@ def _pdf(
     page = "|".join(
         (
             request.get_full_path(),
+            # the printout carries the day it is printed on
+            printed_on(event).isoformat(),
             translation.get_language() or "",
             str(permissions.sees_private_data(request.user, event)),
         )
@@ -108,6 +112,12 @@ def _language(request: HttpRequest, event: models.Event) -> None:
         chosen = language.event_language(event)
     translation.activate(chosen)
     request.LANGUAGE_CODE = chosen
+
+
+def printed_on(event: models.Event) -> datetime.date:
+    """Today at the venue: the day every printout says it was printed on (in the event's
+    calendar, ``printing/_printed_on.html``), so a sheet on the wall is dated."""
+    return event_time.at_event(event, timezone.now()).date()
 
 
 def _asked_round(request: HttpRequest) -> int | None:
@@ -148,6 +158,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         "xiangqi": notation.section_is_xiangqi(section),
         "notation": notation.of_section(section),
         "arbiters": arbiters.of_event(event),
+        "printed_on": printed_on(event),
     }
     if section.is_team_section:
         return _team_printout(request, section, kind, context)
@@ -184,6 +195,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
             context["audit_head"] = audit.head(section.event)
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], context["rows"])
+            context.update(_certificate_footer(event))
     return _respond(request, f"printing/{kind}.html", context, filename)
 
 
@@ -238,6 +250,7 @@ def _team_printout(
         context["rows"] = []
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], [])
+            context.update(_certificate_footer(section.event))
     return _respond(request, f"printing/{template}.html", context, f"{slug}-{key}-{kind}")
 
 
@@ -359,6 +372,26 @@ def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> l
     ]
 
 
+def _certificate_footer(event: models.Event) -> dict[str, Any]:
+    """What a certificate says under its place: the organiser as the regulations name them
+    (else the event's organisers by name) and the day it is dated, the event's last day in its
+    calendar (else today at the venue); where the chief arbiter and the organiser sign."""
+    regulations = rules.event_regulations(event)
+    organiser = regulations.organiser if regulations is not None else ""
+    if not organiser:
+        organiser = localisation.word_list(
+            sorted(
+                person_name(role.user)
+                for role in event.roles.filter(role=models.Role.ORGANISER).select_related("user")
+            )
+        )
+    day = event.end_date or printed_on(event)
+    return {
+        "organiser": organiser,
+        "certificate_date": localisation.format_date(day, calendar=event.calendar, weekday=False),
+    }
+
+
 def _current_round(section: models.Section) -> dict[str, Any] | None:
     """A section's current round for the event's printouts: its pairings (or team matches),
     round times and how many results are in (None: not paired yet)."""
@@ -423,6 +456,7 @@ def event_round(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             "qr": qr.qr_inline(url) if kind == "pairings" else "",
             "event_url": url,
             "arbiters": arbiters.of_event(event),
+            "printed_on": printed_on(event),
         },
         f"{slug}-{kind}",
         # a team round whose line-ups are not public yet changes at its deadline
@@ -463,6 +497,7 @@ def entry_list(request: HttpRequest, slug: str) -> HttpResponse:
             "entries": entries,
             "due": sum(entry.fee_due for entry in entries),
             "paid": sum(entry.fee_paid for entry in entries),
+            "printed_on": printed_on(event),
         },
         f"{slug}-entries",
     )

@@ -38,7 +38,9 @@ _DECIMAL_POINT = re.compile(rf"(?<=[{_DIGIT}])\.(?=[{_DIGIT}])")
 _GROUPING_COMMA = re.compile(rf"(?<=[{_DIGIT}]),(?=[{_DIGIT}]{{3}}(?![{_DIGIT}]))")
 _HALF_NUMBER = re.compile(rf"(?<!\u2066)(?<![{_DIGIT}٫٬])[{_DIGIT}][{_DIGIT}٫٬]*½")
 _LIST_COMMA = re.compile(r",(?=\s|…)")
-_LIST_SEMICOLON = re.compile(r";(?=\s|…)")
+_LIST_SEMICOLON = re.compile(r"(&#?[A-Za-z0-9]+)?;(?=\s|…)")
+"""A list's semicolon; the one that ends a character reference (``&nbsp; ``) is kept: the
+Persian one there printed ``&nbsp؛`` as a stray ``؛`` in the team pairings' match headings."""
 _JOINED_NUMBERS = re.compile(rf"(?<=[{_DIGIT}½]) ?[-–] ?(?=[{_DIGIT}½])")
 _LATIN_NUMBER = re.compile(
     r"(?<![A-Za-z0-9.,])(?<![A-Za-z][ -])[0-9]+(?:[.,][0-9]+)*(?![A-Za-z0-9])"
@@ -75,7 +77,7 @@ def persian_text(text: str, *, left_to_right: bool = False) -> str:
     if left_to_right:
         return text
     text = _LIST_COMMA.sub("،", text)
-    text = _LIST_SEMICOLON.sub("؛", text)
+    text = _LIST_SEMICOLON.sub(lambda match: match.group() if match.group(1) else "؛", text)
     text = _HALF_NUMBER.sub(
         lambda match: f"{LEFT_TO_RIGHT_ISOLATE}{match.group()}{POP_ISOLATE}", text
     )

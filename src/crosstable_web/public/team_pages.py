@@ -35,7 +35,7 @@ from crosstable_web.common.notation import points_text
 from crosstable_web.events import models
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.rounds import notation
-from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS
+from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS, RoundTimes, round_times
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams.publishing import lineups_published, team_standings_heading
@@ -126,6 +126,9 @@ class TeamRoundPage:
     publish_at: datetime.datetime | None
     """When line-ups appear (only while they are not public)."""
     starts_at: datetime.datetime | None
+    times: RoundTimes | None = None
+    """The round's start, report time and forfeit rule, as an individual round gives them
+    (the printouts say when the round is played)."""
 
     @property
     def cacheable(self) -> bool:
@@ -189,6 +192,7 @@ def team_standings_context(
             for row in results.standings.rows
         ],
         "tiebreaks": [str(spec) for spec in results.standings.tiebreaks],
+        "fide_unplayed_edition": results.fide_unplayed_edition,
         "boards": [
             (
                 standing.board,
@@ -363,7 +367,15 @@ def team_round_page(
             seats.append(TeamSeat(players[entry_id], team, None, None, "", status))
         seats.sort(key=lambda seat: name_sort_key(seat.player.name))
     return TeamRoundPage(
-        section, number, matches, bye, seats, public, publish_at, round_row.starts_at
+        section,
+        number,
+        matches,
+        bye,
+        seats,
+        public,
+        publish_at,
+        round_row.starts_at,
+        round_times(section, round_row),
     )
 
 

@@ -49,12 +49,14 @@ from crosstable.teams.match_scoring import (
     team_event,
 )
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
+from crosstable.tiebreaks.unplayed import UnplayedRule
 from crosstable.typed.results import read_board_result
 from crosstable_web.common.value_messages import stored_text_problem
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
+from crosstable_web.events.ranking import standings as ranking_standings
 from crosstable_web.events.regulations import event_time, regulation_messages, rules
 from crosstable_web.events.services import EntryData, ServiceError, team_capacity_problem
 from crosstable_web.events.words.pairing_names import system_name
@@ -915,6 +917,17 @@ class TeamResults:
     prize_tables: list[TeamPrizeTable] = dataclasses.field(default_factory=list)
     """Every prize list above with the regulations' table it comes from, in the regulations'
     order (the prize list and certificates print them with their currency and names)."""
+    unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026
+    """The C.07 text the FIDE tie-breaks counted unplayed rounds by (in force when the event
+    began)."""
+
+    @property
+    def fide_unplayed_edition(self) -> str:
+        """The year of that text for the standings' footnote; "" when no tie-break of the
+        list counts unplayed rounds by C.07's Art. 16."""
+        return ranking_standings.fide_unplayed_edition(
+            self.standings.tiebreaks, self.unplayed_rule, teams=True
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -945,7 +958,12 @@ def team_results(section: Section) -> TeamResults:
     tiebreaks = list(section.tiebreaks)
     if regulations is not None and regulations.team_ranking is not None:
         tiebreaks = list(regulations.team_ranking.tiebreaks) or tiebreaks
-    standings = compute_team_standings(event, StandingsRules.from_text(tiebreaks))
+    # FIDE tie-breaks count unplayed rounds by the C.07 text in force when the event began,
+    # as an individual section's standings do
+    unplayed = ranking_standings.unplayed_rule(section.event)
+    standings = compute_team_standings(
+        event, StandingsRules.from_text(tiebreaks, unplayed_rule=unplayed)
+    )
     ranks = standings.ranks()
     rosters = [roster for roster in bridge.rosters(section) if roster.number in names]
     players = bridge.players(section)
@@ -977,4 +995,6 @@ def team_results(section: Section) -> TeamResults:
                 entrants = board_entrants(standing, players, table)
                 board_prizes.append((standing, allocate_prizes(table, entrants)))
                 tables.append(TeamPrizeTable(table, standing.board, board_prizes[-1][1]))
-    return TeamResults(matches, rescorings, standings, team_prizes, boards, board_prizes, tables)
+    return TeamResults(
+        matches, rescorings, standings, team_prizes, boards, board_prizes, tables, unplayed
+    )

@@ -26,6 +26,7 @@ pairings are the engine's (held here as the record of the event; round 1 checked
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,15 @@ def _final_standings(arbiter: Person, slug: str) -> None:
     assert foreign_text(arbiter.page.content(), "zh", PROPER_NOUNS) == []
 
 
+SIGNED = (
+    "主办单位：深圳市福田区体育局、福田区教育局",
+    "日期：2009年11月15日",
+    "裁判长：刘裁判 主办单位",
+)
+"""Under each certificate (issue 26.8): the organiser as the regulations name them, the day
+(the event's last, 二), where the chief arbiter and the organiser sign."""
+
+
 def _printouts(organiser: Person, slug: str) -> None:
     """Standings, prize list, certificates and the schools' team ranking, as PDF."""
     (text,) = organiser.pdf(f"/print/{slug}/{KEY}/standings/?format=pdf", "standings")
@@ -334,7 +344,10 @@ def _printouts(organiser: Person, slug: str) -> None:
         f"男子 {place} {NAME[number]}" + (" (附加赛)" if playoff else "")
         for place, number, playoff in BOYS_PRIZES
     ] + [f"女子 {place} {NAME[number]}" for place, number, _playoff in GIRLS_PRIZES]
-    assert pdf_lines(text) == [
+    lines = pdf_lines(text)
+    # dated the day it is printed, at the venue (issue 26.8)
+    assert re.fullmatch(r"打印日期:\d{4}年\d{1,2}月\d{1,2}日星期.", lines.pop(2)), lines
+    assert lines == [
         same_line(line)
         for line in (
             EVENT,
@@ -358,12 +371,12 @@ def _printouts(organiser: Person, slug: str) -> None:
         for lines in [
             (
                 "荣誉证书", NAME[number], SECTION, category,
-                f"第 {place} 名" + (" (附加赛)" if playoff else ""), EVENT,
+                f"第 {place} 名" + (" (附加赛)" if playoff else ""), EVENT, *SIGNED,
             )
             for category, place, number, playoff in individual
         ]
         + [
-            ("荣誉证书", unit, SECTION, "团体", f"第 {place} 名", EVENT)
+            ("荣誉证书", unit, SECTION, "团体", f"第 {place} 名", EVENT, *SIGNED)
             for place, unit, _total, _places in UNITS
         ]
     ]  # fmt: skip

@@ -523,7 +523,10 @@ def _printouts(organiser: Person, slug: str, girls_champion: int) -> None:
                 assert line in lines, (line, lines)
             assert "* susunan ditentukan melalui cabutan undi" in lines
         (text,) = organiser.pdf(f"/print/{slug}/{key}/prizes/?format=pdf", f"{key}-prizes")
-        assert [line.rstrip() for line in text.splitlines()] == [
+        lines = [line.rstrip() for line in text.splitlines()]
+        # dated the day it is printed (issue 26.8), the weekday and month in Malay
+        assert re.fullmatch(r"Dicetak pada \w+,? \d{1,2} \w+ \d{4}", lines.pop(2)), lines
+        assert lines == [
             event,
             f"{section} — Senarai hadiah",
             f"1 {names[champion]} johan",
@@ -532,11 +535,21 @@ def _printouts(organiser: Person, slug: str, girls_champion: int) -> None:
         (text,) = organiser.pdf(
             f"/print/{slug}/{key}/certificates/?format=pdf", f"{key}-certificates"
         )
-        assert text.splitlines() == [
+        lines = text.splitlines()
+        assert lines[:6] == [
             "Sijil",
             names[champion],
             section,
             "Individu",
-            "Tempat ke-1",
+            "Johan",  # the champion's word, not "Tempat ke-1" (issue 26.8)
             event,
         ]
+        # who organises (the regulations' words), the day, and where the chief arbiter and
+        # the organiser sign
+        assert (
+            lines[6] == "Penganjur: Pengelola Catur Daerah Kinabatangan (En. Al Hassim Hj. Attip)"
+        )
+        assert re.fullmatch(r"Tarikh: \d{1,2} \w+ \d{4}", lines[7]), lines
+        assert [line.rstrip() for line in lines[8:]] == [
+            "Ketua pengadil: Rahim bin Sulaiman Penganjur"
+        ], lines

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +37,7 @@ from crosstable.standings import (
     compute_standings,
     sub_ranking,
 )
+from crosstable.tiebreaks.descriptor import TiebreakSpec
 from crosstable.tiebreaks.registry import lookup
 from crosstable.tiebreaks.unplayed import UnplayedRule, rule_in_force
 from crosstable.tiebreaks.value import TiebreakValue
@@ -100,11 +101,7 @@ class SectionResults:
         """The year of the C.07 text that counts the unplayed rounds of a FIDE tie-break of
         the list (Buchholz, Sonneborn-Berger …), for the footnote; "" when no tie-break of
         the list uses C.07's Art. 16."""
-        if not any("Art. 16" in lookup(spec).unplayed for spec in self.main.tiebreaks):
-            return ""
-        return {UnplayedRule.FIDE_2023: "2023", UnplayedRule.FIDE_2026: "2026"}.get(
-            self.unplayed_rule, ""
-        )
+        return fide_unplayed_edition(self.main.tiebreaks, self.unplayed_rule)
 
     @property
     def tiebreak_names(self) -> list[TiebreakLabel]:
@@ -257,6 +254,17 @@ def is_predetermined(section: models.Section) -> bool:
         return registry.any_system(section.system_code).predetermined
     except KeyError:
         return False
+
+
+def fide_unplayed_edition(
+    tiebreaks: Iterable[TiebreakSpec], rule: UnplayedRule, *, teams: bool = False
+) -> str:
+    """The year of the C.07 text ``rule`` by which a FIDE tie-break of ``tiebreaks``
+    (Buchholz, Sonneborn-Berger …) counts unplayed rounds, for the standings' footnote (an
+    individual or a team section's); "" when none of them uses C.07's Art. 16."""
+    if not any("Art. 16" in lookup(spec, teams=teams).unplayed for spec in tiebreaks):
+        return ""
+    return {UnplayedRule.FIDE_2023: "2023", UnplayedRule.FIDE_2026: "2026"}.get(rule, "")
 
 
 def unplayed_rule(event: models.Event) -> UnplayedRule:

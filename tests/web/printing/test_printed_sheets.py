@@ -1,0 +1,359 @@
+"""Issue 26 item 8: would an arbiter sign these sheets? Printouts as chromium prints them,
+read back from the PDF (pdftotext's word boxes, pypdf's text) in the user's language.
+
+* Fars team league (seed 002, 1398 = autumn 2019, Persian): the team pairings, standings and
+  cross-table are dated (printed on Monday 16 Azar 1405 = 7 December 2026 in Tehran, the day
+  the clock is set to), the team pairings give the round's start (24 Aban 1398 09:30, the
+  file's schedule) and the match headings carry no stray ``؛``. The team standings count
+  unplayed rounds by the 2023 text of C.07 (the event began before 1 March 2026) and say so.
+* Futian grade (seed 001, Chinese): the event pairings' QR caption gives the whole public
+  address inside the page; three-character names and grade words stay on one line.
+* Kinabatangan (seed 000, Malay): certificates say Johan / Naib Johan / Tempat Ketiga, the
+  organiser the regulations name, the date, and where the chief arbiter and the organiser sign.
+* Xiangqi result slips (seed 004 and 003) have a box for each player's fouls; chess slips none.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone, translation
+
+from crosstable.tiebreaks.unplayed import UnplayedRule
+from crosstable_web.events import models, rounds, services
+from crosstable_web.events.regulations import rules
+from crosstable_web.teams import models as team_models
+from crosstable_web.teams import services as team_services
+from web.public.team_league import build_league, roster
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+MONDAY_MORNING = datetime.datetime(2026, 12, 7, 6, 0, tzinfo=datetime.UTC)
+"""09:30 in Tehran, 14:00 in Shenzhen and Sabah: 16 Azar 1405, 2026年12月7日."""
+
+
+@pytest.fixture(autouse=True)
+def _clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(timezone, "now", lambda: MONDAY_MORNING)
+    yield
+    translation.activate("en")
+
+
+def _needs_chromium() -> None:
+    if not shutil.which("chromium") or not shutil.which("pdftotext"):
+        pytest.skip("chromium and poppler's pdftotext print and read the PDF")
+
+
+def _pdf(address: str, client: Client | None = None) -> bytes:
+    response = (client or Client()).get(address)
+    assert response.status_code == 200, address
+    assert response["Content-Type"] == "application/pdf"
+    return response.content
+
+
+def _text(data: bytes) -> str:
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return unicodedata.normalize("NFKC", "\n".join(page.extract_text() for page in reader.pages))
+
+
+def _words(data: bytes, tmp_path: Path) -> tuple[float, list[tuple[str, float, float, float]]]:
+    """The page width and each word with its left, right and top edge (points), from
+    pdftotext's bounding boxes."""
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(data)
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(source), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', html).group(1))  # type: ignore[union-attr]
+    words = [
+        (word, float(x_min), float(x_max), float(y_min))
+        for x_min, y_min, x_max, word in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
+            html,
+        )
+    ]
+    return width, words
+
+
+# -- Fars: team printouts dated, in Jalali ---------------------------------------------------
+
+
+@pytest.fixture
+def league(organiser: User) -> models.Section:
+    """Round 1 played: table 1 won 4–0 by the first-named team, table 2 drawn 2–2."""
+    section = build_league(organiser, slug="fars-dated")
+    team_services.pair_next_round(section, organiser)
+    for match in team_models.TeamMatch.objects.filter(round__section=section, round__number=1):
+        team_services.submit_lineup(
+            match.first, 1, roster(section, match.first.number)[:4], organiser
+        )
+        for board in (1, 2, 3, 4):
+            team_services.enter_board_result(
+                match, board, "1-0" if match.number == 1 else "1/2", organiser
+            )
+    return section
+
+
+PRINTED_FA = "چاپ‌شده در دوشنبه ۱۶ آذر ۱۴۰۵"
+
+
+def test_team_printouts_are_dated_in_the_jalali_calendar(league: models.Section) -> None:
+    client = Client()
+    for kind in ("team-pairings", "pairings-by-name", "team-standings", "crosstable", "wallchart"):
+        page = client.get(f"/print/fars-dated/A/{kind}/").content.decode()
+        assert PRINTED_FA in page, kind
+    pairings = client.get("/print/fars-dated/A/team-pairings/").content.decode()
+    assert "شروع: جمعه ۲۴ آبان ۱۳۹۸ ۰۹:۳۰." in pairings  # round 1 of table A, 09:30
+    heading = re.sub(r"<[^>]+>", " ", pairings.split('id="match-1"')[1].split("</h3>")[0])
+    assert "؛" not in heading  # the &nbsp; before the score stays a space
+    # an English reader of the same league: the Jalali day first, the Gregorian in brackets
+    english = client.get("/print/fars-dated/A/team-standings/?lang=en").content.decode()
+    assert "Printed on 16 Azar 1405 (Monday 7 December 2026)" in english
+
+
+@pytest.mark.browser
+def test_team_pdfs_carry_the_jalali_date(league: models.Section) -> None:
+    _needs_chromium()
+    for kind in ("team-pairings", "team-standings", "crosstable"):
+        text = _text(_pdf(f"/print/fars-dated/A/{kind}/?format=pdf"))
+        # the date's month and year, whichever order the extractor reads right-to-left digits
+        assert "آذر" in text and ("۱۴۰۵" in text or "۵۰۴۱" in text), kind
+        assert "؛" not in text, kind
+
+
+def test_team_standings_of_a_1398_league_follow_the_2023_text(league: models.Section) -> None:
+    assert team_services.team_results(league).unplayed_rule is UnplayedRule.FIDE_2023
+    note = "متن سال ۲۰۲۳ آیین‌نامهٔ معیارهای رده‌بندی فیده"
+    printed = Client().get("/print/fars-dated/A/team-standings/").content.decode()
+    public = Client().get("/p/fars-dated/A/teams/").content.decode()
+    assert note in printed and note in public
+
+
+# -- Futian: the QR caption whole, Chinese names on one line ---------------------------------
+
+HOST = "crosstable.futianchessassociation.example.org"
+FUTIAN_NAMES = ["高宸嘉", "欧阳子轩", "李沐辰", "周梓涵", "孙浩然", "吴一凡"]
+LONG_UNIT = "深圳市福田区荔园外国语小学（香蜜湖校区）"
+
+
+@pytest.fixture
+def futian(organiser: User, arbiter: User, simple_pairing: Callable[..., object]) -> models.Section:
+    spec = rules.load_event_spec(EXAMPLES / "futian-chess-grade-2019.toml")
+    event = services.create_event(spec, organiser, slug="futian2019grade")
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    section = event.sections.get(key="D")
+    for index, name in enumerate(FUTIAN_NAMES):
+        services.add_entry(
+            section,
+            services.EntryData(
+                name=name,
+                sex="M",
+                birth_date=datetime.date(2011, 1, 1),
+                national_grade="10",
+                rating=1500 - 10 * index,
+                unit=LONG_UNIT,
+            ),
+            organiser,
+        )
+    services.assign_pairing_numbers(section, arbiter, "rating")
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in (1, 2, 3):
+        rounds.enter_result(round_one, board, "1", arbiter)
+    return section
+
+
+@pytest.mark.browser
+def test_event_pairings_qr_caption_holds_the_whole_address(
+    futian: models.Section, tmp_path: Path, settings: Any
+) -> None:
+    """The site's address has no hyphen to break at (the Futian organisers' own host and
+    short name): before, the caption ran past the page and was cut at "…/p/futian20"."""
+    _needs_chromium()
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST]
+    response = Client(HTTP_HOST=HOST).get(
+        "/print/futian2019grade/pairings/?format=pdf&lang=zh-hans"
+    )
+    assert response.status_code == 200
+    data = response.content
+    width, words = _words(data, tmp_path)
+    outside = [word for word, _left, right, _top in words if right > width - 12 * 72 / 25.4 + 1]
+    assert not outside, outside  # nothing past the right margin (12 mm)
+    caption = "".join(
+        word for word, *_ in words if "/" in word or "example" in word or "grade" in word
+    )
+    assert f"http://{HOST}/p/futian2019grade/" in caption
+
+
+@pytest.mark.browser
+def test_chinese_names_stay_on_one_line(futian: models.Section, organiser: User) -> None:
+    _needs_chromium()
+    staff = Client()  # the grade report is the organisers'
+    staff.force_login(organiser)
+    for kind in ("standings", "crosstable", "wallchart", "grades"):
+        text = _text(_pdf(f"/print/futian2019grade/D/{kind}/?format=pdf&lang=zh-hans", staff))
+        for name in FUTIAN_NAMES:
+            assert name in text, (kind, name)
+        if kind == "grades":
+            assert "十级棋士" in text and "十一级棋士" in text
+    dated = Client().get("/print/futian2019grade/D/standings/?lang=zh-hans")
+    assert "打印日期：2026年12月7日 星期一" in dated.content.decode()
+
+
+# -- Kinabatangan: Malay certificates --------------------------------------------------------
+
+
+@pytest.fixture
+def kinabatangan(
+    organiser: User, arbiter: User, simple_pairing: Callable[..., object]
+) -> models.Section:
+    spec = rules.load_event_spec(EXAMPLES / "kinabatangan-school-2024.toml", rounds=3)
+    event = services.create_event(spec, organiser, slug="kinabatangan")
+    arbiter.first_name, arbiter.last_name = "Rosnah", "binti Amat"
+    arbiter.save()
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.CHIEF_ARBITER)
+    section = event.sections.get(key="L12")
+    for index, name in enumerate(["Aiman", "Haziq", "Danish", "Irfan"]):
+        services.add_entry(
+            section,
+            services.EntryData(name=name, sex="M", rating=1400 - 10 * index, unit="SK Bukit Garam"),
+            organiser,
+        )
+    services.assign_pairing_numbers(section, arbiter, "rating")
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in (1, 2):
+        rounds.enter_result(round_one, board, "1", arbiter)
+    return section
+
+
+def _certificates(html: str) -> list[str]:
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", page).split())
+        for page in html.split('<div class="certificate">')[1:]
+    ]
+
+
+def test_malay_certificate_names_the_champion_the_organiser_and_the_date(
+    kinabatangan: models.Section,
+) -> None:
+    """R1: 1–2 1-0, 3–4 1-0. The file's one prize is the "johan" (6.4a): Aiman, first of the
+    two on 1 point by the tie-break (progressive scores equal, the higher-rated first by lot
+    order is not asked here: the certificate goes to place 1 whoever holds it)."""
+    html = Client().get("/print/kinabatangan/L12/certificates/?lang=ms").content.decode()
+    pages = _certificates(html)
+    assert len(pages) == 1
+    page = pages[0]
+    assert "Johan" in page and "Tempat ke-1" not in page
+    assert "Penganjur: Pengelola Catur Daerah Kinabatangan (En. Al Hassim Hj. Attip)" in page
+    # no last day in the file: dated the day printed, at the venue
+    assert "Tarikh: 7 Disember 2026" in page
+    assert "Ketua pengadil: Rosnah binti Amat" in page
+    assert html.count('<span class="sign-line"></span>') == 2  # the arbiter and the organiser
+
+
+def test_second_and_third_places_in_words(
+    event: models.Event, organiser: User, arbiter: User, simple_pairing: Callable[..., object]
+) -> None:
+    """No prize tables: the first three places get a certificate. Four players, R1 1–2 1-0 and
+    3–4 1-0, R2 1–3 1-0 and 2–4 ½-½: #1 2 points, #3 1, #2 and #4 ½, #2 third on
+    Buchholz (2½: #1's 2 and #4's ½, against #4's 1½)."""
+    section = event.sections.get(key="open")
+    for index, name in enumerate(["Aiman", "Haziq", "Danish", "Irfan"]):
+        services.add_entry(
+            section, services.EntryData(name=name, sex="m", rating=1400 - 10 * index), organiser
+        )
+    services.assign_pairing_numbers(section, arbiter, "rating")
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in (1, 2):
+        rounds.enter_result(round_one, board, "1", arbiter)
+    round_two = rounds.pair_next_round(section, arbiter)
+    pairs = [(b.white.pairing_number, b.black.pairing_number) for b in round_two.boards.all()]
+    assert pairs == [(1, 3), (2, 4)]
+    rounds.enter_result(round_two, 1, "1", arbiter)
+    rounds.enter_result(round_two, 2, "=", arbiter)
+    slug = event.slug
+    words = {
+        "ms": ["Johan", "Naib Johan", "Tempat Ketiga"],
+        "en": ["Place 1", "Place 2", "Place 3"],
+        "zh-hans": ["第1名", "第2名", "第3名"],  # as Chinese regulations name prize places
+    }
+    for language, expected in words.items():
+        html = Client().get(f"/print/{slug}/open/certificates/?lang={language}").content.decode()
+        places = [
+            page.split('<div class="place">')[1].split("</div>")[0]
+            for page in html.split('<div class="certificate">')[1:]
+        ]
+        assert [re.sub(r"<[^>]+>", "", place).strip() for place in places] == expected, language
+    chinese = Client().get(f"/print/{slug}/open/certificates/?lang=zh-hans").content.decode()
+    assert "日期：2026年12月7日" in chinese
+    persian = Client().get(f"/print/{slug}/open/certificates/?lang=fa").content.decode()
+    assert "تاریخ: ۱۶ آذر ۱۴۰۵" in persian
+
+
+@pytest.mark.browser
+def test_malay_certificate_pdf(kinabatangan: models.Section, tmp_path: Path) -> None:
+    _needs_chromium()
+    data = _pdf("/print/kinabatangan/L12/certificates/?format=pdf&lang=ms")
+    text = _text(data)
+    assert "Johan" in text and "Penganjur" in text and "Tarikh: 7 Disember 2026" in text
+    width, words = _words(data, tmp_path)
+    assert all(right <= width for _word, _left, right, _top in words)
+    (tmp_path / "certificate.pdf").write_bytes(data)
+
+
+# -- Xiangqi slips: a box for fouls ----------------------------------------------------------
+
+
+def test_xiangqi_slips_have_a_fouls_box_chess_slips_none(
+    organiser: User, arbiter: User, simple_pairing: Callable[..., object]
+) -> None:
+    spec = rules.load_event_spec(EXAMPLES / "futian-youth-xiangqi-chess-2009.toml")
+    event = services.create_event(spec, organiser, slug="youth-slips")
+    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
+    for key, names in (
+        ("xq-K", ["林一", "陈二", "黄三", "吴四"]),
+        ("ch-K", ["郑五", "王六", "冯七", "何八"]),
+    ):
+        section = event.sections.get(key=key)
+        for name in names:
+            services.add_entry(
+                section,
+                services.EntryData(name=name, sex="M", birth_date=datetime.date(2004, 1, 1)),
+                organiser,
+            )
+        services.assign_pairing_numbers(section, arbiter, "rating")
+        rounds.pair_next_round(section, arbiter)
+    xiangqi = Client().get("/print/youth-slips/xq-K/slips/?lang=zh-hans").content.decode()
+    chess = Client().get("/print/youth-slips/ch-K/slips/?lang=zh-hans").content.decode()
+    assert xiangqi.count('<tr class="fouls">') == 2  # one per board
+    assert xiangqi.count('犯规: <span class="box"></span>') == 4  # Red's and Black's
+    assert "犯规" not in chess
+
+
+def test_xiangqi_team_slips_have_a_fouls_column(league: models.Section) -> None:
+    """The Fars league's round 1 slips as a xiangqi league would print them (the game set to
+    xiangqi): a fouls box beside each board's two players; the chess league's slips none."""
+    chess = Client().get("/print/fars-dated/A/slips/?lang=zh-hans").content.decode()
+    assert "犯规" not in chess
+    event = league.event
+    assert 'game = "chess"' in event.regulations_text
+    event.regulations_text = event.regulations_text.replace('game = "chess"', 'game = "xiangqi"')
+    event.game = models.Game.XIANGQI
+    event.save()
+    xiangqi = Client().get("/print/fars-dated/A/slips/?lang=zh-hans").content.decode()
+    first = xiangqi.split('id="slip-1"')[1].split('id="slip-2"')[0]
+    assert first.count('<th class="fouls">犯规</th>') == 2
+    assert first.count('<td class="fouls"><span class="box"></span></td>') == 2 * 4  # 4 boards
+    assert "犯规：被判犯规的次数" in first
