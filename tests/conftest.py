@@ -100,6 +100,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k: the counts said are of the tests selected
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     share = config.getoption("--sample-files")
     if share is None or sampling.full_run():
