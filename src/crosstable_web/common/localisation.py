@@ -164,6 +164,13 @@ def format_datetime(moment: datetime.datetime | None, language: str | None = Non
     return f"{format_date(local.date(), language)} {digits(local.strftime('%H:%M'), language)}"
 
 
+def reads_day_first(language: str | None = None) -> bool:
+    """Whether a date typed on a page in ``language`` (default: the active one) is read day
+    first (``8/12/2026`` is 8 December on a Malay page): every date box of a page reads
+    dates the same way (issue 26.13: the event's days refused what the schedule took)."""
+    return languages.of(language or translation.get_language() or "").date_order == "dmy"
+
+
 def date_calendar(language: str | None = None) -> Calendar:
     """The calendar a date box reads while the page is in ``language``: Jalali in Persian
     (a year from 1700 on is still read as Gregorian: ``crosstable.typed.dates``)."""
@@ -211,12 +218,11 @@ class LocalDateField(forms.DateField):
             from crosstable_web.common.value_messages import value_message
 
             calendar = date_calendar()
-            language = translation.get_language() or ""
             try:
                 return read_date(
                     value,
                     calendar,
-                    day_first=languages.of(language).date_order == "dmy",
+                    day_first=reads_day_first(),
                     within=self.date_range(),
                 )
             except TypedValueError as error:

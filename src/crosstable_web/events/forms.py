@@ -31,6 +31,7 @@ from crosstable_web.common.localisation import (
     LocalDateInput,
     LocalDecimalField,
     LocalIntegerField,
+    reads_day_first,
     with_written_dates,
 )
 from crosstable_web.common.value_messages import value_message
@@ -277,7 +278,9 @@ class EventDateField(forms.CharField):
 
 
 def read_event_date(text: str, calendar: str) -> datetime.date | None:
-    """``text`` as a day of ``calendar``; None for empty; ``ValidationError`` otherwise."""
+    """``text`` as a day of ``calendar``, read as the page's other date boxes read it (day
+    first on a Malay page: ``localisation.reads_day_first``); None for empty;
+    ``ValidationError`` otherwise."""
     from crosstable.typed.calendars import Calendar
     from crosstable.typed.dates import SCHEDULE_DATES, read_date
     from crosstable.typed.errors import TypedValueError
@@ -285,7 +288,9 @@ def read_event_date(text: str, calendar: str) -> datetime.date | None:
     if not text.strip():
         return None
     try:
-        return read_date(text, Calendar(calendar), within=SCHEDULE_DATES)
+        return read_date(
+            text, Calendar(calendar), day_first=reads_day_first(), within=SCHEDULE_DATES
+        )
     except TypedValueError as error:
         if error.code == "date_out_of_range":
             written = with_written_dates(error, Calendar(calendar))

@@ -290,3 +290,45 @@ def test_only_organisers_see_the_settings(creator: User, outsider: User) -> None
     assert signed_in(outsider).get("/e/k/settings/").status_code == 403
     assert Client().get("/e/k/settings/").status_code == 302
     assert signed_in(outsider).post("/events/new/", {"source": "form"}).status_code == 403
+
+
+def test_malay_event_days_read_day_first_as_the_schedule_does(creator: User) -> None:
+    """Issue 26.13: on a Malay page the schedule's day boxes read ``8/12/2026`` day first
+    (8 December) but the event's first and last day refused it. One reading for every date
+    box of the page's language: 8/12/2026 and 9/12/2026 are 8 and 9 December 2026, in the new
+    event form and in the settings form."""
+    client = signed_in(creator, "ms")
+    values = {
+        "source": "form",
+        "name": "Kejohanan Catur Kinabatangan",
+        "game": "chess",
+        "language": "ms",
+        "time_zone": "Asia/Kuching",
+        "calendar": "gregorian",
+        "start_date": "8/12/2026",
+        "end_date": "9/12/2026",
+        "venue": "SK Bukit Garam",
+        "section_key": "L12",
+        "section_name": "Lelaki bawah 12 tahun",
+        "rounds": 5,
+        "system": "FIDE_DUTCH_2026",
+        "tiebreaks": "BH/C1 BH SB",
+    }
+    response = client.post("/events/new/", values)
+    assert response.status_code == 302, response.context["blank_form"].errors
+    event = models.Event.objects.get()
+    assert (event.start_date, event.end_date) == (
+        datetime.date(2026, 12, 8),
+        datetime.date(2026, 12, 9),
+    )
+    form = client.get(f"/e/{event.slug}/settings/").context["form"]
+    data = {key: ("" if value is None else value) for key, value in form.initial.items()}
+    client.post(
+        f"/e/{event.slug}/settings/",
+        {**data, "action": "settings", "start_date": "7/12/2026", "end_date": "10/12/2026"},
+    )
+    event.refresh_from_db()
+    assert (event.start_date, event.end_date) == (
+        datetime.date(2026, 12, 7),
+        datetime.date(2026, 12, 10),
+    )

@@ -243,7 +243,12 @@ def read_wall_clock(event: models.Event, text: str) -> datetime.datetime | None:
     day_text, _space, time_text = cleaned.partition(" ")
     match = re.fullmatch(r"(\d{1,2}):(\d{2})", time_text.strip())
     try:
-        day = read_date(day_text, Calendar(event.calendar), within=SCHEDULE_DATES)
+        day = read_date(
+            day_text,
+            Calendar(event.calendar),
+            day_first=localisation.reads_day_first(),
+            within=SCHEDULE_DATES,
+        )
     except TypedValueError:
         day = None
     if day is None or match is None or int(match[1]) > 23 or int(match[2]) > 59:

@@ -22,7 +22,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from crosstable import languages
 from crosstable.regulations import Regulations
 from crosstable.regulations.schema import Combination, Eligibility, ShareMode
 from crosstable.typed import TypedValueError
@@ -33,6 +32,7 @@ from crosstable_web.common.localisation import (
     LocalDecimalField,
     LocalIntegerField,
     digits,
+    reads_day_first,
     uses_persian_digits,
     with_written_dates,
 )
@@ -86,13 +86,12 @@ class EventDayField(forms.CharField):
         text = str(value or "").strip()
         if not text:
             return None
-        language = translation.get_language() or ""
         calendar = box_calendar(self.calendar)
         try:
             return read_date(
                 text,
                 calendar,
-                day_first=languages.of(language).date_order == "dmy",
+                day_first=reads_day_first(),
                 within=SCHEDULE_DATES,
             )
         except TypedValueError as error:
