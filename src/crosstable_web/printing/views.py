@@ -20,7 +20,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from crosstable.standings import round_robin_grid
 from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
 from crosstable_web.events import models
@@ -187,7 +186,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         if kind == "wallchart":
             context["chart"] = _wall_chart(section, results)
         if kind == "crosstable" and standings.is_predetermined(section):
-            context["grid"] = _round_robin_grid(section, results)
+            context["grid"] = pages.round_robin_rows(section, results)
         if kind == "standings":
             context["subs"] = standings.sub_ranking_rows(results)
         if kind in ("prizes", "certificates"):
@@ -307,40 +306,6 @@ def _wall_chart(section: models.Section, results: standings.SectionResults) -> l
                 "rating": player.rating,
                 "cells": cells,
                 "house": player.house,
-            }
-        )
-    return lines
-
-
-def _round_robin_grid(
-    section: models.Section, results: standings.SectionResults
-) -> list[dict[str, Any]]:
-    """A round robin's classic cross-table (``crosstable.standings.round_robin_grid``): a
-    line per player in number order, a column per player, each cell the points of the games
-    between the two in the section's notation (``1``, ``½``, ``0``, ``+``, ``-``; xiangqi
-    ``2``/``1``/``0``; both games of a double round robin, first cycle first), the diagonal
-    blank; then points, the tie-breaks and the place."""
-    written = notation.of_section(section)
-    lines = []
-    for line, grid_row in enumerate(round_robin_grid(results.tournament, results.main)):
-        row = grid_row.row
-        cells = [
-            None
-            if column == line
-            else " ".join(
-                written.game_points(game.result.value, game.colour.value if game.colour else "-")
-                for game in games
-            )
-            for column, games in enumerate(grid_row.games)
-        ]
-        lines.append(
-            {
-                "row": row,
-                "name": results.name(row.number),
-                "marks": results.marks(row),
-                "cells": cells,
-                "points": standings.format_points(row.points),
-                "values": [standings.format_value(value) for value in row.values],
             }
         )
     return lines

@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from fractions import Fraction
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from crosstable.model import Tournament
-from crosstable.standings import cross_table
+from crosstable.standings import cross_table, round_robin_grid
 from crosstable_web.common.localisation import digits, format_date, name_sort_key
 from crosstable_web.events import bridge, models, rounds
 from crosstable_web.events.ranking import standings
@@ -317,3 +318,38 @@ def standing_rows(
         }
         for row, cells in lines
     ]
+
+
+def round_robin_rows(
+    section: models.Section, results: standings.SectionResults
+) -> list[dict[str, Any]]:
+    """A round robin's classic cross-table, for its page and its printout
+    (``crosstable.standings.round_robin_grid``): a line per player in number order, a
+    column per player, each cell the points of the games between the two in the section's
+    notation (``1``, ``½``, ``0``, ``+``, ``-``; xiangqi ``2``/``1``/``0``; both games of a
+    double round robin, first cycle first), the diagonal blank; then points, the tie-breaks
+    and the place."""
+    written = of_section(section)
+    lines = []
+    for line, grid_row in enumerate(round_robin_grid(results.tournament, results.main)):
+        row = grid_row.row
+        cells = [
+            None
+            if column == line
+            else " ".join(
+                written.game_points(game.result.value, game.colour.value if game.colour else "-")
+                for game in games
+            )
+            for column, games in enumerate(grid_row.games)
+        ]
+        lines.append(
+            {
+                "row": row,
+                "name": results.name(row.number),
+                "marks": results.marks(row),
+                "cells": cells,
+                "points": standings.format_points(row.points),
+                "values": [standings.format_value(value) for value in row.values],
+            }
+        )
+    return lines

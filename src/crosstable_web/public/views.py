@@ -242,6 +242,11 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
             )
         results = standings.section_results(section)
         rows = pages.standing_rows(section, results, with_cells=True)
+        grid = (
+            pages.round_robin_rows(section, results)
+            if standings.is_predetermined(section)
+            else None
+        )
         return render(
             request,
             "public/crosstable.html",
@@ -249,6 +254,7 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
                 **_common(event, section),
                 "results": results,
                 "rows": rows,
+                "grid": grid,
                 "round_numbers": range(1, results.rounds + 1),
                 "notation": notation.of_section(section),
                 "tab": "crosstable",

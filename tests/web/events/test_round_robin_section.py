@@ -183,6 +183,13 @@ def test_the_printed_cross_table_is_the_classic_table_with_sb_and_places(
         assert foreign_text(printed, code, [*names, "Quad", "arif"]) == [], language
         if code == "fa":  # Persian digits in every cell: 2½ points, SB 2½, Koya 1½
             assert "۲٫۵" in printed and "۱٫۵" in printed and "2.5" not in printed
+    # the public page (no login) shows the same table, on a phone too (it scrolls)
+    reader = Client()
+    reader.get("/p/language/zh-hans/")
+    body = reader.get("/p/quad/q/crosstable/").content.decode()
+    assert 'id="round-robin-grid"' in body
+    assert "每格：对该列棋手所得的分数" in body
+    assert foreign_text(body, "zh", [*names, "Quad"]) == []
 
 
 @pytest.mark.django_db
