@@ -8,9 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.functional import lazy
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +29,7 @@ from crosstable_web.common.localisation import (
     LocalDateInput,
     LocalDecimalField,
     LocalIntegerField,
+    digits,
     reads_day_first,
     with_written_dates,
 )
@@ -405,12 +404,8 @@ class TrfEventForm(_ShortNameAndZone):
     field_order = ("trf", "time_zone", "slug")
 
 
-def _tiebreak_help() -> SafeString:
-    return format_html(
-        gettext("Codes in order, e.g. {example} ({rule})."),
-        example=format_html('<bdi dir="ltr" translate="no">{}</bdi>', "BH/C1 BH SB"),
-        rule=format_html('<bdi dir="ltr" translate="no">{}</bdi>', "FIDE C.07"),
-    )
+TIEBREAK_BOXES = 6
+"""The blank form's tie-break boxes (the seeds name at most six)."""
 
 
 class BlankEventForm(forms.Form):
@@ -438,12 +433,6 @@ class BlankEventForm(forms.Form):
     section_name = forms.CharField(label=_("Section name"), max_length=300)
     rounds = LocalIntegerField(label=pgettext_lazy("chess", "Rounds"), min_value=1, max_value=30)
     system = forms.ChoiceField(label=_("Pairing system"), initial=registry.DEFAULT_SYSTEM)
-    tiebreaks = forms.CharField(
-        label=_("Tie-breaks"),
-        required=False,
-        # The box takes FIDE's codes (C.07): the example is what to type, not words.
-        help_text=lazy(_tiebreak_help, SafeString)(),
-    )
     boards = LocalIntegerField(
         label=_("Boards (team pairing systems)"),
         required=False,
@@ -463,6 +452,34 @@ class BlankEventForm(forms.Form):
         system_field = self.fields["system"]
         assert isinstance(system_field, forms.ChoiceField)
         system_field.choices = _system_choices()
+        self._add_tiebreak_boxes()
+        self.order_fields([*(name for name in self.fields if name != "boards"), "boards"])
+
+    def _add_tiebreak_boxes(self) -> None:
+        """The tie-breaks chosen from a list by their words, in order, one box each (the
+        settings page's own boxes: ``rule_fields.tiebreak_choices``), not typed as codes:
+        every tie-break a section or a team section may use."""
+        from crosstable_web.events.settings.rule_fields import QuickSelect, tiebreak_choices
+
+        individual = tiebreak_choices(teams=False)
+        known = {code for code, _words in individual}
+        choices = [
+            ("", "—"),
+            *individual,
+            *(choice for choice in tiebreak_choices(teams=True) if choice[0] not in known),
+        ]
+        for number in range(TIEBREAK_BOXES):
+            self.fields[f"tiebreaks-{number}"] = forms.ChoiceField(
+                label=f"{gettext('Tie-breaks')} {digits(number + 1)}",
+                required=False,
+                choices=choices,
+                widget=QuickSelect,
+                help_text=gettext(
+                    "In order: the first decides a tie, the next one what is still tied."
+                )
+                if number == 0
+                else "",
+            )
 
     def clean(self) -> dict[str, Any]:
         from crosstable.pairing.registry import is_team_system
@@ -470,11 +487,20 @@ class BlankEventForm(forms.Form):
         cleaned = super().clean() or {}
         clean_event_dates(self, cleaned)
         teams = is_team_system(str(cleaned.get("system", "")))
-        if "tiebreaks" in cleaned:  # a team section's tie-breaks are the team ones (MPvGP)
+        # a team section's tie-breaks are the team ones (MPvGP), a player's the individual
+        from crosstable_web.events.settings.rule_fields import check_tiebreak
+
+        chosen = [
+            (number, str(cleaned[name]))
+            for number in range(TIEBREAK_BOXES)
+            if cleaned.get(name := f"tiebreaks-{number}")
+        ]
+        cleaned["tiebreaks"] = [code for _number, code in chosen]
+        for number, code in chosen:
             try:
-                cleaned["tiebreaks"] = check_tiebreaks(str(cleaned["tiebreaks"]), teams=teams)
+                check_tiebreak(code, teams)
             except forms.ValidationError as error:
-                self.add_error("tiebreaks", error)
+                self.add_error(f"tiebreaks-{number}", error)
         if teams and not cleaned.get("boards"):
             self.add_error("boards", _("A team pairing system needs the number of boards."))
         if not teams:

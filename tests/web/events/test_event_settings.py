@@ -129,13 +129,19 @@ def test_an_event_from_the_form_in_the_jalali_calendar(creator: User) -> None:
         "section_name": "آزاد",
         "rounds": 7,
         "system": "FIDE_DUTCH_2026",
-        "tiebreaks": "BH/C1 BH SB",
+        # the tie-breaks chosen from lists by their words, in order (issue 29)
+        "tiebreaks-0": "BH/C1",
+        "tiebreaks-1": "BH",
+        "tiebreaks-2": "SB",
     }
-    response = client.post("/events/new/", {**values, "tiebreaks": "BH/C1 XYZ"})
+    # a team tie-break for a section of players: refused at its box, nothing made
+    response = client.post("/events/new/", {**values, "tiebreaks-1": "MPVGP"})
     assert response.status_code == 200
-    assert 'Unknown tie-break: <bdi dir="ltr" translate="no">XYZ</bdi>' in str(
-        response.context["blank_form"].errors["tiebreaks"]
-    )
+    assert response.context["blank_form"].errors["tiebreaks-1"] == [
+        "MPVGP is not a tie-break of this kind of section."
+    ]
+    response = client.post("/events/new/", {**values, "tiebreaks-0": "XYZ"})
+    assert "tiebreaks-0" in response.context["blank_form"].errors
     response = client.post("/events/new/", {**values, "end_date": "1398-08-20"})
     assert "before the first day" in str(response.context["blank_form"].errors["end_date"])
     response = client.post("/events/new/", {**values, "time_zone": ""})
@@ -312,7 +318,9 @@ def test_malay_event_days_read_day_first_as_the_schedule_does(creator: User) -> 
         "section_name": "Lelaki bawah 12 tahun",
         "rounds": 5,
         "system": "FIDE_DUTCH_2026",
-        "tiebreaks": "BH/C1 BH SB",
+        "tiebreaks-0": "BH/C1",
+        "tiebreaks-1": "BH",
+        "tiebreaks-2": "SB",
     }
     response = client.post("/events/new/", values)
     assert response.status_code == 302, response.context["blank_form"].errors
@@ -332,3 +340,28 @@ def test_malay_event_days_read_day_first_as_the_schedule_does(creator: User) -> 
         datetime.date(2026, 12, 7),
         datetime.date(2026, 12, 10),
     )
+
+
+def test_the_blank_forms_tiebreaks_are_chosen_by_their_words(creator: User) -> None:
+    """Issue 29: no tie-break typed as a code — the blank form's boxes are lists, each
+    tie-break by its words in the reader's language; the team ones offered too."""
+    page = signed_in(creator, "zh-hans").get("/events/new/").content.decode()
+    assert 'name="tiebreaks"' not in page
+    first = page[page.index('name="tiebreaks-0"') :]
+    first = first[: first.index("</select>")]
+    assert '<option value="BH/C1">' in first and '<option value="MPVGP">' in first
+    assert "布赫霍尔茨分" in first  # Buchholz, by its Chinese name
+    assert 'name="tiebreaks-5"' in page
+
+
+def test_fees_and_prizes_lead_to_the_text_for_experts(creator: User) -> None:
+    """Issue 29: the fees and prizes forms say where their conditions are set (the rows
+    below, no longer "the TOML editor") and offer the text to experts."""
+    services.create_event(event_settings_spec("fars-team-league-1398.toml"), creator, slug="fl")
+    page = signed_in(creator, "ms").get("/e/fl/settings/").content.decode()
+    for form in ("fees", "prizes"):
+        link = page[page.index(f'id="{form}-as-text"') - 60 :]
+        assert 'href="#regulations-form"' in link[:200]
+        assert "Sunting sebagai TOML (untuk pakar)" in link[:200]
+    assert "syaratnya: di bawah “Diskaun dan syaratnya” di bawah" in page
+    assert page.count('id="regulations-form"') == 1

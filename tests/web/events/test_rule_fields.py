@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Permission, User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from crosstable.regulations import load_regulations, parse_regulations
@@ -56,7 +57,8 @@ def meaning(tiebreaks: tuple[str, ...]) -> list[str]:
 
 def _fars_blank(client: Client) -> models.Event:
     """The blank event form as the Fars board fills it: Persian digits, Jalali days, the
-    team Swiss and the league's own tie-breaks (MPvGP was refused before: a team code)."""
+    team Swiss and the league's own tie-breaks, chosen from the lists (MPvGP was refused
+    before: a team code)."""
     response = client.post(
         "/events/new/",
         {
@@ -73,7 +75,10 @@ def _fars_blank(client: Client) -> models.Event:
             "section_name": "جدول آزاد (A)",
             "rounds": "۱۱",
             "system": "FIDE_TEAM",
-            "tiebreaks": "MPvGP DE BH BH/C1 BH/M1",
+            **{
+                f"tiebreaks-{number}": code
+                for number, code in enumerate(("MPVGP", "DE", "BH", "BH/C1", "BH/M1"))
+            },
             "boards": "۴",
         },
     )
@@ -227,3 +232,40 @@ def test_bad_input_stands_at_its_field_and_changes_nothing(
     # the error list stands right before the box that was refused
     box_at = page.index(f'name="{box}"')
     assert page.rfind('class="errorlist"', 0, box_at) > page.rfind('class="rule"', 0, box_at)
+
+
+def test_a_sections_row_shows_what_it_inherits(creator: User) -> None:
+    """A section whose pairing system comes from ``[section_defaults]`` shows it in its row
+    of the section list (it showed "not stated": saving the row as shown would have made
+    it look unset); saving the list unchanged changes nothing."""
+    client = _client(creator, "ms")
+    upload = (EXAMPLES / "kinabatangan-school-2024.toml").read_bytes()
+    client.post(
+        "/events/new/",
+        {
+            "source": "upload",
+            "regulations": SimpleUploadedFile("k.toml", upload),
+            "rounds": "7",
+            "slug": "kk",
+        },
+    )
+    page = client.get("/e/kk/settings/").content.decode()
+    shown = form_values(page, "section-list-form")
+    assert shown["r-event~sections0-pairing__system"] == "FIDE_DUTCH_2026"
+    assert shown["r-event~sections1-pairing__system"] == "FIDE_DUTCH_2026"
+    before = models.Event.objects.get(slug="kk").regulations_text
+    _save(client, "kk", "section-list", {})
+    assert models.Event.objects.get(slug="kk").regulations_text == before
+
+
+def test_a_key_of_one_name_belongs_to_no_box() -> None:
+    """The loader's or the service's refusal keyed by one name (``sections``: a section
+    with players cannot go) is the form's, not a box's — it looped for ever, the page hung."""
+    from crosstable_web.events.settings import rule_fields
+
+    text = (EXAMPLES / "kinabatangan-school-2024.toml").read_text("utf-8")
+    form = rule_fields.RulesForm(
+        None, part=rule_fields.SECTIONS, text=text, regulations=parse_regulations(text)
+    )
+    assert form.field_of_key("sections") is None
+    assert form.field_of_key("sections[1].rounds") == "r-event~sections1-rounds"

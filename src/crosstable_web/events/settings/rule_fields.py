@@ -291,7 +291,7 @@ def tiebreak_choices(teams: bool, current: tuple[str, ...] = ()) -> list[tuple[s
     return shown
 
 
-def _check_tiebreak(code: str, teams: bool) -> None:
+def check_tiebreak(code: str, teams: bool) -> None:
     if teams and code in TEAM_PLACE_TIEBREAKS:
         return  # the loader checks it goes with a ranking by places
     try:
@@ -467,6 +467,13 @@ class RulesForm(PartForm):
         self.scopes: list[Scope] = bases
         if part.rows:
             self.scopes = [row for base in bases for row in _rows_scopes(base, part.rows)]
+        if part.rows == "sections":  # a section's row shows what it inherits, as the loader
+            self.scopes = [
+                dataclasses.replace(scope, data=_merged(defaults, scope.data))
+                if scope.row is not None
+                else scope
+                for scope in self.scopes
+            ]
         self.old: dict[str, Any] = {}
         for scope in self.scopes:
             for rule in self.rules_of(scope.data):
@@ -933,7 +940,7 @@ class RulesForm(PartForm):
                 if rule.kind == "tiebreaks" and value:
                     try:
                         for code in value:
-                            _check_tiebreak(str(code), rule.teams or self._teams(scope.section))
+                            check_tiebreak(str(code), rule.teams or self._teams(scope.section))
                     except forms.ValidationError as error:
                         self.add_error(boxes[0], error)
                         continue

@@ -18,7 +18,11 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.forms import widgets
+from django.forms.utils import flatatt
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -147,6 +151,21 @@ def listed(words: Any) -> str:
     return ("、" if (translation.get_language() or "").startswith("zh") else ", ").join(words)
 
 
+def _direct_input(widget: widgets.Input) -> Callable[..., SafeString]:
+    """``widget`` written straight to HTML, as Django's ``input.html`` writes it: a settings
+    page has hundreds of boxes, and a template rendering each made the page take seconds."""
+
+    def render(name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        context = widget.get_context(name, value, attrs)["widget"]
+        written: dict[str, Any] = {"type": context["type"], "name": context["name"]}
+        if context["value"] is not None:
+            written["value"] = str(context["value"])
+        written.update(context["attrs"])
+        return format_html("<input{}>", flatatt(written))
+
+    return render
+
+
 # --- the forms ------------------------------------------------------------------------------
 
 
@@ -164,6 +183,8 @@ class PartForm(forms.Form):
         the label in the column's heading only)."""
         for field in self.fields.values():
             field.widget.attrs.setdefault("aria-label", str(field.label))
+            if isinstance(field.widget, widgets.Input):
+                field.widget.render = _direct_input(field.widget)  # type: ignore[method-assign]
 
     def key_fields(self) -> dict[str, str]:
         """The loader's key → this form's field, for the keys its fields write."""
@@ -176,7 +197,10 @@ class PartForm(forms.Form):
         while key:
             if key in fields:
                 return fields[key]
-            key = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", key)
+            shorter = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", key)
+            if shorter == key:  # a key of one name (``sections``): it hung the page before
+                return None
+            key = shorter
         return None
 
     def change(self) -> Callable[[Any], None]:
