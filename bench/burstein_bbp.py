@@ -103,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--direction", choices=("both", "bbp-generated", "crosstable-generated"), default="both"
     )
+    parser.add_argument(
+        "--verbose", action="store_true", help="the running totals after every seed"
+    )
     args = parser.parse_args(argv)
     bbp = os.environ.get("BBPPAIRINGS", "")
     if not bbp or shutil.which(bbp) is None:
@@ -159,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         (keep / f"crosstable-generated-{seed}.txt").write_text(
                             check.stdout + check.stderr
                         )
+        if args.verbose:
+            print(f"seed {seed}: {totals}", flush=True)
         done = seed - args.first + 1
         if done % 50 == 0:
             print(f"{done} seeds, {time.monotonic() - started:.0f} s: {totals}", flush=True)
