@@ -269,3 +269,35 @@ def test_a_key_of_one_name_belongs_to_no_box() -> None:
     )
     assert form.field_of_key("sections") is None
     assert form.field_of_key("sections[1].rounds") == "r-event~sections1-rounds"
+
+
+def test_a_section_added_in_the_section_list(creator: User) -> None:
+    """The empty row of the section list makes a new section with every value typed in it
+    (each value made a row of its own before: the new section had its code but no name and
+    no pairing system, refused — found by the seed-from-blank driver)."""
+    client = _client(creator, "ms")
+    client.post(
+        "/events/new/",
+        {
+            "source": "upload",
+            "regulations": SimpleUploadedFile(
+                "k.toml", (EXAMPLES / "kinabatangan-school-2024.toml").read_bytes()
+            ),
+            "rounds": "7",
+            "slug": "kk",
+        },
+    )
+    page = _save(
+        client,
+        "kk",
+        "section-list",
+        {
+            "r-event~sectionsnew-key": "L15",
+            "r-event~sectionsnew-name": "Lelaki bawah 15 tahun",
+            "r-event~sectionsnew-pairing__system": "FIDE_DUTCH_2026",
+        },
+    )
+    built = parse_regulations(models.Event.objects.get(slug="kk").regulations_text)
+    assert [section.key for section in built.sections] == ["L12", "P12", "L15"], page[-3000:]
+    added = built.sections[2]
+    assert (added.name, added.pairing.system) == ("Lelaki bawah 15 tahun", "FIDE_DUTCH_2026")

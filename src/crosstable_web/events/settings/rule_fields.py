@@ -1062,7 +1062,13 @@ def _row_table(document: Any, scope: Scope, *, create: bool) -> tuple[Any, Any]:
                 return None, None
             array = tomlkit.aot()
             table[name] = array
-        if row is None:
+        if row is None:  # the new row: the one a value was written into already, if any
+            marked = [
+                n for n, item in enumerate(array) if isinstance(item, dict) and _NEW_ROW in item
+            ]
+            if marked:
+                table = array[marked[-1]]
+                continue
             if not create:
                 return array, None
             item = tomlkit.table() if isinstance(array, AoT) else tomlkit.inline_table()
