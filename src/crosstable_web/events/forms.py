@@ -231,13 +231,18 @@ class ProhibitedPairForm(forms.Form):
 # --- creating an event and editing its settings ------------------------------------------
 
 
-def _zone_choices() -> list[tuple[str, str]]:
+def _zone_choices(kept: str = "") -> list[tuple[str, str]]:
+    """The time zones to choose from; ``kept``, the zone an event already has, is among
+    them even when the box no longer offers its name (an alias such as Asia/Chongqing)."""
     from crosstable_web.common.localisation import zone_label
-    from crosstable_web.events.regulations.event_time import common_zones
+    from crosstable_web.events.regulations.event_time import common_zones, is_known_zone
 
+    zones = common_zones()
+    if kept and kept not in zones and is_known_zone(kept):
+        zones.append(kept)
     # Named in the reader's language and sorted by that name, so typing its first letters
     # in the box finds a zone; the value stays the IANA name.
-    named = sorted(((zone, zone_label(zone)) for zone in common_zones()), key=lambda z: z[1])
+    named = sorted(((zone, zone_label(zone)) for zone in zones), key=lambda z: z[1])
     return [("", "—"), *named]
 
 
@@ -543,7 +548,7 @@ class EventSettingsForm(forms.Form):
         self.event_slug = event_slug
         zone_field = self.fields["time_zone"]
         assert isinstance(zone_field, forms.ChoiceField)
-        zone_field.choices = _zone_choices()[1:]
+        zone_field.choices = _zone_choices(str(self.initial.get("time_zone") or ""))[1:]
         for key, _teams in sections:
             self.fields[f"section_{key}_name"] = forms.CharField(
                 label=_("Name of section %(key)s") % {"key": key},

@@ -365,3 +365,18 @@ def test_fees_and_prizes_lead_to_the_text_for_experts(creator: User) -> None:
         assert "Sunting sebagai TOML (untuk pakar)" in link[:200]
     assert "syaratnya: di bawah “Diskaun dan syaratnya” di bawah" in page
     assert page.count('id="regulations-form"') == 1
+
+
+def test_the_china_time_zone_is_offered_once(creator: User) -> None:
+    """Issue 26.12: the new-event form offered 中国（上海）时间 for Asia/Shanghai and for its
+    aliases Asia/Chongqing and Asia/Harbin (the CLDR names them all so). Offered once; an
+    event that already has an alias keeps it on its settings page."""
+    client = signed_in(creator, "zh-hans")
+    choices = client.get("/events/new/").context["blank_form"].fields["time_zone"].choices
+    china = [value for value, label in choices if label == "中国（上海）时间"]
+    assert china == ["Asia/Shanghai"]
+    # a zone an event already has (an alias its regulations name) stays choosable
+    from crosstable_web.events.forms import _zone_choices
+
+    assert "Asia/Chongqing" not in dict(choices)
+    assert "Asia/Chongqing" in dict(_zone_choices("Asia/Chongqing"))

@@ -21,6 +21,7 @@ import zoneinfo
 from collections.abc import Callable
 from functools import lru_cache
 
+import babel.core
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -54,10 +55,17 @@ def is_known_zone(name: str) -> bool:
 
 
 def common_zones() -> list[str]:
-    """The IANA zone names a time-zone box offers (areas and cities, no legacy aliases)."""
+    """The IANA zone names a time-zone box offers (areas and cities, no legacy aliases): a
+    name the Unicode CLDR keeps only as another zone's alias (Asia/Chongqing and Asia/Harbin
+    are Asia/Shanghai) is left out, so no name is offered twice (issue 26.12: 中国（上海）时间
+    four times)."""
     legacy = ("Etc/", "SystemV/", "US/", "posix/", "right/")
+    aliases = babel.core.get_global("zone_aliases")
     names = (name for name in zoneinfo.available_timezones() if "/" in name)
-    return [*sorted(name for name in names if not name.startswith(legacy)), "UTC"]
+    return [
+        *sorted(name for name in names if not name.startswith(legacy) and name not in aliases),
+        "UTC",
+    ]
 
 
 def zone(event: models.Event) -> zoneinfo.ZoneInfo:
