@@ -271,13 +271,17 @@ def section_teams(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
         context: dict[str, object] = {**_common(event, section), "tab": "teams"}
-        if section.is_team_section or section.teams.exists():
+        unit_ranking = (
+            None if section.is_team_section else standings.section_results(section).unit_ranking
+        )
+        if unit_ranking is not None:
+            # an individual section whose units are ranked by their players' places (Huayuan),
+            # whether or not its players were entered as teams
+            context["ranking"] = unit_ranking
+        elif section.is_team_section or section.teams.exists():
             context.update(team_pages.team_standings_context(section))
         else:
-            results_of_section = standings.section_results(section)
-            if results_of_section.unit_ranking is None:
-                raise Http404
-            context["ranking"] = results_of_section.unit_ranking
+            raise Http404
         return render(request, "public/teams.html", context)
 
     return _serve(request, slug, page)

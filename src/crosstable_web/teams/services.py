@@ -26,7 +26,7 @@ from crosstable.model import ResultCode
 from crosstable.pairing.base import PairingError
 from crosstable.pairing.registry import is_team_system, team_pair_function
 from crosstable.prizes import PrizeList, allocate_prizes
-from crosstable.regulations.schema import BoardRanking, PrizeRules
+from crosstable.regulations.schema import BoardRanking, PrizeRules, TeamRankingMethod
 from crosstable.standings import Standings, StandingsRules, compute_team_standings
 from crosstable.teams.board_prizes import (
     BoardStanding,
@@ -956,7 +956,12 @@ def team_results(section: Section) -> TeamResults:
     }
     event = team_event(matches, names, bridge.match_rules(section), rounds, bridge.byes(section))
     tiebreaks = list(section.tiebreaks)
-    if regulations is not None and regulations.team_ranking is not None:
+    if (
+        regulations is not None
+        and regulations.team_ranking is not None
+        and regulations.team_ranking.method is TeamRankingMethod.MATCH_POINTS
+    ):
+        # a sum-of-places ranking's tie-breaks ("best_place") rank units, not matches
         tiebreaks = list(regulations.team_ranking.tiebreaks) or tiebreaks
     # FIDE tie-breaks count unplayed rounds by the C.07 text in force when the event began,
     # as an individual section's standings do

@@ -4,7 +4,8 @@ file."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from crosstable.formats.trf.writer import write_trf
 from crosstable_web.events.files import exchange
@@ -19,6 +20,9 @@ from crosstable_web.teams.wording import rescoring_text
 
 def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = find_section(slug, key)
+    if not section.is_team_section:
+        # No team matches here: its units' ranking (sum of places) is the public team page's
+        return redirect(reverse("public:teams", args=[slug, key]))
     results = services.team_results(section)
     entries = {entry.pk: entry for entry in section.entries.all()}
     names = dict(section.teams.values_list("number", "name"))
@@ -98,6 +102,9 @@ def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     anyone but the staff, without a round whose line-ups are not published yet and with
     birth years only."""
     section = find_section(slug, key)
+    if not section.is_team_section:
+        # a section paired player by player: its file is the section's own
+        return redirect(reverse("events:section_trf", args=[slug, key]))
     last_round: int | None = None
     if not services.can_manage_lineups(request.user, section):
         # A visitor's (or captain's) file stops before a round whose line-ups are secret.
