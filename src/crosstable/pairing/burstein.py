@@ -26,7 +26,6 @@ How a round is paired (docs/pairing/burstein.md has every reading):
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Sequence
 
 from crosstable.message import Message
@@ -307,15 +306,50 @@ class _RoundPairer:
 
 def _index_order(players: Sequence[_Player], members: list[int]) -> list[int]:
     """Members in index order, the floater from the group above among them: two players of
-    the same score are compared as a group compares them, others across groups."""
+    the same score are compared as a group compares them, others across groups.
 
-    def compare(a: int, b: int) -> int:
+    With a floater the comparison is not always transitive (across groups Buchholz and
+    Median are weighed by the pairing score, which is 0 in a 0-point group, while inside the
+    group they are not), so the order depends on how the sort proceeds: we sort as the
+    reference engine does (a bottom-up merge sort of a linked list, each element taken in
+    turn and merged into bins of doubling size, an element from the later run placed first
+    only when it strictly comes before), so that the same group is paired the same way."""
+
+    def before(a: int, b: int) -> bool:
         pa, pb = players[a].index, players[b].index
         same = pa.score == pb.score
-        ka, kb = pa.key(same), pb.key(same)
-        return -1 if ka > kb else 1 if ka < kb else 0
+        return pa.key(same) > pb.key(same)
 
-    return sorted(members, key=functools.cmp_to_key(compare))
+    def merge(first: list[int], second: list[int]) -> list[int]:
+        merged: list[int] = []
+        i = j = 0
+        while i < len(first) and j < len(second):
+            if before(second[j], first[i]):
+                merged.append(second[j])
+                j += 1
+            else:
+                merged.append(first[i])
+                i += 1
+        return merged + first[i:] + second[j:]
+
+    if len(members) < 2:
+        return list(members)
+    bins: list[list[int]] = [[] for _ in range(len(members) + 1)]
+    fill = 0
+    for member in members:
+        carry = [member]
+        counter = 0
+        while counter != fill and bins[counter]:
+            carry = merge(bins[counter], carry)
+            bins[counter] = []
+            counter += 1
+        bins[counter] = carry
+        if counter == fill:
+            fill += 1
+    for counter in range(1, fill):
+        bins[counter] = merge(bins[counter], bins[counter - 1])
+        bins[counter - 1] = []
+    return bins[fill - 1]
 
 
 def _default_matching() -> MatchingFunction:

@@ -158,3 +158,16 @@ def test_crosstable_check_pairs_a_burstein_file_by_burstein(
     path = DATA / "bbp_p12_r6_s14.trf"
     assert main(["check", str(path)]) == 0
     assert "all 6 rounds reproduced" in capsys.readouterr().out
+
+
+def test_a_group_whose_order_is_not_total_is_sorted_as_the_reference_sorts_it() -> None:
+    """Seed 810 of bench.burstein_bbp, round 2: the floater 19 (1 point) joins the 0-point
+    group. Across groups Buchholz is weighed by the score, 0 here, so 19 comes after 18 (by
+    number) and before 34, while inside the group 34 (Buchholz 2) comes before 18 (1): no
+    total order. Sorted as bbpPairings sorts, the group pairs 19-30, 29-18, 28-20 as its
+    check table (kept beside the file) says; a plain sort paired 19-28, 30-18, 29-20."""
+    tournament = load_trf(DATA / "seed810_round2_bbp_differs.trf")
+    pairs = {frozenset((b.white, b.black)) for b in burstein.pair_round(tournament, 2).boards}
+    assert {frozenset((19, 30)), frozenset((29, 18)), frozenset((28, 20))} <= pairs
+    table = (DATA / "seed810_round2_bbp_differs.bbp-check.txt").read_text()
+    assert "19 -  30" in table and "29 -  18" in table and "28 -  20" in table
