@@ -21,6 +21,8 @@ from crosstable.pairing.registry import pair_function
 from crosstable_web.events import bridge, forms, models, rounds, services
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import rules
+from crosstable_web.events.rounds import round_facts
+from crosstable_web.events.rounds.notation import of_section
 
 from ..language_check import foreign_text
 
@@ -73,6 +75,10 @@ def test_five_players_rest_in_turn_and_a_withdrawn_player_forfeits(
     rounds.enter_result(second, 2, "1-0", arbiter)
     third = rounds.pair_next_round(round_robin, arbiter)
     assert _boards(third) == [(3, 1, "*", "*"), (4, 5, "+", "-")]
+    # the round page shows no Swiss float marks (1 rested, then met 2: a "float" by the
+    # Swiss definition, meaningless in a table fixed before round 1)
+    facts = round_facts.player_facts(round_robin, 3, of_section(round_robin))
+    assert facts and all(fact.floats == "" for fact in facts.values())
 
     tournament = bridge.section_tournament(round_robin)
     # player 3: ½ (drew 4) + 1 (forfeit win against 5) = 1½; player 1 rested, then beat 2

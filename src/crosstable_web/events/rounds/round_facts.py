@@ -65,6 +65,8 @@ def player_facts(
     entries = list(section.entries.filter(pairing_number__isnull=False))
     tournament = bridge.section_tournament(section, round_number - 1, entries)
     histories = build_histories(tournament, round_number)
+    # floats are a Swiss matter: a round robin's tables were fixed before round 1
+    shows_floats = not _predetermined(section)
     facts: dict[int, PlayerFacts] = {}
     for entry in entries:
         number = entry.pairing_number
@@ -82,7 +84,7 @@ def player_facts(
         floats = [
             f"{FLOAT_MARKS[mark]}{round_number - back}"
             for back in range(FLOAT_ROUNDS_SHOWN, 0, -1)
-            if (mark := history.float_before(back)) in FLOAT_MARKS
+            if shows_floats and (mark := history.float_before(back)) in FLOAT_MARKS
         ]
         facts[entry.pk] = PlayerFacts(
             points_text(history.points), "".join(letters), " ".join(floats), history
@@ -142,6 +144,13 @@ def board_warnings(
                 % {"player": entry.name, "difference": difference}
             )
     return warnings
+
+
+def _predetermined(section: models.Section) -> bool:
+    try:
+        return pairing_registry.any_system(section.system_code).predetermined
+    except KeyError:
+        return False
 
 
 def _games_per_pairing(section: models.Section) -> int:
