@@ -89,11 +89,15 @@ def _fan_out_one(notice: Notice) -> None:
         Notice.objects.filter(pk=notice.pk).update(fanned_out=True)
 
 
-def fan_out(report: Report, limit: int = 200) -> None:
-    """Deliveries for the notices not yet handled, one transaction per notice."""
+def fan_out(report: Report, limit: int = 200) -> int:
+    """Deliveries for (at most ``limit`` of) the notices not yet handled, one transaction per
+    notice; how many were handled."""
+    handled = 0
     for notice in Notice.objects.filter(fanned_out=False).order_by("pk")[:limit]:
         _fan_out_one(notice)
         report.notices += 1
+        handled += 1
+    return handled
 
 
 def queue_notice(notice_id: int, otherwise: Callable[[], None]) -> None:
@@ -238,7 +242,9 @@ def _send_one(delivery: Delivery, now: datetime.datetime, report: Report) -> Non
     report.sent += 1
 
 
-def send_due(report: Report, now: datetime.datetime | None = None, limit: int = 500) -> None:
+def send_due(report: Report, now: datetime.datetime | None = None, limit: int = 500) -> int:
+    """At most ``limit`` deliveries due at ``now`` sent (or rescheduled); how many were
+    claimed (another worker may have claimed the others)."""
     now = now or timezone.now()
     due = (
         Delivery.objects.filter(status=Delivery.PENDING, next_attempt_at__lte=now)
@@ -246,16 +252,27 @@ def send_due(report: Report, now: datetime.datetime | None = None, limit: int = 
         .select_related("notice", "follower__entry__section__event")
         .order_by("next_attempt_at", "pk")[:limit]
     )
+    claimed = 0
     for delivery in list(due):
         if _claim(delivery, now):
             _send_one(delivery, now, report)
+            claimed += 1
+    return claimed
+
+
+FAN_OUT_BATCH = 200
+SEND_BATCH = 500
 
 
 def run_once(now: datetime.datetime | None = None) -> Report:
-    """Everything due now: new notices fanned out, pending deliveries sent."""
+    """Everything due now, the whole backlog (issue 26.16: a demo or a venue that ran without
+    its worker catches up in one run): every new notice fanned out, every pending delivery due
+    sent, in batches (a failed one is rescheduled later, so the loop ends)."""
     report = Report()
-    fan_out(report)
-    send_due(report, now)
+    while fan_out(report, FAN_OUT_BATCH) == FAN_OUT_BATCH:
+        pass
+    while send_due(report, now, SEND_BATCH) == SEND_BATCH:
+        pass
     return report
 
 

@@ -65,6 +65,41 @@ def test_pairing_writes_one_notice_and_sends_nothing_until_the_worker_runs(
     assert len(mail.outbox) == 15
 
 
+@pytest.mark.django_db
+def test_one_run_empties_a_backlog_larger_than_a_batch(
+    numbered: models.Section, arbiter: User
+) -> None:
+    # a demo or venue started without its worker: 3 rounds' notices owed to 240 followers of
+    # board 1's players (1 and 2): 3 notices x 240 = 720 deliveries, more than one batch (500)
+    one, two = (numbered.entries.get(pairing_number=n) for n in (1, 2))
+    Follower.objects.bulk_create(
+        [
+            Follower(
+                entry=entry,
+                email=f"p{entry.pairing_number}-{i}@example.org",
+                site=SITE,
+                language="en",
+                confirmed=True,
+            )
+            for entry in (one, two)
+            for i in range(120)
+        ]
+    )
+    for _ in range(3):
+        round_row = rounds.pair_next_round(numbered, arbiter)
+        for board in round_row.boards.all():
+            rounds.enter_result(round_row, board.number, "=", arbiter)
+    notices = Notice.objects.count()
+    assert notices >= 3
+    mail.outbox.clear()
+    report = delivery.run_once()
+    assert report.notices == notices
+    owed = Delivery.objects.count()
+    assert owed > 500  # more than one batch of send_due
+    assert report.sent == owed == len(mail.outbox)
+    assert not Delivery.objects.filter(status=Delivery.PENDING).exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_pairing_rolled_back_leaves_no_notice(numbered: models.Section, arbiter: User) -> None:
     with pytest.raises(RuntimeError), transaction.atomic():
