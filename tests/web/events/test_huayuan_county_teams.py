@@ -129,7 +129,9 @@ def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: Use
     standings = client.get(f"{base}/standings/?lang=en").content.decode()
     places: dict[str, list[int]] = defaultdict(list)
     for place, unit in re.findall(
-        r'<tr><td class="num">(\d+)[^<]*</td><td class="num">\d+</td><td>[^<]*</td>'
+        # the name's cell is class="person" (never broken inside a word, issue 26.8)
+        r'<tr><td class="num">(\d+)[^<]*</td><td class="num">\d+</td>'
+        r'<td class="person">[^<]*</td>'
         r'<td class="small">([^<]*)</td>',
         standings,
     ):
