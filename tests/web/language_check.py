@@ -35,6 +35,7 @@ ALLOWED = frozenset(
         "CSV",
         "JSON",
         "TOML",
+        "ZIP",  # the archive format's name (a backup with its documents)
         "XLSX",
         "xlsx",  # the file name's ending (.xlsx)
         "MB",
@@ -57,6 +58,9 @@ ALLOWED = frozenset(
 _HANDBOOK_CODE = re.compile(r"(?<![A-Za-z])[A-E]\.\d{2}(?:\.\d+)*")
 """An article of FIDE's Handbook (``C.07``, ``C.04.3``): written so in every language, as
 FIDE's own translations cite them."""
+_DIGEST = re.compile(r"(?<![0-9A-Za-z])(?:\d+:)?[0-9a-f]{16}(?![0-9A-Za-z])")
+"""A group of 16 hexadecimal digits of a digest (the audit log's head printed on a prize
+list, ``65:9ec5272978ee2f24``): data, written so in every language."""
 _PATH_PART = re.compile(r"(?<![\w/])/[a-z]+/(?![\w])")
 """A part of a web address quoted in a sentence (``/p/``, the public pages' prefix)."""
 _TYPE_LETTER = re.compile(r"\bjenis [AB]\b")
@@ -263,7 +267,7 @@ def foreign_in_text(
     text (a page's text node, a line of a PDF): each finding as ``"kind: what «in context»"``."""
     findings: list[str] = []
     cleaned = FORMAT_NAMES.sub(" ", _without_proper_nouns(_ADDRESS.sub(" ", text), proper_nouns))
-    cleaned = _PATH_PART.sub(" ", _HANDBOOK_CODE.sub(" ", cleaned))
+    cleaned = _PATH_PART.sub(" ", _HANDBOOK_CODE.sub(" ", _DIGEST.sub(" ", cleaned)))
 
     def found(kind: str, what: str) -> None:
         findings.append(f"{kind}: {what} «{text[:160]}»")

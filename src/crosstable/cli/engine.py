@@ -339,6 +339,10 @@ def checklist_path(name: str | None, reference: Path) -> Path | None:
     return beside(reference, name)
 
 
+_FAMILY_NAMES = {"dutch": "FIDE (Dutch)", "burstein": "FIDE Burstein"}
+"""The engine option's system in words, as a refusal names it."""
+
+
 class SectionPairing:
     """``--regulations FILE [--section KEY]``: the section whose pairing rules apply."""
 
@@ -365,7 +369,7 @@ class SectionPairing:
             raise EngineFailure(
                 EXIT_INVALID_INPUT,
                 f"{source}: section {section.key} is paired with {section.pairing.system}, "
-                f"not the system of --{system}",
+                f"not the {_FAMILY_NAMES.get(system, system)} system of --{system}",
             )
         return cls(source, section)
 

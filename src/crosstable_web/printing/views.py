@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
@@ -352,7 +353,9 @@ def _certificate_footer(event: models.Event) -> dict[str, Any]:
         )
     day = event.end_date or printed_on(event)
     return {
-        "organiser": organiser,
+        # a name as the regulations write it (Malay on a Chinese page): data, not words to
+        # translate
+        "organiser": format_html('<bdi translate="no">{}</bdi>', organiser) if organiser else "",
         "certificate_date": localisation.format_date(day, calendar=event.calendar, weekday=False),
     }
 
