@@ -18,6 +18,7 @@ from django.test import Client
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.regulations import rules
+from crosstable_web.printing import views as printing_views
 from crosstable_web.printing.views import PRINTOUTS
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -164,3 +165,25 @@ def test_next_round_paired_wall_chart_shows_it_standings_wait(
     # Adjacent pairing: after round 1 (1 and 3 won, 5 had the bye) board 1 is 1 (White) – 3.
     first_line = chart[chart.index("<tbody>") :].split("</tr>")[0]
     assert '<td class="num cell">3w<span>1</span></td>' in first_line
+
+
+@pytest.mark.browser
+def test_a_persian_printout_prints_persian_digits(
+    section: models.Section, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Persian sheet's six is the Persian ۶ (U+06F6) on paper too: Noto Naskh Arabic draws
+    U+06F6 with the Arabic-Indic ٦'s glyph (its text layer says U+0666), so the printouts
+    ask for Noto Sans Arabic first, whose ۶ is the Persian one."""
+    if not shutil.which("chromium"):
+        pytest.skip("chromium is not installed (scripts/bootstrap installs it as root)")
+    pypdf = pytest.importorskip("pypdf")
+    # printed on Monday 16 Azar 1405
+    monkeypatch.setattr(printing_views, "printed_on", lambda event: datetime.date(2026, 12, 7))
+    address = f"/print/{section.event.slug}/open/pairings-by-name/?lang=fa"
+    html = Client().get(address).content.decode()
+    assert "دوشنبه ۱۶ آذر ۱۴۰۵" in html  # U+06F6
+    response = Client().get(f"{address}&format=pdf")
+    reader = pypdf.PdfReader(io.BytesIO(response.content))
+    text = unicodedata.normalize("NFKC", "".join(page.extract_text() for page in reader.pages))
+    assert "۶" in text, text
+    assert not re.search("[\u0660-\u0669]", text), text
