@@ -133,6 +133,48 @@ def same_line(text: str) -> str:
     return _SPACE_NOT_BETWEEN_WORDS.sub("", " ".join(pdf_letters(text).split()))
 
 
+PRINTED_ON = {
+    "ms": r"Dicetak pada \w+,? \d{1,2} \w+ \d{4}",
+    "zh": r"打印日期:\d{4}年\d{1,2}月\d{1,2}日星期.",
+}
+"""The shape of the line under a printout's heading that dates it, the day it is printed at
+the venue (printing/_printed_on.html, issue 26.8), as :func:`same_line` gives it: the weekday
+and the month in words, the day changing with the day the test runs."""
+
+
+def assert_printed_on(line: str, language: str) -> None:
+    """``line`` is the printout's 'printed on' line, of its language's shape."""
+    assert re.fullmatch(PRINTED_ON[language], same_line(line)), line
+
+
+AUDIT_HEAD = {
+    "ms": "Log audit semasa dicetak",
+    "zh": "打印时的操作记录",
+    "fa": "گزارش ممیزی هنگام چاپ",
+}
+"""How the audit log's head printed under a prize list's signatures begins, by language."""
+
+
+def without_audit_head(lines: list[str], language: str) -> list[str]:
+    """The lines of a printed prize list before the audit log's head printed under its
+    signatures (printing/prizes.html, #audit-anchor), after checking the head ends the page
+    and has its shape: '<words> N <words>: N:<64 hex digits, four groups of 16>', the count
+    of lines in words the same as before the digest. The digest is data that changes with
+    every run; its last groups wrap onto a line of their own in a narrow language (Malay:
+    '19f8302e207eb7c0' alone), taken with it."""
+    label = same_line(AUDIT_HEAD[language])
+    starts = [at for at, line in enumerate(lines) if same_line(line).startswith(label)]
+    assert len(starts) == 1, (label, lines)
+    (at,) = starts
+    head = same_line(" ".join(lines[at:]))
+    shape = re.fullmatch(rf"{re.escape(label)}\D*?(\d+)\D+?(\d+) ?: ?([0-9a-f][0-9a-f ]*)", head)
+    assert shape, (head, lines)
+    count, count_again, digest = shape.groups()
+    assert int(count) == int(count_again) > 0, head
+    assert re.fullmatch(r"[0-9a-f]{64}", digest.replace(" ", "")), head
+    return lines[:at]
+
+
 def person(
     chromium: Any, base: str, journey: str, role: str, language: str, *, phone: bool = False
 ) -> Person:
