@@ -36,6 +36,7 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    assert_printed_on,
     backup_round_trips,
     invitation_link,
     pdf_lines,
@@ -47,6 +48,7 @@ from .steps import (
     site_before_the_journey,
     table_rows,
     type_result,
+    without_audit_head,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -416,7 +418,11 @@ def _printouts(arbiter: Person, slug: str) -> None:
         for numbers in (BOYS, GIRLS)
         for place, number in enumerate(numbers, start=1)
     ]
-    assert pdf_lines(text) == [
+    # the audit log's head under the signatures (its shape checked), and the line that
+    # dates the sheet the day it is printed, at the venue (issue 26.8)
+    lines = without_audit_head(pdf_lines(text), "zh")
+    assert_printed_on(lines.pop(2), "zh")
+    assert lines == [
         same_line(line)
         for line in (
             EVENT,
@@ -428,12 +434,19 @@ def _printouts(arbiter: Person, slug: str) -> None:
             "裁判长: 黄立",  # who signs the list: the chief arbiter of the roles page
         )
     ]
-    # a certificate for each prize winner, naming the category (男子 / 女子) and the place
+    # a certificate for each prize winner, naming the category (男子 / 女子) and the place;
+    # under it (issue 26.8) the organisers as the regulations name them, the day (the
+    # event's last, 2019-12-22) and where the chief arbiter and the organiser sign
+    signed = (
+        "主办单位：深圳市福田区智力运动协会（主办）；深圳市鹏城国际象棋俱乐部（承办）",
+        "日期：2019年12月22日",
+        "裁判长：黄立 主办单位",
+    )
     pages = arbiter.pdf(f"/print/{slug}/D/certificates/?format=pdf", "D-certificates", 2)
     assert [pdf_lines(page) for page in pages] == [
         [
             same_line(line)
-            for line in ("荣誉证书", NAME[number], SECTION, sex, f"第 {place} 名", EVENT)
+            for line in ("荣誉证书", NAME[number], SECTION, sex, f"第 {place} 名", EVENT, *signed)
         ]
         for sex, numbers in (("男子", BOYS), ("女子", GIRLS))
         for place, number in enumerate(numbers, start=1)
