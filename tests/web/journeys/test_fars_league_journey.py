@@ -44,7 +44,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from crosstable.typed.calendars import gregorian_to_jalali
+from crosstable.typed.calendars import JALALI_MONTHS, gregorian_to_jalali
 
 from ..language_check import foreign_text
 from .steps import (
@@ -72,6 +72,10 @@ SECTION = "جدول زیر ۱۴ سال (B)"
 KEY = "B"
 ROUNDS = 5
 TEHRAN = ZoneInfo("Asia/Tehran")
+PRINTED_ON = re.compile(
+    "چاپ شده در (?:\\S+ ){1,2}[۰-۹]{1,2} (?:" + "|".join(JALALI_MONTHS) + ") [۰-۹]{4}"
+)
+"""A printout's printed-on line: the Jalali day it was printed, weekday first."""
 PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
 # The teams as the organiser enters them, roster in board order (the list's order), with
@@ -424,12 +428,14 @@ def _printouts(organiser: Person, slug: str) -> None:
     (text,) = organiser.pdf(f"/print/{slug}/{KEY}/team-standings/?format=pdf", "team-standings")
     lines = text.splitlines()
     assert rtl_pdf_line(lines[0]) == EVENT
-    assert rtl_pdf_line(lines[2]) == "پس از دور ۵ از ۵"
-    # every number in Persian digits, the tie-break notes' list too (it was "1. 2. 3.")
-    assert not re.search("[0-9]", text), text
+    assert PRINTED_ON.fullmatch(rtl_pdf_line(lines[2])), lines[2]
+    assert rtl_pdf_line(lines[3]) == "پس از دور ۵ از ۵"
+    # every number in Persian digits, the tie-break notes' list too (it was "1. 2. 3."), and
+    # no Arabic-Indic one (the printed-on day's ۶ was drawn as ٦ by Noto Naskh Arabic)
+    assert not re.search("[0-9\u0660-\u0669]", text), text
     numbers = {"اندیشه": 1, "مرودشت": 2, "کازرون": 3, "فجر": 4, "جهرم": 5, "فسا": 6}
     for line, (place, name, points, game_points, *_rest) in zip(
-        lines[4:10], STANDINGS, strict=True
+        lines[5:11], STANDINGS, strict=True
     ):
         cells = reversed_numbers(points) + reversed_numbers(game_points)
         start = f"{place}{persian(numbers[name])}{name}{cells}"
@@ -438,20 +444,37 @@ def _printouts(organiser: Person, slug: str) -> None:
     (text,) = organiser.pdf(f"/print/{slug}/{KEY}/prizes/?format=pdf", "prizes")
     lines = text.splitlines()
     assert rtl_pdf_line(lines[0]) == EVENT
-    # the prizes, then who signs the list: the chief arbiter of the roles page
-    assert len(lines) == 3 + len(TEAM_PRIZES) + 1, lines
-    signed = rtl_pdf_line(lines[-1])
+    assert PRINTED_ON.fullmatch(rtl_pdf_line(lines[2])), lines[2]
+    # the prizes, then who signs the list (the chief arbiter of the roles page), then the
+    # audit log's head when printed: its digest is data in Latin letters and digits, the
+    # rest of the sheet Persian digits only
+    assert len(lines) == 4 + len(TEAM_PRIZES) + 2, lines
+    assert "گزارش ممیزی هنگام چاپ" in rtl_pdf_line(lines[-1]), lines[-1]
+    assert not re.search("[0-9\u0660-\u0669]", "\n".join(lines[:-1])), text
+    signed = rtl_pdf_line(lines[-2])
     assert "سرداور" in signed and "لیگ" in signed, signed
-    for line, (place, name, amount, _items) in zip(lines[3:-1], TEAM_PRIZES, strict=True):
+    for line, (place, name, amount, _items) in zip(lines[4:-2], TEAM_PRIZES, strict=True):
         line = " ".join(line.split())
         assert line.startswith(f"{place}{name}تومان {reversed_numbers(money(amount))}"), line
 
     pages = organiser.pdf(f"/print/{slug}/{KEY}/certificates/?format=pdf", "certificates", 3)
-    assert [[rtl_pdf_line(line) for line in page.splitlines()] for page in pages] == [
+    assert [[rtl_pdf_line(line) for line in page.splitlines()[:6]] for page in pages] == [
         ["گواهی نامه", name, rtl_pdf_line(page.splitlines()[2]), "تیمی",
          f"رتبهٔ {place}", EVENT]
         for page, (place, name, _amount, _items) in zip(pages, TEAM_PRIZES, strict=True)
     ]  # fmt: skip
+    # then the footer: the organiser, the event's last day (29 Azar 1398) and the two
+    # signatures (the chief arbiter by name, the organiser), as words (the text layer puts
+    # a colon where the line's direction leaves it)
+    for page in pages:
+        assert not re.search("[0-9\u0660-\u0669]", page), page
+        lines = [rtl_pdf_line(line) for line in page.splitlines()[6:]]
+        footer = [{word.strip(":") for word in line.split()} for line in lines]
+        assert footer == [
+            {"برگزارکننده", "هیات", "شطرنج", "استان", "فارس"},
+            {"تاریخ", "۲۹", "آذر", "۱۳۹۸"},
+            {"سرداور", "لیگ", "برگزارکننده"},
+        ], page
 
 
 def _matches(someone: Person) -> list[tuple[str, str]]:
