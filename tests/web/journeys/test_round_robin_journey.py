@@ -44,6 +44,7 @@ Prizes: 1000 to 3, 600 to 2, 400 to 1.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -148,12 +149,17 @@ def test_a_chinese_organiser_runs_an_eight_player_round_robin(
     form.locator("#id_section_name").fill("大师组")
     form.locator("#id_rounds").fill("7")
     form.locator("#id_system").select_option(label="单循环（贝格尔编排表）")
-    form.locator("#id_tiebreaks").fill("SB, WIN, DE")
+    # the tie-breaks chosen from the lists by their Chinese words: SB, WIN, DE
+    for number, words in enumerate(("小分", "胜局", "直接对局")):
+        box = form.locator(f"[name=tiebreaks-{number}]")
+        option = box.locator("option").filter(has_text=re.compile(f"^{words} — "))
+        box.select_option(label=option.inner_text())
     organiser.submit("#create-from-form")
     assert organiser.path().endswith("/settings/"), organiser.messages()
     event = models.Event.objects.get()
     section = event.sections.get()
     assert section.system_code == "FIDE_ROUNDROBIN"
+    assert section.tiebreaks == ["SB", "WIN", "DE"]
     settings_path = organiser.path()
 
     # the prize table, written into the regulations' text
