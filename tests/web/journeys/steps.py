@@ -105,7 +105,7 @@ class Person:
 
 
 RADICALS = str.maketrans(
-    "⻅⻆⻉⻋⻓⻔⻙⻘⻚⻛⻜⻢⻥⻦⻧⻨⻩⻬⻮⻰", "见角贝车长门韦青页风飞马鱼鸟卤麦黄齐齿龙"
+    "⺠⻅⻆⻉⻋⻓⻔⻙⻘⻚⻛⻜⻢⻥⻦⻧⻨⻩⻬⻮⻰", "民见角贝车长门韦青页风飞马鱼鸟卤麦黄齐齿龙"
 )
 """Simplified CJK radicals (U+2E80-U+2EFF) that Unicode normalisation leaves alone, as the
 characters they look like."""

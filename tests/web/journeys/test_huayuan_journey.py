@@ -43,6 +43,7 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
+    assert_printed_on,
     backup_round_trips,
     confirm_replacement,
     invitation_link,
@@ -55,6 +56,7 @@ from .steps import (
     site_before_the_journey,
     table_rows,
     type_result,
+    without_audit_head,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -473,7 +475,11 @@ def _printouts(organiser: Person, slug: str) -> None:
 
     # 六: the counties' prizes and the individuals', each table under its heading
     (text,) = organiser.pdf(f"/print/{slug}/{KEY}/prizes/?format=pdf", "prizes")
-    assert pdf_lines(text) == [
+    # the audit log's head under the signatures (its shape checked), and the line that
+    # dates the sheet the day it is printed, at the venue (issue 26.8)
+    lines = without_audit_head(pdf_lines(text), "zh")
+    assert_printed_on(lines.pop(2), "zh")
+    assert lines == [
         same_line(line)
         for line in (
             EVENT,
@@ -499,13 +505,31 @@ def _printouts(organiser: Person, slug: str) -> None:
     pages = organiser.pdf(f"/print/{slug}/{KEY}/certificates/?format=pdf", "certificates", 2)
     certificates = [pdf_lines(page) for page in pages]
     assert len(certificates) == 3 + 20
+    # under each certificate (issue 26.8): the organisers as the regulations name them, the
+    # day (the event's last, 2019-01-03), where the chief arbiter and the organiser sign
+    signed = (
+        "主办单位：花垣县民宗旅文广新局（主办）；花垣县全民健身服务中心、花垣县棋类协会（承办）",
+        "日期：2019年1月3日",
+        "裁判长：吴裁判 主办单位",
+    )
     expected = [
-        [same_line(line) for line in ("荣誉证书", county, SECTION, "团体", f"第 {place} 名", EVENT)]
+        [
+            same_line(line)
+            for line in ("荣誉证书", county, SECTION, "团体", f"第 {place} 名", EVENT, *signed)
+        ]
         for place, county, _total, _places in COUNTIES
     ] + [
         [
             same_line(line)
-            for line in ("荣誉证书", NAME[number], SECTION, "个人", f"第 {place} 名", EVENT)
+            for line in (
+                "荣誉证书",
+                NAME[number],
+                SECTION,
+                "个人",
+                f"第 {place} 名",
+                EVENT,
+                *signed,
+            )
         ]
         for place, number, *_values in STANDINGS[:20]
     ]
