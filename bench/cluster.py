@@ -307,6 +307,14 @@ def wrk(
     figures["socket_errors"] = (
         float(sum(int(value) for value in socket_errors.groups())) if socket_errors else 0.0
     )
+    # each kind apart: a refused connection, a connection closed mid-answer and a slow answer
+    # are different failures (the balancer-kill check names which one it met)
+    for kind, value in zip(
+        ("connect", "read", "write", "timeout"),
+        socket_errors.groups() if socket_errors else ("0", "0", "0", "0"),
+        strict=True,
+    ):
+        figures[f"socket_{kind}"] = float(value)
     return figures
 
 

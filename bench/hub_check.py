@@ -171,7 +171,9 @@ def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[s
         f"app server 2 killed {seconds / 3:.0f} s into {seconds} s of wrk (16 connections) "
         f"on the balancer: {figures['requests']:.0f} requests, {figures['rate']:.0f}/s, "
         f"p99 {figures['p99']:.1f} ms, failed: {figures['non_2xx']:.0f} non-2xx, "
-        f"{figures['socket_errors']:.0f} socket errors "
+        f"{figures['socket_errors']:.0f} socket errors (connect {figures['socket_connect']:.0f}, "
+        f"read {figures['socket_read']:.0f}, write {figures['socket_write']:.0f}, "
+        f"timeout {figures['socket_timeout']:.0f}) "
         f"(load ran {time.perf_counter() - killed:.1f} s after the kill)"
     )
     if figures["non_2xx"] or figures["socket_errors"]:
