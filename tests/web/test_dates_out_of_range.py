@@ -24,7 +24,7 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "fars-team-league-1398.toml"
 LANGUAGES = ("en", "zh-hans", "ms", "fa")
@@ -50,7 +50,7 @@ def fars_team(organiser: User) -> team_models.Team:
         )
         for board in range(1, 7)
     ]
-    return team_services.create_team(section, "Shiraz", entries, organiser, "waiting")
+    return team_rosters.create_team(section, "Shiraz", entries, organiser, "waiting")
 
 
 def _client(user: User, language: str) -> Client:

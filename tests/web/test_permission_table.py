@@ -36,7 +36,8 @@ from crosstable_web.registrations import demo as registration_demo
 from crosstable_web.registrations import documents as registration_documents
 from crosstable_web.registrations import models as registration_models
 from crosstable_web.registrations import services as registration_services
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -124,10 +125,10 @@ def world(db: None) -> World:
             )
             for board in range(1, 7)
         ]
-        team = team_services.create_team(table, f"Team {number}", members, organiser)
+        team = team_rosters.create_team(table, f"Team {number}", members, organiser)
         if number == 1:
-            team_services.set_captain(team, captain, organiser)
-    team_services.pair_next_round(
+            team_rosters.set_captain(team, captain, organiser)
+    team_matches.pair_next_round(
         table, arbiter, starts_at=timezone.now() + datetime.timedelta(days=1)
     )
     grades = services.create_event(

@@ -23,7 +23,7 @@ from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.registrations import models as reg_models
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 
 from .registrations.test_pages import child_form, futian
 
@@ -77,7 +77,7 @@ def fars_team(organiser: User, arbiter: User) -> team_models.Team:
         )
         for board in range(1, 7)
     ]
-    return team_services.create_team(section, "Shiraz", entries, organiser, "waiting")
+    return team_rosters.create_team(section, "Shiraz", entries, organiser, "waiting")
 
 
 @pytest.mark.django_db

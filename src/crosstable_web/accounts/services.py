@@ -126,12 +126,12 @@ def grant(event: event_models.Event, user: User, role: str, actor: Actor, team: 
     """Give ``user`` a role on ``event``: organiser or arbiter (``EventRole``), or captain of
     ``team`` (one captain per team: the new one replaces the old). False: they had it."""
     if role == "captain":
-        from crosstable_web.teams import services as team_services
+        from crosstable_web.teams.services import rosters as team_rosters
 
         team = _team_of(event, team)
         if team.captain_id == user.pk:
             return False
-        team_services.set_captain(team, user, actor)
+        team_rosters.set_captain(team, user, actor)
         return True
     if role not in event_models.Role.values:
         raise ServiceError(_("Unknown role: %(role)s.") % {"role": role})
@@ -143,13 +143,13 @@ def revoke(
 ) -> bool:
     """Take a role away; False if ``user`` did not have it."""
     if role == "captain":
-        from crosstable_web.teams import services as team_services
+        from crosstable_web.teams.services import rosters as team_rosters
 
         teams = [_team_of(event, team)] if team is not None else _captained(event, user)
         changed = False
         for row in teams:
             if row.captain_id == user.pk:
-                team_services.set_captain(row, None, actor)
+                team_rosters.set_captain(row, None, actor)
                 changed = True
         return changed
     if role not in event_models.Role.values:

@@ -31,7 +31,7 @@ from crosstable_web.events.regulations import event_time, language, rules
 from crosstable_web.events.rounds import notation
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
 from crosstable_web.public import addresses, pages, qr, right_to_left, team_pages, versions
-from crosstable_web.teams.services import team_results
+from crosstable_web.teams.services.ranking import team_results
 
 PRINTOUTS = (
     "pairings",

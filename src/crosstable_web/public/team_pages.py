@@ -39,7 +39,7 @@ from crosstable_web.public.pages import PUBLIC_ENTRY_FIELDS, RoundTimes, round_t
 from crosstable_web.teams import bridge
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams.publishing import lineups_published, team_standings_heading
-from crosstable_web.teams.services import TeamResults, team_results
+from crosstable_web.teams.services.ranking import TeamResults, team_results
 from crosstable_web.teams.wording import match_note
 
 

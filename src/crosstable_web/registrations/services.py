@@ -584,12 +584,12 @@ def approve(registration: models.Registration, actor: Actor) -> models.Registrat
 def _make_team(
     registration: models.Registration, members: list[event_models.Entry], actor: Actor
 ) -> None:
-    from crosstable_web.teams import services as team_services
     from crosstable_web.teams.payments import record_team_payment
+    from crosstable_web.teams.services import rosters as team_rosters
 
     section = registration.team_section
     assert section is not None
-    team = team_services.create_team(
+    team = team_rosters.create_team(
         section,
         registration.team_name,
         members,

@@ -15,8 +15,11 @@ from django.contrib.auth.models import User
 
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
-from crosstable_web.teams import bridge, payments, services
+from crosstable_web.teams import bridge, payments
 from crosstable_web.teams.models import Team
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 _BOARD_RESULTS = ("1-0", "1-0", "1/2", "1/2", "0-1")
 """Drawn at random for each board: the first-named team a little stronger than a coin toss."""
@@ -47,11 +50,11 @@ def form_teams(section: Section, organiser: User, captain: User) -> None:
         event_services.delete_entry(entry, organiser)
     for index, (unit, members) in enumerate(squads, start=1):
         name = f"{unit} {index}" if unit else f"{section.key}-{index}"
-        team = services.create_team(
+        team = team_rosters.create_team(
             section, name, members, organiser, unit=unit, unit_kind="county" if unit else "club"
         )
         if index == 1:
-            services.set_captain(team, captain, organiser)
+            team_rosters.set_captain(team, captain, organiser)
         # Most teams have paid their fee (a team fee: its players owe nothing on their own).
         team.refresh_from_db()
         if index % 4 and team.fee_due > 0:
@@ -65,7 +68,7 @@ def play_team_rounds(section: Section, rounds: int, rng: random.Random, arbiter:
     boards = bridge.team_rules(section).boards
     for number in range(1, min(rounds, section.total_rounds) + 1):
         try:
-            round_row = services.pair_next_round(section, arbiter)
+            round_row = team_matches.pair_next_round(section, arbiter)
         except event_services.ServiceError as error:
             print(f"  {section.event.slug} {section.key}: team round {number} not paired: {error}")
             return
@@ -74,7 +77,7 @@ def play_team_rounds(section: Section, rounds: int, rng: random.Random, arbiter:
                 _field_a_reserve(team, number, rng, arbiter)
         for match in round_row.matches.all():
             for board in range(1, boards + 1):
-                services.enter_board_result(match, board, rng.choice(_BOARD_RESULTS), arbiter)
+                team_matches.enter_board_result(match, board, rng.choice(_BOARD_RESULTS), arbiter)
 
 
 def _field_a_reserve(team: Team, round_number: int, rng: random.Random, arbiter: User) -> None:
@@ -85,4 +88,4 @@ def _field_a_reserve(team: Team, round_number: int, rng: random.Random, arbiter:
         return
     resting = rng.randrange(boards)
     playing = [*roster[:resting], *roster[resting + 1 : boards + 1]]
-    services.submit_lineup(team, round_number, playing, arbiter)
+    team_lineups.submit_lineup(team, round_number, playing, arbiter)

@@ -11,7 +11,8 @@ from crosstable.teams.match_scoring import team_event
 from crosstable_web.events.models import Section
 from crosstable_web.events.oversight import arbiters
 from crosstable_web.events.rounds import fide_mode
-from crosstable_web.teams import bridge, hand_pairing, places, services
+from crosstable_web.teams import bridge, hand_pairing, places
+from crosstable_web.teams.services import ranking as team_ranking
 
 
 def trf_tournament(section: Section, last_round: int | None = None) -> Tournament:
@@ -36,7 +37,7 @@ def trf_tournament(section: Section, last_round: int | None = None) -> Tournamen
         section.team_rounds.count(),
         bridge.byes(section),
     )
-    ranks = services.team_results(section).standings.ranks()
+    ranks = team_ranking.team_results(section).standings.ranks()
     numbers: dict[int, int] = {}
     for team in source.teams:
         for member in team.members:

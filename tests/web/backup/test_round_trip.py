@@ -20,7 +20,7 @@ from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.follow.models import Follower
 from crosstable_web.teams import hand_pairing, payments
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import eligibility as team_eligibility
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -40,7 +40,7 @@ def _rare_rows(fars: models.Event) -> None:
     payments.cancel_team_payment(payment, "typed twice", organiser)
     member = team.members.order_by("position").first()
     assert member is not None
-    team_services.declare_ineligible(member.entry, "born outside the county", arbiter)
+    team_eligibility.declare_ineligible(member.entry, "born outside the county", arbiter)
     first, second = section.teams.order_by("number")[:2]
     hand_pairing.set_prohibited(section, first, second, section.total_rounds, True, arbiter)
     kinabatangan = models.Event.objects.get(slug="kinabatangan-school-2024")

@@ -34,7 +34,9 @@ from crosstable.tiebreaks.unplayed import UnplayedRule
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.regulations import rules
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
 from web.public.team_league import build_league, roster
 
 pytestmark = pytest.mark.django_db
@@ -95,13 +97,13 @@ def _words(data: bytes, tmp_path: Path) -> tuple[float, list[tuple[str, float, f
 def league(organiser: User) -> models.Section:
     """Round 1 played: table 1 won 4–0 by the first-named team, table 2 drawn 2–2."""
     section = build_league(organiser, slug="fars-dated")
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     for match in team_models.TeamMatch.objects.filter(round__section=section, round__number=1):
-        team_services.submit_lineup(
+        team_lineups.submit_lineup(
             match.first, 1, roster(section, match.first.number)[:4], organiser
         )
         for board in (1, 2, 3, 4):
-            team_services.enter_board_result(
+            team_matches.enter_board_result(
                 match, board, "1-0" if match.number == 1 else "1/2", organiser
             )
     return section
@@ -135,7 +137,7 @@ def test_team_pdfs_carry_the_jalali_date(league: models.Section) -> None:
 
 
 def test_team_standings_of_a_1398_league_follow_the_2023_text(league: models.Section) -> None:
-    assert team_services.team_results(league).unplayed_rule is UnplayedRule.FIDE_2023
+    assert team_ranking.team_results(league).unplayed_rule is UnplayedRule.FIDE_2023
     note = "متن سال ۲۰۲۳ آیین‌نامهٔ معیارهای رده‌بندی فیده"
     printed = Client().get("/print/fars-dated/A/team-standings/").content.decode()
     public = Client().get("/p/fars-dated/A/teams/").content.decode()

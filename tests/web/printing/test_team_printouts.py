@@ -14,7 +14,8 @@ from django.test import Client
 
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 from web.public.team_league import build_league, roster
 
 
@@ -23,18 +24,18 @@ def league(organiser: User) -> event_models.Section:
     """Round 1 played: on table 1 the first-named team's board 3 is empty (line-up of three)
     and every other board is won by the first-named team; on table 2 every board is drawn."""
     section = build_league(organiser, slug="fars-print")
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     first_match, second_match = team_models.TeamMatch.objects.filter(
         round__section=section, round__number=1
     ).order_by("number")
     players = roster(section, first_match.first.number)
-    team_services.submit_lineup(
+    team_lineups.submit_lineup(
         first_match.first, 1, [players[0], players[1], players[2], None], organiser
     )
     for board in (1, 2, 3):
-        team_services.enter_board_result(first_match, board, "1-0", organiser)
+        team_matches.enter_board_result(first_match, board, "1-0", organiser)
     for board in (1, 2, 3, 4):
-        team_services.enter_board_result(second_match, board, "1/2", organiser)
+        team_matches.enter_board_result(second_match, board, "1/2", organiser)
     return section
 
 

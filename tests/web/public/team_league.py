@@ -13,7 +13,7 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 
@@ -39,7 +39,7 @@ def build_league(organiser: User, slug: str = "fars-rounds") -> event_models.Sec
             )
             for board in range(1, 7)
         ]
-        team_services.create_team(
+        team_rosters.create_team(
             section, f"Team {number}", entries, organiser, unit=f"County {number}"
         )
     return section

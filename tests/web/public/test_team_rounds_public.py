@@ -18,7 +18,9 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.public import team_pages
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 from web.public.team_league import build_league, roster
 
 PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
@@ -52,18 +54,18 @@ def played(
     table 2: the second team fields three players (board 4 empty); results 0-1, 0-1, 1/2 →
     board 4 is a forfeit win for the first team: 1½–2½, match points 0–2."""
     section = build_league(organiser)
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     first_match, second_match = team_models.TeamMatch.objects.filter(
         round__section=section, round__number=1
     ).order_by("number")
     one = roster(section, first_match.first.number)
-    team_services.submit_lineup(first_match.first, 1, [one[0], one[2], one[3], one[4]], organiser)
+    team_lineups.submit_lineup(first_match.first, 1, [one[0], one[2], one[3], one[4]], organiser)
     two = roster(section, second_match.second.number)
-    team_services.submit_lineup(second_match.second, 1, [two[0], two[1], two[2], None], organiser)
+    team_lineups.submit_lineup(second_match.second, 1, [two[0], two[1], two[2], None], organiser)
     for board, result in enumerate(("1-0", "1/2", "0-1", "+-"), start=1):
-        team_services.enter_board_result(first_match, board, result, organiser)
+        team_matches.enter_board_result(first_match, board, result, organiser)
     for board, result in enumerate(("0-1", "0-1", "1/2"), start=1):
-        team_services.enter_board_result(second_match, board, result, organiser)
+        team_matches.enter_board_result(second_match, board, result, organiser)
     return section, first_match, second_match
 
 
@@ -115,7 +117,7 @@ def test_team_round_numbers_and_the_current_round(played: tuple, organiser: User
     assert client.get("/p/fars-rounds/A/teams/round/0/").status_code == 404
     assert client.get("/p/fars-rounds/nope/teams/round/1/").status_code == 404
     assert client.get("/p/no-such-event/A/teams/round/1/").status_code == 404
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     current = client.get("/p/fars-rounds/A/teams/round/").content.decode()
     assert f"{fa('2')}</a>" in current and 'aria-current="page">' + fa("2") in current
     # The section's pairings link leads to the team round (a team section has no boards of
@@ -186,7 +188,7 @@ def test_line_ups_stay_secret_until_they_are_due(organiser: User) -> None:
     other side's line-up: the page shows matches and colours only, and is not cached."""
     section = build_league(organiser, slug="fars-secret")
     starts = timezone.now() + datetime.timedelta(hours=2)
-    team_services.pair_next_round(section, organiser, starts_at=starts)
+    team_matches.pair_next_round(section, organiser, starts_at=starts)
     client = Client()
     html = client.get("/p/fars-secret/A/teams/round/1/").content.decode()
     assert 'id="lineups-later"' in html and "T1 P1" not in html and 'id="seats"' not in html
@@ -231,8 +233,8 @@ def test_xiangqi_team_round_shows_red_and_black_and_the_bye(organiser: User) -> 
             )
             for board in range(1, 4)
         ]
-        team_services.create_team(section, f"Xteam {number}", entries, organiser)
-    team_services.pair_next_round(section, organiser)
+        team_rosters.create_team(section, f"Xteam {number}", entries, organiser)
+    team_matches.pair_next_round(section, organiser)
     match = team_models.TeamMatch.objects.get(round__section=section)
     html = Client().get("/p/xq-teams/t/teams/round/1/").content.decode()
     assert 'dir="ltr"' in html and 'class="xiangqi"' in html
@@ -267,12 +269,12 @@ def test_before_round_one_the_teams_are_listed(organiser: User) -> None:
 
 def test_a_board_result_shows_on_the_very_next_request(organiser: User) -> None:
     section = build_league(organiser, slug="fars-fresh")
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     client = Client()
     before = client.get("/p/fars-fresh/A/teams/round/1/").content.decode()
     assert "½–½" not in row(before, "match-1-board-3")
     match = team_models.TeamMatch.objects.get(round__section=section, number=1)
-    team_services.enter_board_result(match, 3, "1/2", organiser)
+    team_matches.enter_board_result(match, 3, "1/2", organiser)
     after = client.get("/p/fars-fresh/A/teams/round/1/").content.decode()
     assert "½–½" in plain(row(after, "match-1-board-3"))
     assert "½ – ½" in plain(client.get("/print/fars-fresh/A/team-pairings/").content.decode())

@@ -13,7 +13,8 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 
@@ -37,13 +38,13 @@ def test_team_standings_and_board_rankings_are_public(organiser: User) -> None:
             )
             for board in range(1, 7)
         ]
-        team_services.create_team(
+        team_rosters.create_team(
             section, f"تیم {number}", entries, organiser, unit=f"County {number}"
         )
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     for match in team_models.TeamRound.objects.get(section=section, number=1).matches.all():
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1-0", organiser)
+            team_matches.enter_board_result(match, board, "1-0", organiser)
     text = Client().get("/p/fars-teams/A/teams/").content.decode()
     assert 'dir="rtl"' in text and "team-standings" in text
     for number in range(1, 5):

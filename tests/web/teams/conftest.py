@@ -12,7 +12,8 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 TEAMS = 6
@@ -43,7 +44,7 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
             )
             for board in range(1, 7)
         ]
-        team = team_services.create_team(
+        team = team_rosters.create_team(
             section,
             f"Team {number}",
             entries,
@@ -52,7 +53,7 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
             unit_kind="county" if number % 2 else "club",
         )
         if number == 1:
-            team_services.set_captain(team, captain, organiser)
+            team_rosters.set_captain(team, captain, organiser)
     return section
 
 
@@ -68,7 +69,7 @@ def play_round_one(
     """Pair round 1 of six teams (C.04.6: TPN 1-3 against 4-6, checked) and enter each
     match's boards from the side of team 1, 2 or 3 (``results``: team -> board results), as
     the arbiter would whichever team is named first."""
-    round_row = team_services.pair_next_round(section, arbiter, starts_at)
+    round_row = team_matches.pair_next_round(section, arbiter, starts_at)
     pairs = {
         frozenset((match.first.number, match.second.number)): match
         for match in round_row.matches.select_related("first", "second")
@@ -78,4 +79,4 @@ def play_round_one(
         match = pairs[frozenset((team, team + 3))]
         for board, result in enumerate(boards, start=1):
             text = result if match.first.number == team else MIRROR[result]
-            team_services.enter_board_result(match, board, text, arbiter)
+            team_matches.enter_board_result(match, board, text, arbiter)

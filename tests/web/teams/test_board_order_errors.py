@@ -18,7 +18,8 @@ from django.utils import timezone
 from crosstable.model.results import ResultCode
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import bridge, models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 
 
 def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
@@ -50,7 +51,7 @@ def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
         Q(first=team) | Q(second=team), round__section=league, round__number=1
     )
     for board, result in zip(range(1, 5), ("1/2", "1-0", "1/2", "0-1"), strict=True):
-        team_services.enter_board_result(match, board, result, arbiter)
+        team_matches.enter_board_result(match, board, result, arbiter)
     scored, _changes = bridge.scored_matches(league)
     played = next(m for m in scored if 1 in m.teams())
     team_is_first = played.first_team == 1
@@ -73,13 +74,13 @@ def test_only_an_arbiter_may_accept_an_order_error(
 ) -> None:
     # tomorrow, not the regulations' 1398 schedule (whose deadlines are long past)
     tomorrow = timezone.now() + datetime.timedelta(days=1)
-    team_services.pair_next_round(league, arbiter, starts_at=tomorrow)
+    team_matches.pair_next_round(league, arbiter, starts_at=tomorrow)
     team = models.Team.objects.get(section=league, number=1)
     roster = [member.entry_id for member in team.members.all()]
     with pytest.raises(PermissionDenied):
-        team_services.submit_lineup(
+        team_lineups.submit_lineup(
             team, 1, [roster[1], roster[0], roster[2], roster[3]], captain, accept_order_errors=True
         )
     # A correct line-up accepted "with errors" marks no board.
-    saved = team_services.submit_lineup(team, 1, roster[:4], arbiter, accept_order_errors=True)
+    saved = team_lineups.submit_lineup(team, 1, roster[:4], arbiter, accept_order_errors=True)
     assert saved.out_of_order == []

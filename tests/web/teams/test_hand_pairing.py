@@ -22,7 +22,7 @@ from crosstable_web.events import services
 from crosstable_web.events.models import AuditLog
 from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 from web.teams.test_team_refusal_words import two_teams_that_met
 
 pytestmark = pytest.mark.django_db
@@ -167,7 +167,7 @@ def test_unpairing_a_round_with_results_names_them_first(
     line = AuditLog.objects.filter(action="team_round.unpair").get()
     assert line.user == chief and len(line.old["results"]) == 4
     # paired again by the engine
-    assert team_services.pair_next_round(section, chief).number == 1
+    assert team_matches.pair_next_round(section, chief).number == 1
 
 
 def test_a_prohibited_pair_is_kept_apart_and_exported(
@@ -184,7 +184,7 @@ def test_a_prohibited_pair_is_kept_apart_and_exported(
         follow=True,
     )
     assert 'id="prohibited-teams"' in response.content.decode()
-    round_one = team_services.pair_next_round(league, arbiter)
+    round_one = team_matches.pair_next_round(league, arbiter)
     pairs = {
         frozenset((m.first.name, m.second.name))
         for m in round_one.matches.select_related("first", "second")

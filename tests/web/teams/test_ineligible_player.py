@@ -44,7 +44,11 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import bridge, models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import eligibility as team_eligibility
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
+from crosstable_web.teams.services import rosters as team_rosters
 from web.teams.conftest import play_round_one
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
@@ -83,7 +87,7 @@ def table_b(organiser: User, arbiter: User) -> event_models.Section:
                     organiser,
                 )
             )
-        team_services.create_team(section, f"Team {number}", entries, organiser)
+        team_rosters.create_team(section, f"Team {number}", entries, organiser)
     return section
 
 
@@ -96,7 +100,7 @@ def _arash(section: event_models.Section) -> event_models.Entry:
 
 
 def _points(section: event_models.Section) -> list[tuple[int, str, str]]:
-    results = team_services.team_results(section)
+    results = team_ranking.team_results(section)
     return [(row.number, str(row.points), "") for row in results.standings.rows]
 
 
@@ -120,7 +124,7 @@ def test_the_organiser_declares_a_player_ineligible_from_the_web(
     declared = models.IneligiblePlayer.objects.get(entry=arash)
     assert declared.from_round == 2
 
-    results = team_services.team_results(table_b)
+    results = team_ranking.team_results(table_b)
     order = [(row.number, row.points) for row in results.standings.rows]
     assert order == [(4, 2), (2, 2), (3, 2), (6, 0), (5, 0), (1, 0)]
     match = next(m for m in results.matches if 1 in m.teams())
@@ -148,7 +152,7 @@ def test_the_organiser_declares_a_player_ineligible_from_the_web(
     assert arash.pk not in awarded
 
     # Round 2: out of Team 1's registered line-up (the next four of the roster play) ...
-    team_services.pair_next_round(table_b, arbiter)
+    team_matches.pair_next_round(table_b, arbiter)
     round_two = next(
         m for m in bridge.scored_matches(table_b)[0] if m.round_number == 2 and 1 in m.teams()
     )
@@ -163,10 +167,10 @@ def test_the_organiser_declares_a_player_ineligible_from_the_web(
     team = models.Team.objects.get(section=table_b, number=1)
     roster = [member.entry_id for member in team.members.all()]
     with pytest.raises(ServiceError, match=r"Arash was declared ineligible and may not play\."):
-        team_services.submit_lineup(team, 2, roster[:4], arbiter)
+        team_lineups.submit_lineup(team, 2, roster[:4], arbiter)
     # A second declaration of the same player is refused.
     with pytest.raises(ServiceError, match="already declared"):
-        team_services.declare_ineligible(arash, "again", organiser)
+        team_eligibility.declare_ineligible(arash, "again", organiser)
 
 
 def test_a_reason_longer_than_its_column_is_refused(
@@ -174,7 +178,7 @@ def test_a_reason_longer_than_its_column_is_refused(
 ) -> None:
     arash = _arash(table_b)
     with pytest.raises(ServiceError, match=r"Reason: is longer than 300 characters \(301\)"):
-        team_services.declare_ineligible(arash, "ت" * 301, organiser)
+        team_eligibility.declare_ineligible(arash, "ت" * 301, organiser)
     assert not models.IneligiblePlayer.objects.exists()
 
 
@@ -183,11 +187,11 @@ def test_only_the_organiser_withdraws_it_and_the_played_rounds_stay_as_played(
 ) -> None:
     _play_round_one(table_b, arbiter)
     arash = _arash(table_b)
-    team_services.declare_ineligible(arash, "born 1384/03/11", arbiter)
-    round_two = team_services.pair_next_round(table_b, arbiter)
+    team_eligibility.declare_ineligible(arash, "born 1384/03/11", arbiter)
+    round_two = team_matches.pair_next_round(table_b, arbiter)
     for match in round_two.matches.all():
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1/2", arbiter)
+            team_matches.enter_board_result(match, board, "1/2", arbiter)
 
     arbiter_client = Client()
     arbiter_client.force_login(arbiter)
@@ -206,7 +210,7 @@ def test_only_the_organiser_withdraws_it_and_the_played_rounds_stay_as_played(
     assert "is withdrawn" in response.content.decode()
     assert not models.IneligiblePlayer.objects.filter(entry=arash).exists()
     # Round 1 is 4–0 for Team 1 again: 2 MP from round 1 and 1 from the drawn round 2.
-    results = team_services.team_results(table_b)
+    results = team_ranking.team_results(table_b)
     assert results.standings.row(1).points == 3
     # Round 2 was played without him: that line-up is kept as played (the arbiter's now).
     team = models.Team.objects.get(section=table_b, number=1)
@@ -220,7 +224,7 @@ def test_only_the_organiser_withdraws_it_and_the_played_rounds_stay_as_played(
     assert log.new["lineups_kept"] == {"2": ["P1.2", "P1.3", "P1.4", "P1.5"]}
     assert len(log.new["restored"]) == 1
     # Round 3: he is back in the registered line-up.
-    team_services.pair_next_round(table_b, arbiter)
+    team_matches.pair_next_round(table_b, arbiter)
     round_three = next(
         m for m in bridge.scored_matches(table_b)[0] if m.round_number == 3 and 1 in m.teams()
     )
@@ -286,11 +290,11 @@ def test_the_teams_of_a_rescored_match_never_meet_again(
     teams can play, no pair of teams meets twice (before: every later match of Team 1 was
     re-scored 0–4 as "not played" and Team 1 met Team 5 in rounds 3 and 4)."""
     _play_round_one(table_b, arbiter)
-    team_services.declare_ineligible(_arash(table_b), "born 1384", arbiter)
+    team_eligibility.declare_ineligible(_arash(table_b), "born 1384", arbiter)
     met: set[frozenset[int]] = set()
     for number in range(1, 6):
         if number > 1:
-            round_row = team_services.pair_next_round(table_b, arbiter)
+            round_row = team_matches.pair_next_round(table_b, arbiter)
         else:
             round_row = table_b.team_rounds.get(number=1)
         pairs = [
@@ -304,7 +308,7 @@ def test_the_teams_of_a_rescored_match_never_meet_again(
         for index, match in enumerate(round_row.matches.order_by("number")):
             first_wins = (number + index) % 2 == 0
             for board in range(1, 5):
-                team_services.enter_board_result(
+                team_matches.enter_board_result(
                     match, board, "1-0" if first_wins else "0-1", arbiter
                 )
     assert len(met) == 15  # every pair of the six teams exactly once

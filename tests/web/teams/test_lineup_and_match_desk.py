@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _client(user: User, language: str = "en") -> Client:
@@ -37,7 +37,7 @@ def test_a_refused_line_up_comes_back_as_chosen_with_opponent_and_deadline(
     page = _client(captain).get(url).content.decode()
     assert "Opponent: not paired yet." in page
     starts = timezone.now() + datetime.timedelta(days=1)
-    team_services.pair_next_round(league, arbiter, starts)
+    team_matches.pair_next_round(league, arbiter, starts)
     team = models.Team.objects.get(section=league, number=1)
     match = models.TeamMatch.objects.get(round__section=league, first=team)
     opponent = match.second.name
@@ -76,12 +76,12 @@ def test_a_refused_line_up_comes_back_as_chosen_with_opponent_and_deadline(
 def test_a_match_is_complete_only_when_every_board_has_a_result(
     league: event_models.Section, arbiter: User
 ) -> None:
-    round_row = team_services.pair_next_round(league, arbiter)
+    round_row = team_matches.pair_next_round(league, arbiter)
     client = _client(arbiter)
     url = f"/e/{league.event.slug}/s/A/teams/r/1/"
     for match in round_row.matches.all():
         for board in (1, 2, 3):
-            team_services.enter_board_result(match, board, "1-0", arbiter)
+            team_matches.enter_board_result(match, board, "1-0", arbiter)
     page = client.get(url).content.decode()
     # three wins out of four: 3 – 0 so far, but not a result
     assert page.count("not complete: boards 4 without a result") == 3
@@ -97,7 +97,7 @@ def test_a_match_is_complete_only_when_every_board_has_a_result(
         action="board.result", target__contains="B4"
     ).exists()
     for match in round_row.matches.all():
-        team_services.enter_board_result(match, 4, "0-1", arbiter)
+        team_matches.enter_board_result(match, 4, "0-1", arbiter)
     page = client.get(url).content.decode()
     assert "not complete" not in page
     assert round_row.matches.count() == 3

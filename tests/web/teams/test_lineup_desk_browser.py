@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,7 +30,7 @@ def _page(chromium: Any, base: str, language: str, **options: Any) -> Any:
 def test_a_captain_finds_the_refused_line_up_as_chosen(
     chromium: Any, live_server: Any, league: event_models.Section, arbiter: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(days=1))
+    team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(days=1))
     team = models.Team.objects.get(section=league, number=1)
     roster = [str(member.entry_id) for member in team.members.order_by("position")]
     target = f"/e/{league.event.slug}/s/A/teams/1/lineup/1/"
@@ -79,7 +79,7 @@ def _click_and_wait_for_the_answer(page: Any, button: str) -> None:
 def test_the_team_round_page_never_records_an_untouched_board(
     chromium: Any, live_server: Any, league: event_models.Section, arbiter: User
 ) -> None:
-    round_row = team_services.pair_next_round(league, arbiter)
+    round_row = team_matches.pair_next_round(league, arbiter)
     target = f"/e/{league.event.slug}/s/A/teams/r/1/"
     page = _page(chromium, live_server.url, "ms")
     log_in(page, live_server.url, "arif", "arbiter-pass", target)

@@ -24,7 +24,7 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import rounds, services
 from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _client(user: User, language: str) -> Client:
@@ -86,7 +86,7 @@ def test_a_cleared_result_in_english_is_unchanged(
 def _refused_lineup(
     league: event_models.Section, arbiter: User, captain: User, language: str
 ) -> str:
-    team_services.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(hours=2))
+    team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(hours=2))
     team = models.Team.objects.get(section=league, number=1)
     roster = [member.entry_id for member in team.members.all()]
     # Roster places 2, 1, 3, 4 on boards 1-4: place 1 below place 2 (board 2).

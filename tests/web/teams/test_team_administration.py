@@ -25,7 +25,9 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import bridge, models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 
 def _run(*args: object) -> str:
@@ -187,12 +189,12 @@ def test_organiser_deletes_a_team_before_round_one_only(
     log = event_models.AuditLog.objects.get(action="team.delete")
     assert log.old["roster"] == [f"Player 6.{board}" for board in range(1, 7)]
     assert log.new is None
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     response = client.post(f"{_base(league)}/5/delete/", follow=True)
     assert "cannot be deleted once the first round is paired" in response.content.decode()
     assert models.Team.objects.filter(section=league, number=5).exists()
     with pytest.raises(ServiceError):
-        team_services.delete_team(models.Team.objects.get(section=league, number=5), organiser)
+        team_rosters.delete_team(models.Team.objects.get(section=league, number=5), organiser)
 
 
 # -- 3. the captain's back office ----------------------------------------------------------------
@@ -202,7 +204,7 @@ def test_captain_sees_only_own_line_up_pages_and_staff_correct_any(
     league: event_models.Section, organiser: User, arbiter: User, captain: User
 ) -> None:
     starts = timezone.now() + datetime.timedelta(hours=2)
-    team_services.pair_next_round(league, arbiter, starts)
+    team_matches.pair_next_round(league, arbiter, starts)
     captain_client = _client(captain)
     section_page = captain_client.get(f"{_base(league)}/").content.decode()
     assert f"{_base(league)}/1/lineup/1/" in section_page
@@ -226,8 +228,8 @@ def test_captain_sees_only_own_line_up_pages_and_staff_correct_any(
     # ... but not after it; the organiser corrects it at any time, and the log keeps both.
     late = starts + datetime.timedelta(minutes=-10)
     with pytest.raises(ServiceError, match="deadline"):
-        team_services.submit_lineup(team, 1, roster[:4], captain, now=late)
-    team_services.submit_lineup(team, 1, roster[:4], organiser, now=late)
+        team_lineups.submit_lineup(team, 1, roster[:4], captain, now=late)
+    team_lineups.submit_lineup(team, 1, roster[:4], organiser, now=late)
     stored.refresh_from_db()
     assert (stored.boards, stored.source) == (roster[:4], "arbiter")
     log = event_models.AuditLog.objects.filter(action="lineup.submit").latest("pk")

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _client(user: User | None, language: str = "en") -> Client:
@@ -37,12 +37,12 @@ def _client(user: User | None, language: str = "en") -> Client:
 def _play_table_one(league: event_models.Section, arbiter: User) -> models.TeamRound:
     """Round 1 paired; table 1 played 1-0, ½-½, +/- (forfeit), 0-1 from the first-named
     team's side: 1 + ½ + 1 + 0 = 2½ against 0 + ½ + 0 + 1 = 1½ (worked by hand)."""
-    round_row = team_services.pair_next_round(
+    round_row = team_matches.pair_next_round(
         league, arbiter, timezone.now() + datetime.timedelta(hours=2)
     )
     match = round_row.matches.get(number=1)
     for board, result in enumerate(("1-0", "1/2", "+-", "0-1"), start=1):
-        team_services.enter_board_result(match, board, result, arbiter)
+        team_matches.enter_board_result(match, board, result, arbiter)
     return round_row
 
 
@@ -79,7 +79,7 @@ def test_team_round_page_in_persian_digits(league: event_models.Section, arbiter
 def test_team_keyboard_box_takes_persian_digits(
     league: event_models.Section, arbiter: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(hours=2))
+    team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(hours=2))
     client = _client(arbiter, "fa")
     # A Persian keyboard: "۱٫۲ ۱" (its decimal separator), "،" (its comma), "۲ ۱ = ۰ ۱".
     client.post(f"/e/{league.event.slug}/s/A/teams/r/1/", {"typed": "۱٫۲ ۱، ۲ ۱ = ۰ ۱"})
@@ -119,13 +119,13 @@ def test_captain_sees_a_round_past_its_deadline_read_only(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
     # Starts in 20 minutes: the deadline (30 minutes before) has passed, no result is in.
-    team_services.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(minutes=20))
+    team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(minutes=20))
     url = f"/e/{league.event.slug}/s/A/teams/1/lineup/1/"
     page = _client(captain).get(url).content.decode()
     assert 'id="lineup-form"' not in page
     assert "The line-up deadline has passed" in page
     # Before the deadline of the next round the form is there.
-    team_services.enter_board_result(
+    team_matches.enter_board_result(
         models.TeamMatch.objects.get(round__section=league, round__number=1, number=1),
         1,
         "1-0",
@@ -183,7 +183,7 @@ def test_every_board_result_control_starts_empty(
     """Issue 21 item 3: no result control starts on a result — a board's dropdown offered 1-0
     first, so "Enter" without a choice entered 1-0. It starts on "—" (required), and a post
     without a result saves nothing and says so."""
-    round_row = team_services.pair_next_round(league, arbiter)
+    round_row = team_matches.pair_next_round(league, arbiter)
     client = _client(arbiter)
     url = f"/e/{league.event.slug}/s/A/teams/r/1/"
     page = client.get(url).content.decode()

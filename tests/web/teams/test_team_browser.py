@@ -15,7 +15,8 @@ from django.db.models import Q
 
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models as team_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 from web.public.team_league import build_league, roster
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,7 +48,7 @@ def test_captain_submits_next_line_up_and_an_out_of_order_one_is_refused(
     captain = User.objects.create_user("kian", password="captain-pass")
     section = build_league(organiser, slug=SLUG)
     team = team_models.Team.objects.get(section=section, number=1)
-    team_services.set_captain(team, captain, organiser)
+    team_rosters.set_captain(team, captain, organiser)
     places = roster(section, 1)
 
     _log_in(page, live_server.url, "kian", "captain-pass", f"/e/{SLUG}/s/A/teams/")
@@ -150,10 +151,10 @@ def test_parent_on_a_phone_finds_the_childs_board_and_the_team_standings(
 ) -> None:
     organiser = User.objects.create_user("olga", password="organiser-pass")
     section = build_league(organiser, slug=SLUG)
-    team_services.pair_next_round(section, organiser)
+    team_matches.pair_next_round(section, organiser)
     for match in team_models.TeamMatch.objects.filter(round__section=section):
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1-0", organiser)
+            team_matches.enter_board_result(match, board, "1-0", organiser)
     # The child: roster place 2 of team 3, so board 2 of the registered line-up; White on
     # board 2 unless the team is the first-named of its match (first-named: White on odd).
     match = team_models.TeamMatch.objects.get(

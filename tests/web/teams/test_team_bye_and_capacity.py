@@ -20,18 +20,20 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import bridge, models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
+from crosstable_web.teams.services import rosters as team_rosters
 
 
 def _five_teams_round_one(league: event_models.Section, organiser: User, arbiter: User) -> int:
     """Team 6 withdrawn before round 1; round 1 paired and every board won by the first-named
     team (4–0). Returns the team with the bye."""
-    team_services.delete_team(models.Team.objects.get(section=league, number=6), organiser)
-    round_row = team_services.pair_next_round(league, arbiter)
+    team_rosters.delete_team(models.Team.objects.get(section=league, number=6), organiser)
+    round_row = team_matches.pair_next_round(league, arbiter)
     assert round_row.bye_team is not None
     for match in round_row.matches.all():
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1-0", arbiter)
+            team_matches.enter_board_result(match, board, "1-0", arbiter)
     return round_row.bye_team.number
 
 
@@ -40,7 +42,7 @@ def test_the_bye_is_a_drawn_match_in_standings_pairing_input_and_export(
 ) -> None:
     bye_team = _five_teams_round_one(league, organiser, arbiter)
     # Standings: winners 2 MP 4 GP, losers 0 and 0, the bye team 1 MP and 2 GP.
-    standings = team_services.team_results(league).standings
+    standings = team_ranking.team_results(league).standings
     assert standings.row(bye_team).points == 1
     points = sorted(row.points for row in standings.rows)
     assert points == [0, 0, 1, 2, 2]
@@ -68,7 +70,7 @@ def test_team_bye_in_the_stored_rules_says_otherwise(
     )
     league.event.save(update_fields=["regulations_text"])
     bye_team = _five_teams_round_one(league, organiser, arbiter)
-    assert team_services.team_results(league).standings.row(bye_team).points == 2
+    assert team_ranking.team_results(league).standings.row(bye_team).points == 2
     text = Client().get(f"/e/{league.event.slug}/s/A/teams/trf/").content.decode()
     assert f"320  2.0  4.0 {bye_team:03d}" in text.splitlines()
     assert bridge.match_rules(league).bye_points() == (2, Fraction(4))
@@ -97,7 +99,7 @@ def _team_of_six(section: event_models.Section, number: int, organiser: User) ->
         )
         for board in range(1, 7)
     ]
-    return team_services.create_team(section, f"Extra team {number}", entries, organiser)
+    return team_rosters.create_team(section, f"Extra team {number}", entries, organiser)
 
 
 def test_capacity_counts_teams_not_players(league: event_models.Section, organiser: User) -> None:

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 from .conftest import play_round_one
 
@@ -25,12 +25,12 @@ def test_a_deputy_changes_a_board_until_the_next_round_is_paired_then_only_the_c
     match = league.team_rounds.get(number=1).matches.order_by("number").first()
     assert match is not None
     # round 2 not paired yet: the deputy corrects a board
-    team_services.enter_board_result(match, 1, "1/2", arbiter)
-    team_services.pair_next_round(league, arbiter)
+    team_matches.enter_board_result(match, 1, "1/2", arbiter)
+    team_matches.pair_next_round(league, arbiter)
     with pytest.raises(PermissionDenied, match="Sara Davari"):
-        team_services.enter_board_result(match, 1, "1-0", arbiter)
+        team_matches.enter_board_result(match, 1, "1-0", arbiter)
     game = match.games.get(board=1)
     assert game.first_result + game.second_result == "=="  # the draw stays
-    team_services.enter_board_result(match, 1, "1-0", chief)
+    team_matches.enter_board_result(match, 1, "1-0", chief)
     game.refresh_from_db()
     assert game.first_result == "1"

@@ -17,7 +17,7 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models, payments
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 from web.teams.conftest import EXAMPLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,7 +39,7 @@ def _team(section: event_models.Section, name: str, organiser: User) -> models.T
         )
         for n in range(1, 7)
     ]
-    return team_services.create_team(section, name, entries, organiser)
+    return team_rosters.create_team(section, name, entries, organiser)
 
 
 def test_organiser_cancels_a_mistaken_payment_and_the_place_moves(

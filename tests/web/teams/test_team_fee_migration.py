@@ -23,7 +23,7 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 from web.teams.conftest import EXAMPLE
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,7 +63,7 @@ def test_a_team_entered_before_fees_gets_its_fee_when_shown(
         )
         for n, (sex, born) in enumerate(PLAYERS, start=1)
     ]
-    team_services.create_team(section, "Shiraz", entries, organiser, unit="Shiraz")
+    team_rosters.create_team(section, "Shiraz", entries, organiser, unit="Shiraz")
     # Back to before team fees, then forward as a deployment would run it.
     _migrate([("teams", "0002_lineup_out_of_order")])
     _migrate([("teams", "0003_team_fees")])

@@ -29,7 +29,9 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import fee_lines, fees, models, payments, places
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
+from crosstable_web.teams.services import rosters as team_rosters
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 
@@ -74,7 +76,7 @@ def _team(
         )
         for board, (sex, born) in enumerate(players, start=1)
     ]
-    return team_services.create_team(
+    return team_rosters.create_team(
         section,
         name,
         entries,
@@ -246,7 +248,7 @@ def test_places_go_to_the_teams_that_pay_first(
     assert decided is not None
     assert decided.admitted == ("4", "2") and decided.waiting == ("1", "3", "5")
     with pytest.raises(ServiceError, match=r"1 of 3 places are free .*Team 1, Team 3, Team 5"):
-        team_services.pair_next_round(table_a, arbiter)
+        team_matches.pair_next_round(table_a, arbiter)
     assert not table_a.team_rounds.exists()
     _pay(t5, 720_000, 3, organiser)
     _pay(t1, 360_000, 5, organiser)  # paid in full on the 5th: after team 5
@@ -260,7 +262,7 @@ def test_places_go_to_the_teams_that_pay_first(
     assert lines[3].balance == Decimal("720000.00")
     # The section is full: round 1 pairs the three admitted teams only (one has the bye). Round
     # 1 numbers the teams by strength, the admitted first (all rated alike: by name).
-    round_one = team_services.pair_next_round(table_a, arbiter)
+    round_one = team_matches.pair_next_round(table_a, arbiter)
     paired = {team for m in round_one.matches.all() for team in (m.first.name, m.second.name)}
     assert round_one.bye_team is not None
     assert paired | {round_one.bye_team.name} == {"Team 2", "Team 4", "Team 5"}
@@ -270,8 +272,8 @@ def test_places_go_to_the_teams_that_pay_first(
     _pay(t3, 720_000, 6, organiser)
     for match in round_one.matches.all():
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1-0", arbiter)
-    round_two = team_services.pair_next_round(table_a, arbiter)
+            team_matches.enter_board_result(match, board, "1-0", arbiter)
+    round_two = team_matches.pair_next_round(table_a, arbiter)
     assert round_two.bye_team is not None
     paired = {team for m in round_two.matches.all() for team in (m.first.name, m.second.name)}
     assert paired | {round_two.bye_team.name} == {"Team 2", "Team 4", "Team 5"}
@@ -296,7 +298,7 @@ def test_while_all_fit_unpaid_teams_play(
         _team(table_a, f"Team {number}", [MAN] * 6, organiser)
     decided = places.admission(table_a)
     assert decided is not None and decided.waiting == () and len(decided.admitted) == 4
-    round_one = team_services.pair_next_round(table_a, arbiter)
+    round_one = team_matches.pair_next_round(table_a, arbiter)
     assert round_one.matches.count() == 2
 
 
@@ -395,7 +397,7 @@ def test_bad_payments_are_refused_with_a_clear_message(
         "fee_due": "720000.00",
     }
     # A deleted team takes no payment, by the service or by the page; its payments are logged.
-    team_services.delete_team(team, organiser)
+    team_rosters.delete_team(team, organiser)
     deleted = event_models.AuditLog.objects.get(action="team.delete")
     assert deleted.old is not None
     assert deleted.old["payments"] == [{"amount": "720000.00", "paid_on": "2019-11-01"}]
@@ -491,7 +493,7 @@ def test_a_cancelled_payment_gives_the_place_to_the_waiting_team(
         "waiting",
     )
     # Round 1 pairs teams 2, 3 and 4 (numbered 1-3 from round 1: the admitted first).
-    round_one = team_services.pair_next_round(table_a, arbiter)
+    round_one = team_matches.pair_next_round(table_a, arbiter)
     assert round_one.bye_team is not None
     paired = {team for m in round_one.matches.all() for team in (m.first.name, m.second.name)}
     assert paired | {round_one.bye_team.name} == {"Team 2", "Team 3", "Team 4"}
@@ -531,7 +533,7 @@ def test_cancelling_on_the_fee_page(
     arbiter_client.post(url, {"cancel": str(standing.pk), "reason": "x"})
     assert not models.TeamPayment.objects.filter(reverses=standing).exists()
     # Deleting the team logs its whole ledger (the payments and the cancellation).
-    team_services.delete_team(team, organiser)
+    team_rosters.delete_team(team, organiser)
     deleted = event_models.AuditLog.objects.get(action="team.delete")
     assert deleted.old is not None
     assert [p["amount"] for p in deleted.old["payments"]] == [
@@ -545,7 +547,7 @@ def test_after_round_1_a_cancelled_payment_changes_no_place(
     table_a: event_models.Section, organiser: User, arbiter: User
 ) -> None:
     t1, _t2, _t3, _t4 = _three_places_four_teams(table_a, organiser)
-    round_one = team_services.pair_next_round(table_a, arbiter)
+    round_one = team_matches.pair_next_round(table_a, arbiter)
     payments.cancel_team_payment(t1.payments.get(), "cheque bounced", organiser)
     log = event_models.AuditLog.objects.get(action="team.payment.cancel")
     assert log.old is not None and log.new is not None
@@ -555,8 +557,8 @@ def test_after_round_1_a_cancelled_payment_changes_no_place(
     assert lines[1].balance == Decimal("720000.00") and lines[4].waiting_place == 1
     for match in round_one.matches.all():
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1-0", arbiter)
-    round_two = team_services.pair_next_round(table_a, arbiter)
+            team_matches.enter_board_result(match, board, "1-0", arbiter)
+    round_two = team_matches.pair_next_round(table_a, arbiter)
     assert round_two.bye_team is not None
     paired = {team for m in round_two.matches.all() for team in (m.first.number, m.second.number)}
     assert paired | {round_two.bye_team.number} == {1, 2, 3}
@@ -570,17 +572,17 @@ def test_waiting_teams_are_left_out_of_standings_board_rankings_and_prizes(
 ) -> None:
     _three_places_four_teams(table_a, organiser)  # team 4 waits
     # Before round 1: the three admitted teams, each 0.
-    results = team_services.team_results(table_a)
+    results = team_ranking.team_results(table_a)
     assert {row.number for row in results.standings.rows} == {1, 2, 3}
-    round_one = team_services.pair_next_round(table_a, arbiter)
+    round_one = team_matches.pair_next_round(table_a, arbiter)
     (match,) = round_one.matches.all()
     assert round_one.bye_team is not None
     winner, loser, bye = match.first.number, match.second.number, round_one.bye_team.number
     for board in range(1, 5):
-        team_services.enter_board_result(match, board, "1-0", arbiter)
+        team_matches.enter_board_result(match, board, "1-0", arbiter)
     # 4-0: the winner 2 MP, the bye team the drawn match (1 MP, 2 GP), the loser 0; team 4
     # (waiting) is in none of it.
-    results = team_services.team_results(table_a)
+    results = team_ranking.team_results(table_a)
     assert [(row.number, row.points) for row in results.standings.rows] == [
         (winner, Fraction(2)),
         (bye, Fraction(1)),

@@ -12,7 +12,7 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _base(section: event_models.Section) -> str:
@@ -144,7 +144,7 @@ def test_roster_is_edited_until_round_one_is_paired(
     assert log.new["roster"] == [event_models.Entry.objects.get(pk=pk).name for pk in swapped]
     assert log.old["roster"][:2] == log.new["roster"][1::-1]
 
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     form |= {"player_1": str(members[0]), "player_2": str(members[1])}
     response = organiser_client.post(f"{_base(league)}/2/edit/", form)
     assert response.status_code == 200

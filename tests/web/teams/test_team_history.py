@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from crosstable_web.events import models as event_models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 from web.history import history_lines
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +33,6 @@ def test_a_teams_history_is_its_own_and_survives_a_rename(
     assert all("Team 1" in line for line in lines) and not any("Team 2" in line for line in lines)
 
     members = [member.entry for member in team.members.order_by("position")]
-    team_services.edit_team(team, "Shiraz Lions", members, organiser, unit=team.unit)
+    team_rosters.edit_team(team, "Shiraz Lions", members, organiser, unit=team.unit)
     lines = _history(client, league, 1)
     assert len(lines) == 3 and "Team changed" in lines[0] and "Team created" in lines[-1], lines

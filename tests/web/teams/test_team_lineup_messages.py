@@ -14,7 +14,8 @@ from django.utils import timezone, translation
 from crosstable_web.events import models as event_models
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _roster(team: models.Team) -> list[int]:
@@ -24,7 +25,7 @@ def _roster(team: models.Team) -> list[int]:
 def _captain_posts_swapped_boards(
     league: event_models.Section, arbiter: User, captain: User, language: str
 ) -> str:
-    team_services.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(hours=2))
+    team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(hours=2))
     roster = _roster(models.Team.objects.get(section=league, number=1))
     client = Client()
     client.force_login(captain)
@@ -73,5 +74,5 @@ def test_other_refusals_name_the_players(
     other = _roster(models.Team.objects.get(section=league, number=2))
     boards = [None if p == 0 else (roster[p - 1] if p <= 6 else other[p - 7]) for p in places]
     with translation.override("en"), pytest.raises(ServiceError) as refused:
-        team_services.submit_lineup(team, 1, boards, organiser)
+        team_lineups.submit_lineup(team, 1, boards, organiser)
     assert expected in str(refused.value)

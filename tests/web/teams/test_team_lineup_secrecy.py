@@ -14,7 +14,7 @@ from django.utils import timezone
 from crosstable.formats.trf import read_trf
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _rounds_in_export(client: Client, section: event_models.Section) -> set[int]:
@@ -32,7 +32,7 @@ def test_a_visitors_export_leaves_out_unpublished_line_ups(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
     # Round 1 starts in 2 hours: the line-ups are due 30 minutes before, not yet published.
-    round_row = team_services.pair_next_round(
+    round_row = team_matches.pair_next_round(
         league, arbiter, timezone.now() + datetime.timedelta(hours=2)
     )
     staff = Client()
@@ -49,6 +49,6 @@ def test_a_visitors_export_leaves_out_unpublished_line_ups(
     # Before the deadline again, but a result is in: published as well.
     round_row.starts_at = timezone.now() + datetime.timedelta(hours=2)
     round_row.save(update_fields=["starts_at"])
-    team_services.enter_board_result(round_row.matches.get(number=1), 1, "1-0", arbiter)
+    team_matches.enter_board_result(round_row.matches.get(number=1), 1, "1-0", arbiter)
     assert _rounds_in_export(Client(), league) == {1}
     assert models.TeamRound.objects.filter(section=league).count() == 1

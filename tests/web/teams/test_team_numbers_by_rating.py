@@ -27,7 +27,8 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 TEAMS = {
     "Abadeh": [1450] * 6,
@@ -69,10 +70,10 @@ def test_round_one_numbers_the_teams_by_rating(
             )
             for board, rating in enumerate(ratings, start=1)
         ]
-        team_services.create_team(section, team_name, entries, organiser)
+        team_rosters.create_team(section, team_name, entries, organiser)
     assert list(section.teams.order_by("number").values_list("name", flat=True)) == list(TEAMS)
 
-    round_one = team_services.pair_next_round(section, arbiter)
+    round_one = team_matches.pair_next_round(section, arbiter)
     numbers = dict(section.teams.values_list("name", "number"))
     assert numbers == {"Fasa": 1, "Lar": 2, "Jahrom": 3, "Abadeh": 4}
     matches = {
@@ -92,7 +93,7 @@ def test_round_one_numbers_the_teams_by_rating(
     # Round 2 renumbers nothing.
     for match in round_one.matches.all():
         for board in range(1, 5):
-            team_services.enter_board_result(match, board, "1/2", arbiter)
-    team_services.pair_next_round(section, arbiter)
+            team_matches.enter_board_result(match, board, "1/2", arbiter)
+    team_matches.pair_next_round(section, arbiter)
     assert dict(section.teams.values_list("name", "number")) == numbers
     assert event_models.AuditLog.objects.filter(action="team.numbers").count() == 1

@@ -14,7 +14,8 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData, ServiceError
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 from web.teams.conftest import EXAMPLE
 
 
@@ -39,11 +40,11 @@ def two_teams_that_met(organiser: User, arbiter: User) -> event_models.Section:
             )
             for board in range(1, 7)
         ]
-        team_services.create_team(section, f"Team {number}", entries, organiser)
-    match = team_services.pair_next_round(section, arbiter).matches.get()
+        team_rosters.create_team(section, f"Team {number}", entries, organiser)
+    match = team_matches.pair_next_round(section, arbiter).matches.get()
     first_wins = "1-0" if match.first.name == "Team 1" else "0-1"
     for board in range(1, 5):  # four boards (team.boards; six players with the reserves)
-        team_services.enter_board_result(match, board, first_wins, arbiter)
+        team_matches.enter_board_result(match, board, first_wins, arbiter)
     return section
 
 
@@ -71,7 +72,7 @@ def test_the_refusal_in_the_readers_words(
     two_teams_that_met: event_models.Section, arbiter: User, language: str, expected: str
 ) -> None:
     with translation.override(language), pytest.raises(ServiceError) as refused:
-        team_services.pair_next_round(two_teams_that_met, arbiter)
+        team_matches.pair_next_round(two_teams_that_met, arbiter)
     assert str(refused.value) == expected
     assert two_teams_that_met.team_rounds.count() == 1  # round 1 kept, nothing paired
 
@@ -82,6 +83,6 @@ def test_a_section_without_teams_is_refused_in_words(organiser: User, arbiter: U
     event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
     section = event.sections.get(key="A")
     with translation.override("fa"), pytest.raises(ServiceError) as refused:
-        team_services.pair_next_round(section, arbiter)
+        team_matches.pair_next_round(section, arbiter)
     assert str(refused.value) == "این گروه هنوز تیمی ندارد: پیش از جفت‌سازی تیم‌ها را بیفزایید."
     assert not section.team_rounds.exists()

@@ -18,7 +18,8 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.teams import bridge, models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
 from web.teams.conftest import EXAMPLE
 
 
@@ -47,7 +48,7 @@ def _league(organiser: User, arbiter: User, teams: int, rounds: int) -> event_mo
         )
     starts = timezone.now() + datetime.timedelta(days=1)
     for round_number in range(1, rounds + 1):
-        round_row = team_services.pair_next_round(section, arbiter, starts)
+        round_row = team_matches.pair_next_round(section, arbiter, starts)
         for team in section.teams.filter(number__in=range(1, teams + 1, 4)):
             members = [member.entry_id for member in team.members.all()]
             models.LineUp.objects.create(
@@ -71,7 +72,7 @@ def _queries(section: event_models.Section) -> tuple[int, int, float]:
     assert scored
     started = time.perf_counter()
     with CaptureQueriesContext(connection) as results:
-        team_services.team_results(section)
+        team_ranking.team_results(section)
     return len(scoring), len(results), time.perf_counter() - started
 
 

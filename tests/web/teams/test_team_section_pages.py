@@ -34,7 +34,7 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 from web.teams.conftest import play_round_one
 
 ROUND_ONE = {
@@ -49,7 +49,7 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1
 
 def _play_round_one(league: event_models.Section, arbiter: User) -> None:
     play_round_one(league, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
-    team_services.pair_next_round(league, arbiter, timezone.now() - datetime.timedelta(hours=1))
+    team_matches.pair_next_round(league, arbiter, timezone.now() - datetime.timedelta(hours=1))
 
 
 def _patterns(

@@ -27,7 +27,8 @@ from django.test import Client
 from crosstable_web.common.localisation import digits
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 
 
 def _headings(section: event_models.Section, arbiter: User, language: str) -> list[str]:
@@ -57,7 +58,7 @@ def test_the_team_standings_say_how_many_matches_have_their_result(
     league: event_models.Section, arbiter: User
 ) -> None:
     total = league.total_rounds
-    round_one = team_services.pair_next_round(league, arbiter)
+    round_one = team_matches.pair_next_round(league, arbiter)
     one, two, three = round_one.matches.order_by("number")
     assert round_one.bye_team is None
 
@@ -68,17 +69,17 @@ def test_the_team_standings_say_how_many_matches_have_their_result(
 
     assert _headings(league, arbiter, "en") == [english(0)] * 3
     for board in range(1, 5):
-        team_services.enter_board_result(one, board, "1-0", arbiter)
+        team_matches.enter_board_result(one, board, "1-0", arbiter)
     for board in range(1, 4):
-        team_services.enter_board_result(two, board, "1/2", arbiter)
+        team_matches.enter_board_result(two, board, "1/2", arbiter)
     assert _headings(league, arbiter, "en") == [english(1)] * 3
     persian = f"پس از دور ۱ از {digits(total, 'fa')} (در جریان: ۱ از ۳ نتیجه)"
     assert _headings(league, arbiter, "fa") == [persian] * 3
 
     short = models.Team.objects.get(pk=three.second_id)
     players = [member.entry_id for member in short.members.all()]
-    team_services.submit_lineup(short, 1, [players[0], players[1], None, None], arbiter)
+    team_lineups.submit_lineup(short, 1, [players[0], players[1], None, None], arbiter)
     assert _headings(league, arbiter, "en") == [english(2)] * 3
 
-    team_services.enter_board_result(two, 4, "0-1", arbiter)
+    team_matches.enter_board_result(two, 4, "0-1", arbiter)
     assert _headings(league, arbiter, "en") == [english(None)] * 3

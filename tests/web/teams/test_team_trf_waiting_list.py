@@ -24,7 +24,8 @@ from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models, payments, places
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import rosters as team_rosters
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fars-team-league-1398.toml"
 
@@ -54,7 +55,7 @@ def _paid_team(section: event_models.Section, number: int, organiser: User) -> m
         )
         for board in range(1, 7)
     ]
-    team = team_services.create_team(section, f"Team {number}", entries, organiser)
+    team = team_rosters.create_team(section, f"Team {number}", entries, organiser)
     payments.record_team_payment(
         team, Decimal("720000"), datetime.date(2019, 11, number), organiser
     )
@@ -67,12 +68,12 @@ def test_the_export_has_only_the_playing_teams(
     for number in range(1, 5):
         _paid_team(table_a, number, organiser)
     assert places.field_teams(table_a) == {1, 2, 3}
-    round_one = team_services.pair_next_round(table_a, arbiter)
+    round_one = team_matches.pair_next_round(table_a, arbiter)
     (match,) = round_one.matches.all()
     assert round_one.bye_team is not None
     winner, loser, bye = match.first.number, match.second.number, round_one.bye_team.number
     for board in range(1, 5):
-        team_services.enter_board_result(match, board, "1-0", arbiter)
+        team_matches.enter_board_result(match, board, "1-0", arbiter)
 
     staff = Client()
     staff.force_login(arbiter)

@@ -14,7 +14,8 @@ from django.test import Client
 from crosstable_web.events import models as event_models
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
 from crosstable_web.teams.typed_entry import TypedBoard, parse_typed_results
 
 
@@ -39,7 +40,7 @@ def _post(client: Client, section: event_models.Section, typed: str) -> list[str
 def test_typed_board_and_match_results_are_saved_and_logged(
     league: event_models.Section, arbiter: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     client = Client()
     client.force_login(arbiter)
     page = client.get(f"/e/{league.event.slug}/s/A/teams/r/1/").content.decode()
@@ -61,7 +62,7 @@ def test_typed_board_and_match_results_are_saved_and_logged(
         (3, 4): "==",
     }
     # Table 1: 1 + ½ + 0 + 1 (forfeit) = 2½ – 1½ for the first-named team; table 2: 1½ – 2½.
-    scored = {m.first_team: m for m in team_services.team_results(league).matches}
+    scored = {m.first_team: m for m in team_ranking.team_results(league).matches}
     table_one = models.TeamMatch.objects.get(round__section=league, number=1)
     table_two = models.TeamMatch.objects.get(round__section=league, number=2)
     one, two = scored[table_one.first.number], scored[table_two.first.number]
@@ -73,7 +74,7 @@ def test_typed_board_and_match_results_are_saved_and_logged(
 def test_a_wrong_part_saves_nothing_and_says_which(
     league: event_models.Section, arbiter: User, organiser: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     client = Client()
     client.force_login(arbiter)
     (message,) = _post(client, league, "1.1 1, 1.2 q")

@@ -16,7 +16,11 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.services import EntryData, ServiceError
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import eligibility as team_eligibility
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
+from crosstable_web.teams.services import ranking as team_ranking
+from crosstable_web.teams.services import rosters as team_rosters
 
 
 def _team(section: event_models.Section, number: int) -> models.Team:
@@ -32,9 +36,9 @@ def test_rosters_are_checked_when_teams_are_made(
 ) -> None:
     extra = services.add_entry(league, EntryData(name="Alone", member_id="999"), organiser)
     with pytest.raises(ServiceError):
-        team_services.create_team(league, "Too small", [extra], organiser)
+        team_rosters.create_team(league, "Too small", [extra], organiser)
     with pytest.raises(ServiceError):  # already on team 1
-        team_services.create_team(
+        team_rosters.create_team(
             league, "Poachers", [m.entry for m in _team(league, 1).members.all()], organiser
         )
 
@@ -43,19 +47,19 @@ def test_captain_lineup_before_the_deadline_and_arbiter_after(
     league: event_models.Section, arbiter: User, captain: User, outsider: User
 ) -> None:
     starts = timezone.now() + datetime.timedelta(hours=2)
-    team_services.pair_next_round(league, arbiter, starts_at=starts)
+    team_matches.pair_next_round(league, arbiter, starts_at=starts)
     team = _team(league, 1)
     roster = _roster(team)
     lineup = [roster[0], roster[2], roster[3], roster[4]]
     early = starts - datetime.timedelta(hours=1)
-    saved = team_services.submit_lineup(team, 1, lineup, captain, now=early)
+    saved = team_lineups.submit_lineup(team, 1, lineup, captain, now=early)
     assert saved.source == models.LineUpSource.SUBMITTED
     with pytest.raises(ServiceError, match="deadline"):  # 29 minutes before: too late
-        team_services.submit_lineup(
+        team_lineups.submit_lineup(
             team, 1, lineup, captain, now=starts - datetime.timedelta(minutes=29)
         )
     with pytest.raises(ServiceError, match="roster"):
-        team_services.submit_lineup(
+        team_lineups.submit_lineup(
             team,
             1,
             [roster[1], roster[0], roster[2], roster[3]],
@@ -63,10 +67,10 @@ def test_captain_lineup_before_the_deadline_and_arbiter_after(
             now=starts - datetime.timedelta(hours=1),
         )
     with pytest.raises(PermissionDenied):
-        team_services.submit_lineup(team, 1, lineup, outsider)
+        team_lineups.submit_lineup(team, 1, lineup, outsider)
     with pytest.raises(PermissionDenied):  # a captain of team 1 only
-        team_services.submit_lineup(_team(league, 2), 1, _roster(_team(league, 2))[:4], captain)
-    team_services.submit_lineup(
+        team_lineups.submit_lineup(_team(league, 2), 1, _roster(_team(league, 2))[:4], captain)
+    team_lineups.submit_lineup(
         team, 1, roster[:4], arbiter, now=starts + datetime.timedelta(minutes=5)
     )
     log = list(event_models.AuditLog.objects.filter(action="lineup.submit").order_by("id"))
@@ -102,18 +106,18 @@ def test_rounds_results_by_match_standings_and_prizes(
     base = f"/e/{league.event.slug}/s/{league.key}/teams"
     assert client.post(f"{base}/pair/").status_code == 302
     with pytest.raises(ServiceError, match="previous round"):
-        team_services.pair_next_round(league, arbiter)
+        team_matches.pair_next_round(league, arbiter)
     # Team 1 fields only two players in round 1: it loses 0-4, whatever the boards say.
     roster = _roster(_team(league, 1))
-    team_services.submit_lineup(_team(league, 1), 1, [roster[0], roster[1], None, None], arbiter)
+    team_lineups.submit_lineup(_team(league, 1), 1, [roster[0], roster[1], None, None], arbiter)
     _play_round(league, arbiter, client, 1, skip_team=1)
     page = client.get(f"{base}/r/1/").content.decode()
     # The match's note in words, naming the team (never the code "short:1").
     assert f"{_team(league, 1).name} fielded too few players and loses the match." in page
     assert "short:1" not in page
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     _play_round(league, arbiter, client, 2)
-    results = team_services.team_results(league)
+    results = team_ranking.team_results(league)
     short = [m for m in results.matches if m.note == "short:1"]
     assert len(short) == 1 and 0 in (short[0].first_game_points, short[0].second_game_points)
     # Every match: boards 2.5-1.5 for the first-named team (1, 1/2, 0, 1), except the short one.
@@ -137,15 +141,15 @@ def test_ineligible_player_rescores_and_is_logged(
 ) -> None:
     client = Client()
     client.force_login(arbiter)
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     _play_round(league, arbiter, client, 1)
-    before = team_services.team_results(league)
+    before = team_ranking.team_results(league)
     player = _roster(_team(league, 3))[0]
-    changes = team_services.declare_ineligible(
+    changes = team_eligibility.declare_ineligible(
         event_models.Entry.objects.get(pk=player), "not registered", arbiter
     )
     assert len(changes) == 1
-    after = team_services.team_results(league)
+    after = team_ranking.team_results(league)
     match = next(m for m in after.matches if 3 in m.teams())
     board = next(b for b in match.boards if player in (b.first_player, b.second_player))
     own = board.first_result if board.first_player == player else board.second_result
@@ -167,7 +171,7 @@ def test_pages_and_permissions(
 ) -> None:
     # tomorrow, not the regulations' 1398 schedule (whose deadlines are long past)
     tomorrow = timezone.now() + datetime.timedelta(days=1)
-    team_services.pair_next_round(league, arbiter, starts_at=tomorrow)
+    team_matches.pair_next_round(league, arbiter, starts_at=tomorrow)
     base = f"/e/{league.event.slug}/s/{league.key}/teams"
     anonymous = Client()
     for url in (f"{base}/", f"{base}/standings/"):

@@ -21,8 +21,9 @@ from django.test import Client
 from crosstable_web.events import models as event_models
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
 from crosstable_web.teams.publishing import lineups_published
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 
 pytestmark = pytest.mark.django_db
 UTC = datetime.UTC
@@ -63,10 +64,10 @@ def test_the_deadline_is_0900_in_shiraz(
     team = models.Team.objects.get(section=league, number=1)
     roster = [member.entry_id for member in team.members.order_by("position")][:4]
     # 08:59 in Shiraz: accepted
-    team_services.submit_lineup(team, 1, roster, captain, now=utc(5, 29))
+    team_lineups.submit_lineup(team, 1, roster, captain, now=utc(5, 29))
     # 09:02 in Shiraz (the captain of the issue): refused
     with pytest.raises(ServiceError, match="deadline has passed"):
-        team_services.submit_lineup(team, 1, roster, captain, now=utc(5, 32))
+        team_lineups.submit_lineup(team, 1, roster, captain, now=utc(5, 32))
     # line-ups public at 09:00 in Shiraz, not 3½ hours later
     assert lineups_published(round_row, league, now=utc(5, 29)) == (False, utc(5, 30))
     assert lineups_published(round_row, league, now=utc(5, 30))[0]
@@ -86,14 +87,14 @@ def test_the_deadline_is_0900_in_shiraz(
 def test_without_a_typed_start_the_schedule_gives_it(
     league: event_models.Section, arbiter: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     assert models.TeamRound.objects.get(section=league, number=1).starts_at == utc(6, 0)
 
 
 def test_the_arbiter_moves_a_round_start_at_the_venue(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
-    team_services.pair_next_round(league, arbiter)
+    team_matches.pair_next_round(league, arbiter)
     client = Client()
     client.force_login(arbiter)
     url = f"/e/{league.event.slug}/s/A/teams/r/1/"

@@ -12,14 +12,14 @@ from django.utils import timezone
 
 from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import matches as team_matches
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def round_one(league: event_models.Section, arbiter: User) -> models.TeamRound:
-    return team_services.pair_next_round(
+    return team_matches.pair_next_round(
         league, arbiter, timezone.now() + datetime.timedelta(hours=2)
     )
 

@@ -15,7 +15,7 @@ from django.test import Client
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.regulations import rules
-from crosstable_web.teams import services as team_services
+from crosstable_web.teams.services import rosters as team_rosters
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def _event_with_two_county_teams() -> tuple[models.Event, User]:
             )
             for board in range(1, 7)
         ]
-        team_services.create_team(section, county, members, arbiter, unit=county)
+        team_rosters.create_team(section, county, members, arbiter, unit=county)
     services.assign_pairing_numbers(section, arbiter)
     round_row = rounds.pair_next_round(section, arbiter)
     for board in round_row.boards.all():

@@ -21,8 +21,9 @@ from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
 from crosstable_web.events.rounds import acting
 from crosstable_web.events.views.page import find_section
-from crosstable_web.teams import bridge, models, services
+from crosstable_web.teams import bridge, models
 from crosstable_web.teams.models import BoardGame
+from crosstable_web.teams.services import lineups as team_lineups
 
 
 @login_required
@@ -46,7 +47,7 @@ def my_teams(request: HttpRequest) -> HttpResponse:
                 "rounds": [
                     (
                         number,
-                        services.deadline(team, number),
+                        team_lineups.deadline(team, number),
                         team.lineups.filter(round_number=number).first(),
                         bool(_closed_for_captain(request.user, team, number)),
                     )
@@ -64,7 +65,7 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
     reason: the captain corrects a board, not the whole form."""
     section = find_section(slug, key)
     team_row = get_object_or_404(models.Team, section=section, number=team)
-    if not services.may_see_lineup(request.user, team_row):
+    if not team_lineups.may_see_lineup(request.user, team_row):
         raise PermissionDenied(
             _("Only this team's captain, an arbiter or an organiser may see this page.")
         )
@@ -89,7 +90,7 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
             messages.error(request, _("Board %(board)d: no such player.") % {"board": board})
         if not unreadable and acting.run(
             request,
-            lambda: services.submit_lineup(
+            lambda: team_lineups.submit_lineup(
                 team_row, number, boards, request.user, accept_order_errors=accept
             ),
             _("Line-up saved."),
@@ -140,7 +141,7 @@ def _lineup_page(
         chosen = list(registered)
     members = [m for m in team_row.members.select_related("entry") if m.entry_id not in barred]
     match, opponent = _opponent(team_row, number)
-    due = services.deadline(team_row, number)
+    due = team_lineups.deadline(team_row, number)
     return render(
         request,
         "teams/lineup.html",
@@ -176,11 +177,11 @@ def _lineup_page(
 def _closed_for_captain(user: Any, team: models.Team, number: int) -> str:
     """Why a captain may no longer submit this round's line-up (empty when they may, and
     always for arbiters and organisers, who correct line-ups at any time): the deadline has
-    passed or results of the round are in — the refusals of ``services.submit_lineup``,
+    passed or results of the round are in — the refusals of ``team_lineups.submit_lineup``,
     said before the captain fills in a form that would be refused."""
-    if services.can_manage_lineups(user, team.section):
+    if team_lineups.can_manage_lineups(user, team.section):
         return ""
-    due = services.deadline(team, number)
+    due = team_lineups.deadline(team, number)
     if due is not None and timezone.now() > due:
         return _("The line-up deadline has passed; the registered line-up will be played.")
     if (

@@ -13,8 +13,9 @@ from crosstable_web.events.oversight import permissions
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import exchange as team_exchange
-from crosstable_web.teams import services
 from crosstable_web.teams.publishing import lineups_published, team_standings_heading
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import ranking as team_ranking
 from crosstable_web.teams.wording import rescoring_text
 
 
@@ -23,7 +24,7 @@ def team_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if not section.is_team_section:
         # No team matches here: its units' ranking (sum of places) is the public team page's
         return redirect(reverse("public:teams", args=[slug, key]))
-    results = services.team_results(section)
+    results = team_ranking.team_results(section)
     entries = {entry.pk: entry for entry in section.entries.all()}
     names = dict(section.teams.values_list("number", "name"))
     prize_names = standings.prize_names(section)
@@ -106,7 +107,7 @@ def team_trf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         # a section paired player by player: its file is the section's own
         return redirect(reverse("events:section_trf", args=[slug, key]))
     last_round: int | None = None
-    if not services.can_manage_lineups(request.user, section):
+    if not team_lineups.can_manage_lineups(request.user, section):
         # A visitor's (or captain's) file stops before a round whose line-ups are secret.
         published = [
             round_row.number

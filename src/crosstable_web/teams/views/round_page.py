@@ -34,7 +34,9 @@ from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
 from crosstable_web.events.views.round_page import wants_json
-from crosstable_web.teams import bridge, models, services
+from crosstable_web.teams import bridge, models
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.typed_entry import parse_typed_results
 from crosstable_web.teams.wording import match_note
 
@@ -46,7 +48,7 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     whole match ``3 1-0 1/2 0-1 1-0``). Captains and visitors are refused: the line-ups are
     secret until their deadline, and the public round page publishes them then."""
     section = find_section(slug, key)
-    if not services.can_manage_lineups(request.user, section):
+    if not team_lineups.can_manage_lineups(request.user, section):
         raise PermissionDenied(
             _(
                 "Only an arbiter or an organiser of this event may see this page; the public "
@@ -91,7 +93,7 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             else:
                 acting.run(
                     request,
-                    lambda: services.enter_board_result(
+                    lambda: team_matches.enter_board_result(
                         match, board, request.POST.get("result", ""), request.user
                     ),
                     _("Table %(table)d board %(board)d saved.")
@@ -231,7 +233,7 @@ def _enter_keyed_result(request: HttpRequest, round_row: models.TeamRound) -> No
         return
     acting.run(
         request,
-        lambda: services.enter_board_result(match, board, result, request.user),
+        lambda: team_matches.enter_board_result(match, board, result, request.user),
         _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board},
     )
 
@@ -247,7 +249,7 @@ def _move_round_start(request: HttpRequest, round_row: models.TeamRound) -> None
         return
     acting.run(
         request,
-        lambda: services.set_round_start(round_row, starts_at, request.user),
+        lambda: team_matches.set_round_start(round_row, starts_at, request.user),
         _("Round start saved."),
     )
 
@@ -274,7 +276,7 @@ def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, type
             )
             continue
         try:
-            services.enter_board_result(match, board, result, request.user)
+            team_matches.enter_board_result(match, board, result, request.user)
         except ServiceError as error:
             messages.error(request, f"{table}.{board} {result}: {error}")
             continue

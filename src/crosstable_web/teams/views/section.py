@@ -18,14 +18,17 @@ from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
 from crosstable_web.events.rounds import acting
 from crosstable_web.events.views.page import find_section
-from crosstable_web.teams import bridge, fee_lines, fees, models, places, services
+from crosstable_web.teams import bridge, fee_lines, fees, models, places
+from crosstable_web.teams.services import eligibility as team_eligibility
+from crosstable_web.teams.services import lineups as team_lineups
+from crosstable_web.teams.services import matches as team_matches
 
 
 def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     section = find_section(slug, key)
     teams = section.teams.prefetch_related("members__entry").select_related("captain")
-    manage = services.can_manage_lineups(request.user, section)
-    captain_of = [t for t in teams if services.is_captain(request.user, t)]
+    manage = team_lineups.can_manage_lineups(request.user, section)
+    captain_of = [t for t in teams if team_lineups.is_captain(request.user, t)]
     line_of = {line.team.pk: line for line in fee_lines.section_fee_lines(section)}
     return render(
         request,
@@ -109,7 +112,7 @@ def declare_ineligible(request: HttpRequest, slug: str, key: str) -> HttpRespons
     else:
         changes = acting.run(
             request,
-            lambda: services.declare_ineligible(
+            lambda: team_eligibility.declare_ineligible(
                 entry, request.POST.get("reason", ""), request.user
             ),
         )
@@ -130,7 +133,9 @@ def undo_ineligible(request: HttpRequest, slug: str, key: str, entry_id: int) ->
     entry = get_object_or_404(Entry, section=section, pk=entry_id)
     acting.run(
         request,
-        lambda: services.undo_ineligible(entry, request.POST.get("reason", ""), request.user),
+        lambda: team_eligibility.undo_ineligible(
+            entry, request.POST.get("reason", ""), request.user
+        ),
         _("The declaration that %(name)s is ineligible is withdrawn.") % {"name": entry.name},
     )
     return redirect(reverse("teams:team_section", args=[slug, key]) + "#ineligible")
@@ -149,8 +154,8 @@ def pair_round(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
     def pair() -> models.TeamRound | None:
         try:
-            return services.pair_next_round(section, request.user, starts_at)
-        except services.NoPairing as error:
+            return team_matches.pair_next_round(section, request.user, starts_at)
+        except team_matches.NoPairing as error:
             no_pairing.append(str(error))
             return None
 

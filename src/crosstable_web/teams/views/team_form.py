@@ -1,5 +1,5 @@
 """The organiser's team form (create, edit the roster before round 1, captain; saved by
-``services.save_team``) and deleting a team."""
+``team_rosters.save_team``) and deleting a team."""
 
 from __future__ import annotations
 
@@ -17,15 +17,16 @@ from crosstable_web.events.oversight import permissions
 from crosstable_web.events.rounds import acting
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
-from crosstable_web.teams import bridge, fee_lines, fees, forms, models, services
+from crosstable_web.teams import bridge, fee_lines, fees, forms, models
+from crosstable_web.teams.services import rosters as team_rosters
 
 
 def _team_form(request: HttpRequest, section: Section, team: models.Team | None) -> HttpResponse:
-    """Create (``team`` None) or edit a team; organisers only (``services.save_team``)."""
+    """Create (``team`` None) or edit a team; organisers only (``team_rosters.save_team``)."""
     permissions.require_organiser(request.user, section.event)
     team_rules = bridge.team_rules(section)
     places = team_rules.boards + team_rules.reserves
-    fields = services.team_form_fields(section)
+    fields = team_rosters.team_form_fields(section)
     initial: dict[str, object] = {}
     if team is not None:
         initial = {
@@ -52,7 +53,7 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
     )
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
-        data = services.TeamData(
+        data = team_rosters.TeamData(
             name=values["name"],
             unit=values["unit"],
             unit_kind=values["unit_kind"],
@@ -63,7 +64,7 @@ def _team_form(request: HttpRequest, section: Section, team: models.Team | None)
             member_attributes=values["member_attributes"],
         )
         try:
-            saved = services.save_team(section, team, data, request.user)
+            saved = team_rosters.save_team(section, team, data, request.user)
         except (ServiceError, PermissionDenied) as error:
             form.add_error(None, str(error))
         else:
@@ -111,7 +112,7 @@ def team_delete(request: HttpRequest, slug: str, key: str, team: int) -> HttpRes
     name = team_row.name
 
     def delete() -> bool:
-        services.delete_team(team_row, request.user)
+        team_rosters.delete_team(team_row, request.user)
         return True
 
     if acting.run(request, delete, _("Team %(name)s deleted.") % {"name": name}) is None:

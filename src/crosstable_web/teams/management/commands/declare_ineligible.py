@@ -14,7 +14,7 @@ from typing import Any
 from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events.management import cli
-from crosstable_web.teams import services
+from crosstable_web.teams.services import eligibility as team_eligibility
 
 
 class Command(cli.ActingCommand):
@@ -42,7 +42,11 @@ class Command(cli.ActingCommand):
         if found.count() != 1:
             raise CommandError(f"{text!r}: no single entry of {section.key} has that id or name")
         entry = found.get()
-        action = services.undo_ineligible if options["undo"] else services.declare_ineligible
+        action = (
+            team_eligibility.undo_ineligible
+            if options["undo"]
+            else team_eligibility.declare_ineligible
+        )
         changes = action(entry, options["reason"], cli.actor(options["user"]))
         if options["undo"]:
             self.stdout.write(f"{entry.name}: declaration withdrawn")

@@ -13,7 +13,7 @@ from crosstable_web.events.management import cli
 from crosstable_web.events.models import Entry
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
-from crosstable_web.teams import services
+from crosstable_web.teams.services import rosters as team_rosters
 
 
 class Command(cli.ActingCommand):
@@ -60,7 +60,7 @@ class Command(cli.ActingCommand):
             ) from None
         actor = cli.actor(options["user"])
         try:
-            team = services.create_team(
+            team = team_rosters.create_team(
                 section,
                 options["name"],
                 members,
@@ -69,7 +69,7 @@ class Command(cli.ActingCommand):
                 unit_kind=unit_kind,
             )
             if captain is not None:
-                services.set_captain(team, captain, actor)
+                team_rosters.set_captain(team, captain, actor)
         except ServiceError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"team {team.number}: {team.name} ({len(members)} players)")

@@ -19,7 +19,8 @@ from django.core.management.base import CommandError, CommandParser
 from crosstable.teams.lineups import boards_out_of_order
 from crosstable_web.events.management import cli
 from crosstable_web.events.services import ServiceError
-from crosstable_web.teams import bridge, models, services
+from crosstable_web.teams import bridge, models
+from crosstable_web.teams.services import lineups as team_lineups
 
 
 class Command(cli.ActingCommand):
@@ -55,7 +56,7 @@ class Command(cli.ActingCommand):
                 raise CommandError(f"{team.name} has no roster position {position}")
         accept = options["accept_order_errors"]
         try:
-            lineup = services.submit_lineup(
+            lineup = team_lineups.submit_lineup(
                 team,
                 options["round"],
                 boards,

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError, CommandParser
 from crosstable_web.events.management import cli
 from crosstable_web.events.regulations import event_time
 from crosstable_web.events.services import ServiceError
-from crosstable_web.teams import services
+from crosstable_web.teams.services import matches as team_matches
 
 
 class Command(cli.ActingCommand):
@@ -33,7 +33,7 @@ class Command(cli.ActingCommand):
         except ValueError as error:
             raise CommandError(f"--starts-at: {error}") from None
         try:
-            round_row = services.pair_next_round(section, cli.actor(options["user"]), starts_at)
+            round_row = team_matches.pair_next_round(section, cli.actor(options["user"]), starts_at)
         except ServiceError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"round {round_row.number}")

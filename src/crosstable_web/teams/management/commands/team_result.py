@@ -9,7 +9,8 @@ from django.core.management.base import CommandError, CommandParser
 
 from crosstable_web.events.management import cli
 from crosstable_web.events.services import ServiceError
-from crosstable_web.teams import bridge, models, services
+from crosstable_web.teams import bridge, models
+from crosstable_web.teams.services import matches as team_matches
 
 
 class Command(cli.ActingCommand):
@@ -36,7 +37,7 @@ class Command(cli.ActingCommand):
         actor = cli.actor(options["user"])
         for board_number, result in pairs:
             try:
-                services.enter_board_result(match, board_number, result, actor)
+                team_matches.enter_board_result(match, board_number, result, actor)
             except (ServiceError, models.BoardGame.DoesNotExist) as error:
                 raise CommandError(f"board {board_number}: {error}") from None
         scored, _changes = bridge.scored_matches(section)

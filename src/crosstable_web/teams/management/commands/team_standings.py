@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from crosstable_web.events.management import cli
-from crosstable_web.teams import services
+from crosstable_web.teams.services import ranking as team_ranking
 
 
 class Command(BaseCommand):
@@ -19,7 +19,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         section = cli.section(cli.event(options["event"]), options["section"])
-        results = services.team_results(section)
+        results = team_ranking.team_results(section)
         entries = dict(section.entries.values_list("pk", "name"))
         names = dict(section.teams.values_list("number", "name"))
         labels = " ".join(str(spec) for spec in results.standings.tiebreaks)

@@ -1,0 +1,226 @@
+"""A team round: the arbiter pairs it with the section's team pairing system
+(``NoPairing`` when the engine finds none), sets its start, numbers the teams by rating
+before round 1 and enters the boards' results.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from crosstable.model import ResultCode
+from crosstable.pairing.base import PairingError
+from crosstable.pairing.registry import is_team_system, team_pair_function
+from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
+from crosstable.typed.results import read_board_result
+from crosstable_web.events.models import Section
+from crosstable_web.events.oversight import permissions
+from crosstable_web.events.oversight.audit import Actor, record
+from crosstable_web.events.regulations import event_time, regulation_messages, rules
+from crosstable_web.events.services import ServiceError
+from crosstable_web.events.words.pairing_names import system_name
+from crosstable_web.teams import bridge, hand_pairing, models, places
+
+
+class NoPairing(ServiceError):
+    """The engine found no pairing of the round (C.04.6 3.3.3: the chief arbiter decides)."""
+
+
+@transaction.atomic
+def pair_next_round(
+    section: Section, actor: Actor, starts_at: datetime.datetime | None = None
+) -> models.TeamRound:
+    """Pair the next round with the section's team pairing system and create its matches.
+    ``starts_at`` (aware) sets the round's start; None: the regulations' schedule, at the
+    venue (the line-up deadline counts from it)."""
+    permissions.require_arbiter(actor, section.event)
+    section = Section.objects.select_for_update().get(pk=section.pk)
+    if not is_team_system(section.system_code):
+        raise ServiceError(
+            _("%(code)s is not a team pairing system.") % {"code": system_name(section.system_code)}
+        )
+    number = 1 + section.team_rounds.count()
+    if number > section.total_rounds:
+        raise ServiceError(_("All rounds have been paired."))
+    # A match decided without its boards (a short team) needs no board results.
+    scored, _changes = bridge.scored_matches(section)
+    if any(match.first_result is ResultCode.PENDING for match in scored):
+        raise ServiceError(_("Enter every result of the previous round first."))
+    if not section.teams.exists():
+        # the engine would refuse in English, naming TRF records
+        raise ServiceError(_("This section has no teams yet: add them before pairing."))
+    # Places given by payment date: only the admitted teams are paired (places.playing_teams).
+    playing = places.playing_teams(section, number)
+    if number == 1:
+        playing = number_teams_by_rating(section, playing, actor)
+    tournament = bridge.tournament(section, playing)
+    # the chief arbiter's prohibited pairs of teams (issue 25): an absolute criterion
+    tournament.prohibited_pairings.extend(hand_pairing.prohibitions(section))
+    try:
+        pairing = team_pair_function(section.system_code)(tournament, number)
+    except (PairingError, ValueError) as error:
+        # The engine's reason is a core message, said in the reader's words like the sentence
+        # around it; the page then offers the ways out (teams.hand_pairing).
+        raise NoPairing(
+            _("No pairing satisfies the rules: %(reason)s")
+            % {"reason": regulation_messages.reason_text(error)}
+        ) from None
+    teams = {team.number: team for team in section.teams.all()}
+    if starts_at is not None and timezone.is_naive(starts_at):
+        raise ValueError("a round start must be an aware moment")
+    round_row = models.TeamRound.objects.create(
+        section=section,
+        number=number,
+        starts_at=starts_at or event_time.scheduled_start(section, number),
+        bye_team=teams[pairing.bye] if pairing.bye is not None else None,
+    )
+    boards = bridge.team_rules(section).boards
+    for table, match in enumerate(pairing.boards, start=1):
+        row = models.TeamMatch.objects.create(
+            round=round_row, number=table, first=teams[match.first], second=teams[match.second]
+        )
+        models.BoardGame.objects.bulk_create(
+            models.BoardGame(match=row, board=board) for board in range(1, boards + 1)
+        )
+    record(
+        section.event,
+        actor,
+        "team_round.pair",
+        f"{section.key} round {number}",
+        None,
+        {"matches": [[m.first, m.second] for m in pairing.boards], "bye": pairing.bye},
+        params={"section": section.key, "round": number},
+    )
+    return round_row
+
+
+@transaction.atomic
+def set_round_start(
+    round_row: models.TeamRound, starts_at: datetime.datetime | None, actor: Actor
+) -> None:
+    """The arbiter moves a team round's start (and with it the line-up deadline); audited."""
+    section = round_row.section
+    permissions.require_arbiter(actor, section.event)
+    if starts_at is not None and timezone.is_naive(starts_at):
+        raise ValueError("a round start must be an aware moment")
+    old = round_row.starts_at
+    round_row.starts_at = starts_at
+    round_row.save(update_fields=["starts_at"])
+    record(
+        section.event,
+        actor,
+        "round.start",
+        f"{section.key} round {round_row.number}",
+        event_time.wall_clock_text(section.event, old) or None,
+        event_time.wall_clock_text(section.event, starts_at) or None,
+    )
+
+
+def number_teams_by_rating(
+    section: Section, playing: set[int] | None, actor: Actor
+) -> set[int] | None:
+    """Before round 1: the teams numbered in their starting order (``crosstable.teams.seeding``:
+    by the average rating of their ``boards`` strongest players, an unrated player counting as
+    the regulations' value for a team's average), the playing teams first, the waiting ones
+    after them in their order; the team numbers are the pairing numbers (TPN). Logged when it
+    changes a number (``team.numbers``: name -> old and new number, with each team's average).
+    Returns ``playing`` (the admitted teams' numbers) in the new numbers."""
+    teams = list(section.teams.prefetch_related("members__entry").order_by("number"))
+    boards = bridge.team_rules(section).boards
+    unrated = _unrated_rating(section)
+    seeds = {
+        team.number: TeamSeed(
+            team.number, team.name, tuple(m.entry.rating for m in team.members.all())
+        )
+        for team in teams
+    }
+    playing_seeds = [seeds[t.number] for t in teams if playing is None or t.number in playing]
+    order = seeding_order(playing_seeds, boards, unrated)
+    order += [t.number for t in teams if t.number not in order]
+    new_number = {old: new for new, old in enumerate(order, start=1)}
+    if all(old == new for old, new in new_number.items()):
+        return playing
+    by_number = {team.number: team for team in teams}
+    offset = 1 + max(new_number)  # two passes keep (section, number) unique throughout
+    models.Team.objects.filter(section=section).update(number=F("number") + offset)
+    for old, new in new_number.items():
+        models.Team.objects.filter(pk=by_number[old].pk).update(number=new)
+    record(
+        section.event,
+        actor,
+        "team.numbers",
+        section.key,
+        {team.name: team.number for team in teams},
+        {
+            "numbers": {by_number[old].name: new for old, new in new_number.items()},
+            "average_ratings": {
+                seeds[old].name: str(team_strength(seeds[old].ratings, boards, unrated))
+                for old in order
+            },
+        },
+    )
+    return None if playing is None else {new_number[old] for old in playing}
+
+
+def _unrated_rating(section: Section) -> int:
+    """What an unrated player counts as in a team's average rating: the regulations' value
+    (a team prize's ``unrated_rating``: Fars 1000), else 0."""
+    regulations = rules.section_rules(section)
+    values = [
+        category.unrated_rating
+        for table in (regulations.prizes if regulations is not None else ())
+        if "team" in table.rankings
+        for category in table.categories
+        if category.unrated_rating is not None
+    ]
+    return values[0] if values else 0
+
+
+def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Actor) -> None:
+    """Set a board's result (``1-0``, ``0-1``, ``1/2``, ``+-``, ``-+``, ``--``, ``*``)."""
+    event = match.round.section.event
+    permissions.require_arbiter(actor, event)
+    try:
+        first, second = read_board_result(text)
+    except ValueError:
+        raise ServiceError(
+            _("Not a board result: %(text)s (write 1-0, 0-1, 1/2, +-, -+, -- or *).")
+            % {"text": text}
+        ) from None
+    with transaction.atomic():
+        game = models.BoardGame.objects.select_for_update().filter(match=match, board=board).first()
+        if game is None:
+            raise ServiceError(
+                _("Table %(table)d has no board %(board)s.")
+                % {"table": match.number, "board": board}
+            )
+        old = game.first_result + game.second_result
+        if (
+            old != first.value + second.value
+            and match.round.section.team_rounds.filter(number__gt=match.round.number).exists()
+        ):
+            # the next round was paired from the result as it was: the chief arbiter's
+            # decision, as for an individual section (``events.rounds``)
+            permissions.require_chief(actor, event)
+        game.first_result, game.second_result = first.value, second.value
+        game.save(update_fields=["first_result", "second_result"])
+        record(
+            event,
+            actor,
+            "board.result",
+            f"{match.round.section.key} round {match.round.number} table {match.number} "
+            f"board {board}",
+            old,
+            first.value + second.value,
+            params={
+                "section": match.round.section.key,
+                "round": match.round.number,
+                "table": match.number,
+                "board": board,
+            },
+            about=(match.first, match.second),
+        )
