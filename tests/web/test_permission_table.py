@@ -35,7 +35,10 @@ from crosstable_web.follow.models import Follower
 from crosstable_web.registrations import demo as registration_demo
 from crosstable_web.registrations import documents as registration_documents
 from crosstable_web.registrations import models as registration_models
-from crosstable_web.registrations import services as registration_services
+from crosstable_web.registrations.services import checking as registration_checking
+from crosstable_web.registrations.services import opening as registration_opening
+from crosstable_web.registrations.services import paying as registration_paying
+from crosstable_web.registrations.services import sending as registration_sending
 from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.services import rosters as team_rosters
 
@@ -137,14 +140,14 @@ def world(db: None) -> World:
     models.EventRole.objects.create(event=grades, user=arbiter, role=models.Role.ARBITER)
     models.EventRole.objects.create(event=grades, user=chief, role=models.Role.CHIEF_ARBITER)
     picture = registration_documents.Upload("id.png", registration_demo.picture())
-    registration = registration_services.submit(
+    registration = registration_sending.submit(
         grades,
-        registration_services.Sending(
+        registration_checking.Sending(
             "player",
             "李爸爸",
             phone="13800000000",
             players=[
-                registration_services.PlayerForm(
+                registration_checking.PlayerForm(
                     {"name": "李小明", "sex": "M", "section": "G"},
                     {"id_photo": picture, "portrait": picture},
                 )
@@ -152,7 +155,7 @@ def world(db: None) -> World:
         ),
         now=datetime.datetime(2019, 12, 1, 2, 0, tzinfo=datetime.UTC),
     )
-    registration_services.record_payment(
+    registration_paying.record_payment(
         registration, Decimal(1), datetime.date(2019, 12, 2), organiser
     )
     document = registration_models.Document.objects.filter(
@@ -184,7 +187,7 @@ def world(db: None) -> World:
         "registrations:document": {"slug": "grades", "document_id": document.pk},
         "registrations:provider_confirm": {"provider": "fake"},
     }
-    link = {"slug": "grades", "token": registration_services.token(registration)}
+    link = {"slug": "grades", "token": registration_opening.token(registration)}
     kwargs["registrations:mine"] = kwargs["registrations:pay"] = link
     for name in ("public:teams", "public:team_pairings"):
         kwargs[name] = league_section

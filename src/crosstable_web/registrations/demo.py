@@ -21,7 +21,12 @@ from crosstable.regulations.registration import closing_moment
 from crosstable.regulations.schema import Registrant
 from crosstable_web.events.models import Event
 from crosstable_web.events.regulations import event_time, rules
-from crosstable_web.registrations import documents, services
+from crosstable_web.registrations import documents
+from crosstable_web.registrations.services import changing as registration_changing
+from crosstable_web.registrations.services import checking as registration_checking
+from crosstable_web.registrations.services import opening as registration_opening
+from crosstable_web.registrations.services import paying as registration_paying
+from crosstable_web.registrations.services import sending as registration_sending
 
 
 def picture() -> bytes:
@@ -47,7 +52,7 @@ def add_registrations(event: Event, script: str, rng: random.Random, organiser: 
     from crosstable_web.events.demo import generate_entry
 
     regulations = rules.event_regulations(event)
-    table = services.registration_rules(event)
+    table = registration_opening.registration_rules(event)
     if regulations is None or table is None:
         return
     closing = closing_moment(regulations)
@@ -78,8 +83,8 @@ def add_registrations(event: Event, script: str, rng: random.Random, organiser: 
         uploads = {
             rule.key: documents.Upload(f"{rule.key}.png", picture()) for rule in table.documents
         }
-        players.append(services.PlayerForm(values, uploads))
-    sending = services.Sending(
+        players.append(registration_checking.PlayerForm(values, uploads))
+    sending = registration_checking.Sending(
         kind.value,
         "Demo registrant",
         email="registrant@example.org",
@@ -89,11 +94,11 @@ def add_registrations(event: Event, script: str, rng: random.Random, organiser: 
         players=players,
     )
     try:
-        registration = services.submit(event, sending, now=now)
-    except services.Refused as refused:
+        registration = registration_sending.submit(event, sending, now=now)
+    except registration_checking.Refused as refused:
         print(f"  {event.slug}: demo registration refused: {refused}")
         return
-    services.record_payment(registration, Decimal(1), now.date(), organiser)
+    registration_paying.record_payment(registration, Decimal(1), now.date(), organiser)
     player = registration.players.order_by("position").first()
     assert player is not None
     after = (
@@ -104,7 +109,9 @@ def add_registrations(event: Event, script: str, rng: random.Random, organiser: 
     if closing is None:
         event.registration_open, was = False, event.registration_open
         event.save(update_fields=["registration_open"])
-    services.change_player(registration, player, {"name": player.name + " Jr"}, now=after)
+    registration_changing.change_player(
+        registration, player, {"name": player.name + " Jr"}, now=after
+    )
     if closing is None:
         event.registration_open = was
         event.save(update_fields=["registration_open"])

@@ -16,7 +16,10 @@ from crosstable.typed import payment_dates
 from crosstable_web.common.localisation import LocalDateField, LocalDateInput, LocalDecimalField
 from crosstable_web.events import models as event_models
 from crosstable_web.events.regulations import rules
-from crosstable_web.registrations import documents, models, services
+from crosstable_web.registrations import documents, models
+from crosstable_web.registrations.services import changing as registration_changing
+from crosstable_web.registrations.services import checking as registration_checking
+from crosstable_web.registrations.services import purging as registration_purging
 
 MAX_PLAYERS = 30
 """The most players one registration shows fields for (a unit with more sends two)."""
@@ -134,7 +137,7 @@ class PlayerForm(forms.Form):
             field = player_field(event, column)
             field.help_text = HELP.get(column, "")
             self.fields[column] = field
-        self.document_rules = services.document_rules(event)
+        self.document_rules = registration_purging.document_rules(event)
         names = dict(event.sections.values_list("key", "name"))
         for rule in self.document_rules:
             where = ", ".join(names.get(key, key) for key in rule.sections)
@@ -145,7 +148,7 @@ class PlayerForm(forms.Form):
                 widget=forms.ClearableFileInput(attrs={"accept": ACCEPT}),
             )
 
-    def player(self) -> services.PlayerForm:
+    def player(self) -> registration_checking.PlayerForm:
         data = self.cleaned_data
         values = {column: str(data.get(column) or "") for column in self.columns}
         uploads = {}
@@ -157,7 +160,7 @@ class PlayerForm(forms.Form):
                 content = upload.read(limit + 1)
                 uploads[rule.key] = documents.Upload(upload.name, content, upload.size)
         labels = {column: str(self.fields[column].label) for column in self.columns}
-        return services.PlayerForm(values, uploads, labels)
+        return registration_checking.PlayerForm(values, uploads, labels)
 
 
 class ChangeForm(forms.Form):
@@ -172,7 +175,7 @@ class ChangeForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         asked = player_fields(event, player.registration.kind)
-        self.columns = [c for c in services.CHANGEABLE if c in asked]
+        self.columns = [c for c in registration_changing.CHANGEABLE if c in asked]
         for column in self.columns:
             self.fields[column] = player_field(event, column)
             self.fields[column].initial = (

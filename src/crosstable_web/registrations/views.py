@@ -37,7 +37,15 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import language
 from crosstable_web.events.services import ServiceError
-from crosstable_web.registrations import documents, forms, models, payments, services
+from crosstable_web.registrations import documents, forms, models, payments
+from crosstable_web.registrations.services import amounts as registration_amounts
+from crosstable_web.registrations.services import changing as registration_changing
+from crosstable_web.registrations.services import checking as registration_checking
+from crosstable_web.registrations.services import deciding as registration_deciding
+from crosstable_web.registrations.services import opening as registration_opening
+from crosstable_web.registrations.services import paying as registration_paying
+from crosstable_web.registrations.services import purging as registration_purging
+from crosstable_web.registrations.services import sending as registration_sending
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +76,8 @@ def _rows(request: HttpRequest, kind: str, event: event_models.Event) -> int:
 
 def _mine_url(registration: models.Registration) -> str:
     return reverse(
-        "registrations:mine", args=[registration.event.slug, services.token(registration)]
+        "registrations:mine",
+        args=[registration.event.slug, registration_opening.token(registration)],
     )
 
 
@@ -78,10 +87,10 @@ def _mine_url(registration: models.Registration) -> str:
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     _public_language(request, event)
-    table = services.registration_rules(event)
+    table = registration_opening.registration_rules(event)
     context: dict[str, Any] = {"event": event, "table": table}
     if table is None:
-        context["state"] = services.form_state(event)
+        context["state"] = registration_opening.form_state(event)
         return render(request, "registrations/register.html", context)
     kinds = [kind.value for kind in table.by]
     kind = request.POST.get("by") or request.GET.get("by") or kinds[0]
@@ -97,14 +106,14 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
         )
         for n in range(1, rows + 1)
     ]
-    state = services.form_state(event)
+    state = registration_opening.form_state(event)
     checked_ok = False
     status = 200
     if request.method == "POST" and state.is_open:
         valid = [registrant.is_valid()] + [form.is_valid() for form in players]
         filled = [form for form in players if form.is_bound and _filled(form)]
         if all(valid):
-            sending = services.Sending(
+            sending = registration_checking.Sending(
                 kind=kind,
                 registrant=registrant.cleaned_data["registrant"],
                 email=registrant.cleaned_data.get("email") or "",
@@ -134,8 +143,8 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
                 elif wait is not None:
                     pass
                 else:
-                    registration = services.submit(event, sending)
-            except services.Refused as refused:
+                    registration = registration_sending.submit(event, sending)
+            except registration_checking.Refused as refused:
                 for problem in refused.general:
                     registrant.add_error(None, problem)
                 for position, problems in refused.players.items():
@@ -244,22 +253,22 @@ def _filled(form: forms.PlayerForm) -> bool:
 
 def _check_only(
     event: event_models.Event,
-    sending: services.Sending,
+    sending: registration_checking.Sending,
     registrant: forms.RegistrantForm,
     filled: list[forms.PlayerForm],
 ) -> None:
     """The "Check" button: every problem shown, nothing saved."""
-    general = services.general_problems(event, sending)
-    checked = services.check_players(event, sending) if sending.players else []
+    general = registration_checking.general_problems(event, sending)
+    checked = registration_checking.check_players(event, sending) if sending.players else []
     per_player = {n: c.problems for n, c in enumerate(checked, start=1) if c.problems}
     if general or per_player:
-        raise services.Refused(general, per_player)
+        raise registration_checking.Refused(general, per_player)
 
 
 def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     event = _event(slug)
     _public_language(request, event)
-    registration = services.by_token(event, token)
+    registration = registration_opening.by_token(event, token)
     if registration is None:
         raise Http404
     players = list(registration.players.select_related("section", "entry").order_by("position"))
@@ -282,7 +291,7 @@ def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                 if form.add_prefix(k) in request.POST
             }
             try:
-                request_made = services.change_player(registration, chosen, values)
+                request_made = registration_changing.change_player(registration, chosen, values)
             except ServiceError as error:
                 form.add_error(None, str(error))
             else:
@@ -293,7 +302,7 @@ def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                     else _("Change saved."),
                 )
                 return redirect(request.path)
-    paid = services.paid_total(registration)
+    paid = registration_amounts.paid_total(registration)
     context = {
         "event": event,
         "registration": registration,
@@ -302,9 +311,9 @@ def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         "balance": max(registration.fee_due - paid, Decimal(0)),
         "providers": list(payments.providers()),
         "changes": _change_lines(registration),
-        "needs_approval": services.changes_need_approval(registration, timezone.now()),
+        "needs_approval": registration_opening.changes_need_approval(registration, timezone.now()),
         "token": token,
-        "admission": services.team_admission(registration),
+        "admission": registration_sending.team_admission(registration),
     }
     return render(request, "registrations/mine.html", context)
 
@@ -312,14 +321,14 @@ def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
 @require_POST
 def pay(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     event = _event(slug)
-    registration = services.by_token(event, token)
+    registration = registration_opening.by_token(event, token)
     provider = payments.provider(request.POST.get("provider", ""))
     if registration is None:
         raise Http404
     if provider is None:
         messages.error(request, _("Choose a way to pay."))
         return redirect(_mine_url(registration))
-    balance = registration.fee_due - services.paid_total(registration)
+    balance = registration.fee_due - registration_amounts.paid_total(registration)
     if balance <= 0:
         return redirect(_mine_url(registration))
     return_url = request.build_absolute_uri(_mine_url(registration))
@@ -368,7 +377,7 @@ def provider_confirm(request: HttpRequest, provider: str) -> HttpResponse:
         raise Http404
     try:
         confirmation = found.read_confirmation(request)
-        services.confirm_payment(found.name, confirmation)
+        registration_paying.confirm_payment(found.name, confirmation)
     except (payments.ConfirmationError, ServiceError) as error:
         return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
     target = request.POST.get("return", "")
@@ -402,7 +411,7 @@ def _label_documents(
     players: Any = None,
 ) -> None:
     """Give each document its name in the regulations (``label``), for the pages."""
-    names = {rule.key: rule.name for rule in services.document_rules(event)}
+    names = {rule.key: rule.name for rule in registration_purging.document_rules(event)}
     for registration in registrations:
         for player in players if players is not None else registration.players.all():
             for found in player.documents.all():
@@ -423,7 +432,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
         if not chosen:
             messages.error(request, _("Tick the registrations to decide."))
         else:
-            decisions = services.decide_many(
+            decisions = registration_deciding.decide_many(
                 chosen, approving, request.POST.get("reason", ""), request.user
             )
             done = [d for d in decisions if not d.problem]
@@ -453,10 +462,10 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
         "registrations/queue.html",
         {
             "event": event,
-            "waiting": [(r, services.paid_total(r)) for r in waiting],
+            "waiting": [(r, registration_amounts.paid_total(r)) for r in waiting],
             "decided": decided,
             "changes": changes,
-            "state": services.form_state(event),
+            "state": registration_opening.form_state(event),
             "reason_form": forms.ReasonForm(),
         },
     )
@@ -475,7 +484,7 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         reason = request.POST.get("reason", "")
         try:
             if action == "payment" and payment_form.is_valid():
-                services.record_payment(
+                registration_paying.record_payment(
                     registration,
                     payment_form.cleaned_data["amount"],
                     payment_form.cleaned_data["paid_on"],
@@ -483,10 +492,10 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 )
                 messages.success(request, _("Payment recorded."))
             elif action == "approve":
-                services.approve(registration, request.user)
+                registration_deciding.approve(registration, request.user)
                 messages.success(request, _("Registration approved."))
             elif action == "reject":
-                services.reject(registration, reason, request.user)
+                registration_deciding.reject(registration, reason, request.user)
                 messages.success(request, _("Registration rejected."))
             elif action in ("change_approve", "change_reject"):
                 change = get_object_or_404(
@@ -496,7 +505,9 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     if request.POST.get("change", "").isdigit()
                     else 0,
                 )
-                services.decide_change(change, action == "change_approve", reason, request.user)
+                registration_changing.decide_change(
+                    change, action == "change_approve", reason, request.user
+                )
                 messages.success(
                     request,
                     _("Change approved.") if action == "change_approve" else _("Change rejected."),
@@ -525,11 +536,11 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 for player in players
             ],
             "payments": registration.payments.all(),
-            "paid": services.paid_total(registration),
+            "paid": registration_amounts.paid_total(registration),
             "changes": _change_lines(registration),
             "payment_form": payment_form,
             "reason_form": forms.ReasonForm(),
-            "admission": services.team_admission(registration),
+            "admission": registration_sending.team_admission(registration),
         },
     )
 

@@ -22,7 +22,8 @@ from django.utils import translation
 from crosstable_web.events import models as event_models
 from crosstable_web.events.files import archive, event_file
 from crosstable_web.events.services import ServiceError
-from crosstable_web.registrations import documents, models, services
+from crosstable_web.registrations import documents, models
+from crosstable_web.registrations.services import purging as registration_purging
 
 from ..registrations.files import CERTIFICATE_JPEG, ID_PHOTO_PNG
 from ..registrations.test_services import child, futian, parent_sends
@@ -170,7 +171,7 @@ def test_a_copy_keeps_its_documents_after_the_original_is_purged_and_is_marked(
     )
     original_names = set(registration.players.get().documents.values_list("stored_name", flat=True))
     assert copy_names and not copy_names & original_names  # files of its own
-    assert services.purge_documents(futian, organiser, today=AFTER_THE_EVENT) == 3
+    assert registration_purging.purge_documents(futian, organiser, today=AFTER_THE_EVENT) == 3
     assert set(_organiser_sees(copy, organiser).values()) == {ID_PHOTO_PNG, CERTIFICATE_JPEG}
     marks = [
         document.marks
@@ -205,7 +206,7 @@ def test_a_purge_marks_the_archives_made_before_it_and_a_restore_here_leaves_the
 ) -> None:
     parent_sends(futian, child())
     before = archive.export_archive(futian)
-    services.purge_documents(futian, organiser, today=AFTER_THE_EVENT)
+    registration_purging.purge_documents(futian, organiser, today=AFTER_THE_EVENT)
     line = futian.audit_log.get(action="registration.purge_documents")
     (backup,) = line.new["backups_still_holding"]
     assert (backup["of"], backup["documents"]) == ("futian", 2)  # two pictures are the same

@@ -20,9 +20,16 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services as event_services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import ServiceError
-from crosstable_web.registrations import documents, models, services
+from crosstable_web.registrations import documents, models
 from crosstable_web.registrations.payments import Confirmation
-from crosstable_web.registrations.services import PlayerForm, Refused, Sending
+from crosstable_web.registrations.services import amounts as registration_amounts
+from crosstable_web.registrations.services import changing as registration_changing
+from crosstable_web.registrations.services import deciding as registration_deciding
+from crosstable_web.registrations.services import opening as registration_opening
+from crosstable_web.registrations.services import paying as registration_paying
+from crosstable_web.registrations.services import purging as registration_purging
+from crosstable_web.registrations.services import sending as registration_sending
+from crosstable_web.registrations.services.checking import PlayerForm, Refused, Sending
 
 from .files import CERTIFICATE_JPEG, ID_PHOTO_PNG
 
@@ -66,7 +73,7 @@ def child(name: str = "李小明", grade: str = "四级", **values: str) -> Play
 
 def parent_sends(event: event_models.Event, player: PlayerForm) -> models.Registration:
     sending = Sending("player", "李爸爸", phone="13800000000", players=[player])
-    return services.submit(event, sending, now=BEFORE_FUTIAN_CLOSES)
+    return registration_sending.submit(event, sending, now=BEFORE_FUTIAN_CLOSES)
 
 
 def test_a_fourth_grade_child_is_placed_in_a_and_owes_260(futian: event_models.Event) -> None:
@@ -126,11 +133,11 @@ def test_the_form_closes_at_midnight_of_15_december_in_shenzhen(
     """十二.4: 2019年12月15日24时 — 16 December 00:00 at the venue (UTC+8)."""
     last_minute = datetime.datetime(2019, 12, 15, 23, 59, tzinfo=SHANGHAI)
     closed = datetime.datetime(2019, 12, 15, 16, 0, tzinfo=datetime.UTC)  # 00:00 Shanghai
-    assert services.form_state(futian, last_minute).is_open
-    state = services.form_state(futian, closed)
+    assert registration_opening.form_state(futian, last_minute).is_open
+    state = registration_opening.form_state(futian, closed)
     assert not state.is_open and "15 December 2019 24:00" in state.message  # as 十二.4 writes it
     with pytest.raises(Refused) as refused:
-        services.submit(
+        registration_sending.submit(
             futian, Sending("player", "李爸爸", phone="1", players=[child()]), now=closed
         )
     assert refused.value.general == [state.message]
@@ -164,18 +171,18 @@ def pupil(name: str, born: str = "2002-05-01") -> PlayerForm:
 
 def test_a_school_registers_four_and_a_fifth_waits_refused(youth: event_models.Event) -> None:
     """六: at most 4 players of a unit in 国际象棋儿童A组, counting those still waiting."""
-    four = services.submit(
+    four = registration_sending.submit(
         youth, school([pupil(f"学生{n}") for n in "一二三四"]), now=BEFORE_YOUTH_CLOSES
     )
     assert four.players.count() == 4
     assert set(four.players.values_list("section__key", flat=True)) == {"ch-CA"}
     with pytest.raises(Refused) as refused:
-        services.submit(youth, school([pupil("学生五")]), now=BEFORE_YOUTH_CLOSES)
+        registration_sending.submit(youth, school([pupil("学生五")]), now=BEFORE_YOUTH_CLOSES)
     assert refused.value.players[1] == ["福田小学 already has 4 players in this section."]
     # another school may still enter the section
     other = school([pupil("学生六")])
     other.unit = "莲花小学"
-    services.submit(youth, other, now=BEFORE_YOUTH_CLOSES)
+    registration_sending.submit(youth, other, now=BEFORE_YOUTH_CLOSES)
 
 
 def test_a_kindergarten_child_is_placed_by_age_and_game(youth: event_models.Event) -> None:
@@ -185,7 +192,7 @@ def test_a_kindergarten_child_is_placed_by_age_and_game(youth: event_models.Even
         {"name": "小宝", "sex": "女", "birth_date": "2004-01-01", "game": "象棋"},
         {"age_proof": documents.Upload("户口本.jpg", CERTIFICATE_JPEG)},
     )
-    registration = services.submit(youth, school([player]), now=BEFORE_YOUTH_CLOSES)
+    registration = registration_sending.submit(youth, school([player]), now=BEFORE_YOUTH_CLOSES)
     assert registration.players.get().section.key == "xq-K"
 
 
@@ -193,8 +200,10 @@ def test_approval_makes_the_entry_as_an_import_would(
     futian: event_models.Event, organiser: User
 ) -> None:
     registration = parent_sends(futian, child())
-    services.record_payment(registration, Decimal("260"), datetime.date(2019, 12, 2), organiser)
-    services.approve(registration, organiser)
+    registration_paying.record_payment(
+        registration, Decimal("260"), datetime.date(2019, 12, 2), organiser
+    )
+    registration_deciding.approve(registration, organiser)
     entry = event_models.Entry.objects.get(section__event=futian)
     assert (entry.section.key, entry.name, entry.sex, entry.national_grade) == (
         "A",
@@ -217,7 +226,7 @@ def test_approval_makes_the_entry_as_an_import_would(
         "registration.approve",
     } <= set(actions)
     with pytest.raises(ServiceError):
-        services.approve(registration, organiser)
+        registration_deciding.approve(registration, organiser)
 
 
 def test_only_organisers_approve(futian: event_models.Event, arbiter: User) -> None:
@@ -225,22 +234,22 @@ def test_only_organisers_approve(futian: event_models.Event, arbiter: User) -> N
 
     registration = parent_sends(futian, child())
     with pytest.raises(PermissionDenied):
-        services.approve(registration, arbiter)
+        registration_deciding.approve(registration, arbiter)
     with pytest.raises(PermissionDenied):
-        services.reject(registration, "no", arbiter)
+        registration_deciding.reject(registration, "no", arbiter)
 
 
 def test_a_rejection_needs_a_reason(futian: event_models.Event, organiser: User) -> None:
     registration = parent_sends(futian, child())
     with pytest.raises(ServiceError):
-        services.reject(registration, "  ", organiser)
+        registration_deciding.reject(registration, "  ", organiser)
     # A reason longer than its column is refused whole, not cut short: the registrant would
     # read a sentence broken off (it was cut at 500 characters without a word).
     with pytest.raises(ServiceError, match=r"longer than 500 characters \(501\)"):
-        services.reject(registration, "照" * 501, organiser)
+        registration_deciding.reject(registration, "照" * 501, organiser)
     registration.refresh_from_db()
     assert (registration.status, registration.reason) == (models.Status.PENDING, "")
-    services.reject(registration, "证书照片看不清", organiser)
+    registration_deciding.reject(registration, "证书照片看不清", organiser)
     registration.refresh_from_db()
     assert (registration.status, registration.reason) == (models.Status.REJECTED, "证书照片看不清")
 
@@ -249,42 +258,46 @@ def test_a_provider_confirms_once_and_a_later_payment_reaches_the_entry(
     futian: event_models.Event, organiser: User
 ) -> None:
     registration = parent_sends(futian, child())
-    services.approve(registration, organiser)
+    registration_deciding.approve(registration, organiser)
     confirmation = Confirmation(
         registration.payment_reference, Decimal("260"), datetime.date(2019, 12, 3), "fake-1"
     )
-    assert services.confirm_payment("fake", confirmation) is not None
-    assert services.confirm_payment("fake", confirmation) is None  # sent twice: kept once
-    assert services.paid_total(registration) == Decimal("260.00")
+    assert registration_paying.confirm_payment("fake", confirmation) is not None
+    assert (
+        registration_paying.confirm_payment("fake", confirmation) is None
+    )  # sent twice: kept once
+    assert registration_amounts.paid_total(registration) == Decimal("260.00")
     entry = event_models.Entry.objects.get(section__event=futian)
     assert entry.fee_paid == Decimal("260.00")
     with pytest.raises(ServiceError):
-        services.confirm_payment(
+        registration_paying.confirm_payment(
             "fake", Confirmation("CT0-00000", Decimal(1), datetime.date(2019, 12, 3), "x")
         )
 
 
 def test_the_private_link(futian: event_models.Event, organiser: User) -> None:
     registration = parent_sends(futian, child())
-    link = services.token(registration)
-    assert services.by_token(futian, link) == registration
-    assert services.by_token(futian, link[:-1] + ("A" if link[-1] != "A" else "B")) is None
+    link = registration_opening.token(registration)
+    assert registration_opening.by_token(futian, link) == registration
+    assert (
+        registration_opening.by_token(futian, link[:-1] + ("A" if link[-1] != "A" else "B")) is None
+    )
     other = make_event("futian-chess-grade-2019.toml", "futian-2", organiser)
-    assert services.by_token(other, link) is None
+    assert registration_opening.by_token(other, link) is None
 
 
 def test_a_name_change_after_approval_is_a_request_the_organiser_approves(
     futian: event_models.Event, organiser: User
 ) -> None:
     registration = parent_sends(futian, child())
-    services.approve(registration, organiser)
+    registration_deciding.approve(registration, organiser)
     player = registration.players.get()
-    request = services.change_player(
+    request = registration_changing.change_player(
         registration, player, {"name": "李晓明"}, now=BEFORE_FUTIAN_CLOSES
     )
     assert request is not None and request.new_values == {"name": "李晓明"}
     assert event_models.Entry.objects.get(section__event=futian).name == "李小明"
-    services.decide_change(request, True, "", organiser)
+    registration_changing.decide_change(request, True, "", organiser)
     assert event_models.Entry.objects.get(section__event=futian).name == "李晓明"
     player.refresh_from_db()
     assert player.name == "李晓明"
@@ -294,26 +307,30 @@ def test_a_change_while_waiting_and_open_is_made_at_once(futian: event_models.Ev
     registration = parent_sends(futian, child())
     player = registration.players.get()
     assert (
-        services.change_player(registration, player, {"name": "李晓明"}, now=BEFORE_FUTIAN_CLOSES)
+        registration_changing.change_player(
+            registration, player, {"name": "李晓明"}, now=BEFORE_FUTIAN_CLOSES
+        )
         is None
     )
     player.refresh_from_db()
     assert player.name == "李晓明"
     closed = datetime.datetime(2019, 12, 16, 9, 0, tzinfo=SHANGHAI)
-    request = services.change_player(registration, player, {"name": "李明"}, now=closed)
+    request = registration_changing.change_player(
+        registration, player, {"name": "李明"}, now=closed
+    )
     assert request is not None
 
 
 def test_a_rejected_change_keeps_the_entry(futian: event_models.Event, organiser: User) -> None:
     registration = parent_sends(futian, child())
-    services.approve(registration, organiser)
-    request = services.change_player(
+    registration_deciding.approve(registration, organiser)
+    request = registration_changing.change_player(
         registration, registration.players.get(), {"name": "张三"}, now=BEFORE_FUTIAN_CLOSES
     )
     assert request is not None
     with pytest.raises(ServiceError):
-        services.decide_change(request, False, "", organiser)
-    services.decide_change(request, False, "请提交更名证明", organiser)
+        registration_changing.decide_change(request, False, "", organiser)
+    registration_changing.decide_change(request, False, "请提交更名证明", organiser)
     request.refresh_from_db()
     assert (request.status, request.reason) == (models.Status.REJECTED, "请提交更名证明")
     assert event_models.Entry.objects.get(section__event=futian).name == "李小明"
@@ -337,10 +354,12 @@ def test_a_team_registration_becomes_a_team_with_its_payments(organiser: User) -
         players=players,
     )
     before = datetime.datetime(2019, 11, 1, 9, 0, tzinfo=zoneinfo.ZoneInfo("Asia/Tehran"))
-    registration = services.submit(league, sending, now=before)
+    registration = registration_sending.submit(league, sending, now=before)
     assert registration.fee_due == Decimal("600000.00")
-    services.record_payment(registration, Decimal("600000"), datetime.date(2019, 11, 2), organiser)
-    services.approve(registration, organiser)
+    registration_paying.record_payment(
+        registration, Decimal("600000"), datetime.date(2019, 11, 2), organiser
+    )
+    registration_deciding.approve(registration, organiser)
     registration.refresh_from_db()
     team = registration.team
     assert team is not None and team.name == "اندیشه"
@@ -358,8 +377,11 @@ def test_documents_are_purged_after_the_event(futian: event_models.Event, organi
     stored = [d.stored_name for d in models.Document.objects.all()]
     assert all(documents.path_of(name) for name in stored)
     with pytest.raises(ServiceError):
-        services.purge_documents(futian, organiser, today=datetime.date(2019, 12, 22))
-    assert services.purge_documents(futian, organiser, today=datetime.date(2019, 12, 23)) == 3
+        registration_purging.purge_documents(futian, organiser, today=datetime.date(2019, 12, 22))
+    assert (
+        registration_purging.purge_documents(futian, organiser, today=datetime.date(2019, 12, 23))
+        == 3
+    )
     assert not any(documents.path_of(name) for name in stored)
     assert registration.players.get().documents.filter(stored_name="").count() == 3
 
@@ -389,10 +411,14 @@ def test_without_approval_a_paid_registration_becomes_the_entry(organiser: User)
     spec = rules.event_spec_from_regulations(parse_regulations(text), text)
     event = event_services.create_event(spec, organiser, slug="no-approval")
     registration = parent_sends(event, child())
-    services.record_payment(registration, Decimal("100"), datetime.date(2019, 12, 2), organiser)
+    registration_paying.record_payment(
+        registration, Decimal("100"), datetime.date(2019, 12, 2), organiser
+    )
     registration.refresh_from_db()
     assert registration.status == models.Status.PENDING
-    services.record_payment(registration, Decimal("160"), datetime.date(2019, 12, 3), organiser)
+    registration_paying.record_payment(
+        registration, Decimal("160"), datetime.date(2019, 12, 3), organiser
+    )
     registration.refresh_from_db()
     assert registration.status == models.Status.APPROVED
     entry = event_models.Entry.objects.get(section__event=event)

@@ -143,7 +143,7 @@ def registration_state(
     """Whether the event takes registrations at ``now``: the organisers' switch (closing
     registration is the list being in), then the opening and closing moments at the venue
     the regulations give (the ``[registration]`` table's, else the registration deadline).
-    The public form reads the same (``registrations.services.form_state``), so no page says
+    The public form reads the same (``registrations.services.opening.form_state``), so no page says
     open while another says closed."""
     now = now or timezone.now()
     regulations = rules.event_regulations(event)

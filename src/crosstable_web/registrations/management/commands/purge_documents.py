@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import CommandParser
 
 from crosstable_web.events.management import cli
-from crosstable_web.registrations import services
+from crosstable_web.registrations.services import purging as registration_purging
 
 
 class Command(cli.ActingCommand):
@@ -19,7 +19,7 @@ class Command(cli.ActingCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = cli.event(options["event"])
-        count = services.purge_documents(event, cli.actor(options["user"]))
+        count = registration_purging.purge_documents(event, cli.actor(options["user"]))
         self.stdout.write(f"{event.slug}: {count} documents deleted")
         line = event.audit_log.filter(action="registration.purge_documents").first()
         marked = (line.new or {}) if line is not None else {}
