@@ -181,6 +181,15 @@ class Standings:
     unranked: tuple[StandingsRow, ...] = ()
     """House players, then players whose results are cancelled, best score first: shown
     apart, never ranked nor given a prize."""
+    games_per_match: int = 1
+    """Each pairing is a match of this many games, a round each (the Double-Swiss system:
+    2): the cross-table has a column per match (:func:`cross_table`)."""
+
+    @property
+    def matches(self) -> int:
+        """The cross-table's columns: the rounds, or the matches of ``games_per_match``
+        games (a match whose first game alone is recorded counts)."""
+        return -(-self.rounds // self.games_per_match)
 
     def row(self, number: int) -> StandingsRow:
         """The row of ``number``, ranked or not."""
@@ -334,13 +343,17 @@ def _individual_standings(
             memo[round_number] = ranks | dict.fromkeys(unranked, len(ranks) + 1)
         return memo[round_number]
 
-    ctx.rank_history = rank_history
+    # a Double-Swiss context counts matches: the standing after match m is after its game m·2
+    games = ctx.games_per_round
+    ctx.rank_history = rank_history if games == 1 else lambda m: rank_history(m * games)
     evaluations = [evaluate(spec, ctx) for spec in rules.tiebreaks]
     points = {number: ctx.fraction(ctx.score[number]) for number in ctx.numbers}
     ranked = [number for number in ctx.numbers if number not in apart]
     groups, display = _rank_groups(ranked, points, evaluations)
     names = {number: player.name for number, player in tournament.players.items()}
     standings = _finish(groups, display, points, names, rules, rounds)
+    if rules.games_per_match > 1:
+        standings = dataclasses.replace(standings, games_per_match=rules.games_per_match)
     if not apart:
         return standings
     unranked = [
@@ -462,7 +475,12 @@ def cross_table(
     """Each standings row with one cell per round: the opponent's line in the table, colour
     letter and result (``"12w1"``, ``"3b="``, ``"+"`` for a forfeit win without game, ``"-"``,
     ``"H"``, ``"U"``). House players' rows (``Standings.unranked``) come last, numbered on in
-    brackets."""
+    brackets.
+
+    A Double-Swiss section (``standings.games_per_match`` 2) has one cell per match, as its
+    printed cross-table has: the opponent's line, the colour of game 1 and the games' result
+    codes in order (``"12w1="``: won game 1 with White, drew game 2; ``"UU"`` a
+    pairing-allocated bye; ``"5b1"`` a match whose second game is not yet recorded)."""
     # A cell names the opponent's line, not their rank: players sharing a place (Futian youth,
     # 004: "1-2", "7-8") have one rank but two lines, and "7b0" must say which of the two.
     # Without shared places the line is the rank. House players have no rank: their lines
@@ -475,17 +493,25 @@ def cross_table(
     for row in rows:
         player: Player = tournament.players[row.number]
         cells: list[str] = []
-        for round_number in range(1, standings.rounds + 1):
-            entry = player.entry(round_number)
-            if entry is None:
+        games = standings.games_per_match
+        for first in range(1, standings.rounds + 1, games):
+            last = min(first + games - 1, standings.rounds)
+            entries = [
+                entry
+                for number in range(first, last + 1)
+                if (entry := player.entry(number)) is not None
+            ]
+            if not entries:
                 cells.append("")
-            elif entry.opponent is None:
-                cells.append(entry.result.value.strip())
+                continue
+            codes = "".join(entry.result.value for entry in entries)
+            met = next((entry for entry in entries if entry.opponent is not None), None)
+            if met is None:
+                cells.append(codes.replace(" ", ""))
             else:
-                colour = entry.colour.value if entry.colour else "-"
-                cells.append(
-                    f"{ranks.get(entry.opponent, entry.opponent)}{colour}{entry.result.value}"
-                )
+                opponent = met.opponent
+                colour = entries[0].colour.value if entries[0].colour else "-"
+                cells.append(f"{ranks.get(opponent, opponent)}{colour}{codes}")
         table.append((row, cells))
     return table
 

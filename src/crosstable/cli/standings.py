@@ -434,7 +434,7 @@ def render_cross_table(tournament: object, standings: Standings) -> str:
 
     assert isinstance(tournament, Tournament)
     rows = cross_table(tournament, standings)
-    header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.rounds + 1))]
+    header = ["Rk", "No", "Name", "Pts", *(str(r) for r in range(1, standings.matches + 1))]
     table = [header] + [
         [
             str(row.rank) if row.rank else row.place,

@@ -107,8 +107,16 @@ class IndividualContext:
         predetermined: bool = False,
         fore_builder: Callable[[], IndividualContext] | None = None,
         round_ratings: dict[int, list[int | None]] | None = None,
+        games: IndividualContext | None = None,
+        games_per_round: int = 1,
     ) -> None:
         self.records = records
+        self.games: IndividualContext = self if games is None else games
+        """The same participants game by game, for the tie-breaks C.07 counts in games (WON,
+        BPG, BWG and the rating tie-breaks of Art. 10): ``self`` unless each round here is a
+        match of several games (the Double-Swiss system, :meth:`from_tournament`)."""
+        self.games_per_round = games_per_round
+        """Games in each round of ``records``: 2 when a round is a Double-Swiss match."""
         self.numbers: list[int] = sorted(records)
         self.rounds = rounds
         self.scale = scale
@@ -149,7 +157,40 @@ class IndividualContext:
         ``ratings_per_round``: an opponent's rating is the one valid in the round of the game
         (``Player.later_ratings``), not the first. ``games_per_match``: each pairing is a
         match of that many games, one round each (the Double-Swiss system: 2); a forfeited
-        game inside a match that was played counts as played (C.04.5, Preface)."""
+        game inside a match that was played counts as played (C.04.5, Preface), and the
+        context's rounds are the *matches* (C.04.5 and C.07 count a round as one pairing: a
+        Buchholz adds an opponent's score once per match, a cut drops a match, a progressive
+        score adds the score after each match; :func:`_match_context`), with the game-by-game
+        context kept as ``games`` for the tie-breaks C.07 counts in games."""
+        if games_per_match > 1:
+            return _match_context(
+                cls.from_tournament(
+                    tournament,
+                    rounds,
+                    unplayed_rule=unplayed_rule,
+                    predetermined=predetermined,
+                    unrated_rating=unrated_rating,
+                    fore=fore,
+                    ratings_per_round=ratings_per_round,
+                    games_per_match=-games_per_match,
+                ),
+                games_per_match,
+                fore_builder=None
+                if fore
+                else lambda: cls.from_tournament(
+                    tournament,
+                    rounds,
+                    unplayed_rule=unplayed_rule,
+                    predetermined=predetermined,
+                    unrated_rating=unrated_rating,
+                    fore=True,
+                    ratings_per_round=ratings_per_round,
+                    games_per_match=games_per_match,
+                ),
+            )
+        # A negative count: the games of matches of that many games (the game-level context
+        # a match context keeps).
+        signed_games, games_per_match = games_per_match, abs(games_per_match)
         count = tournament.rounds_recorded if rounds is None else rounds
         scoring = tournament.scoring
         scale = _scale_of(scoring)
@@ -161,7 +202,9 @@ class IndividualContext:
 
         points_of: dict[tuple[int, int], int] = {}
         records = {
-            number: _player_records(tournament, number, count, units, fore, points_of)
+            number: _player_records(
+                tournament, number, count, units, fore, points_of, games_per_match
+            )
             for number in tournament.players
         }
         if games_per_match > 1:
@@ -190,7 +233,7 @@ class IndividualContext:
                 unrated_rating=unrated_rating,
                 fore=True,
                 ratings_per_round=ratings_per_round,
-                games_per_match=games_per_match,
+                games_per_match=signed_games,
             )
 
         return cls(
@@ -280,6 +323,100 @@ class IndividualContext:
         return all(rating is not None for rating in self.ratings.values())
 
 
+_MATCH_BYE_ORDER = (
+    ResultCode.PAIRING_BYE,
+    ResultCode.FULL_POINT_BYE,
+    ResultCode.HALF_POINT_BYE,
+    ResultCode.ZERO_POINT_BYE,
+    ResultCode.UNPLAYED,
+)
+"""A match without an opponent whose games are recorded differently (a half-point bye asked
+for one game only, say) is read as its highest bye: the match's points are the sum all the
+same, the code only decides the Art. 16.2 category."""
+
+
+def _match_context(
+    games: IndividualContext,
+    games_per_match: int,
+    *,
+    fore_builder: Callable[[], IndividualContext] | None,
+) -> IndividualContext:
+    """``games`` (a Double-Swiss section's games, one round each) as matches, one round each.
+
+    A match's points are the sum of its games' (C.04.5: points are scored per game). It was
+    played unless it was forfeited, i.e. a player forfeited all its games (C.04.5, Preface:
+    ``games`` already counts a single forfeited game of a played match as played); a played
+    match is a win, a draw or a loss as its points compare with the opponent's, so WIN and
+    STD count matches won, and its colour is game 1's (C.04.5 1.6). A forfeited match is a
+    forfeit win for the player who did not forfeit, a forfeit loss for the other (both: a
+    double forfeit). Byes are byes of the whole match (C.04.5 3.4: byes apply to matches).
+    A win, a draw and a loss are worth ``games_per_match`` games' points (2, 1, 0 under
+    1/½/0): the draw is what Art. 16.3 counts for a withdrawn player's match and what the
+    16.4.2 cap multiplies."""
+    matches = -(-games.rounds // games_per_match)
+    spans = [
+        range(m * games_per_match, min((m + 1) * games_per_match, games.rounds))
+        for m in range(matches)
+    ]
+    totals = {
+        number: [sum(rows[i].points for i in span) for span in spans]
+        for number, rows in games.records.items()
+    }
+    records: dict[int, list[RoundRecord]] = {}
+    for number, rows in games.records.items():
+        raw: list[tuple[int | None, Colour | None, ResultCode, int, bool, int]] = []
+        for index, span in enumerate(spans):
+            in_match = [rows[i] for i in span]
+            points = totals[number][index]
+            fouls = sum(record.fouls for record in in_match)
+            opponent = next((r.opponent for r in in_match if r.opponent is not None), None)
+            played = any(record.played for record in in_match)
+            if opponent is None:
+                present = {record.result for record in in_match}
+                result = next(
+                    (code for code in _MATCH_BYE_ORDER if code in present), ResultCode.UNPLAYED
+                )
+                raw.append((None, None, result, points, False, fouls))
+                continue
+            colour = in_match[0].colour
+            if played:
+                theirs = totals.get(opponent, [0] * matches)[index]
+                if any(record.result is ResultCode.PENDING for record in in_match):
+                    result = ResultCode.PENDING
+                elif points > theirs:
+                    result = ResultCode.WIN
+                elif points == theirs:
+                    result = ResultCode.DRAW
+                else:
+                    result = ResultCode.LOSS
+            else:
+                forfeited = all(r.result is ResultCode.FORFEIT_LOSS for r in in_match)
+                result = ResultCode.FORFEIT_LOSS if forfeited else ResultCode.FORFEIT_WIN
+                colour = None
+            raw.append((opponent, colour, result, points, played, fouls))
+        categories = categorise([row[2] for row in raw], [row[4] for row in raw])
+        records[number] = [
+            RoundRecord(opponent, colour, result, points, played, category, fouls)
+            for (opponent, colour, result, points, played, fouls), category in zip(
+                raw, categories, strict=True
+            )
+        ]
+    return IndividualContext(
+        records,
+        rounds=matches,
+        scale=games.scale,
+        win=games.win * games_per_match,
+        draw=games.draw * games_per_match,
+        loss=games.loss * games_per_match,
+        ratings=games.ratings,
+        unplayed_rule=games.unplayed_rule,
+        predetermined=games.predetermined,
+        fore_builder=fore_builder,
+        games=games,
+        games_per_round=games_per_match,
+    )
+
+
 def _forfeits_inside_played_matches(records: dict[int, list[RoundRecord]], games: int) -> None:
     """C.04.5, Preface: a match ends by forfeit only if a player forfeits all its games; in
     every other match a single forfeited game "shall be treated as played" for standings and
@@ -306,6 +443,7 @@ def _player_records(
     units: Callable[[Fraction], int],
     fore: bool,
     points_of: dict[tuple[int, int], int],
+    games_per_match: int = 1,
 ) -> list[RoundRecord]:
     """``points_of`` caches the points of each (result, colour), shared by all players; it is
     keyed by the members' ids because enum members hash slowly (Python-level __hash__)."""
@@ -327,10 +465,15 @@ def _player_records(
         raw.append((opponent, entry.colour, result, played, entry.fouls))
     scored.extend(ResultCode.UNPLAYED for _ in range(rounds - len(entries)))
     raw.extend((None, None, ResultCode.UNPLAYED, False, 0) for _ in range(rounds - len(entries)))
-    if fore and raw and raw[-1][0] is not None:
-        opponent, colour, _, _, fouls = raw[-1]
-        raw[-1] = (opponent, colour, ResultCode.DRAW, True, fouls)
-        scored[-1] = ResultCode.DRAW
+    # Fore Buchholz: the last pairing's games as draws (both games of a last match).
+    last_pairing = range((len(raw) - 1) // games_per_match * games_per_match, len(raw))
+    if not fore or not raw:
+        last_pairing = range(0)
+    for index in last_pairing:
+        if raw[index][0] is not None:
+            opponent, colour, _, _, fouls = raw[index]
+            raw[index] = (opponent, colour, ResultCode.DRAW, True, fouls)
+            scored[index] = ResultCode.DRAW
     categories = categorise([row[2] for row in raw], [row[3] for row in raw])
     records = []
     for (opponent, colour, result, played, fouls), category, scored_as in zip(

@@ -22,24 +22,44 @@ def _count(
 
 
 def wins(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
-    """WIN (7.1): rounds in which the participant got the points of a win, played or not."""
+    """WIN (7.1): rounds in which the participant got the points of a win, played or not.
+    A round that is a Double-Swiss match (``ctx.games_per_round`` 2) is a win when the match
+    was won, over the board (more points than the opponent: 2-0, 1½-½, even ½-0) or by
+    forfeit, or when a bye gave more than a drawn match's points (the pairing-allocated bye
+    is worth a game won and a game drawn, C.04.5 3.4: a match won 1½-½)."""
+    if ctx.games_per_round > 1:
+        draw = ctx.draw
+        return _count(
+            ctx,
+            lambda record: (
+                record.result in _MATCH_WON or (record.opponent is None and record.points > draw)
+            ),
+        )
     win = ctx.win
     return _count(ctx, lambda record: record.points == win)
 
 
+_MATCH_WON = (ResultCode.WIN, ResultCode.FORFEIT_WIN)
+
+
 def games_won(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
-    """WON (7.2): games won over the board."""
+    """WON (7.2): games won over the board (in a Double-Swiss section, games, not matches:
+    ``ctx.games``)."""
+    ctx = ctx.games
     win = ctx.win
     return _count(ctx, lambda record: record.played and record.points == win)
 
 
 def black_games(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
-    """BPG (7.3): games played over the board with Black (xiangqi: as the second mover)."""
+    """BPG (7.3): games played over the board with Black (xiangqi: as the second mover);
+    games, not Double-Swiss matches."""
+    ctx = ctx.games
     return _count(ctx, lambda record: record.played and record.colour is Colour.BLACK)
 
 
 def black_wins(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
-    """BWG (7.4): games won over the board with Black."""
+    """BWG (7.4): games won over the board with Black; games, not Double-Swiss matches."""
+    ctx = ctx.games
     win = ctx.win
     return _count(
         ctx,

@@ -5,6 +5,9 @@ tournament's point system. The two conversion tables are the FIDE Rating Regulat
 8.1.1 p → dp, and 8.1.2 rating difference → expected score PD); tests check them against the
 copy in FIDE's reference checker. When a participant has no rating and no default rating was
 given, every rating tie-break is unavailable (None) for everyone.
+
+In a Double-Swiss section they count games, as FIDE rates them (``IndividualContext.games``):
+an opponent's rating once per game played, a cut drops one game's rating.
 """
 
 from __future__ import annotations
@@ -89,6 +92,7 @@ def average_rating_of_opponents(
     ctx: IndividualContext, spec: TiebreakSpec
 ) -> dict[int, int | None]:
     """ARO (10.1): mean rating of the opponents met over the board, rounded (.5 up)."""
+    ctx = ctx.games
     result: dict[int, int | None] = dict.fromkeys(ctx.numbers)
     if not ctx.all_rated:
         return result
@@ -129,6 +133,7 @@ def perfect_performance_of(ratings: list[int], halves: int) -> int | None:
 
 def tournament_performance(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
     """TPR (10.2): ARO + dp(p) with p the score percentage over the board."""
+    ctx = ctx.games
     result: dict[int, int | None] = dict.fromkeys(ctx.numbers)
     if not ctx.all_rated:
         return result
@@ -140,6 +145,7 @@ def tournament_performance(ctx: IndividualContext, spec: TiebreakSpec) -> dict[i
 
 def perfect_performance(ctx: IndividualContext, spec: TiebreakSpec) -> dict[int, int | None]:
     """PTP (10.3): perfect tournament performance."""
+    ctx = ctx.games
     result: dict[int, int | None] = dict.fromkeys(ctx.numbers)
     if not ctx.all_rated:
         return result
@@ -170,6 +176,7 @@ def average_performance_of_opponents(
     ctx: IndividualContext, spec: TiebreakSpec
 ) -> dict[int, int | None]:
     """APRO (10.4): mean TPR of the opponents met over the board, rounded (.5 up)."""
+    ctx = ctx.games
     if not ctx.all_rated:
         return dict.fromkeys(ctx.numbers)
     return _average_over_opponents(ctx, tournament_performance(ctx, spec))
@@ -179,6 +186,7 @@ def average_perfect_performance_of_opponents(
     ctx: IndividualContext, spec: TiebreakSpec
 ) -> dict[int, int | None]:
     """APPO (10.5): mean PTP of the opponents met over the board, rounded (.5 up)."""
+    ctx = ctx.games
     if not ctx.all_rated:
         return dict.fromkeys(ctx.numbers)
     return _average_over_opponents(ctx, perfect_performance(ctx, spec))

@@ -118,7 +118,11 @@ class Notation:
 
     def game_points(self, code: str, colour: str) -> str:
         """The points of one player's result code in a cross-table cell (``1``, ``½``, ``2``);
-        a forfeit stays ``+``/``-``."""
+        a forfeit stays ``+``/``-``. Several codes are the games of a Double-Swiss match,
+        ``colour`` game 1's (the colours alternate): the match's points (``1½``), a match
+        forfeited in every game ``+``/``-``, nothing while a game is pending."""
+        if len(code) > 1:
+            return self._match_points(code, colour)
         if code in ("+", "-"):
             return code
         try:
@@ -130,20 +134,46 @@ class Notation:
         side = Colour(colour) if colour in ("w", "b") else None
         return points_text(self.scoring.points(result, side))
 
+    def _match_points(self, codes: str, colour: str) -> str:
+        if len(set(codes)) == 1 and codes[0] in ("+", "-"):
+            return codes[0]
+        try:
+            results = [ResultCode(code) for code in codes]
+        except ValueError:
+            return codes
+        if ResultCode.PENDING in results:
+            return ""
+        sides: list[Colour | None] = [None] * len(results)
+        if colour in ("w", "b"):
+            first = Colour(colour)
+            other = Colour.BLACK if first is Colour.WHITE else Colour.WHITE
+            sides = [first if index % 2 == 0 else other for index in range(len(results))]
+        total = sum(
+            (
+                self.scoring.points(result, side)
+                for result, side in zip(results, sides, strict=True)
+            ),
+            Fraction(0),
+        )
+        return points_text(total)
+
     def bye(self, code: str) -> str:
         """A round without a game, in a cross-table cell: its points and the word bye
-        (``½ bye``), a forfeit without a game as ``+``/``-``."""
+        (``½ bye``), a forfeit without a game as ``+``/``-``. Several codes are a Double-Swiss
+        match without opponent (``UU``: the pairing-allocated bye, ``1½ bye``)."""
         code = code.strip()
         if code in ("+", "-", ""):
             return code
         try:
-            result = ResultCode(code)
+            results = [ResultCode(letter) for letter in code]
         except ValueError:
             return code
-        if result is ResultCode.PENDING:
+        if ResultCode.PENDING in results:
             return ""
-        points = points_text(self.scoring.points(result))
-        return _("%(points)s bye") % {"points": points}
+        if all(result.is_forfeit for result in results):
+            return code
+        total = sum((self.scoring.points(result) for result in results), Fraction(0))
+        return _("%(points)s bye") % {"points": points_text(total)}
 
     def cell(self, core_cell: str) -> str:
         """A cross-table cell of ``crosstable.standings.cross_table`` (``12w1``, ``(19)b=``,
@@ -155,4 +185,4 @@ class Notation:
         return f"{opponent}{self.colour_letter(colour)}{self.game_points(code, colour)}"
 
 
-_CELL = re.compile(r"^(\(?\d+\)?)([wb-])(.)$")
+_CELL = re.compile(r"^(\(?\d+\)?)([wb-])(.+)$")

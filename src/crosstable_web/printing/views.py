@@ -183,7 +183,10 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         context["results"] = results
         filename = f"{slug}-{key}-{kind}"
         context["rows"] = pages.standing_rows(section, results, with_cells=True)
-        context["round_numbers"] = range(1, results.rounds + 1)
+        # the wall chart has a column per round (game); a cross-table one per match
+        context["round_numbers"] = (
+            range(1, results.rounds + 1) if kind == "wallchart" else results.column_numbers
+        )
         if kind == "wallchart":
             context["chart"] = _wall_chart(section, results)
         if kind == "crosstable" and standings.is_predetermined(section):

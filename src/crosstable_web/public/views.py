@@ -255,7 +255,7 @@ def section_crosstable(request: HttpRequest, slug: str, key: str) -> HttpRespons
                 "results": results,
                 "rows": rows,
                 "grid": grid,
-                "round_numbers": range(1, results.rounds + 1),
+                "round_numbers": results.column_numbers,
                 "notation": notation.of_section(section),
                 "tab": "crosstable",
             },

@@ -231,9 +231,12 @@ def test_a_single_forfeited_game_counts_as_played_for_tie_breaks() -> None:
     record(tournament, 2, {Board(3, 1): R.FORFEIT_LOSS, Board(2, 4): R.FORFEIT_WIN})
     matches = IndividualContext.from_tournament(tournament, games_per_match=2)
     # 2-4: 4 forfeited game 2 only: the match was played, and so was that game.
-    assert matches.records[4][1].played and matches.records[2][1].played
+    assert matches.games.records[4][1].played and matches.games.records[2][1].played
+    assert matches.records[4][0].played and matches.records[4][0].result is R.DRAW
     # 1-3: 3 forfeited both games: a forfeited match, its games stay unplayed.
-    assert not matches.records[1][0].played and not matches.records[3][1].played
+    assert not matches.games.records[1][0].played and not matches.games.records[3][1].played
+    assert matches.records[1][0].result is R.FORFEIT_WIN
+    assert matches.records[3][0].result is R.FORFEIT_LOSS
     games = IndividualContext.from_tournament(tournament)
     assert not games.records[4][1].played
 

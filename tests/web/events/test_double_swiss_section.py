@@ -106,3 +106,36 @@ def test_a_requested_bye_is_for_the_whole_match(
     rounds.pair_next_round(double_swiss, arbiter)
     with pytest.raises(services.ServiceError, match="whole match"):
         rounds.request_bye(three, 4, "H", arbiter)
+
+
+@pytest.mark.django_db
+def test_the_cross_table_has_a_column_per_match(
+    double_swiss: models.Section, arbiter: User
+) -> None:
+    # Match 1: 1-3 won 1-0 by 1 then drawn (1½-½), 2-4 drawn twice (1-1), 5 the bye (1½).
+    # The cross-table's one column for the match: the opponent's line, game 1's colour, the
+    # match's points (C.04.5: points per game, summed); the bye as "1½ bye".
+    from crosstable_web.events.ranking import standings
+    from crosstable_web.public import pages
+
+    first = rounds.pair_next_round(double_swiss, arbiter)
+    one_three = 1 if _boards(first)[0] in ((1, 3), (3, 1)) else 2
+    other = 3 - one_three
+    white_of_one_three = _boards(first)[one_three - 1][0]
+    rounds.enter_result(first, one_three, "1-0" if white_of_one_three == 1 else "0-1", arbiter)
+    rounds.enter_result(first, other, "=", arbiter)
+    second = rounds.pair_next_round(double_swiss, arbiter)
+    rounds.enter_result(second, 1, "=", arbiter)
+    rounds.enter_result(second, 2, "=", arbiter)
+    results = standings.section_results(double_swiss)
+    assert list(results.column_numbers) == [1]
+    rows = {
+        row["row"].number: row["cells"]  # type: ignore[attr-defined]
+        for row in pages.standing_rows(double_swiss, results, with_cells=True)
+    }
+    lines = {number: line for line, number in enumerate(rows, start=1)}
+    assert rows[5] == ["1½ bye"]
+    colour_of_one = "w" if white_of_one_three == 1 else "b"
+    assert rows[1] == [f"{lines[3]}{colour_of_one}1½"]
+    assert rows[3] == [f"{lines[1]}{'b' if colour_of_one == 'w' else 'w'}½"]
+    assert rows[2][0].endswith("1") and rows[4][0].endswith("1")

@@ -182,9 +182,14 @@ def test_double_swiss_journey(chromium: Any, live_server: Any) -> None:
         (str(place), number, NAMES[number], points)
         for place, (number, points) in enumerate(STANDINGS, start=1)
     ], rows
-    # The cross-table's cells: each game a column; the bye's two rounds ¾ each (1½ a match).
+    # The cross-table's cells: a column per match (two games), as a printed Double-Swiss
+    # cross-table has: the bye's match 1½ (¾ each round), then match 2 against Amir (line 1),
+    # the colour of game 1 (Emran had White in round 3) and the match's points, 0.
     emran = next(row for row in rows if row[2] == NAMES[5])
-    assert emran[4:8] == ["bye 0.75", "bye 0.75", "1p0", "1h0"], emran
+    assert emran[4:6] == ["bye 1½", "1p0"], emran
+    # Amir: match 1 against Chong (line 5) 1½, match 2 against Emran (line 4) 2.
+    amir = next(row for row in rows if row[2] == NAMES[1])
+    assert [cell[:1] + cell[2:] for cell in amir[4:6]] == ["51½", "42"], amir
     prizes = table_rows(arbiter, "#prizes")
     assert [row[2] for row in prizes] == [NAMES[1], NAMES[2]], prizes
     arbiter.shot("standings")

@@ -92,6 +92,16 @@ class SectionResults:
     def name(self, number: int) -> str:
         return self.tournament.players[number].name
 
+    @property
+    def column_numbers(self) -> range:
+        """The cross-table's columns: one per round, or one per match of a Double-Swiss
+        section (two games, two rounds: ``Standings.matches``)."""
+        return range(1, self.main.matches + 1)
+
+    @property
+    def games_per_match(self) -> int:
+        return self.main.games_per_match
+
     unplayed_rule: UnplayedRule = UnplayedRule.FIDE_2026
     """The C.07 text FIDE tie-breaks count unplayed rounds by (the one in force when the
     event began)."""

@@ -46,7 +46,7 @@ def section_standings(request: HttpRequest, slug: str, key: str) -> HttpResponse
             "rows": rows,
             "subs": subs,
             "prizes": prizes,
-            "round_numbers": range(1, results.rounds + 1),
+            "round_numbers": results.column_numbers,
         },
     )
 
