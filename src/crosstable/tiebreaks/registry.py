@@ -23,7 +23,7 @@ from crosstable.tiebreaks import (
     sonneborn_berger,
 )
 from crosstable.tiebreaks.context import IndividualContext
-from crosstable.tiebreaks.descriptor import TiebreakSpec
+from crosstable.tiebreaks.descriptor import TiebreakSpec, parse_descriptor
 from crosstable.tiebreaks.team import (
     BOARD_GAME_COUNTS,
     TeamContext,
@@ -511,6 +511,19 @@ _MODIFIER_LETTERS = (
     ("F", lambda spec: spec.fore),
     ("S", lambda spec: spec.score is not None),
 )
+
+
+def canonical_code(text: str) -> str:
+    """A descriptor as the registry spells it: ``MPvGP`` (C.07's own spelling, the Fars
+    file's) and ``mpvgp`` are ``MPVGP``, ``GE`` is ``REP``, 小分 is ``SB``, ``BH-C1`` is
+    ``BH/C1``. One spelling per tie-break, so a list of choices offers each once and a
+    file's code is found among them whatever its case. A code the registry does not know
+    keeps its own (upper-case) spelling; raises DescriptorError when it cannot be read."""
+    spec = parse_descriptor(text)
+    definition = registry().get(spec.code)
+    if definition is not None and definition.code != spec.code:
+        spec = dataclasses.replace(spec, code=definition.code)
+    return str(spec)
 
 
 def lookup(spec: TiebreakSpec, *, teams: bool = False) -> TiebreakDefinition:

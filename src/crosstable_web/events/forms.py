@@ -464,7 +464,11 @@ class BlankEventForm(forms.Form):
         """The tie-breaks chosen from a list by their words, in order, one box each (the
         settings page's own boxes: ``rule_fields.tiebreak_choices``), not typed as codes:
         every tie-break a section or a team section may use."""
-        from crosstable_web.events.settings.rule_fields import QuickSelect, tiebreak_choices
+        from crosstable_web.events.settings.rule_fields import (
+            QuickSelect,
+            TiebreakField,
+            tiebreak_choices,
+        )
 
         individual = tiebreak_choices(teams=False)
         known = {code for code, _words in individual}
@@ -474,7 +478,7 @@ class BlankEventForm(forms.Form):
             *(choice for choice in tiebreak_choices(teams=True) if choice[0] not in known),
         ]
         for number in range(TIEBREAK_BOXES):
-            self.fields[f"tiebreaks-{number}"] = forms.ChoiceField(
+            self.fields[f"tiebreaks-{number}"] = TiebreakField(
                 label=f"{gettext('Tie-breaks')} {digits(number + 1)}",
                 required=False,
                 choices=choices,

@@ -113,3 +113,18 @@ def test_docs_table_lists_every_tiebreak() -> None:
     rows = [line for line in docs.read_text().splitlines() if line.startswith("| `")]
     documented = {row.split("`")[1] for row in rows}
     assert documented == {definition.code for definition in definitions()}
+
+
+def test_one_spelling_per_tiebreak() -> None:
+    """The Fars file's ``MPvGP`` (C.07's spelling), its other cases and the registry's
+    aliases all come back as the registry's one code, modifiers in their order."""
+    from crosstable.tiebreaks.registry import canonical_code
+
+    assert canonical_code("MPvGP") == "MPVGP"
+    assert canonical_code("mpvgp") == "MPVGP"
+    assert canonical_code("GE") == "REP"
+    assert canonical_code("小分") == "SB"
+    assert canonical_code("bh-c1") == "BH/C1"
+    assert canonical_code("ede:gp/p") == "EDE:GP/P"
+    with pytest.raises(DescriptorError):
+        canonical_code("BH/Q")

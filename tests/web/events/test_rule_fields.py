@@ -301,3 +301,29 @@ def test_a_section_added_in_the_section_list(creator: User) -> None:
     assert [section.key for section in built.sections] == ["L12", "P12", "L15"], page[-3000:]
     added = built.sections[2]
     assert (added.name, added.pairing.system) == ("Lelaki bawah 15 tahun", "FIDE_DUTCH_2026")
+
+
+def test_the_files_mpvgp_is_the_lists_mpvgp(creator: User) -> None:
+    """The Fars file writes ``MPvGP`` (C.07's spelling), the list offers the registry's
+    ``MPVGP``: the page shows the file's tie-break chosen in the list, once (not a second
+    option of the file's spelling that the blank form's event never offers), the form sent
+    as shown changes nothing, and a code sent in another case is read as the list's."""
+    from .test_settings_fields import create
+
+    event = create(creator, "fars-team-league-1398.toml", "fars")
+    client = _client(creator, "fa")
+    page = client.get("/e/fars/settings/").content.decode()
+    box = page.split('name="r-A-team_ranking__tiebreaks-0"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="MPVGP" selected>' in box
+    assert 'value="MPvGP"' not in box
+    before = event.regulations_text
+    _save(client, "fars", "ranking-rules", {})
+    event.refresh_from_db()
+    assert event.regulations_text == before  # MPvGP left as the file spells it
+    after = _save(client, "fars", "ranking-rules", {"r-A-team_ranking__tiebreaks-4": "bh/c2"})
+    assert "errorlist" not in after
+    event.refresh_from_db()
+    tiebreaks = parse_regulations(event.regulations_text).sections[0].team_ranking
+    assert tiebreaks is not None
+    # a list changed is written as the list spells it
+    assert list(tiebreaks.tiebreaks) == ["MPVGP", "DE", "BH", "BH/C1", "BH/C2"]

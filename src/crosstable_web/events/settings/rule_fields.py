@@ -50,7 +50,12 @@ from crosstable.regulations.limits import TEAM_PLACE_TIEBREAKS
 from crosstable.regulations.registration import ASKABLE
 from crosstable.regulations.schema import BOARD_CRITERIA
 from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
-from crosstable.tiebreaks.registry import UnknownTiebreakError, definitions, lookup
+from crosstable.tiebreaks.registry import (
+    UnknownTiebreakError,
+    canonical_code,
+    definitions,
+    lookup,
+)
 from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, parse_date
 from crosstable.typed.dates import read_date
@@ -261,10 +266,34 @@ def _points_value(text: str) -> Any:
     return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def tiebreak_code(text: str) -> str:
+    """A tie-break as the lists offer it: the registry's spelling (``MPvGP`` of the Fars
+    file is the list's ``MPVGP``, ``bh-c1`` is ``BH/C1``), a team place criterion
+    (``best_place``) as it is; a text that is no descriptor stays as typed (refused later,
+    at its box, by :func:`check_tiebreak`)."""
+    if text in TEAM_PLACE_TIEBREAKS:
+        return text
+    try:
+        return canonical_code(text)
+    except DescriptorError:
+        return text
+
+
+class TiebreakField(forms.ChoiceField):
+    """One tie-break chosen from the list; the code sent is read as the registry spells it,
+    whatever its case or alias (a page made before the list knew the code's spelling, a
+    hand-made form post), so ``MPvGP`` is the ``MPVGP`` offered."""
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value)
+        return tiebreak_code(text) if text else text
+
+
 def tiebreak_choices(teams: bool, current: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """The registry's tie-breaks a section may use — each code, and its usual cut and median
-    variants — with their words (``BH/C1`` “Buchholz, cut 1”); the codes the file already
-    names first in the list so none is lost."""
+    variants — with their words (``BH/C1`` “Buchholz, cut 1”); a code the file names that
+    the list lacks (in the registry's spelling: the file's ``MPvGP`` is the list's
+    ``MPVGP``) is added at the end so none is lost."""
     codes: list[str] = []
     for definition in definitions():
         if not (definition.for_teams if teams else definition.for_individuals):
@@ -275,7 +304,7 @@ def tiebreak_choices(teams: bool, current: tuple[str, ...] = ()) -> list[tuple[s
                 codes.extend(definition.code + variant for variant in variants)
     if teams:
         codes.extend(TEAM_PLACE_TIEBREAKS)  # a ranking by the sum of places
-    for code in current:
+    for code in map(tiebreak_code, current):
         if code not in codes:
             codes.append(code)
     shown = []
@@ -555,8 +584,11 @@ class RulesForm(PartForm):
             else:
                 assert rule.choices is not None
                 choices = rule.choices()
+            if kind == "tiebreaks":
+                values = [tiebreak_code(value) for value in values]
             for number in range(max(rule.slots, len(values) + 1)):
-                self.fields[f"{stem}-{number}"] = forms.ChoiceField(
+                field = TiebreakField if kind == "tiebreaks" else forms.ChoiceField
+                self.fields[f"{stem}-{number}"] = field(
                     widget=QuickSelect,
                     choices=[("", "—"), *choices],
                     initial=values[number] if number < len(values) else "",
@@ -903,6 +935,9 @@ class RulesForm(PartForm):
             return bool(
                 (rule.default if old is None else old) == (rule.default if value is None else value)
             )
+        if rule.kind == "tiebreaks" and isinstance(old, list) and value is not None:
+            # the file's MPvGP left as it is is the list's MPVGP: no change to write
+            return [tiebreak_code(str(code)) for code in old] == value
         if rule.kind == "points" and old is not None and value is not None:
             return Fraction(str(old)) == Fraction(str(value))
         if rule.kind in ("condition", "requirement"):
