@@ -387,9 +387,15 @@ def generate_tournament(
     system_code: str = "",
     name: str | None = None,
     played_rounds: int | None = None,
+    games_per_pairing: int = 1,
 ) -> Tournament:
     """A tournament of ``config.rounds`` rounds paired by ``pair_function``: complete, or
     stopped after ``played_rounds`` rounds (an event in progress).
+
+    ``games_per_pairing``: each pairing is a match of that many games, a round each (the
+    Double-Swiss system: 2). Absences then apply to whole matches (C.04.5: byes apply to
+    matches only): a player is absent from every game of a match or from none, enters late
+    at a match's first game and withdraws after a match's last.
 
     Raises ``crosstable.pairing.base.PairingError`` if the pairing function finds no
     pairing for some round, and ``GeneratorError`` if it returns a pairing that does not
@@ -408,11 +414,21 @@ def generate_tournament(
     )
     _add_players(tournament, config, rng)
     first_round, last_round = _attendance(config, rng)
+    if games_per_pairing > 1:
+        first_round, last_round = _whole_matches(
+            first_round, last_round, games_per_pairing, config.rounds
+        )
     extras.place_byes(first_round, last_round)
     last_played = config.rounds if played_rounds is None else min(played_rounds, config.rounds)
+    match_absences: dict[int, ResultCode] = {}
     for round_number in range(1, last_played + 1):
-        absences = _absences(config, round_number, first_round, last_round, rng)
-        extras.add_byes(round_number, absences)
+        if (round_number - 1) % games_per_pairing:
+            # a later game of the match: the match's absences, nothing drawn anew
+            absences = dict(match_absences)
+        else:
+            absences = _absences(config, round_number, first_round, last_round, rng)
+            extras.add_byes(round_number, absences)
+            match_absences = dict(absences)
         for number, last in last_round.items():
             if round_number == last + 1:
                 tournament.players[number].withdrawn_after_round = last
@@ -555,6 +571,18 @@ def _attendance(
             if earliest < config.rounds - 1:
                 last_round[number] = earliest + _below(rng, config.rounds - 1 - earliest)
     return first_round, last_round
+
+
+def _whole_matches(
+    first_round: Mapping[int, int], last_round: Mapping[int, int], games: int, rounds: int
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Late entries moved to the next match's first game and withdrawals to the end of the
+    match they fall in (a withdrawal in the last match is dropped)."""
+    first = {number: r + (games - (r - 1) % games) % games for number, r in first_round.items()}
+    first = {number: r for number, r in first.items() if r <= rounds}
+    last = {number: r + (games - r % games) % games for number, r in last_round.items()}
+    last = {number: r for number, r in last.items() if r < rounds and r >= first.get(number, 1)}
+    return first, last
 
 
 def _absences(

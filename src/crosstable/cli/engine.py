@@ -20,6 +20,7 @@ named on standard error, never left out silently.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import secrets
 import sys
 from collections.abc import Callable
@@ -54,8 +55,20 @@ DUTCH_SYSTEM_CODE = "FIDE_DUTCH_2026"
 BURSTEIN_SYSTEM_CODE = "FIDE_BURSTEIN"
 """``--burstein``: the registry's code of the Burstein system (docs/pairing/burstein.md)."""
 
-SYSTEM_CODES = {"dutch": DUTCH_SYSTEM_CODE, "burstein": BURSTEIN_SYSTEM_CODE}
+DOUBLE_SWISS_SYSTEM_CODE = "FIDE_DOUBLESWISS"
+"""``--double-swiss``: the registry's code of the Double-Swiss system (C.04.5, 2026; a match
+of two games is two rounds of the file, docs/pairing/double_swiss.md). No reference engine
+has this option: it is crosstable's, spelled as bbpPairings spells its systems."""
+
+SYSTEM_CODES = {
+    "dutch": DUTCH_SYSTEM_CODE,
+    "burstein": BURSTEIN_SYSTEM_CODE,
+    "double_swiss": DOUBLE_SWISS_SYSTEM_CODE,
+}
 """The engine's system options (as bbpPairings spells them) -> registry code."""
+
+SYSTEM_OPTIONS = "--dutch, --burstein or --double-swiss"
+"""The system options, as a usage error lists them."""
 
 TRF_MAX_PLAYERS = 9999
 """A TRF pairing number has four digits."""
@@ -133,6 +146,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_const",
         const="burstein",
         help="the Burstein system, C.04.4.2 (the edition bbpPairings implements)",
+    )
+    systems.add_argument(
+        "--double-swiss",
+        dest="system",
+        action="store_const",
+        const="double_swiss",
+        help="the FIDE Double-Swiss system, C.04.5 as in force since 1 February 2026 (a match "
+        "of two games is two rounds of the file: an even round gives game 2)",
     )
     parser.add_argument("input", nargs="?", metavar="INPUT", help="TRF file to read")
     modes = parser.add_mutually_exclusive_group()
@@ -235,9 +256,9 @@ def run_engine(args: argparse.Namespace) -> int:
     if args.system is None and args.input is None and all(mode is None for mode in modes):
         if args.print_info:
             return EXIT_OK
-        usage_error("a pairing system is required: --dutch or --burstein")
+        usage_error(f"a pairing system is required: {SYSTEM_OPTIONS}")
     if args.system is None:
-        usage_error("a pairing system is required: --dutch or --burstein")
+        usage_error(f"a pairing system is required: {SYSTEM_OPTIONS}")
     if all(mode is None for mode in modes):
         usage_error("one of -p, -c or -g is required")
     input_name: str | None = args.input
@@ -339,7 +360,11 @@ def checklist_path(name: str | None, reference: Path) -> Path | None:
     return beside(reference, name)
 
 
-_FAMILY_NAMES = {"dutch": "FIDE (Dutch)", "burstein": "FIDE Burstein"}
+_FAMILY_NAMES = {
+    "dutch": "FIDE (Dutch)",
+    "burstein": "FIDE Burstein",
+    "double_swiss": "FIDE Double-Swiss",
+}
 """The engine option's system in words, as a refusal names it."""
 
 
@@ -369,7 +394,8 @@ class SectionPairing:
             raise EngineFailure(
                 EXIT_INVALID_INPUT,
                 f"{source}: section {section.key} is paired with {section.pairing.system}, "
-                f"not the {_FAMILY_NAMES.get(system, system)} system of --{system}",
+                f"not the {_FAMILY_NAMES.get(system, system)} system of "
+                f"--{system.replace('_', '-')}",
             )
         return cls(source, section)
 
@@ -604,6 +630,20 @@ def generate_file(
         raise EngineFailure(EXIT_INVALID_INPUT, str(error)) from None
     except OSError as error:
         raise EngineFailure(EXIT_FILE_ACCESS, _file_error(config_path, error)) from None
+    from crosstable.pairing.registry import pairing_system, scoring_for
+
+    # A Double-Swiss round is a game: its bye is the match's shared by the two rounds (¾ each
+    # under 1/½/0, C.04.5 3.4), written to record 162 so that -c and -p read it back.
+    config = dataclasses.replace(config, scoring=scoring_for(SYSTEM_CODES[system], config.scoring))
+    games = pairing_system(SYSTEM_CODES[system]).games_per_pairing
+    if config.rounds % games:
+        raise EngineFailure(
+            EXIT_INVALID_INPUT,
+            f"{f'{config_path}: ' if config_path else ''}rounds: {config.rounds} rounds do "
+            "not make whole "
+            f"matches of {games} games (the {_FAMILY_NAMES[system]} system plays a match "
+            f"of {games} games, a round each)",
+        )
     if config.players > TRF_MAX_PLAYERS:
         raise EngineFailure(
             EXIT_SIZE_LIMIT,
@@ -629,7 +669,11 @@ def generate_file(
         try:
             tournament = guarded(
                 lambda: generate_tournament(
-                    config, seed, pair_round, system_code=SYSTEM_CODES[system]
+                    config,
+                    seed,
+                    pair_round,
+                    system_code=SYSTEM_CODES[system],
+                    games_per_pairing=games,
                 )
             )
             tournament.extra_records.append(
@@ -684,7 +728,8 @@ def read_tournament(path: Path) -> Tournament:
 
 
 def system_pair_function(system: str = "dutch") -> EnginePairFunction:
-    """The engine of ``--dutch`` or ``--burstein``, as the pairing-system registry names it."""
+    """The engine of ``--dutch``, ``--burstein`` or ``--double-swiss``, as the pairing-system
+    registry names it."""
     from crosstable.pairing.registry import pair_function
 
     return pair_function(SYSTEM_CODES[system])

@@ -269,3 +269,42 @@ def test_game_two_repeating_game_one_is_no_rematch_and_no_second_bye() -> None:
     assert manual_problems(tournament, 2, boards, game_two.bye, games_per_pairing=2) == []
     as_games = {p.code for p in manual_problems(tournament, 2, boards, game_two.bye)}
     assert as_games == {"rematch", "bye_ineligible"}
+
+
+def test_the_engine_command_pairs_checks_and_generates_by_double_swiss(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # crosstable engine --double-swiss, the reference engines' contract (docs/cli/engine.md).
+    # -p on five players before round 1: C.04.5 3.4 the bye to the largest TPN, 5 (written
+    # "5 0"); 3.6 the first identifier 1-3, 2-4; 4.3.1 1 (odd TPN) has the initial colour
+    # (White, record 152), 2 (even) the other: 1-3 and 4-2.
+    tournament = event(5, matches=2)
+    path = tmp_path / "five.trf"
+    path.write_text(write_trf(tournament), encoding="utf-8")
+    assert main(["engine", "--double-swiss", str(path), "-p"]) == 0
+    assert capsys.readouterr().out.split("\n")[:4] == ["3", "1 3", "4 2", "5 0"]
+    # -p after game 1: game 2, the same boards with the colours reversed, the same bye.
+    play(tournament, 1, [R.WIN, R.DRAW])
+    path.write_text(write_trf(tournament), encoding="utf-8")
+    assert main(["engine", "--double-swiss", str(path), "-p"]) == 0
+    assert capsys.readouterr().out.split("\n")[:4] == ["3", "3 1", "2 4", "5 0"]
+    # -g then -c: a generated event with requested byes, forfeits, late entries and
+    # withdrawals (all of whole matches) is re-paired round by round as written; its bye is
+    # written to record 162 (¾ a round).
+    generated = tmp_path / "generated.trf"
+    options = ["--players", "11", "--rounds", "8", "--forfeit-rate", "0.05"]
+    options += ["--half-point-bye-rate", "0.05", "--late-entry-rate", "0.1"]
+    options += ["--withdrawal-rate", "0.1"]
+    assert main(["engine", "--double-swiss", "-g", *options, "-o", str(generated), "-s", "7"]) == 0
+    text = generated.read_text(encoding="utf-8")
+    assert "192 FIDE_DOUBLESWISS" in text and "162  P0.75" in text
+    assert main(["engine", "--double-swiss", str(generated), "-c", "--format", "crosstable"]) == 0
+    assert "all 8 rounds reproduced" in capsys.readouterr().out
+    # an odd number of rounds is no whole number of matches: invalid input (3), one line
+    assert main(["engine", "--double-swiss", "-g", "--rounds", "7", "-o", str(generated)]) == 3
+    assert "7 rounds do not make whole matches of 2 games" in capsys.readouterr().err
+    # --dutch on a Double-Swiss section of a regulations file is refused (3), by name
+    regulations = tmp_path / "ds.toml"
+    regulations.write_text(SECTION.format(rounds=4), encoding="utf-8")
+    assert main(["engine", "--dutch", str(path), "-p", "--regulations", str(regulations)]) == 3
+    assert "not the FIDE (Dutch) system of --dutch" in capsys.readouterr().err
