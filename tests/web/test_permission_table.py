@@ -175,6 +175,7 @@ def world(db: None) -> World:
         "printing:section": {**solo_section, "kind": "pairings"},
         # the grade promotion report needs an event with [grades] (Futian, seed 001)
         "printing:grades": {"slug": "grades"},
+        "printing:grade_table": {"slug": "grades"},
         "printing:section_grades": {"slug": "grades", "key": "D"},
         "public:player": {**solo_section, "number": 1},
         "follow:follow": {**solo_section, "number": 1},

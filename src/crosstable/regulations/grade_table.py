@@ -57,6 +57,7 @@ def read_grades(
         promotions=promotions,
         valid_for=valid_for,
         source=table.string("source", ""),
+        example=table.boolean("example", False),
     )
     table.finish()
     _check_time_controls(root, rules, sections)

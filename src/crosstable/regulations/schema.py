@@ -529,6 +529,9 @@ class GradeRules:
     valid_for: ValidityPeriod | None = None
     source: str = ""
     """Where the thresholds come from (the regulation and its table), printed on the report."""
+    example: bool = False
+    """The promotion rules are an example standing in for the association's table (the
+    template's): every report says so at its head until the organiser loads the real one."""
 
     def grade(self, key: str) -> Grade:
         for grade in self.ladder:

@@ -11,20 +11,109 @@ import io
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from crosstable.grades import report_csv
 from crosstable_web.events import models
 from crosstable_web.events.oversight import arbiters, permissions
-from crosstable_web.events.ranking import promotions
+from crosstable_web.events.ranking import promotion_table, promotions
+from crosstable_web.events.settings import event_settings
 from crosstable_web.printing.views import _language, _respond
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 NUMBER_COLUMNS = ("games", "points", "score_rate")
 """Columns written as numbers in the workbook (exact decimals, never floats)."""
+
+
+MAX_TABLE_BYTES = 200_000
+"""A promotion table is a few dozen lines: a bigger file is not one."""
+
+
+class PromotionTableForm(forms.Form):
+    source = forms.CharField(
+        label=gettext_lazy("Name of the table (printed under every report)"),
+        max_length=200,
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+    table = forms.FileField(label=gettext_lazy("The table as a CSV file"), required=False)
+    rows = forms.CharField(
+        label=gettext_lazy("or its rows pasted from a spreadsheet"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "cols": 60, "dir": "auto"}),
+    )
+
+    def text(self) -> str:
+        """The rows: the file's (UTF-8, with or without a byte-order mark) or the pasted."""
+        upload = self.cleaned_data.get("table")
+        if upload is None:
+            return str(self.cleaned_data.get("rows") or "")
+        data = upload.read(MAX_TABLE_BYTES + 1)
+        if len(data) > MAX_TABLE_BYTES:
+            raise promotion_table.TableError(_("The file is too large for a promotion table."))
+        try:
+            return str(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            try:
+                return str(data.decode("gb18030"))  # a CSV saved by Excel on a Chinese Windows
+            except UnicodeDecodeError:
+                raise promotion_table.TableError(
+                    _("The file is not text: save the table as CSV (UTF-8).")
+                ) from None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("table") is None and not str(cleaned.get("rows") or "").strip():
+            raise forms.ValidationError(_("Choose the table's file or paste its rows."))
+        return cleaned
+
+
+@login_required
+def load_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organisers load the association's promotion table in place of the template's
+    example (or of an earlier table) before printing the report."""
+    event = get_object_or_404(models.Event, slug=slug)
+    permissions.require_organiser(request.user, event)
+    grades = promotions.grade_rules(event)
+    if grades is None:
+        raise _no_report()
+    form = PromotionTableForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            count = promotion_table.load_table(
+                event, form.text(), form.cleaned_data["source"], request.user
+            )
+        except promotion_table.TableError as error:
+            form.add_error(None, str(error))
+        except event_settings.SettingsError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)d promotion rule loaded: the report uses the table “%(source)s”.",
+                    "%(count)d promotion rules loaded: the report uses the table “%(source)s”.",
+                    count,
+                )
+                % {"count": count, "source": form.cleaned_data["source"]},
+            )
+            return redirect("events:event_detail", slug=event.slug)
+    return render(
+        request,
+        "printing/grade_table.html",
+        {
+            "event": event,
+            "form": form,
+            "grades": grades,
+            "rules": promotions.all_rule_lines(grades),
+        },
+    )
 
 
 def _no_report() -> Http404:
@@ -83,6 +172,8 @@ def _answer(
         "highest": grades.grade(grades.highest).name,
         "valid_until": promotions.valid_until(event),
         "source": grades.source,
+        "example": grades.example,
+        "can_organise": permissions.can_organise(request.user, event),
         "arbiters": arbiters.of_event(event),
         "rules": promotions.rule_lines(grades, [report.promotions for report in reports]),
         "reports": [

@@ -160,3 +160,59 @@ def test_persian_and_malay_readers(event: models.Event, organiser: User) -> None
     ms = client.get("/print/futian/D/grades/", {"lang": "ms"}).content.decode()
     assert "Laporan kenaikan gred" in ms and "Sah sehingga" not in ms  # the table, no column
     assert "kadar mata di bawah 50%" in ms
+
+
+def test_the_example_table_is_said_first_and_the_real_one_loaded(
+    event: models.Event, organiser: User, arbiter: User
+) -> None:
+    """Issue 26.7: the template's example thresholds are said on the event's pages and at
+    the report's head (its first page), not only under the last section; the organiser loads
+    the association's table (a CSV file, Chinese headings and grade words) and the report
+    follows it. 刘四 (11th grade, 2 of 5 = 40 %) is promoted by the loaded 40 % rule."""
+    client = _client(organiser)
+    client.cookies["django_language"] = "zh-hans"
+    warning = "晋升标准是示例，不是协会的晋升对照表"
+    event_page = client.get("/e/futian/").content.decode()
+    assert warning in event_page and 'href="/print/futian/grades/table/"' in event_page
+    assert warning in client.get("/e/futian/s/D/").content.decode()
+    report = client.get("/print/futian/grades/").content.decode()
+    assert warning in report
+    assert report.index('id="grade-example"') < report.index('id="promotions-D"')
+    arbiters_page = _client(arbiter)
+    arbiters_page.cookies["django_language"] = "zh-hans"
+    assert "组织者载入协会的晋升对照表" in arbiters_page.get("/e/futian/").content.decode()
+    assert arbiters_page.get("/print/futian/grades/table/").status_code == 403
+
+    form = client.get("/print/futian/grades/table/").content.decode()
+    assert "载入协会的晋升对照表" in form
+    wrong = client.post(
+        "/print/futian/grades/table/",
+        {
+            "source": "协会晋升对照表",
+            "rows": "参赛等级,得分率,最少对局,晋升等级\n十一级棋士,四十,4,十级棋士",
+        },
+    )
+    assert wrong.status_code == 200
+    assert "第2行：得分率“四十”不是0到100的百分比。" in wrong.content.decode()
+    table = io.BytesIO(
+        "参赛等级,得分率（%）,最少对局,晋升等级\n"
+        "十一级棋士,40,4,十级棋士\n"
+        "十一级棋士,80,4,九级棋士\n"
+        "十级棋士,50,4,九级棋士\n"
+        "十级棋士,80,4,八级棋士\n".encode("utf-8-sig")
+    )
+    table.name = "晋升对照表.csv"
+    answer = client.post(
+        "/print/futian/grades/table/",
+        {"source": "中国国际象棋协会晋升对照表（2019）", "table": table},
+    )
+    assert answer.status_code == 302
+    event_page = client.get(answer["Location"]).content.decode()
+    assert "已载入4条晋升规则" in event_page and warning not in event_page
+    report = client.get("/print/futian/D/grades/").content.decode()
+    assert warning not in report and "中国国际象棋协会晋升对照表（2019）" in report
+    rows = {row[2]: row[8] for row in _table(report, "promotions-D")}
+    assert rows["刘四"] == "十级棋士"  # 40 % ≥ 40 %: the loaded table, not the example's 50 %
+    assert rows["陈五"] == "" and rows["王一"] == "八级棋士"
+    grades = rules.event_regulations(models.Event.objects.get(slug="futian")).grades
+    assert grades is not None and not grades.example

@@ -224,6 +224,26 @@ def rule_lines(grades: GradeRules, reports: list[SectionPromotions]) -> list[Rul
     ]
 
 
+def all_rule_lines(grades: GradeRules) -> list[RuleLine]:
+    """Every promotion rule in words, in the file's order."""
+    return [
+        RuleLine(
+            grades.grade(rule.from_grade).name,
+            grades.grade(rule.to_grade).name,
+            format_points(rule.rate_percent),
+            rule.min_games,
+        )
+        for rule in grades.promotions
+    ]
+
+
+def is_example(event: models.Event) -> bool:
+    """Whether the event's promotion rules are the template's example (``example = true``):
+    its pages and every report say so until the organiser loads the association's table."""
+    grades = grade_rules(event)
+    return grades is not None and grades.example
+
+
 def rows(report: SectionReport) -> list[dict[str, Any]]:
     """The printed lines of one section: place, number, name, unit, grade on entry, games,
     points, rate, new grade and note."""

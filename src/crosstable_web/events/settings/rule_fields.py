@@ -2051,6 +2051,15 @@ GRADES = RulePart(
             "text",
             gettext_lazy("Where the thresholds come from (printed under every report)."),
         ),
+        Rule(
+            "grades.example",
+            "yes_no",
+            gettext_lazy(
+                "The promotion rules are an example, not the association's table (every "
+                "report says so at its head)."
+            ),
+            default=False,
+        ),
     ),
 )
 

@@ -90,6 +90,7 @@ def section_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             # the grade promotion report: the event's staff, where the regulations have
             # [grades] (no link anywhere else: issue 20)
             "grade_report": sees_private and promotions.section_reported(section),
+            "grade_example": sees_private and promotions.is_example(event),
             "prohibited": section.prohibited.select_related("first", "second"),
             "prohibited_form": forms.ProhibitedPairForm(),
         },

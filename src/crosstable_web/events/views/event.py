@@ -197,6 +197,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "reopening_refusal": services.reopening_refusal(event),
             "grade_report": promotions.has_report(event),
+            "grade_example": promotions.is_example(event),
             "any_paired": models.Round.objects.filter(section__event=event).exists()
             or any(paired(event) for paired in parts.declared.paired.values()),
         },
