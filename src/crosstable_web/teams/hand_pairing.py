@@ -36,6 +36,8 @@ from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.regulations import event_time, regulation_messages
 from crosstable_web.events.rounds import fide_mode, rule_warnings
+from crosstable_web.events.rounds.notation import of_section
+from crosstable_web.events.rounds.results import result_label
 from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
 from crosstable_web.teams import bridge, models, places
@@ -227,7 +229,9 @@ def _text(matches: Sequence[tuple[int, int]], bye: int | None) -> str:
 
 
 def _results_of(round_row: models.TeamRound) -> list[str]:
-    """The results entered in the round, each as "table t, board b: first – second r"."""
+    """The results entered in the round, each as "table t, board b: first – second 1-0" (the
+    result as the round page shows it: 1-0, ½-½, +/-, never the stored codes)."""
+    notation = of_section(round_row.section)
     lines = []
     for match in round_row.matches.select_related("first", "second").order_by("number"):
         for game in match.games.order_by("board"):
@@ -239,7 +243,7 @@ def _results_of(round_row: models.TeamRound) -> list[str]:
                         "board": game.board,
                         "first": match.first.name,
                         "second": match.second.name,
-                        "result": f"{game.first_result}{game.second_result}",
+                        "result": result_label(game.first_result, game.second_result, notation),
                     }
                 )
     return lines

@@ -10,6 +10,7 @@ pairing (C.04.6 [C1]; 3.3.3: the chief arbiter decides)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from crosstable_web.teams.services import matches as team_matches
 from web.teams.test_team_refusal_words import two_teams_that_met
 
 pytestmark = pytest.mark.django_db
+PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 __all__ = ["two_teams_that_met"]
 
 
@@ -160,8 +162,12 @@ def test_unpairing_a_round_with_results_names_them_first(
     assert section.team_rounds.count() == 1
     token = first_page.split(f'name="{rule_warnings.TOKEN_FIELD}" value="')[1].split('"')[0]
     second_page = client.post(_url(section, "unpair"), {rule_warnings.TOKEN_FIELD: token})
-    # the second page names the results to be removed (four boards of table 1)
-    assert "میز ۱، صفحهٔ ۴: Team" in second_page.content.decode()
+    # the second page names the results to be removed (four boards of table 1), each as the
+    # round page writes it (1-0, never the stored codes "10")
+    removed = second_page.content.decode().replace("\u200f", "")
+    for board in range(1, 5):
+        place = str(board).translate(PERSIAN)
+        assert re.search(f"میز ۱، صفحهٔ {place}: Team . – Team . ۱-۰[؛.]", removed), removed
     _codes, done = _confirm_all(client, _url(section, "unpair"), {})
     assert done.status_code == 302 and not section.team_rounds.exists()
     line = AuditLog.objects.filter(action="team_round.unpair").get()
