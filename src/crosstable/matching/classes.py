@@ -28,7 +28,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
 from crosstable.matching.lexicographic import BlossomNesting, Choices, refine
@@ -99,6 +99,41 @@ def class_lexicographic_matching(
         return None
     n = len(graph.vertex_class)
     return [m if m < n else -1 for m in refined[:n]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptimalMatchings:
+    """Every maximum-weight perfect matching of a class graph, described by one of them and
+    its optimality proof: the others use tight edges only and keep the blossoms of
+    ``nesting`` full (:mod:`crosstable.matching.lexicographic`)."""
+
+    mate: list[int]
+    duals: OptimalDuals
+    nesting: BlossomNesting
+    rows: Sequence[Iterable[int]]
+    """Per vertex, its tight neighbours."""
+    is_tight: Callable[[int, int], bool]
+
+
+def class_optimal_matchings(graph: ClassGraph) -> OptimalMatchings | None:
+    """The maximum-weight perfect matchings of ``graph`` (see :class:`OptimalMatchings`), for
+    a caller who chooses among them by an order of its own; None when there is no perfect
+    matching or :func:`class_weighted_matching` gives up."""
+    solved = _solve(graph, max_cardinality=True)
+    if solved is None:
+        return None
+    whole, duals = solved.graph, solved.duals
+    total = len(whole.vertex_class)
+    nesting = BlossomNesting(total, duals)
+    groups = _Groups(whole, nesting, duals.vertex)
+    dual = duals.vertex
+
+    def is_tight(u: int, v: int) -> bool:
+        w = whole.edge_weight(u, v)
+        return w is not None and dual[u] + dual[v] - 2 * w + nesting.common_dual(u, v) == 0
+
+    rows = [_TightRow(groups, u) for u in range(total)]
+    return OptimalMatchings(solved.mate, duals, nesting, rows, is_tight)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

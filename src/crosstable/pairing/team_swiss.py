@@ -22,7 +22,9 @@ import itertools
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from fractions import Fraction
 
-from crosstable.matching import MatchingOracle, max_weight_matching
+from crosstable.matching import ClassGraph, MatchingOracle, max_weight_matching
+from crosstable.matching.classes import class_optimal_matchings
+from crosstable.matching.lower_ends import first_by_lower_ends
 from crosstable.message import Message
 from crosstable.model.colour import Colour
 from crosstable.model.results import ResultCode
@@ -219,14 +221,19 @@ class _RoundPairer:
         # question ([C3]) is then a quick re-check with some teams taken out.
         numbers = sorted(self.teams)
         self._index = {number: index for index, number in enumerate(numbers)}
-        adjacency = [
-            [
-                self._index[other]
-                for other in numbers
-                if other != number and self.can_meet(self.teams[number], self.teams[other])
-            ]
-            for number in numbers
-        ]
+        # Each row is every other team less the few it may not meet ([C1], can_meet), built
+        # by slicing: a test per pair costs seconds at 1,000 teams.
+        everyone = list(range(len(numbers)))
+        adjacency = []
+        for index, number in enumerate(numbers):
+            row = everyone[:index] + everyone[index + 1 :]
+            for other in sorted(
+                (self._index[n] for n in self.teams[number].barred if n in self._index),
+                reverse=True,
+            ):
+                if other != index:
+                    del row[other if other < index else other - 1]
+            adjacency.append(row)
         self._oracle = MatchingOracle(len(numbers), adjacency)
 
     # --- absolute criteria and completion -------------------------------------------------
@@ -347,6 +354,9 @@ class _RoundPairer:
             self.can_meet(a, b) and self._pair_defects(level, a, b) == (0, 0, 0) for a, b in fold
         ):
             return fold
+        quick = self._first_identifier(level, ordered)
+        if quick is not None:
+            return quick
         base = size + 1
         bottom_weight = base**size  # above every sum of the bottom-member terms
         c10_weight = bottom_weight * 2**size
@@ -372,6 +382,48 @@ class _RoundPairer:
             raise PairingError(
                 Message("internal: a bracket chosen as pairable has no perfect matching")
             )
+        return [(ordered[i], ordered[j]) for i, j in enumerate(mate) if i < j]
+
+    def _first_identifier(
+        self, level: int, ordered: Sequence[_Team]
+    ) -> list[tuple[_Team, _Team]] | None:
+        """:meth:`pair_bracket`'s answer without the long weights: [C8]-[C10] alone as the
+        weight of a class graph (a pair's defects depend only on the two teams' colour
+        preferences, upfloating and floating: a few classes), then the smallest identifier
+        among its optimal matchings (top members ascending are the pairs' lower ends in TPN
+        order; then their bottom members) by :func:`first_by_lower_ends`. None when that
+        method cannot tell: the caller then weighs the identifier in (the same answer)."""
+        size = len(ordered)
+        base = size + 1  # above any bracket's total of C9 or of C10 defects
+        kinds: dict[tuple[object, ...], int] = {}
+        members: list[_Team] = []
+        vertex_class: list[int] = []
+        for team in ordered:
+            key = (team.preference, team.strong, team.level < level, team.floated)
+            if key not in kinds:
+                kinds[key] = len(members)
+                members.append(team)
+            vertex_class.append(kinds[key])
+        ceiling = base**3
+        weight: list[list[int | None]] = [
+            [
+                ceiling - (c8 * base + c9) * base - c10
+                for c8, c9, c10 in (self._pair_defects(level, a, b) for b in members)
+            ]
+            for a in members
+        ]
+        barred = [team.barred for team in ordered]
+        numbers = [team.number for team in ordered]
+
+        def adjacent(u: int, v: int) -> bool:  # can_meet, lower TPN first as pair_bracket asks
+            return numbers[v] not in barred[u] if u < v else numbers[u] not in barred[v]
+
+        optimal = class_optimal_matchings(ClassGraph(vertex_class, weight, adjacent))
+        if optimal is None:
+            return None
+        mate = first_by_lower_ends(optimal)
+        if mate is None:
+            return None
         return [(ordered[i], ordered[j]) for i, j in enumerate(mate) if i < j]
 
     def _pair_defects(self, level: int, a: _Team, b: _Team) -> tuple[int, int, int]:
