@@ -15,7 +15,6 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.common import localisation
 from crosstable_web.common.notation import Notation
 
@@ -90,16 +89,15 @@ def zone_name(zone: str) -> SafeString:
 
 @register.filter
 def event_stamp(value: datetime.datetime | None, event: Any) -> str:
-    """A moment written short, to the second, at ``event``'s venue and in its calendar
-    (``1398-08-24 09:31:05`` for a Jalali event): the audit log's time column."""
+    """A moment to the second as the reader writes a day and a time at ``event``'s venue,
+    without the weekday (``۱۶ آذر ۱۳۹۸ ۱۷:۳۵:۰۹``, ``2019年12月7日 17:35:09``, the Jalali day
+    first with the Gregorian one in brackets for a Jalali event read in another language):
+    the audit log's time column (issue 26.11: it showed ``۱۳۹۸-۰۹-۱۶``, an ISO stamp)."""
     if value is None:
         return ""
     local = value.astimezone(_venue_zone(event))
-    year, month, day = local.year, local.month, local.day
-    # Jalali for a Jalali event, and for a Persian reader (as every date of a Persian page).
-    if event.calendar == "jalali" or localisation.uses_persian_digits():
-        year, month, day = gregorian_to_jalali(local.date())
-    return localisation.digits(f"{year:04d}-{month:02d}-{day:02d} {local:%H:%M:%S}")
+    day = localisation.format_date(local.date(), calendar=event.calendar, weekday=False)
+    return f"{day} {localisation.digits(local.strftime('%H:%M:%S'))}"
 
 
 @register.filter

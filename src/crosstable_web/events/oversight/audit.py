@@ -27,7 +27,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from crosstable.model import ResultCode
 from crosstable_web.common import localisation
+from crosstable_web.common.notation import Notation
 from crosstable_web.events import models, parts
 from crosstable_web.events.oversight import anchors
 
@@ -494,10 +496,11 @@ def _field(key: Any) -> str:
     return str(name) if name is not None else str(key)
 
 
-def changes(old: Any, new: Any, action: str = "") -> list[Change]:
+def changes(old: Any, new: Any, action: str = "", notation: Notation | None = None) -> list[Change]:
     """What an audit line changed: for two records (entry data, …) the fields that differ;
     for a record added or removed its fields that have a value; else one unnamed change
-    (a bye's code, a role, a result), in words where ``action`` says what it is."""
+    (a bye's code, a role, a result), in words where ``action`` says what it is (a result
+    as the line's section writes one: ``notation``, chess by default)."""
     if isinstance(old, Mapping) or isinstance(new, Mapping):
         before = old if isinstance(old, Mapping) else {}
         after = new if isinstance(new, Mapping) else {}
@@ -515,15 +518,29 @@ def changes(old: Any, new: Any, action: str = "") -> list[Change]:
         if new is not None and not isinstance(new, Mapping):
             found.append(Change("", "", _text(new)))
         return found
-    old_text, new_text = _plain(old, action), _plain(new, action)
+    old_text, new_text = _plain(old, action, notation), _plain(new, action, notation)
     if not old_text and not new_text:
         return []
     return [Change("", old_text, new_text)]
 
 
-def _plain(value: Any, action: str) -> str:
-    """A value that is not a record, in words where the action says what it is."""
+_RESULT_CODES = frozenset({"board.result"})
+"""Actions that store a board's result as its two TRF codes (``**``, ``10``, ``=-``…)."""
+_RESULT_LABELS = frozenset(
+    {"result.enter", "result.correct", "result.undo", "result.rating_correction"}
+)
+"""Actions that store a result as the round page wrote it (``1-0``, ``2-0``; ``*`` pending)."""
+
+
+def _plain(value: Any, action: str, notation: Notation | None = None) -> str:
+    """A value that is not a record, in words where the action says what it is: a result as
+    the section's pages write it, in the reader's digits (issue 26.11: ``** → ۱۰``)."""
     from crosstable_web.events.words import wording
+
+    if isinstance(value, str) and action in _RESULT_CODES and len(value) == 2:
+        return localisation.digits((notation or Notation()).result(value[0], value[1]))
+    if isinstance(value, str) and action in _RESULT_LABELS:
+        return localisation.digits("" if value == ResultCode.PENDING.value else value)
 
     if isinstance(value, str) and action == "entry.bye":
         return localisation.bye_word(value)

@@ -23,7 +23,7 @@ from crosstable_web.events import forms, models, parts, rounds, services
 from crosstable_web.events.oversight import audit, permissions
 from crosstable_web.events.ranking import promotions
 from crosstable_web.events.regulations import event_time, regulation_messages, rules
-from crosstable_web.events.rounds import acting
+from crosstable_web.events.rounds import acting, notation
 from crosstable_web.events.settings import event_settings
 from crosstable_web.events.views.page import confirm, find_event
 
@@ -317,12 +317,21 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     permissions.require_staff(request.user, event)
     # Warnings stored as data (pairing warnings) are shown in the reader's language.
     # What each line is about, in words: sections by name (audit.subject).
-    section_names = dict(event.sections.values_list("key", "name"))
+    sections = list(event.sections.all())
+    section_names = {section.key: section.name for section in sections}
+    # a result in the words of its section's pages (1-0, or 2-0 in xiangqi)
+    notations = {section.key: notation.of_section(section) for section in sections}
     lines = [
         (
             line,
             [rounds.warning_text(warning) for warning in line.warnings],
             audit.subject(line, section_names),
+            audit.changes(
+                line.old,
+                line.new,
+                line.action,
+                notations.get(str((line.params or {}).get("section", ""))),
+            ),
         )
         for line in event.audit_log.all()[:500]
     ]
