@@ -179,12 +179,60 @@ class Hub:
             start_new_session=True,
         )
 
+    def address(self, number: int) -> str:
+        """App server ``number``'s ADDRESS:PORT, the balancer's name for it."""
+        return f"127.0.0.1:{self.ports[number - 1]}"
+
     def kill_server(self, number: int) -> None:
         """App server ``number`` dies at once (SIGKILL to its master and workers), as a host
         that loses power."""
         process = self.servers.pop(number)
         os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
+
+    def stop_server(self, number: int) -> float:
+        """App server ``number`` stopped for maintenance as docs/deploy.md says: drained at the
+        balancer (``scripts/hub drain``: no new request, the ones it holds answered), then
+        SIGTERM (what ``systemctl stop`` sends; gunicorn finishes what it holds). The seconds
+        the drain took."""
+        started = time.perf_counter()
+        self._hub("drain", self.address(number), "--wait", "60")
+        drained = time.perf_counter() - started
+        process = self.servers.pop(number)
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=60)
+        return drained
+
+    def ready_server(self, number: int) -> None:
+        """App server ``number`` back in the balancer's rotation (``scripts/hub ready``), once
+        it answers its health check."""
+        self.wait_until_healthy(self.ports[number - 1])
+        self._hub("ready", self.address(number))
+
+    def balancer_counts(self, number: int) -> tuple[str, int]:
+        """What HAProxy's runtime API says of app server ``number``: its status (UP, DOWN,
+        MAINT, DRAIN…) and the requests it has been sent since the balancer started."""
+        with socket.socket(socket.AF_UNIX) as connection:
+            connection.connect(str(self.folder / "hub" / "haproxy.sock"))
+            connection.sendall(b"show stat\n")
+            answer = b""
+            while chunk := connection.recv(65536):
+                answer += chunk
+        lines = answer.decode().splitlines()
+        names = lines[0].lstrip("# ").split(",")
+        for line in lines[1:]:
+            row = dict(zip(names, line.split(","), strict=False))
+            if row.get("pxname") == "app_servers" and row.get("svname") == self.address(number):
+                return row["status"], int(row["stot"] or 0)
+        raise RuntimeError(f"the balancer has no app server {self.address(number)}")
+
+    def _hub(self, *arguments: str) -> None:
+        subprocess.run(
+            [str(ROOT / "scripts" / "hub"), *arguments],
+            env=self.environment(),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
     def wait_until_healthy(self, port: int, seconds: float = 60) -> None:
         deadline = time.monotonic() + seconds
@@ -263,6 +311,26 @@ class Hub:
             connection.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
 
 
+def _wrk_command(
+    port: int, path: str, seconds: float, connections: int, threads: int, script: Path | None
+) -> list[str]:
+    if not shutil.which("wrk"):
+        raise RuntimeError("wrk is not installed: apt-get install wrk (scripts/bootstrap does)")
+    return [
+        "wrk",
+        f"-t{threads}",
+        f"-c{connections}",
+        f"-d{seconds}s",
+        "--timeout",
+        "10s",
+        "--latency",
+        "-H",
+        "X-Forwarded-Proto: https",
+        *(["-s", str(script)] if script else []),
+        f"http://127.0.0.1:{port}{path}",
+    ]
+
+
 def wrk(
     port: int,
     path: str,
@@ -274,26 +342,29 @@ def wrk(
     """One wrk run against 127.0.0.1:``port`` (``script``: wrk's Lua hooks): requests/s,
     latency percentiles and maximum (ms), and the failed requests (non-2xx/3xx answers and
     socket errors)."""
-    if not shutil.which("wrk"):
-        raise RuntimeError("wrk is not installed: apt-get install wrk (scripts/bootstrap does)")
-    output = subprocess.run(
-        [
-            "wrk",
-            f"-t{threads}",
-            f"-c{connections}",
-            f"-d{seconds}s",
-            "--timeout",
-            "10s",
-            "--latency",
-            "-H",
-            "X-Forwarded-Proto: https",
-            *(["-s", str(script)] if script else []),
-            f"http://127.0.0.1:{port}{path}",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    command = _wrk_command(port, path, seconds, connections, threads, script)
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return wrk_figures(output)
+
+
+class Load:
+    """wrk loading 127.0.0.1:``port`` in the background until :meth:`finish` (at most ten
+    minutes): for checks whose steps take as long as they take (an app server stopped and
+    started again) and must all happen under load."""
+
+    def __init__(self, port: int, path: str, connections: int, threads: int = 2) -> None:
+        command = _wrk_command(port, path, 600, connections, threads, None)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+
+    def finish(self) -> dict[str, float]:
+        """Stop wrk (SIGINT: it reports what it did so far) and read its figures."""
+        self.process.send_signal(signal.SIGINT)
+        output, _errors = self.process.communicate(timeout=60)
+        return wrk_figures(output)
+
+
+def wrk_figures(output: str) -> dict[str, float]:
+    """The figures of wrk's report (``wrk``)."""
     rate = float(_find(r"Requests/sec:\s+([\d.]+)", output))
     figures = {"rate": rate, "requests": float(_find(r"(\d+) requests in", output))}
     figures["max"] = _milliseconds(_find(r"Latency\s+\S+\s+\S+\s+(\S+)", output))
