@@ -28,6 +28,7 @@ crosstable does not implement is refused with the reason (:data:`REFUSED`).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -97,6 +98,10 @@ class PairingSystem:
     a section's number of rounds is then a multiple of it, and the pairing-allocated bye of
     each of its rounds is worth its share of the match's
     (:func:`crosstable.pairing.double_swiss.pab_points_per_game`)."""
+    alias_of: str = ""
+    """Another spelling of the registered system named here (TRF-2026's table gives a round
+    robin several codes): read wherever a file or section names it, paired the same way,
+    not offered in the forms' lists (:func:`offered_codes`)."""
 
 
 def _dutch(
@@ -142,7 +147,7 @@ def _xiangqi(
     return pair_round(tournament, round_number, options=options)
 
 
-def _round_robin(cycles: int) -> ConfigurablePairFunction:
+def _round_robin(cycles: int, *, exchange: bool = True) -> ConfigurablePairFunction:
     def pair(
         tournament: Tournament,
         round_number: int | None = None,
@@ -152,7 +157,7 @@ def _round_robin(cycles: int) -> ConfigurablePairFunction:
     ) -> RoundPairing:
         from crosstable.pairing.round_robin import pair_round
 
-        return pair_round(tournament, round_number, cycles=cycles)
+        return pair_round(tournament, round_number, cycles=cycles, exchange=exchange)
 
     return pair
 
@@ -285,6 +290,43 @@ SYSTEMS: dict[str, PairingSystem] = {
             predetermined=True,
             family="round_robin",
         ),
+        PairingSystem(
+            "BERGER_DOUBLEROUNDROBIN",
+            "Double round robin (Berger tables played twice)",
+            _BERGER,
+            _round_robin(2, exchange=False),
+            "TRF-2026's BERGER_ROUNDROBIN_G2: the table twice as it is, colours reversed in "
+            "the second cycle, no rounds exchanged (FIDE_DOUBLEROUNDROBIN exchanges the first "
+            "cycle's last two); docs/pairing/round_robin.md",
+            predetermined=True,
+            family="round_robin",
+        ),
+        *(
+            PairingSystem(
+                alias,
+                "Round robin (Berger tables)",
+                _BERGER,
+                _round_robin(1),
+                f"TRF-2026's other spelling of {target}",
+                predetermined=True,
+                family="round_robin",
+                alias_of=target,
+            )
+            for alias, target in (
+                ("BERGER_ROUNDROBIN", "FIDE_ROUNDROBIN"),
+                ("BERGER_ROUNDROBIN_G1", "FIDE_ROUNDROBIN"),
+            )
+        ),
+        PairingSystem(
+            "BERGER_ROUNDROBIN_G2",
+            "Double round robin (Berger tables played twice)",
+            _BERGER,
+            _round_robin(2, exchange=False),
+            "TRF-2026's other spelling of BERGER_DOUBLEROUNDROBIN",
+            predetermined=True,
+            family="round_robin",
+            alias_of="BERGER_DOUBLEROUNDROBIN",
+        ),
     )
 }
 
@@ -369,6 +411,10 @@ def scoring_for(code: str, scoring: ScoringSystem) -> ScoringSystem:
     return dataclasses.replace(scoring, pairing_bye=(scoring.win + scoring.draw) / games)
 
 
+_MORE_CYCLES = re.compile(r"^BERGER_ROUNDROBIN_G\d+$")
+"""TRF-2026's round robin played n times: n = 1 and 2 are registered, more are refused."""
+
+
 def system_codes() -> tuple[str, ...]:
     """Every code a regulations file or a section may name: the individual systems, then the
     team systems."""
@@ -379,7 +425,9 @@ def offered_codes(*, teams: bool) -> tuple[str, ...]:
     """The codes a section may choose from: the team systems for a team section, the
     individual systems for any other (every registered one, in the registry's order: a system
     added here is offered by every form without more)."""
-    return tuple(TEAM_SYSTEMS) if teams else tuple(SYSTEMS)
+    if teams:
+        return tuple(TEAM_SYSTEMS)
+    return tuple(code for code, system in SYSTEMS.items() if not system.alias_of)
 
 
 def any_system(code: str) -> PairingSystem | TeamPairingSystem:
@@ -407,6 +455,12 @@ def pairing_system(code: str) -> PairingSystem:
             ) from None
         if key in REFUSED:
             raise KeyError(str(REFUSED[key])) from None
+        if _MORE_CYCLES.match(key):
+            raise KeyError(
+                f"{code!r}: a round robin whose games are played {key.rsplit('_G', 1)[1]} "
+                "times; crosstable pairs the Berger tables once or twice "
+                "(BERGER_ROUNDROBIN_G1, BERGER_ROUNDROBIN_G2)"
+            ) from None
         known = ", ".join(sorted(SYSTEMS))
         raise KeyError(f"unknown pairing system {code!r} (known: {known})") from None
 

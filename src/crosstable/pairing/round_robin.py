@@ -66,10 +66,14 @@ def rounds_in(players: int, cycles: int) -> int:
     return (table_size(players) - 1) * cycles
 
 
-def scheduled_round(players: int, round_number: int, cycles: int = 1) -> list[tuple[int, int]]:
+def scheduled_round(
+    players: int, round_number: int, cycles: int = 1, *, exchange: bool = True
+) -> list[tuple[int, int]]:
     """Round ``round_number`` of a round robin of ``cycles`` cycles (1 or 2): the table's
     round, with the double round robin's exchange of the first cycle's last two rounds and
-    the second cycle's reversed colours."""
+    the second cycle's reversed colours. ``exchange`` False: the table as it is in every
+    cycle, colours reversed in the second (TRF-2026's ``BERGER_DOUBLEROUNDROBIN``, the
+    table played twice; ``FIDE_DOUBLEROUNDROBIN`` exchanges)."""
     table_rounds = table_size(players) - 1
     if not 1 <= round_number <= table_rounds * cycles:
         raise PairingError(
@@ -78,7 +82,13 @@ def scheduled_round(players: int, round_number: int, cycles: int = 1) -> list[tu
         )
     cycle, index = divmod(round_number - 1, table_rounds)
     table_round = index + 1
-    if cycles == 2 and cycle == 0 and table_rounds >= 2 and table_round >= table_rounds - 1:
+    if (
+        exchange
+        and cycles == 2
+        and cycle == 0
+        and table_rounds >= 2
+        and table_round >= table_rounds - 1
+    ):
         table_round = 2 * table_rounds - 1 - table_round
     boards = berger_round(players, table_round)
     if cycle % 2 == 1:
@@ -98,7 +108,11 @@ def _forfeits_game(tournament: Tournament, number: int, round_number: int) -> bo
 
 
 def pair_round(
-    tournament: Tournament, round_number: int | None = None, *, cycles: int = 1
+    tournament: Tournament,
+    round_number: int | None = None,
+    *,
+    cycles: int = 1,
+    exchange: bool = True,
 ) -> RoundPairing:
     """Round ``round_number`` (default: the next one) of ``tournament`` played as a round robin
     of ``cycles`` cycles: the Berger table's boards with the players seated by pairing
@@ -128,7 +142,7 @@ def pair_round(
     seat = {place: number for place, number in enumerate(numbers, start=1)}
     boards: list[Board] = []
     rest: int | None = None
-    for white, black in scheduled_round(len(numbers), round_number, cycles):
+    for white, black in scheduled_round(len(numbers), round_number, cycles, exchange=exchange):
         if FREE in (white, black):
             rest = seat[white or black]
             continue

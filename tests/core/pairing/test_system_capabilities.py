@@ -76,5 +76,9 @@ def test_each_system_names_its_rules_family() -> None:
         "XIANGQI_SWISS": "xiangqi",
         "FIDE_ROUNDROBIN": "round_robin",
         "FIDE_DOUBLEROUNDROBIN": "round_robin",
+        "BERGER_DOUBLEROUNDROBIN": "round_robin",
+        "BERGER_ROUNDROBIN": "round_robin",
+        "BERGER_ROUNDROBIN_G1": "round_robin",
+        "BERGER_ROUNDROBIN_G2": "round_robin",
     }
     assert {system.family for system in registry.TEAM_SYSTEMS.values()} == {"team_swiss"}

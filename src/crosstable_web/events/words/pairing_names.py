@@ -24,6 +24,11 @@ _NAMES: dict[str, Promise] = {
     "XIANGQI_SWISS": gettext_lazy("Xiangqi Swiss system"),
     "FIDE_ROUNDROBIN": gettext_lazy("Round robin (Berger tables)"),
     "FIDE_DOUBLEROUNDROBIN": gettext_lazy("Double round robin (Berger tables)"),
+    # TRF-2026's other codes of a round robin (registry entries with alias_of)
+    "BERGER_ROUNDROBIN": gettext_lazy("Round robin (Berger tables)"),
+    "BERGER_ROUNDROBIN_G1": gettext_lazy("Round robin (Berger tables)"),
+    "BERGER_DOUBLEROUNDROBIN": gettext_lazy("Double round robin (Berger tables played twice)"),
+    "BERGER_ROUNDROBIN_G2": gettext_lazy("Double round robin (Berger tables played twice)"),
     **{code: gettext_lazy("FIDE Team Swiss system") for code in TEAM_SYSTEMS},
 }
 
