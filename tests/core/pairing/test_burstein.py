@@ -171,3 +171,54 @@ def test_a_group_whose_order_is_not_total_is_sorted_as_the_reference_sorts_it() 
     assert {frozenset((19, 30)), frozenset((29, 18)), frozenset((28, 20))} <= pairs
     table = (DATA / "seed810_round2_bbp_differs.bbp-check.txt").read_text()
     assert "19 -  30" in table and "29 -  18" in table and "28 -  20" in table
+
+
+def test_odd_fields_keep_the_bye_rules_by_an_independent_checker(tmp_path: Path) -> None:
+    """bbpPairings aborts on every Burstein round with a pairing-allocated bye, so odd fields
+    are checked against the rule text by ``bench.burstein_byes`` (written apart from the
+    engine): eligibility, the lowest pairing score, round 1's last player, and the absolute
+    criteria of the rest of the round. Twelve generated odd fields pass; the same checker
+    finds the round-1 bye moved to another player."""
+    from crosstable.formats.trf import read_trf
+    from crosstable.model import ResultCode, RoundEntry
+    from crosstable.pairing.burstein_audit import check_rounds
+
+    for seed in range(1, 13):
+        config = tmp_path / f"odd{seed}.toml"
+        players, rounds = 5 + 2 * seed, 3 + seed % 5
+        config.write_text(
+            f"players = {players}\nrounds = {rounds}\ndraw_rate = 0.3\n"
+            "forfeit_rate = 0.03\nhalf_point_bye_rate = 0.03\nwithdrawal_rate = 0.05\n"
+            'late_entry_rate = 0.05\ninitial_colour = "random"\n',
+            encoding="utf-8",
+        )
+        output = tmp_path / f"odd{seed}.trf"
+        assert (
+            main(["engine", "--burstein", "-g", str(config), "-o", str(output), "-s", str(seed)])
+            == 0
+        )
+        tournament = read_trf(output.read_text(encoding="utf-8"))
+        assert len(tournament.players) % 2 == 1
+        assert check_rounds(tournament) == [], seed
+    # An odd field without absences: round 1's bye goes to the last player, 9; given to
+    # player 1 instead (9 takes 1's board), the audit says so.
+    config = tmp_path / "plain.toml"
+    config.write_text("players = 9\nrounds = 4\ndraw_rate = 0.3\n", encoding="utf-8")
+    output = tmp_path / "plain.trf"
+    assert main(["engine", "--burstein", "-g", str(config), "-o", str(output), "-s", "1"]) == 0
+    tournament = read_trf(output.read_text(encoding="utf-8"))
+    assert check_rounds(tournament) == []
+    players = tournament.players
+    bye = next(n for n, p in players.items() if p.rounds[0].result is ResultCode.PAIRING_BYE)
+    first = players[1].rounds[0]
+    assert first.opponent is not None
+    opponent = first.opponent
+    players[bye].set_entry(1, RoundEntry(opponent, first.colour, first.result))
+    players[opponent].set_entry(
+        1, RoundEntry(bye, players[opponent].rounds[0].colour, players[opponent].rounds[0].result)
+    )
+    players[1].set_entry(1, RoundEntry.absent(ResultCode.PAIRING_BYE))
+    rules = [
+        violation.rule for violation in check_rounds(tournament) if violation.round_number == 1
+    ]
+    assert any("round 1 bye to 1" in rule for rule in rules), rules
