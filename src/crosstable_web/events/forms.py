@@ -462,13 +462,13 @@ class BlankEventForm(forms.Form):
 
     def _add_tiebreak_boxes(self) -> None:
         """The tie-breaks chosen from a list by their words, in order, one box each (the
-        settings page's own boxes: ``rule_fields.tiebreak_choices``), not typed as codes:
+        settings page's own boxes: ``rule_fields.choices.tiebreak_choices``), not typed as codes:
         every tie-break a section or a team section may use."""
-        from crosstable_web.events.settings.rule_fields import (
-            QuickSelect,
+        from crosstable_web.events.settings.rule_fields.choices import (
             TiebreakField,
             tiebreak_choices,
         )
+        from crosstable_web.events.settings.rule_fields.widgets import QuickSelect
 
         individual = tiebreak_choices(teams=False)
         known = {code for code, _words in individual}
@@ -497,7 +497,7 @@ class BlankEventForm(forms.Form):
         clean_event_dates(self, cleaned)
         teams = is_team_system(str(cleaned.get("system", "")))
         # a team section's tie-breaks are the team ones (MPvGP), a player's the individual
-        from crosstable_web.events.settings.rule_fields import check_tiebreak
+        from crosstable_web.events.settings.rule_fields.choices import check_tiebreak
 
         chosen = [
             (number, str(cleaned[name]))

@@ -261,11 +261,12 @@ def test_a_sections_row_shows_what_it_inherits(creator: User) -> None:
 def test_a_key_of_one_name_belongs_to_no_box() -> None:
     """The loader's or the service's refusal keyed by one name (``sections``: a section
     with players cannot go) is the form's, not a box's — it looped for ever, the page hung."""
-    from crosstable_web.events.settings import rule_fields
+    from crosstable_web.events.settings.rule_fields import event_parts as rule_event_parts
+    from crosstable_web.events.settings.rule_fields import form as rules_form
 
     text = (EXAMPLES / "kinabatangan-school-2024.toml").read_text("utf-8")
-    form = rule_fields.RulesForm(
-        None, part=rule_fields.SECTIONS, text=text, regulations=parse_regulations(text)
+    form = rules_form.RulesForm(
+        None, part=rule_event_parts.SECTIONS, text=text, regulations=parse_regulations(text)
     )
     assert form.field_of_key("sections") is None
     assert form.field_of_key("sections[1].rounds") == "r-event~sections1-rounds"

@@ -27,7 +27,9 @@ import pytest
 from crosstable.regulations import condition_table, parse_regulations
 from crosstable.regulations import reader as regulations_reader
 from crosstable_web.events import forms
-from crosstable_web.events.settings import rule_fields, settings_forms
+from crosstable_web.events.settings import settings_forms
+from crosstable_web.events.settings.rule_fields import form as rules_form
+from crosstable_web.events.settings.rule_fields import page as rule_page
 
 ROOT = Path(__file__).resolve().parents[3]
 PROBE = ROOT / "tests/data/regulations/every-table.toml"
@@ -145,9 +147,9 @@ def _form_keys_of(path: Path) -> Iterator[str]:
         form = sent[action]
         assert form.is_valid(), (path.name, action, form.errors)
         yield from form.key_fields()
-    for part in rule_fields.PARTS:
-        shown_rules = rule_fields.RulesForm(part=part, text=text, regulations=regulations)
-        rule_form = rule_fields.RulesForm(
+    for part in rule_page.PARTS:
+        shown_rules = rules_form.RulesForm(part=part, text=text, regulations=regulations)
+        rule_form = rules_form.RulesForm(
             _sent_back(shown_rules), part=part, text=text, regulations=regulations
         )
         assert rule_form.is_valid(), (path.name, part.name, rule_form.errors)

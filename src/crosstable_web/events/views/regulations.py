@@ -19,12 +19,8 @@ from crosstable_web.events import forms, models, services
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
 from crosstable_web.events.rounds import rule_warnings
-from crosstable_web.events.settings import (
-    event_settings,
-    regulation_edits,
-    rule_fields,
-    settings_forms,
-)
+from crosstable_web.events.settings import event_settings, regulation_edits, settings_forms
+from crosstable_web.events.settings.rule_fields import page as rule_page
 from crosstable_web.events.views.page import find_event
 
 
@@ -103,7 +99,7 @@ def _settings_page(
         request.POST if request.method == "POST" else None,
         action,
     )
-    rule_forms = rule_fields.rule_forms(
+    rule_forms = rule_page.rule_forms(
         regulations, text, request.POST if request.method == "POST" else None, action
     )
     if request.method == "POST" and action == "settings":
