@@ -5,34 +5,22 @@ reading in docs/pairing/burstein.md."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
 from crosstable.formats.trf import write_trf
-from crosstable_web.events import bridge, forms, models, rounds, services
-from crosstable_web.events.regulations import rules
+from crosstable_web.events import bridge, models, rounds
 from crosstable_web.events.words.pairing_names import system_choice_name
 
-Players = Callable[..., list[models.Entry]]
+from .conftest import OneSection
 
 
 @pytest.fixture
-def burstein(organiser: User, arbiter: User, make_players: Players) -> models.Section:
-    spec = rules.EventSpec(
-        name="Burstein",
-        sections=[
-            rules.SectionSpec(key="b", name="Open", total_rounds=5, system_code="FIDE_BURSTEIN")
-        ],
+def burstein(one_section: OneSection) -> models.Section:
+    return one_section(
+        "FIDE_BURSTEIN", players=6, rounds=5, key="b", name="Open", event_name="Burstein"
     )
-    event = services.create_event(spec, organiser)
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
-    section = event.sections.get()
-    make_players(section, 6, organiser)
-    services.assign_pairing_numbers(section, organiser)
-    return section
 
 
 @pytest.mark.django_db
@@ -59,14 +47,12 @@ def test_round_one_is_paired_by_the_burstein_engine(
     assert "192 FIDE_BURSTEIN" in text
 
 
-def test_forms_offer_burstein_to_individual_sections_only() -> None:
-    settings_form = forms.EventSettingsForm(
-        sections=[("b", False), ("teams", True)], event_slug="x"
-    )
-    individual = [value for value, _ in settings_form.fields["section_b_system"].choices]  # type: ignore[attr-defined]
-    team = [value for value, _ in settings_form.fields["section_teams_system"].choices]  # type: ignore[attr-defined]
-    assert "FIDE_BURSTEIN" in str(individual)
-    assert "FIDE_BURSTEIN" not in str(team)
+def test_forms_offer_burstein_to_individual_sections_only(
+    offered_systems: tuple[list[str], list[str]],
+) -> None:
+    individual, team = offered_systems
+    assert "FIDE_BURSTEIN" in individual
+    assert "FIDE_BURSTEIN" not in team
 
 
 @pytest.mark.parametrize(

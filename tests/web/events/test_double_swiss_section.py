@@ -5,7 +5,6 @@ Expected boards worked by hand from C.04.5 (docs/pairing/double_swiss.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -13,28 +12,16 @@ from django.contrib.auth.models import User
 
 from crosstable.formats.trf import write_trf
 from crosstable.model import ResultCode
-from crosstable_web.events import bridge, forms, models, rounds, services
-from crosstable_web.events.regulations import rules
+from crosstable_web.events import bridge, models, rounds, services
 
-Players = Callable[..., list[models.Entry]]
+from .conftest import OneSection
 
 
 @pytest.fixture
-def double_swiss(organiser: User, arbiter: User, make_players: Players) -> models.Section:
-    spec = rules.EventSpec(
-        name="Double-Swiss",
-        sections=[
-            rules.SectionSpec(
-                key="ds", name="Terbuka", total_rounds=4, system_code="FIDE_DOUBLESWISS"
-            )
-        ],
+def double_swiss(one_section: OneSection) -> models.Section:
+    return one_section(
+        "FIDE_DOUBLESWISS", players=5, rounds=4, key="ds", name="Terbuka", event_name="Double-Swiss"
     )
-    event = services.create_event(spec, organiser)
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
-    section = event.sections.get()
-    make_players(section, 5, organiser)
-    services.assign_pairing_numbers(section, organiser)
-    return section
 
 
 def _boards(round_row: models.Round) -> list[tuple[int, int]]:
@@ -69,14 +56,12 @@ def test_a_match_is_two_rounds_and_the_bye_is_worth_one_and_a_half(
     assert "192 FIDE_DOUBLESWISS" in text
 
 
-def test_forms_offer_the_double_swiss_to_individual_sections_only() -> None:
-    settings_form = forms.EventSettingsForm(
-        sections=[("ds", False), ("teams", True)], event_slug="x"
-    )
-    individual = [value for value, _ in settings_form.fields["section_ds_system"].choices]  # type: ignore[attr-defined]
-    team = [value for value, _ in settings_form.fields["section_teams_system"].choices]  # type: ignore[attr-defined]
-    assert "FIDE_DOUBLESWISS" in str(individual)
-    assert "FIDE_DOUBLESWISS" not in str(team)
+def test_forms_offer_the_double_swiss_to_individual_sections_only(
+    offered_systems: tuple[list[str], list[str]],
+) -> None:
+    individual, team = offered_systems
+    assert "FIDE_DOUBLESWISS" in individual
+    assert "FIDE_DOUBLESWISS" not in team
 
 
 @pytest.mark.django_db

@@ -7,7 +7,6 @@ the round-robin tie-breaks when none are set, and written to TRF with its system
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,31 +19,18 @@ from crosstable.pairing.checker import check_tournament
 from crosstable.pairing.registry import pair_function
 from crosstable_web.events import bridge, forms, models, rounds, services
 from crosstable_web.events.ranking import standings
-from crosstable_web.events.regulations import rules
 from crosstable_web.events.rounds import round_facts
 from crosstable_web.events.rounds.notation import of_section
 
 from ..language_check import foreign_text
-
-Players = Callable[..., list[models.Entry]]
+from .conftest import OneSection
 
 
 @pytest.fixture
-def round_robin(organiser: User, arbiter: User, make_players: Players) -> models.Section:
-    spec = rules.EventSpec(
-        name="Round robin",
-        sections=[
-            rules.SectionSpec(
-                key="rr", name="Masters", total_rounds=5, system_code="FIDE_ROUNDROBIN"
-            )
-        ],
+def round_robin(one_section: OneSection) -> models.Section:
+    return one_section(
+        "FIDE_ROUNDROBIN", players=5, rounds=5, key="rr", name="Masters", event_name="Round robin"
     )
-    event = services.create_event(spec, organiser)
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
-    section = event.sections.get()
-    make_players(section, 5, organiser)
-    services.assign_pairing_numbers(section, organiser)
-    return section
 
 
 def _boards(round_row: models.Round) -> list[tuple[int, int, str, str]]:
@@ -121,20 +107,11 @@ def test_a_section_whose_rounds_are_not_the_tables_is_refused_in_the_readers_wor
     assert not round_robin.rounds.exists()
 
 
-def _codes(choices: list[object]) -> list[str]:
-    codes: list[str] = []
-    for value, words in choices:  # type: ignore[misc]
-        codes.extend(code for code, _ in words) if isinstance(words, list) else codes.append(value)
-    return codes
-
-
 @pytest.mark.django_db
-def test_forms_offer_individual_systems_to_individual_sections_and_team_ones_to_teams() -> None:
-    settings_form = forms.EventSettingsForm(
-        sections=[("rr", False), ("teams", True)], event_slug="x"
-    )
-    individual = _codes(settings_form.fields["section_rr_system"].choices)  # type: ignore[attr-defined]
-    team = _codes(settings_form.fields["section_teams_system"].choices)  # type: ignore[attr-defined]
+def test_forms_offer_individual_systems_to_individual_sections_and_team_ones_to_teams(
+    offered_systems: tuple[list[str], list[str]],
+) -> None:
+    individual, team = offered_systems
     assert "FIDE_ROUNDROBIN" in individual and "FIDE_DOUBLEROUNDROBIN" in individual
     assert not any(code.startswith("FIDE_TEAM") for code in individual)
     assert "FIDE_ROUNDROBIN" not in team and "FIDE_TEAM" in team
@@ -147,19 +124,11 @@ def test_forms_offer_individual_systems_to_individual_sections_and_team_ones_to_
 
 @pytest.mark.django_db
 def test_the_printed_cross_table_is_the_classic_table_with_sb_and_places(
-    organiser: User, arbiter: User, make_players: Players, client: Client
+    one_section: OneSection, arbiter: User, client: Client
 ) -> None:
-    spec = rules.EventSpec(
-        name="Quad",
-        sections=[
-            rules.SectionSpec(key="q", name="Quad", total_rounds=3, system_code="FIDE_ROUNDROBIN")
-        ],
+    section = one_section(
+        "FIDE_ROUNDROBIN", players=4, rounds=3, key="q", name="Quad", event_name="Quad"
     )
-    event = services.create_event(spec, organiser)
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
-    section = event.sections.get()
-    make_players(section, 4, organiser)
-    services.assign_pairing_numbers(section, organiser)
     # Rd 1: 1-4 1-0, 2-3 ½; Rd 2: 4-3 0-1, 1-2 ½; Rd 3: 2-4 1-0, 3-1 0-1.
     for results in (("1-0", "="), ("0-1", "="), ("1-0", "0-1")):
         round_row = rounds.pair_next_round(section, arbiter)
@@ -200,22 +169,14 @@ def test_the_printed_cross_table_is_the_classic_table_with_sb_and_places(
 
 @pytest.mark.django_db
 def test_the_chief_arbiter_may_still_pair_a_round_by_hand(
-    organiser: User, arbiter: User, make_players: Players
+    one_section: OneSection, arbiter: User
 ) -> None:
     from crosstable_web.events.rounds import manual_pairing
     from crosstable_web.events.rounds.rule_warnings import NeedsConfirmation
 
-    spec = rules.EventSpec(
-        name="By hand",
-        sections=[
-            rules.SectionSpec(key="h", name="H", total_rounds=3, system_code="FIDE_ROUNDROBIN")
-        ],
+    section = one_section(
+        "FIDE_ROUNDROBIN", players=4, rounds=3, key="h", name="H", event_name="By hand"
     )
-    event = services.create_event(spec, organiser)
-    models.EventRole.objects.create(event=event, user=arbiter, role=models.Role.ARBITER)
-    section = event.sections.get()
-    make_players(section, 4, organiser)
-    services.assign_pairing_numbers(section, organiser)
     first = rounds.pair_next_round(section, arbiter)  # the table: 1-4, 2-3
     manual_pairing.start(first, arbiter)
     three, four = (section.entries.get(pairing_number=n) for n in (3, 4))
