@@ -9,7 +9,8 @@ browser only, each person with their own sign-in:
   and enters the ten teams of six on the team form;
 * the chief arbiter pairs rounds 1-8 with the engine (Team Swiss, C.04.6) and types the
   results — rounds 1 and 2 match by match, the others a whole round at once in the page's box
-  (``1 1 1 = 0, 2 0 0 = 1, …``, the quicker entry);
+  (``1 1 1 = 0, 2 0 0 = 1, …``, the quicker entry); a slip typed from the wrong side in
+  round 1 is corrected, the page naming the stored results it replaces and asking first;
 * round 3: کازرون's bus never arrives — nobody of the team comes; the arbiter enters the four
   boards of اندیشه – کازرون as forfeits. A match forfeited as a whole is no meeting
   (docs/teams.md, "When two teams have met"; FIDE's Team Swiss likewise), so the engine may
@@ -310,8 +311,24 @@ def _type_the_round(
         f"{table} {'+ + + +' if (number, table) == FORFEIT else played(first, second)}"
         for table, (first, second) in enumerate(pairs, start=1)
     ]
+    if number == 1:
+        # a slip read from the wrong side: table 2 typed as مرودشت's loss, then corrected —
+        # the page names the three boards whose stored results change and asks first
+        _type(arbiter, "2 1 1 = 0")
     for line in [", ".join(typed)] if whole_round else typed:
         _type(arbiter, line)
+        if number == 1 and line.startswith("2 "):
+            ask = arbiter.page.locator("#result-ask #rule-warning-list")
+            ask.wait_for()
+            asked = ask.inner_text().replace("\u200f", "")
+            assert asked.count("لار – مرودشت") == 3, asked
+            assert "میز ۲، صفحهٔ ۴ (لار – مرودشت) از قبل نتیجهٔ ۰-۱ را دارد: به ۱-۰" in asked
+            arbiter.shot("round-1-correction")
+            answers = arbiter.page.evaluate("Number(document.documentElement.dataset.answers)")
+            arbiter.page.keyboard.press("Enter")  # the confirmation button has the focus
+            arbiter.page.wait_for_function(
+                f"() => Number(document.documentElement.dataset.answers) > {answers}"
+            )
     arbiter.go(arbiter.path())
     # every match complete: the twenty boards have their results, none waits
     assert arbiter.page.locator("tr.board td.result").count() == 20, number

@@ -207,6 +207,13 @@ KINDS: dict[str, Kind] = {
             "Board %(board)s (%(players)s) already has the result %(was)s: it becomes %(result)s."
         ),
     ),
+    "team_result.replace": Kind(
+        Level.CONFIRM,
+        gettext_lazy(
+            "Table %(table)s board %(board)s (%(teams)s) already has the result %(was)s: it "
+            "becomes %(result)s."
+        ),
+    ),
     "result.previous_round": Kind(
         Level.CONFIRM,
         gettext_lazy(

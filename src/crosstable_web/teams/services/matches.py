@@ -6,6 +6,7 @@ before round 1 and enters the boards' results.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import F
@@ -21,6 +22,10 @@ from crosstable_web.events.models import Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.regulations import event_time, regulation_messages, rules
+from crosstable_web.events.rounds import rule_warnings
+from crosstable_web.events.rounds.notation import of_section
+from crosstable_web.events.rounds.results import result_label
+from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.words.pairing_names import system_name
 from crosstable_web.teams import bridge, hand_pairing, models, places
@@ -224,3 +229,59 @@ def enter_board_result(match: models.TeamMatch, board: int, text: str, actor: Ac
             },
             about=(match.first, match.second),
         )
+
+
+def confirm_replacements(
+    round_row: models.TeamRound,
+    boards: Sequence[tuple[int, int, str]],
+    actor: Actor,
+    token: str | None = None,
+) -> list[RuleWarning]:
+    """Before results typed or clicked on the round page go in (``boards``: table, board and
+    the result as :func:`enter_board_result` reads it): every board that already holds
+    another result is named — table, board, teams, the result stored and the one typed
+    (``team_result.replace``, level 3, as the individual round page asks) — and the lot is
+    confirmed once (``token``). Boards that hold nothing yet, the same result, or a result
+    that cannot be read are not asked about (:func:`enter_board_result` refuses the last
+    with its reason). Returns the confirmed warnings; raises ``NeedsConfirmation`` until
+    they are confirmed."""
+    section = round_row.section
+    notation = of_section(section)
+    matches = {m.number: m for m in round_row.matches.select_related("first", "second")}
+    games = {
+        (game.match.number, game.board): game
+        for game in models.BoardGame.objects.filter(match__round=round_row).select_related("match")
+    }
+    warnings: list[RuleWarning] = []
+    changes: list[str] = []
+    for table, board, text in boards:
+        game = games.get((table, board))
+        if game is None or game.first_result == ResultCode.PENDING.value:
+            continue
+        try:
+            first, second = read_board_result(text)
+        except ValueError:
+            continue
+        if (game.first_result, game.second_result) == (first.value, second.value):
+            continue
+        match = matches[table]
+        warnings.append(
+            RuleWarning(
+                "team_result.replace",
+                {
+                    "table": table,
+                    "board": board,
+                    "teams": f"{match.first.name} – {match.second.name}",
+                    "was": result_label(game.first_result, game.second_result, notation),
+                    "result": result_label(first.value, second.value, notation) or "*",
+                },
+            )
+        )
+        # the action names the results stored now: a confirmation is void once a board
+        # holds another (another arbiter entered it meanwhile)
+        changes.append(
+            f"{table}.{board}:{game.first_result}{game.second_result}>{first.value}{second.value}"
+        )
+    return rule_warnings.require(
+        section, actor, f"team_results:{round_row.pk}:{','.join(changes)}", warnings, token
+    )

@@ -29,7 +29,7 @@ from crosstable_web.common.notation import points_text
 from crosstable_web.events import rounds
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
-from crosstable_web.events.rounds import acting
+from crosstable_web.events.rounds import acting, rule_warnings
 from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
@@ -61,6 +61,8 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
     can_arbitrate = permissions.can_arbitrate(request.user, section.event)
     if request.method == "POST":
         permissions.require_arbiter(request.user, section.event)
+        # the question asked before stored results are replaced (team_result.replace)
+        ask: HttpResponse | None = None
         if "starts_at" in request.POST:
             _move_round_start(request, round_row)
         elif "typed" in request.POST or "entry" in request.POST:
@@ -71,11 +73,11 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             if typed and " " not in typed and "." in current:
                 # a result alone, typed without the script: the board the page names
                 typed = f"{current} {typed}"
-            _enter_typed_results(request, round_row, typed)
+            ask = _enter_typed_results(request, round_row, typed)
         elif "." in request.POST.get("board", ""):
             # a board's key (3.2) with its result: the per-board forms, or a result alone
             # typed for the board the script names
-            _enter_keyed_result(request, round_row)
+            ask = _enter_keyed_result(request, round_row)
         else:
             # the per-board buttons: a table and a board of this round, or a message
             table = whole_number_or_none(request.POST.get("match", ""), 1)
@@ -91,16 +93,21 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
                     % {"table": match.number, "board": board},
                 )
             else:
-                acting.run(
-                    request,
-                    lambda: team_matches.enter_board_result(
-                        match, board, request.POST.get("result", ""), request.user
-                    ),
-                    _("Table %(table)d board %(board)d saved.")
-                    % {"table": match.number, "board": board},
+                result = request.POST.get("result", "")
+                confirmed, ask = _replacements_confirmed(
+                    request, round_row, [(match.number, board, result)]
                 )
+                if confirmed:
+                    acting.run(
+                        request,
+                        lambda: team_matches.enter_board_result(match, board, result, request.user),
+                        _("Table %(table)d board %(board)d saved.")
+                        % {"table": match.number, "board": board},
+                    )
         if wants_json(request):
-            return _answer(request, round_row)
+            return _answer(request, round_row, ask)
+        if ask is not None:
+            return ask
         return redirect(reverse("teams:team_round", args=[slug, key, number]))
     return render(
         request,
@@ -180,10 +187,13 @@ def _round_context(request: HttpRequest, round_row: models.TeamRound) -> dict[st
     }
 
 
-def _answer(request: HttpRequest, round_row: models.TeamRound) -> JsonResponse:
+def _answer(
+    request: HttpRequest, round_row: models.TeamRound, ask: HttpResponse | None = None
+) -> JsonResponse:
     """The script's answer: the round as it now stands — every board's result cell (keyed
     ``table.board``), each match's score line, the progress and the messages (taken from
-    the queue: shown once, here)."""
+    the queue: shown once, here) — and the question to ask first (``ask``: replacing stored
+    results), which the script shows in place."""
     context = _round_context(request, round_row)
     status = render_to_string(
         "teams/_round_status.html",
@@ -203,13 +213,41 @@ def _answer(request: HttpRequest, round_row: models.TeamRound) -> JsonResponse:
             "teams/_match_heading.html", {"item": item}, request
         )
     return JsonResponse(
-        {"status": status, "cells": cells, "pending": pending, "parts": parts, "ask": None}
+        {
+            "status": status,
+            "cells": cells,
+            "pending": pending,
+            "parts": parts,
+            "ask": ask.content.decode() if ask is not None else None,
+        }
     )
 
 
-def _enter_keyed_result(request: HttpRequest, round_row: models.TeamRound) -> None:
+def _replacements_confirmed(
+    request: HttpRequest, round_row: models.TeamRound, boards: list[tuple[int, int, str]]
+) -> tuple[bool, HttpResponse | None]:
+    """Whether ``boards`` (table, board, result) may be saved: none replaces a stored result,
+    or the arbiter confirmed the question naming those that do (the same form posted again
+    with the token). Else (False, the question to show), or (False, None) when refused (the
+    reason is in the messages)."""
+    section = round_row.section
+    outcome = rule_warnings.attempt(
+        request,
+        lambda token: team_matches.confirm_replacements(round_row, boards, request.user, token),
+        section=section,
+        cancel=reverse(
+            "teams:team_round", args=[section.event.slug, section.key, round_row.number]
+        ),
+        title=_("Correct a result"),
+        fragment=wants_json(request),
+    )
+    return outcome.done, outcome.page
+
+
+def _enter_keyed_result(request: HttpRequest, round_row: models.TeamRound) -> HttpResponse | None:
     """One board by its key (``3.2``) and a result, stored (``1-0``, ``+-`` from the board's
-    list) or typed (``1``, ``=``, ``+``): entered as the typed box enters ``3.2 1``."""
+    list) or typed (``1``, ``=``, ``+``): entered as the typed box enters ``3.2 1``. Returns
+    the question to ask first when it replaces a stored result."""
     place = as_typed_on_a_latin_keyboard(request.POST.get("board", "")).strip()
     result = as_typed_on_a_latin_keyboard(request.POST.get("result", "")).strip()
     table_text, _dot, board_text = place.partition(".")
@@ -218,24 +256,27 @@ def _enter_keyed_result(request: HttpRequest, round_row: models.TeamRound) -> No
     match = round_row.matches.filter(number=table).first() if table else None
     if match is None or board is None:
         messages.error(request, _("No such table and board in this round."))
-        return
+        return None
     if not result:
         messages.error(
             request,
             _("Table %(table)d board %(board)d: choose a result; nothing was saved.")
             % {"table": match.number, "board": board},
         )
-        return
+        return None
     try:
         read_board_result(result)
     except ValueError:
-        _enter_typed_results(request, round_row, f"{place} {result}")
-        return
+        return _enter_typed_results(request, round_row, f"{place} {result}")
+    confirmed, ask = _replacements_confirmed(request, round_row, [(match.number, board, result)])
+    if not confirmed:
+        return ask
     acting.run(
         request,
         lambda: team_matches.enter_board_result(match, board, result, request.user),
         _("Table %(table)d board %(board)d saved.") % {"table": match.number, "board": board},
     )
+    return None
 
 
 def _move_round_start(request: HttpRequest, round_row: models.TeamRound) -> None:
@@ -254,16 +295,25 @@ def _move_round_start(request: HttpRequest, round_row: models.TeamRound) -> None
     )
 
 
-def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, typed: str) -> None:
+def _enter_typed_results(
+    request: HttpRequest, round_row: models.TeamRound, typed: str
+) -> HttpResponse | None:
     """The arbiter's keyboard entry: ``3.2 1-0`` (table 3, board 2), ``3 1-0 1/2 0-1 1-0``
     (table 3, boards in order), several separated by commas or new lines; each board saved
-    and logged on its own, a line that cannot be read refused with its text."""
+    and logged on its own, a line that cannot be read refused with its text. Stored results
+    it would replace are named in one question first (returned; nothing saved until it is
+    confirmed)."""
     boards = bridge.team_rules(round_row.section).boards
     try:
         entries = parse_typed_results(typed, boards)
     except ServiceError as error:
         messages.error(request, str(error))
-        return
+        return None
+    confirmed, ask = _replacements_confirmed(
+        request, round_row, [(e.table, e.board, e.result) for e in entries]
+    )
+    if not confirmed:
+        return ask
     tables = {match.number: match for match in round_row.matches.all()}
     saved: list[str] = []
     for table, board, result in ((e.table, e.board, e.result) for e in entries):
@@ -286,3 +336,4 @@ def _enter_typed_results(request: HttpRequest, round_row: models.TeamRound, type
         saved.append(f"{table}.{board} {result}")
     if saved:
         messages.success(request, _("Saved: %(boards)s.") % {"boards": ", ".join(saved)})
+    return None
