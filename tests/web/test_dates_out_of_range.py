@@ -64,7 +64,7 @@ def _client(user: User, language: str) -> Client:
 def test_a_team_payment_dated_outside_its_range_is_refused(
     fars_team: team_models.Team, organiser: User, language: str
 ) -> None:
-    url = f"/e/fars-dates/s/A/teams/{fars_team.number}/fee/"
+    url = f"/e/fars-dates/s/A/teams/{fars_team.pk}/fee/"
     client = _client(organiser, language)
     for typed in FAR_DATES:
         page = client.post(url, {"amount": "720000", "paid_on": typed})
@@ -106,7 +106,7 @@ def test_a_far_date_already_stored_is_shown_in_every_calendar(
     assert entry is not None
     event_models.Entry.objects.filter(pk=entry.pk).update(birth_date=stored)
     pages = (
-        f"/e/{event.slug}/s/A/teams/{fars_team.number}/fee/",
+        f"/e/{event.slug}/s/A/teams/{fars_team.pk}/fee/",
         f"/e/{event.slug}/fees/",
         f"/e/{event.slug}/entry/{entry.pk}/",
         f"/e/{event.slug}/s/A/",

@@ -131,6 +131,7 @@ def world(db: None) -> World:
         team = team_rosters.create_team(table, f"Team {number}", members, organiser)
         if number == 1:
             team_rosters.set_captain(team, captain, organiser)
+            captains_team = team
     team_matches.pair_next_round(
         table, arbiter, starts_at=timezone.now() + datetime.timedelta(days=1)
     )
@@ -195,8 +196,8 @@ def world(db: None) -> World:
     for name in ("public:team_round", "public:team"):
         kwargs[name] = {**league_section, "number": 1}
     for name in ("teams:team_edit", "teams:team_delete", "teams:team_fee"):
-        kwargs[name] = {**league_section, "team": 1}
-    kwargs["teams:lineup"] = {**league_section, "team": 1, "number": 1}
+        kwargs[name] = {**league_section, "team": captains_team.pk}  # a team's id
+    kwargs["teams:lineup"] = {**league_section, "team": captains_team.pk, "number": 1}
     kwargs["teams:team_round"] = {**league_section, "number": 1}
     users = {
         "signed in": outsider,

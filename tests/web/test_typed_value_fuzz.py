@@ -87,7 +87,7 @@ def test_the_team_fee_and_entry_boxes_answer_every_typed_value(
 ) -> None:
     event = fars_team.section.event
     client = _client(organiser, language)
-    fee = f"/e/{event.slug}/s/A/teams/{fars_team.number}/fee/"
+    fee = f"/e/{event.slug}/s/A/teams/{fars_team.pk}/fee/"
     for amount, day in zip(_values(f"amount-{language}"), _values(f"paid-{language}"), strict=True):
         _answered(client.post(fee, {"amount": amount, "paid_on": day}), f"{fee} {amount!r} {day!r}")
         _answered(client.post(fee, {"amount": "720000", "paid_on": day}), f"{fee} {day!r}")

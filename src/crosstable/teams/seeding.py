@@ -5,14 +5,18 @@ say nothing of it. Our reading (docs/teams.md, "Team numbers"): the FIDE Olympia
 the teams ranked by the average rating of their ``boards`` highest-rated players (four in the
 Fars league, reserves included), an unrated player counting as the regulations' value for an
 unrated player in a team's average rating (Fars: 1000, from its prize for teams below 1700;
-0 when they name none); equal averages by team name (FIDE's alphabetical rule), then the
-order the teams were entered."""
+0 when they name none); equal averages by team name (FIDE's alphabetical rule: Persian names
+in the Persian alphabet's order, ``crosstable.typed.name_order``), then the order the teams
+were entered."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
+
+from crosstable.typed.name_order import alphabetical_key
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -33,16 +37,23 @@ def team_strength(ratings: Sequence[int], boards: int, unrated_as: int = 0) -> F
     return Fraction(sum(counted), len(counted)) if counted else Fraction(0)
 
 
-def seeding_order(teams: Sequence[TeamSeed], boards: int, unrated_as: int = 0) -> list[int]:
+def seeding_order(
+    teams: Sequence[TeamSeed],
+    boards: int,
+    unrated_as: int = 0,
+    name_key: Callable[[str], Any] = alphabetical_key,
+) -> list[int]:
     """The teams' numbers in starting order: strongest first (:func:`team_strength`), equal
-    strengths by name (case-insensitive), then by their present number."""
+    strengths alphabetically by name (``name_key``: the Persian alphabet's order, other
+    scripts case-insensitive; the web app adds Chinese names by pinyin), then by their
+    present number."""
     return [
         team.number
         for team in sorted(
             teams,
             key=lambda team: (
                 -team_strength(team.ratings, boards, unrated_as),
-                team.name.casefold(),
+                name_key(team.name),
                 team.number,
             ),
         )

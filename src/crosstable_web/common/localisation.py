@@ -35,6 +35,7 @@ from crosstable.typed import (
     unit_kind_words,
 )
 from crosstable.typed.calendars import JALALI_MONTHS, Calendar, gregorian_to_jalali
+from crosstable.typed.name_order import alphabetical_key
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
@@ -341,10 +342,12 @@ class LocalDecimalField(forms.DecimalField):
 
 def name_sort_key(name: str) -> tuple[str, ...]:
     """Alphabetical order of names: Chinese characters by their pinyin (with tone number,
-    then the characters themselves), other scripts by their case-folded letters."""
+    then the characters themselves), Persian letters in the Persian alphabet's order
+    (``crosstable.typed.name_order``: پ before ت, گ before ل), other scripts by their
+    case-folded letters."""
     if _CJK.search(name):
         return (*lazy_pinyin(name, style=Style.TONE3), "\x00", name)
-    return (name.casefold(),)
+    return (alphabetical_key(name),)
 
 
 def sex_word(code: str) -> str:

@@ -1,4 +1,10 @@
-"""URLs of the teams app (under an event's section, beside the events app's pages)."""
+"""URLs of the teams app (under an event's section, beside the events app's pages).
+
+A team's own pages (edit, delete, fee, line-ups) name it by its id (``<int:team>``, the
+row's primary key), which never changes: its number is its pairing number, given again by
+rating when round 1 is paired, and an address by number would then open another team
+(issue 26.14). The public pages, rendered again on the public site from the published
+file, keep the number."""
 
 from django.urls import path
 

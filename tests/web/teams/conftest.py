@@ -12,6 +12,7 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
+from crosstable_web.teams import models as team_models
 from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.services import rosters as team_rosters
 
@@ -55,6 +56,13 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
         if number == 1:
             team_rosters.set_captain(team, captain, organiser)
     return section
+
+
+def team_address(section: event_models.Section, number: int, page: str) -> str:
+    """The address of a team's ``page`` (``fee/``, ``lineup/1/``) by the team's number now:
+    a team's pages name it by its id, which stays when round 1 renumbers the teams."""
+    team = team_models.Team.objects.get(section=section, number=number)
+    return f"/e/{section.event.slug}/s/{section.key}/teams/{team.pk}/{page}"
 
 
 MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2"}

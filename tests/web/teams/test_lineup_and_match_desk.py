@@ -15,6 +15,8 @@ from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
 from crosstable_web.teams.services import matches as team_matches
 
+from .conftest import team_address
+
 
 def _client(user: User, language: str = "en") -> Client:
     client = Client()
@@ -33,7 +35,7 @@ def _selected(page: str, board: int) -> str | None:
 def test_a_refused_line_up_comes_back_as_chosen_with_opponent_and_deadline(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
-    url = f"/e/{league.event.slug}/s/A/teams/1/lineup/1/"
+    url = team_address(league, 1, "lineup/1/")
     page = _client(captain).get(url).content.decode()
     assert "Opponent: not paired yet." in page
     starts = timezone.now() + datetime.timedelta(days=1)

@@ -33,7 +33,7 @@ def test_a_captain_finds_the_refused_line_up_as_chosen(
     team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(days=1))
     team = models.Team.objects.get(section=league, number=1)
     roster = [str(member.entry_id) for member in team.members.order_by("position")]
-    target = f"/e/{league.event.slug}/s/A/teams/1/lineup/1/"
+    target = f"/e/{league.event.slug}/s/A/teams/{team.pk}/lineup/1/"
     page = _page(
         chromium,
         live_server.url,

@@ -91,7 +91,7 @@ def _refused_lineup(
     roster = [member.entry_id for member in team.members.all()]
     # Roster places 2, 1, 3, 4 on boards 1-4: place 1 below place 2 (board 2).
     response = _client(captain, language).post(
-        f"/e/{league.event.slug}/s/A/teams/1/lineup/1/",
+        f"/e/{league.event.slug}/s/A/teams/{team.pk}/lineup/1/",
         {"board_1": roster[1], "board_2": roster[0], "board_3": roster[2], "board_4": roster[3]},
         follow=True,
     )

@@ -25,6 +25,8 @@ from crosstable_web.events import models as event_models
 from crosstable_web.teams import models
 from crosstable_web.teams.services import matches as team_matches
 
+from .conftest import team_address
+
 
 def _client(user: User | None, language: str = "en") -> Client:
     client = Client()
@@ -95,7 +97,7 @@ def test_captain_sees_a_past_round_read_only(
 ) -> None:
     _play_table_one(league, arbiter)  # team 1 plays table 1 (first-named): results are in
     assert models.TeamMatch.objects.filter(round__number=1, number=1, first__number=1).exists()
-    url = f"/e/{league.event.slug}/s/A/teams/1/lineup/1/"
+    url = team_address(league, 1, "lineup/1/")
     client = _client(captain)
     page = client.get(url).content.decode()
     assert 'id="lineup-form"' not in page and 'name="board_1"' not in page
@@ -120,7 +122,7 @@ def test_captain_sees_a_round_past_its_deadline_read_only(
 ) -> None:
     # Starts in 20 minutes: the deadline (30 minutes before) has passed, no result is in.
     team_matches.pair_next_round(league, arbiter, timezone.now() + datetime.timedelta(minutes=20))
-    url = f"/e/{league.event.slug}/s/A/teams/1/lineup/1/"
+    url = team_address(league, 1, "lineup/1/")
     page = _client(captain).get(url).content.decode()
     assert 'id="lineup-form"' not in page
     assert "The line-up deadline has passed" in page
@@ -131,7 +133,7 @@ def test_captain_sees_a_round_past_its_deadline_read_only(
         "1-0",
         arbiter,
     )
-    open_page = _client(captain).get(f"/e/{league.event.slug}/s/A/teams/1/lineup/2/")
+    open_page = _client(captain).get(team_address(league, 1, "lineup/2/"))
     assert 'id="lineup-form"' in open_page.content.decode()
 
 
@@ -139,7 +141,7 @@ def test_lineup_and_standings_pages_in_persian_digits(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
     _play_table_one(league, arbiter)
-    lineup = _client(arbiter, "fa").get(f"/e/{league.event.slug}/s/A/teams/1/lineup/1/")
+    lineup = _client(arbiter, "fa").get(team_address(league, 1, "lineup/1/"))
     text = lineup.content.decode()
     assert re.search(r"<label for=\"id_board_3\">[^<]*۳</label>", text)
     assert "۲. Player 1.2" in text  # roster place in Persian digits, the name as written

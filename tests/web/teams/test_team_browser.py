@@ -53,7 +53,7 @@ def test_captain_submits_next_line_up_and_an_out_of_order_one_is_refused(
 
     _log_in(page, live_server.url, "kian", "captain-pass", f"/e/{SLUG}/s/A/teams/")
     page.click("a.next-lineup")
-    page.wait_for_url(f"**/e/{SLUG}/s/A/teams/1/lineup/1/")
+    page.wait_for_url(f"**/e/{SLUG}/s/A/teams/{team.pk}/lineup/1/")
     assert page.locator("#id_accept_order_errors").count() == 0  # arbiters only
     # The first reserve (roster place 5) plays board 4 instead of place 4.
     page.select_option("#id_board_4", str(places[4]))

@@ -58,7 +58,7 @@ def test_organiser_cancels_a_mistaken_payment_and_the_place_moves(
 
     page = chromium.new_page()
     page.set_default_timeout(20_000)
-    target = f"/e/{SLUG}/s/A/teams/1/fee/"
+    target = f"/e/{SLUG}/s/A/teams/{first.pk}/fee/"
     page.goto(f"{live_server.url}/accounts/login/?next={target}")
     page.fill("#id_username", "olga")
     page.fill("#id_password", "organiser-pass")

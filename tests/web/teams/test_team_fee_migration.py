@@ -75,7 +75,7 @@ def test_a_team_entered_before_fees_gets_its_fee_when_shown(
     assert team.fee_computed_at is None and team.fee_due == 0
     client = Client()
     client.force_login(organiser)
-    page = client.get(f"/e/{event.slug}/s/A/teams/1/fee/").content.decode()
+    page = client.get(f"/e/{event.slug}/s/A/teams/{team.pk}/fee/").content.decode()
     assert 'id="fee-due">420,000 toman' in page and 'id="fee-balance">420,000 toman' in page
     team.refresh_from_db()
     assert team.fee_due == Decimal("420000.00") and team.fee_computed_at is not None

@@ -78,7 +78,7 @@ def test_an_empty_rating_box_keeps_the_imported_rating(
     # Typed values still change a rating, 0 makes a player unrated; a blank new player's
     # rating is unrated.
     edit = dict(form, rating_1="2015", rating_2="0")
-    response = client.post(f"/e/{slug}/s/A/teams/{team.number}/edit/", edit)
+    response = client.post(f"/e/{slug}/s/A/teams/{team.pk}/edit/", edit)
     assert response.status_code == 302, response.context["form"].errors
     league_entries = event_models.Entry.objects.filter(section=league)
     assert league_entries.get(name="Reza Ahmadi").rating == 2015

@@ -12,13 +12,13 @@ from crosstable_web.events import models as event_models
 from crosstable_web.teams.services import rosters as team_rosters
 from web.history import history_lines
 
+from .conftest import team_address
+
 pytestmark = pytest.mark.django_db
 
 
 def _history(client: Client, section: event_models.Section, number: int) -> list[str]:
-    return history_lines(
-        client, f"/e/{section.event.slug}/s/{section.key}/teams/{number}/fee/?lang=en"
-    )
+    return history_lines(client, team_address(section, number, "fee/?lang=en"))
 
 
 def test_a_teams_history_is_its_own_and_survives_a_rename(

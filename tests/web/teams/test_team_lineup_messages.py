@@ -17,6 +17,8 @@ from crosstable_web.teams import models
 from crosstable_web.teams.services import lineups as team_lineups
 from crosstable_web.teams.services import matches as team_matches
 
+from .conftest import team_address
+
 
 def _roster(team: models.Team) -> list[int]:
     return [member.entry_id for member in team.members.all()]
@@ -32,7 +34,7 @@ def _captain_posts_swapped_boards(
     client.cookies["django_language"] = language
     # Roster places 2, 1, 3, 4 on boards 1-4: place 1 below place 2.
     response = client.post(
-        f"/e/{league.event.slug}/s/A/teams/1/lineup/1/",
+        team_address(league, 1, "lineup/1/"),
         {"board_1": roster[1], "board_2": roster[0], "board_3": roster[2], "board_4": roster[3]},
         follow=True,
     )

@@ -18,6 +18,7 @@ from crosstable.pairing.base import PairingError
 from crosstable.pairing.registry import is_team_system, team_pair_function
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable.typed.results import read_board_result
+from crosstable_web.common import localisation
 from crosstable_web.events.models import Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
@@ -144,7 +145,7 @@ def number_teams_by_rating(
         for team in teams
     }
     playing_seeds = [seeds[t.number] for t in teams if playing is None or t.number in playing]
-    order = seeding_order(playing_seeds, boards, unrated)
+    order = seeding_order(playing_seeds, boards, unrated, localisation.name_sort_key)
     order += [t.number for t in teams if t.number not in order]
     new_number = {old: new for new, old in enumerate(order, start=1)}
     if all(old == new for old, new in new_number.items()):

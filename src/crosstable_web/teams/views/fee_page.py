@@ -28,12 +28,12 @@ def team_fee(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespon
     or waiting) and its payments; organisers record a payment here (amount and date)."""
     section = find_section(slug, key)
     permissions.require_sees_private_data(request.user, section.event)
-    team_row = models.Team.objects.filter(section=section, number=team).first()
+    team_row = models.Team.objects.filter(section=section, pk=team).first()
     if team_row is None:
         messages.error(
             request,
-            _("%(section)s has no team %(team)d (it may have been deleted); nothing was recorded.")
-            % {"section": section.name, "team": team},
+            _("%(section)s has no such team (it may have been deleted); nothing was recorded.")
+            % {"section": section.name},
         )
         return redirect(reverse("teams:team_section", args=[slug, key]))
     if request.method == "POST" and "cancel" in request.POST:

@@ -64,7 +64,7 @@ def lineup(request: HttpRequest, slug: str, key: str, team: int, number: int) ->
     deadline at the venue's time. A refused line-up comes back as it was chosen, with the
     reason: the captain corrects a board, not the whole form."""
     section = find_section(slug, key)
-    team_row = get_object_or_404(models.Team, section=section, number=team)
+    team_row = get_object_or_404(models.Team, section=section, pk=team)
     if not team_lineups.may_see_lineup(request.user, team_row):
         raise PermissionDenied(
             _("Only this team's captain, an arbiter or an organiser may see this page.")

@@ -98,9 +98,7 @@ def team_create(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @login_required
 def team_edit(request: HttpRequest, slug: str, key: str, team: int) -> HttpResponse:
     section = find_section(slug, key)
-    return _team_form(
-        request, section, get_object_or_404(models.Team, section=section, number=team)
-    )
+    return _team_form(request, section, get_object_or_404(models.Team, section=section, pk=team))
 
 
 @login_required
@@ -108,7 +106,7 @@ def team_edit(request: HttpRequest, slug: str, key: str, team: int) -> HttpRespo
 def team_delete(request: HttpRequest, slug: str, key: str, team: int) -> HttpResponse:
     """Delete a team before round 1 is paired (organisers; refused with a message after)."""
     section = find_section(slug, key)
-    team_row = get_object_or_404(models.Team, section=section, number=team)
+    team_row = get_object_or_404(models.Team, section=section, pk=team)
     name = team_row.name
 
     def delete() -> bool:
