@@ -99,6 +99,11 @@ def perfect_candidate(
     ):
         return None
     search = _Search(pairer, bracket, mdps, residents, leftover)
+    if leftover and search.strict_floaters:
+        designated = _designated_floater(pairer, bracket, residents, rest, takes_bye)
+        if designated is None:
+            return None
+        search.designated = designated
     if floats_one:
         assert following is not None
         search.floater_must_fit(rest, following)
@@ -108,6 +113,41 @@ def perfect_candidate(
         return search.pairs if search.place_mdps() else None
     except _GiveUp:
         return None
+
+
+def _designated_floater(
+    pairer: SearchedRound,
+    bracket: list[int],
+    residents: list[int],
+    rest: list[int],
+    takes_bye: bool,
+) -> int | None:
+    """Local rule 4.9 (``float_highest_number_first``) for a bracket that leaves one
+    resident over: the lowest-ranked resident who can be that one in a complete pairing;
+    None if none can (the matchings then decide).
+
+    The rule's weight fields rank right after [C6]-[C7] (``local_rules.floater_order_fields``):
+    with one player left over ([C6] at its least) and every moved-down player paired ([C7] at
+    its least, which a perfect candidate has), the fields prefer the lowest-ranked leftover
+    that a complete pairing allows. Resident ``r`` is such a leftover exactly when the rest of
+    the bracket can be paired among itself and ``r`` with the players below (or the bye): the
+    two parts are disjoint, and the graph's edges hold every absolute criterion (float once,
+    the bye's eligibility). Searching only pairings left with this resident over therefore
+    keeps the rule's choice; without it the search insisted on the last resident and gave up
+    (to a weighted matching of the whole bracket, seconds for hundreds of players) whenever
+    he could not float, e.g. because he had already floated once."""
+    bye = pairer.bye_vertex
+    below = [*rest, bye] if bye is not None and not takes_bye else list(rest)
+    for r in reversed(residents):
+        if takes_bye:
+            assert bye is not None
+            if bye not in pairer.neighbours[r]:
+                continue
+        elif not pairer.has_perfect_matching([*below, r]):
+            continue
+        if pairer.has_perfect_matching([v for v in bracket if v != r]):
+            return r
+    return None
 
 
 class _GiveUp(Exception):
@@ -141,6 +181,9 @@ class _Search:
         self.allowance = [bound12, bound13]
         self.preferred = [p.preference.colour for p in pairer.players]
         self.strict_floaters = pairer.local_rules.float_highest_number_first
+        self.designated = residents[-1] if residents else -1
+        """Local rule 4.9: the resident who must be the one left over (see
+        :func:`_designated_floater`)."""
         self.floating = False
         """The one left over floats down (else he takes the bye)."""
         self.least_unplayed = 0
@@ -220,7 +263,7 @@ class _Search:
         left = [r for r in s2 if r not in self.used]
         if len(left) != 1:
             return False
-        if self.strict_floaters and left[0] != self.residents[-1]:
+        if self.strict_floaters and left[0] != self.designated:
             return False  # local rule: another floater would beat any quality criterion
         if self.floating:
             return self.floater_is_best(left[0])

@@ -331,6 +331,50 @@ def test_bye_goes_to_the_highest_number_able_to_take_it() -> None:
     assert (_boards(local), local.bye) == ([(2, 1), (3, 5)], 4)
 
 
+def test_quick_candidate_floats_the_highest_number_able_to(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """4.9 in the quick first candidate (``dutch_quick``): when the lowest-ranked resident of
+    an odd bracket cannot float (float once), the search leaves the next one able over
+    instead of giving the bracket to the weighted matchings. Every round of three school
+    events (30 players, 7 rounds, all Kinabatangan rules) is paired as the matchings alone
+    pair it, and the search was given such brackets with another resident to leave over
+    (before, it gave every one of them up: seconds per round at 1,000 players)."""
+    from crosstable.pairing import dutch_quick
+
+    answered: list[int] = []
+    designate = dutch_quick._designated_floater
+
+    def spy(pairer, bracket, residents, rest, takes_bye):  # type: ignore[no-untyped-def]
+        chosen = designate(pairer, bracket, residents, rest, takes_bye)
+        if chosen is not None and chosen != residents[-1]:
+            answered.append(chosen)
+        return chosen
+
+    monkeypatch.setattr(dutch_quick, "_designated_floater", spy)
+    quick = dutch_quick.perfect_candidate
+    with_quick: list[RoundPairing] = []
+    for seed in (1, 3, 4):
+        with_quick.clear()
+
+        def pair(tournament: Tournament, round_number: int) -> RoundPairing:
+            if round_number == 1:
+                for number, player in tournament.players.items():
+                    player.club = f"S{number % 3 + 1}"
+            pairing = dutch.pair_round(tournament, round_number, local_rules=KINABATANGAN)
+            with_quick.append(pairing)
+            return pairing
+
+        config = GeneratorConfig(players=30, rounds=7, draw_rate=0.3)
+        tournament = generate_tournament(config, seed, pair, system_code="FIDE_DUTCH_2026")
+        monkeypatch.setattr(dutch, "perfect_candidate", lambda *args: None)
+        try:
+            for pairing in with_quick:
+                alone = dutch.pair_round(tournament, pairing.round_number, local_rules=KINABATANGAN)
+                assert alone == pairing, (seed, pairing.round_number)
+        finally:
+            monkeypatch.setattr(dutch, "perfect_candidate", quick)
+    assert answered
+
+
 # --------------------------------------------------------------------------------------------
 # Last round: three equal colours allowed, balance ignored (4.13a-b)
 
