@@ -1,7 +1,10 @@
 """The parents' search on an event's public home: one box that finds a player in whichever
 section they play, by name, school/club/team or pairing number, typed in any script (pinyin
 for Chinese names: ``crosstable.typed.name_search``), and says where they sit in the current
-round — board (table and board in a team match), colour, opponent and when the round starts.
+round — board (table and board in a team match), colour, opponent and when the round starts;
+once the section's last round has every result, the final place and points instead (issue
+26.15). Each card links to the player's own page (a team player's: the team's), the page a
+parent follows.
 
 Like every public page it reads only public fields (``pages.PUBLIC_ENTRY_FIELDS``) and hands
 the template values, never rows.
@@ -11,12 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable.typed.name_search import matches, search_text
 from crosstable_web.common.localisation import name_sort_key
 from crosstable_web.events import models
+from crosstable_web.events.ranking import standings
 from crosstable_web.events.rounds import notation
 from crosstable_web.public import pages, team_pages
 from crosstable_web.teams import models as team_models
@@ -39,6 +44,8 @@ class FoundPlayer:
     """Pairing number (None before numbers are given, and in team sections)."""
     team: str = ""
     """The team they play for (team sections)."""
+    team_number: int | None = None
+    """Its number (the public team page's address)."""
     round: int | None = None
     """The section's current round (None: not paired yet)."""
     table: int | None = None
@@ -55,6 +62,12 @@ class FoundPlayer:
     times: pages.RoundTimes | None = None
     xiangqi: bool = False
     """The section plays xiangqi: Red and Black."""
+    link: str = ""
+    """The player's public page (a team player's: the team's page); empty before a number."""
+    final_place: str = ""
+    """After the section's last round (every result in): the final place, e.g. ``3`` or
+    ``5-6``; the card then shows it and the points instead of the last pairing."""
+    final_points: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -115,18 +128,58 @@ def find_players(event: models.Event, query: str) -> SearchResult:
     found.sort(key=lambda c: (name_sort_key(c.name), c.section.position, c.section.key))
     shown = found[:MOST_SHOWN]
     seats: dict[int, dict[int, FoundPlayer]] = {}
+    finals: dict[int, dict[int, tuple[str, str]] | None] = {}
     for candidate in shown:
         if candidate.section.pk not in seats:
             seats[candidate.section.pk] = _section_seats(candidate.section)
-    return SearchResult(
-        query,
-        [
-            seats[c.section.pk].get(c.entry_id)
-            or FoundPlayer(c.name, c.unit, c.section, number=c.number, note=_("not paired yet"))
-            for c in shown
-        ],
-        len(found) - len(shown),
-    )
+            finals[candidate.section.pk] = _final_places(candidate.section)
+    cards = []
+    for c in shown:
+        card = seats[c.section.pk].get(c.entry_id) or FoundPlayer(
+            c.name, c.unit, c.section, number=c.number, note=_("not paired yet")
+        )
+        final = finals[c.section.pk]
+        if final is not None and card.number in final:
+            place, points = final[card.number]
+            card = FoundPlayer(  # the result, no longer the last pairing
+                card.name,
+                card.unit,
+                card.section,
+                number=card.number,
+                team=card.team,
+                team_number=card.team_number,
+                final_place=place,
+                final_points=points,
+            )
+        cards.append(dataclasses.replace(card, link=_link(card)))
+    return SearchResult(query, cards, len(found) - len(shown))
+
+
+def _link(card: FoundPlayer) -> str:
+    """The page a parent opens (and follows) from the card: the player's own page in an
+    individual section, the team's page in a team section."""
+    section = card.section
+    if card.team_number is not None:
+        return reverse("public:team", args=[section.event.slug, section.key, card.team_number])
+    if card.number is None:
+        return ""
+    return reverse("public:player", args=[section.event.slug, section.key, card.number])
+
+
+def _final_places(section: models.Section) -> dict[int, tuple[str, str]] | None:
+    """Pairing number → (final place, points) once the section's last round has every
+    result; None while the event goes on (or for a team section: its cards give the team)."""
+    if section.is_team_section or not section.total_rounds:
+        return None
+    last = section.rounds.order_by("-number").first()
+    if last is None or last.number < section.total_rounds:
+        return None
+    results = standings.section_results(section)
+    if results.progress is not None or results.rounds < section.total_rounds:
+        return None
+    return {
+        row.number: (row.place, standings.format_points(row.points)) for row in results.main.rows
+    }
 
 
 def _section_seats(section: models.Section) -> dict[int, FoundPlayer]:
@@ -193,6 +246,7 @@ def _team_seats(section: models.Section, number: int) -> dict[int, FoundPlayer]:
                 units.get(seat.player.entry_id, ""),
                 section,
                 team=seat.team.name,
+                team_number=seat.team.number,
                 round=number,
                 table=seat.table,
                 board=seat.board,
@@ -217,6 +271,7 @@ def _team_seats(section: models.Section, number: int) -> dict[int, FoundPlayer]:
             units.get(entry_id, ""),
             section,
             team=team_name,
+            team_number=team_number,
             round=number,
             table=table,
             opponent_unit="" if other is None else other.name,

@@ -58,6 +58,7 @@ def test_parent_finds_the_child_by_pinyin_in_one_search(
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / "parent-search-zh.png"), full_page=True)
     # The child's section pairings, one tap away, open filtered to the child.
-    child.locator("a").first.tap()
+    assert child.locator("a.player-link").get_attribute("href") == "/p/futian/D/player/3/"
+    child.locator("a", has_text="D组").first.tap()
     page.wait_for_selector("#seats")
     assert page.locator("#seats tbody tr:visible").count() == 1
