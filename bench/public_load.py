@@ -19,7 +19,8 @@ For 1, 2, … app servers behind the balancer, for each page:
 - **warm**: the same again at once (pages from the cache);
 - **at 1,000/s**: warm, each of 64 connections waiting 60 ms between requests (wrk's
   ``delay()``): about 1,000 requests a second, the issue's latency goal (99th percentile
-  under 100 ms).
+  under 100 ms); ``--paced 64x60,8x80`` adds other paces (connections x pause in ms: here
+  also at most 100 a second), to find the rate at which that goal holds on a given machine.
 
 Then the balancer alone: HAProxy answering the same standings page from memory
 (``http-request return``), no app server: the ceiling of the cached path here. Finally a
@@ -41,9 +42,21 @@ from pathlib import Path
 from bench.cluster import Hub, fetch, free_port, wrk
 
 DATABASE = "crosstable_public_bench"
-PACED_CONNECTIONS = 64
-PACED_DELAY_MS = 60
-"""64 connections each waiting 60 ms after an answer: at most about 1,000 requests a second."""
+PACED = "64x60"
+"""64 connections each waiting 60 ms after an answer: at most about 1,000 requests a second
+(``--paced``: other CONNECTIONSxMILLISECONDS, comma-separated, for the rate at which the 99th
+percentile stays under 100 ms on a given machine)."""
+
+
+def _pacing(text: str) -> list[tuple[int, int]]:
+    """``64x60,16x160`` → [(64, 60), (16, 160)]: connections and the pause after each answer."""
+    pacing = []
+    for part in text.split(","):
+        connections, _x, delay = part.partition("x")
+        if not (connections.isdigit() and delay.isdigit()) or min(int(connections), int(delay)) < 1:
+            raise SystemExit(f"--paced: {part!r} is not CONNECTIONSxMILLISECONDS (e.g. 64x60)")
+        pacing.append((int(connections), int(delay)))
+    return pacing
 
 
 def build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
@@ -82,7 +95,7 @@ def build_event(players: int, rounds_to_play: int) -> tuple[str, str]:
     return event.slug, section.key
 
 
-def _script(folder: Path, name: str, players: int | None, paced: bool) -> Path | None:
+def _script(folder: Path, name: str, players: int | None, delay: int = 0) -> Path | None:
     """wrk's Lua script: a different player at each request (each wrk thread starting
     elsewhere), and/or a pause after each answer."""
     lines = []
@@ -100,11 +113,11 @@ def _script(folder: Path, name: str, players: int | None, paced: bool) -> Path |
             "  return wrk.format('GET', path)",
             "end",
         ]
-    if paced:
-        lines.append(f"function delay() return {PACED_DELAY_MS} end")
+    if delay:
+        lines.append(f"function delay() return {delay} end")
     if not lines:
         return None
-    path = folder / f"{name}{'-paced' if paced else ''}.lua"
+    path = folder / f"{name}{f'-paced-{delay}' if delay else ''}.lua"
     path.write_text("\n".join(lines) + "\n")
     return path
 
@@ -186,7 +199,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=int, default=5, help="per wrk run")
     parser.add_argument("--pages", default="standings,pairings,player")
+    parser.add_argument(
+        "--paced",
+        default=PACED,
+        help="paced warm runs: CONNECTIONSxMILLISECONDS, comma-separated (default 64x60: "
+        "at most ~1,000 requests a second)",
+    )
     args = parser.parse_args(argv)
+    pacing = _pacing(args.paced)
     counts = [int(part) for part in args.instances.split(",")]
     hub = Hub(
         instances=max(counts),
@@ -233,8 +253,7 @@ def main(argv: list[str] | None = None) -> int:
             for name in chosen:
                 path = paths[name]
                 spread = players if name == "player" else None
-                script = _script(hub.folder, name, spread, paced=False)
-                paced = _script(hub.folder, name, spread, paced=True)
+                script = _script(hub.folder, name, spread)
                 hub.flush_cache()
                 runs = [
                     (
@@ -245,11 +264,11 @@ def main(argv: list[str] | None = None) -> int:
                         "warm",
                         wrk(hub.balancer_port, path, args.seconds, args.connections, script=script),
                     ),
-                    (
-                        "warm, ~1,000/s",
-                        wrk(hub.balancer_port, path, args.seconds, PACED_CONNECTIONS, script=paced),
-                    ),
                 ]
+                for connections, delay in pacing:
+                    paced = _script(hub.folder, name, spread, delay)
+                    figures = wrk(hub.balancer_port, path, args.seconds, connections, script=paced)
+                    runs.append((f"warm, ≤{connections * 1000 / delay:,.0f}/s", figures))
                 for cache, figures in runs:
                     failures += bool(figures["non_2xx"] or figures["socket_errors"])
                     print(_row(str(count), name, cache, figures), flush=True)
