@@ -505,11 +505,12 @@ def cross_table(
                 cells.append("")
                 continue
             codes = "".join(entry.result.value for entry in entries)
-            met = next((entry for entry in entries if entry.opponent is not None), None)
-            if met is None:
+            opponent = next(
+                (entry.opponent for entry in entries if entry.opponent is not None), None
+            )
+            if opponent is None:
                 cells.append(codes.replace(" ", ""))
             else:
-                opponent = met.opponent
                 colour = entries[0].colour.value if entries[0].colour else "-"
                 cells.append(f"{ranks.get(opponent, opponent)}{colour}{codes}")
         table.append((row, cells))
