@@ -211,6 +211,32 @@ def check_stop_under_load(hub: Hub, slug: str, key: str) -> list[str]:
     return failures
 
 
+def check_drain_names_the_servers(hub: Hub) -> list[str]:
+    """``scripts/hub drain`` given an address the balancer does not have: a message naming the
+    ones it has, exit status 2, and nothing drained."""
+    from bench.cluster import ROOT
+
+    done = subprocess.run(
+        [str(ROOT / "scripts" / "hub"), "drain", "127.0.0.1:1"],
+        env=hub.environment(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    statuses = [hub.balancer_counts(number)[0] for number in range(1, hub.instances + 1)]
+    ok = (
+        done.returncode == 2
+        and 'no app server "127.0.0.1:1"' in done.stderr
+        and all(hub.address(number) in done.stderr for number in range(1, hub.instances + 1))
+        and all(status.startswith("UP") for status in statuses)
+    )
+    print(
+        f"scripts/hub drain 127.0.0.1:1 (no such server): exit {done.returncode}, "
+        f"{done.stderr.strip()!r}; servers {', '.join(statuses)} ({'ok' if ok else 'WRONG'})"
+    )
+    return [] if ok else ["scripts/hub drain of an unknown server"]
+
+
 def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
     """App server 2 killed (SIGKILL: a host losing power) while wrk loads the balancer. The
     balancer sends again every request the dead server had not begun to answer (refused,
@@ -350,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         failures += check_propagation(hub, slug, key)
         failures += check_compression_and_304(hub, slug, key)
+        failures += check_drain_names_the_servers(hub)
         failures += check_stop_under_load(hub, slug, key)
         failures += check_kill_under_load(hub, slug, key, args.seconds)
         failures += check_phone(hub, slug, key, args.seconds)
