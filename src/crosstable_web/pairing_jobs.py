@@ -20,7 +20,7 @@ from multiprocessing.connection import Connection
 
 from crosstable.model import Tournament
 from crosstable.pairing import registry
-from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.base import RoundPairing, TeamRoundPairing
 from crosstable.pairing.rules import PairingRules
 
 
@@ -35,9 +35,21 @@ class PairingJob:
     """The players' pairing numbers were drawn by lot (``registry.pair_function``)."""
 
 
+Pairing = RoundPairing | TeamRoundPairing
+"""What an engine answers: a round of players, or of teams."""
+
+
 def run_job(job: PairingJob) -> RoundPairing:
     pair = registry.pair_function(job.system_code, job.rules, numbers_drawn=job.numbers_drawn)
     return pair(job.tournament, job.round_number)
+
+
+def run_any_job(job: PairingJob) -> Pairing:
+    """The section's engine on the job: a team system pairs teams (its tournament holds
+    them), any other system players."""
+    if registry.is_team_system(job.system_code):
+        return registry.team_pair_function(job.system_code)(job.tournament, job.round_number)
+    return run_job(job)
 
 
 def die_with(web_worker: int) -> None:
@@ -109,14 +121,22 @@ def pair_many(
     return outcomes
 
 
+ACKNOWLEDGEMENT_WAIT = 60.0
+"""Seconds a worker that has answered waits for the web process to take its answer in."""
+
+
 def _work_alone(
-    work: Callable[[PairingJob], RoundPairing], job: PairingJob, answer: Connection, web_worker: int
+    work: Callable[[PairingJob], Pairing], job: PairingJob, answer: Connection, web_worker: int
 ) -> None:
     die_with(web_worker)
     try:
         answer.send(work(job))
     except Exception as error:  # sent to the web process, which reports it
         answer.send(error)
+    # Live on until the web process has taken the answer in (it closes its end): a worker
+    # that has ended is how the round pages tell a server gone (pairing_runs.running), so it
+    # must not end between its answer and the web process's note that the answer came.
+    answer.poll(ACKNOWLEDGEMENT_WAIT)
 
 
 class PairingProcess:
@@ -126,11 +146,11 @@ class PairingProcess:
     :attr:`pid`). ``work``: a module-level function, the engine by default."""
 
     def __init__(
-        self, job: PairingJob, work: Callable[[PairingJob], RoundPairing] = run_job
+        self, job: PairingJob, work: Callable[[PairingJob], Pairing] = run_any_job
     ) -> None:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["crosstable.pairing.registry", "crosstable.pairing.dutch"])
-        self._answer, sender = context.Pipe(duplex=False)
+        self._answer, sender = context.Pipe(duplex=True)  # the answer, then the worker's wait
         self._process = context.Process(
             target=_work_alone, args=(work, job, sender, os.getpid()), daemon=True
         )
@@ -143,14 +163,20 @@ class PairingProcess:
         assert pid is not None  # started
         return pid
 
-    def outcome(self) -> RoundPairing | Exception:
+    def outcome(self, answered: Callable[[], None] | None = None) -> Pairing | Exception:
         """The pairing, or the exception the engine raised (a RuntimeError when the process
-        ended without an answer: stopped, or out of memory). Waits until it is there."""
+        ended without an answer: stopped, or out of memory). Waits until it is there.
+        ``answered`` is called once the answer is in, while the worker still lives (it ends
+        when this end of the pipe is closed, after the call)."""
         try:
-            answer: RoundPairing | Exception = self._answer.recv()
+            answer: Pairing | Exception = self._answer.recv()
         except EOFError:
             answer = RuntimeError("the pairing process ended without an answer")
+        try:
+            if answered is not None and not isinstance(answer, RuntimeError):
+                answered()
         finally:
+            self._answer.close()
             self._process.join()
         return answer
 

@@ -12,6 +12,8 @@ events app asks for whatever was declared:
   it keeps (teams: team attributes; a match re-scored for an ineligible player);
 - ``may_create_events``: who may create an event (accounts: the site setting);
 - ``demo``: the demo event's team sections and registration queue (teams, registrations);
+- ``team_pairer``: how a team section's next round is paired, within the request or as a job
+  (teams: ``events.rounds.pairing_runs.Pairer`` of the team services);
 - ``public_site``: the event's public address on another site (hub: the public site a venue
   publishes to), which the venue's QR codes and printouts name instead of its own.
 """
@@ -56,6 +58,8 @@ class Parts:
     )
     may_create_events: Callable[[Any], bool] | None = None
     public_site: Callable[[models.Event], str | None] | None = None
+    team_pairer: Any | None = None
+    """How a team section's next round is paired (``events.rounds.pairing_runs.Pairer``)."""
     demo: DemoPart = dataclasses.field(default_factory=DemoPart)
 
 

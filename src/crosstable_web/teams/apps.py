@@ -23,10 +23,12 @@ class TeamsConfig(AppConfig):
 
 def _declare_parts() -> None:
     """This app's parts of the events app's work (``crosstable_web.events.parts``): the team
-    fees in the fee report, team rounds as paired rounds, the team attributes' names and the
-    re-scored matches' words in the audit log, the demo event's team sections."""
+    fees in the fee report, team rounds as paired rounds, how a team round is paired (as a
+    job), the team attributes' names and the re-scored matches' words in the audit log, the
+    demo event's team sections."""
     from crosstable_web.events import parts
     from crosstable_web.teams import demo, fee_lines, forms, models, wording
+    from crosstable_web.teams.services import matches
 
     parts.declared.fee_lines["teams"] = fee_lines.event_fee_lines
     parts.declared.paired["teams"] = lambda event: models.TeamRound.objects.filter(
@@ -36,5 +38,6 @@ def _declare_parts() -> None:
     parts.declared.field_names["teams.members"] = forms.MEMBER_ATTRIBUTE_LABELS
     for key in ("rescored", "restored"):
         parts.declared.record_words[key] = wording.rescoring_words
+    parts.declared.team_pairer = matches.PAIRER
     parts.declared.demo.form_teams = demo.form_teams
     parts.declared.demo.play_team_rounds = demo.play_team_rounds

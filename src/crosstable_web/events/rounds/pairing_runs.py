@@ -19,19 +19,23 @@ would not see a test's uncommitted rows.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import close_old_connections, connection, transaction
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from crosstable.pairing.base import PairingError, RoundPairing
+from crosstable.pairing.base import PairingError, RoundPairing, TeamRoundPairing
+from crosstable.pairing.registry import is_team_system
 from crosstable_web import pairing_jobs
-from crosstable_web.events import models
+from crosstable_web.events import models, parts
 from crosstable_web.events.oversight.audit import Actor
 from crosstable_web.events.oversight.permissions import require_arbiter
 from crosstable_web.events.rounds import pairing as section_pairing
@@ -41,10 +45,77 @@ from crosstable_web.pairing_jobs import PairingJob
 State = models.PairingRun.State
 
 STARTING_AT_MOST = datetime.timedelta(minutes=5)
-"""A run whose worker has not started by then never will (its server stopped meanwhile)."""
+"""A run whose worker has not started by then never will, and one whose answer has not been
+stored by then never will be (its server stopped meanwhile)."""
 
-WORK: Callable[[PairingJob], RoundPairing] = pairing_jobs.run_job
+WORK: Callable[[PairingJob], pairing_jobs.Pairing] = pairing_jobs.run_any_job
 """What the worker process runs: the section's engine (tests put a stand-in here)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pairer:
+    """How the next round of one kind of section is paired, as a job or within the request.
+    The individual systems' is :data:`INDIVIDUAL`; the teams app declares the team sections'
+    (``events.parts``: this app does not import it)."""
+
+    pair_here: Callable[[models.Section, Actor, datetime.datetime | None], Any]
+    """The whole pairing within the request (jobs switched off, or :attr:`as_job` False)."""
+    plan: Callable[[models.Section, Actor, datetime.datetime | None], Any]
+    """In the job's thread: what the round is paired from, with its ``job`` (PairingJob);
+    ServiceError when it cannot be paired."""
+    store: Callable[[Any, Any, Actor], Any]
+    """Store the engine's answer in a short transaction; ServiceError when the section
+    changed meanwhile."""
+    engine_error: Callable[[Exception], ServiceError]
+    """The engine's refusal in the reader's words."""
+    paired_round: Callable[[models.Section, int], Any | None]
+    """The stored round of that number, if any."""
+    next_number: Callable[[models.Section], int]
+    """The number of the round to pair next."""
+    round_url: Callable[[models.Section, int], str]
+    back_url: Callable[[models.Section], str]
+    """Where the pages send the arbiter after a cancel: the page showing the section's
+    pairing (its last round, or the section before round 1)."""
+    way_out_url: Callable[[models.Section], str]
+    """The ways out of a failed pairing: pairing by hand, or with rematches allowed."""
+    as_job: Callable[[models.Section], bool] = lambda section: True
+    """False: this section's next round is paired within the request."""
+
+
+def _individual_back_url(section: models.Section) -> str:
+    last = section_pairing.last_round(section)
+    if last is None:
+        return reverse("events:section_detail", args=[section.event.slug, section.key])
+    return reverse("events:round_detail", args=[section.event.slug, section.key, last.number])
+
+
+INDIVIDUAL = Pairer(
+    pair_here=lambda section, actor, starts_at: section_pairing.pair_next_round(section, actor),
+    plan=lambda section, actor, starts_at: section_pairing._plan(section),
+    store=section_pairing._store_unchanged,
+    engine_error=section_pairing._engine_error,
+    paired_round=lambda section, number: section.rounds.filter(number=number).first(),
+    next_number=lambda section: (
+        1 + (section.rounds.order_by("-number").values_list("number", flat=True).first() or 0)
+    ),
+    round_url=lambda section, number: reverse(
+        "events:round_detail", args=[section.event.slug, section.key, number]
+    ),
+    back_url=_individual_back_url,
+    way_out_url=lambda section: (
+        reverse("events:hand_pair", args=[section.event.slug, section.key]) + "?propose=1"
+    ),
+)
+
+
+def pairer_for(section: models.Section) -> Pairer:
+    """How ``section`` is paired: by team when its system is a team system and the teams app
+    declared how."""
+    declared = parts.declared.team_pairer
+    if declared is not None and is_team_system(section.system_code):
+        team_pairer: Pairer = declared
+        return team_pairer
+    return INDIVIDUAL
 
 
 def running(section: models.Section) -> models.PairingRun | None:
@@ -53,14 +124,25 @@ def running(section: models.Section) -> models.PairingRun | None:
     run = section.pairing_runs.filter(state=State.RUNNING).first()
     if run is None:
         return None
+    # No worker: still starting, or its answer being stored (since finished_at).
     gone = (
         not pairing_jobs.is_alive(run.worker_pid)
         if run.worker_pid is not None
-        else timezone.now() - run.started_at > STARTING_AT_MOST
+        else timezone.now() - (run.finished_at or run.started_at) > STARTING_AT_MOST
     )
     if gone:
-        _finish(run.pk, State.FAILED, _("The pairing stopped before it finished."))
-        return None
+        # Only if nothing moved meanwhile (the thread may have just taken the answer in).
+        ended = models.PairingRun.objects.filter(
+            pk=run.pk, state=State.RUNNING, worker_pid=run.worker_pid
+        ).update(
+            state=State.FAILED,
+            message=_("The pairing stopped before it finished."),
+            finished_at=timezone.now(),
+        )
+        if ended:
+            return None
+        run.refresh_from_db()
+        return run if run.state == State.RUNNING else None
     return run
 
 
@@ -70,18 +152,20 @@ def last_unfinished(section: models.Section) -> models.PairingRun | None:
     run = section.pairing_runs.first()
     if run is None or run.state not in (State.FAILED, State.CANCELLED):
         return None
-    if section.rounds.filter(number__gte=run.round_number).exists():
+    if pairer_for(section).paired_round(section, run.round_number) is not None:
         return None
     return run
 
 
-def start(section: models.Section, actor: Actor) -> models.Round | models.PairingRun:
-    """Pair the next round of ``section``: the stored round when the engine answers within
-    ``settings.PAIRING_WAIT_SECONDS``, else the run still going. ServiceError when the round
-    cannot be paired (as ``pair_next_round``), when the engine finds no pairing within the
-    wait, or when a pairing of the section is already running."""
-    if not settings.PAIRING_JOBS:
-        return section_pairing.pair_next_round(section, actor)
+def start(section: models.Section, actor: Actor, starts_at: datetime.datetime | None = None) -> Any:
+    """Pair the next round of ``section``: the stored round (a Round, or a team round) when
+    the engine answers within ``settings.PAIRING_WAIT_SECONDS``, else the run still going
+    (a PairingRun). ServiceError when the round cannot be paired (as ``pair_next_round``),
+    when the engine finds no pairing within the wait, or when a pairing of the section is
+    already running. ``starts_at``: the round's start (team rounds; None: the schedule)."""
+    pairer = pairer_for(section)
+    if not settings.PAIRING_JOBS or not pairer.as_job(section):
+        return pairer.pair_here(section, actor, starts_at)
     require_arbiter(actor, section.event)
     section = models.Section.objects.select_related("event").get(pk=section.pk)
     busy = running(section)
@@ -93,15 +177,14 @@ def start(section: models.Section, actor: Actor) -> models.Round | models.Pairin
     # The next round's number (the thread's plan checks that it can be paired): the
     # section is read, and the worker started, by the thread, so that the request waits for
     # neither more than the wait.
-    last = section_pairing.last_round(section)
     run = models.PairingRun.objects.create(
         section=section,
-        round_number=last.number + 1 if last is not None else 1,
+        round_number=pairer.next_number(section),
         started_by=actor if isinstance(actor, get_user_model()) else None,
     )
     follower = threading.Thread(
         target=_follow,
-        args=(run.pk, section.pk, actor, translation.get_language()),
+        args=(run.pk, section.pk, actor, translation.get_language(), starts_at),
         name=f"pairing-run-{run.pk}",
     )
     follower.daemon = True
@@ -109,7 +192,7 @@ def start(section: models.Section, actor: Actor) -> models.Round | models.Pairin
     follower.join(float(settings.PAIRING_WAIT_SECONDS))
     run.refresh_from_db()
     if run.state == State.DONE:
-        return section.rounds.get(number=run.round_number)
+        return pairer.paired_round(section, run.round_number)
     if run.state == State.FAILED:
         raise ServiceError(run.message)
     return run
@@ -144,10 +227,19 @@ def page_context(section: models.Section, can_arbitrate: bool) -> dict[str, obje
     run = running(section)
     if run is not None:
         return {"pairing_run": run, "pairing_run_text": progress_text(run)}
-    return {"pairing_stopped": last_unfinished(section)}
+    stopped = last_unfinished(section)
+    if stopped is None:
+        return {"pairing_stopped": None}
+    return {"pairing_stopped": stopped, "pairing_way_out": pairer_for(section).way_out_url(section)}
 
 
-def _follow(run_id: int, section_id: int, actor: Actor, language: str | None) -> None:
+def _follow(
+    run_id: int,
+    section_id: int,
+    actor: Actor,
+    language: str | None,
+    starts_at: datetime.datetime | None = None,
+) -> None:
     """The thread: read the section, start the engine's worker, wait for it, then store its
     round unless the run was cancelled (the store and the run's ``done`` are one
     transaction); its messages in ``language``, the one of the request that started it."""
@@ -156,8 +248,9 @@ def _follow(run_id: int, section_id: int, actor: Actor, language: str | None) ->
         translation.activate(language)
     try:
         section = models.Section.objects.select_related("event").get(pk=section_id)
+        pairer = pairer_for(section)
         try:
-            plan = section_pairing._plan(section)
+            plan = pairer.plan(section, actor, starts_at)
         except ServiceError as error:  # results missing, all rounds paired, ...
             _finish(run_id, State.FAILED, str(error))
             return
@@ -168,11 +261,20 @@ def _follow(run_id: int, section_id: int, actor: Actor, language: str | None) ->
         if not started:  # cancelled while the worker was starting
             pairing_jobs.stop(worker.pid)
             return
-        outcome = worker.outcome()
-        if isinstance(outcome, RoundPairing):
-            _store(run_id, plan, outcome, actor)
-        elif isinstance(outcome, PairingError):
-            _finish(run_id, State.FAILED, str(section_pairing._engine_error(outcome)))
+
+        def answered() -> None:
+            # The engine has answered and this thread now stores the round: the run stays
+            # "running" without a worker (its worker ends now, which running() must not take
+            # for a server gone), ``finished_at`` saying since when.
+            models.PairingRun.objects.filter(pk=run_id, state=State.RUNNING).update(
+                worker_pid=None, finished_at=timezone.now()
+            )
+
+        outcome = worker.outcome(answered)
+        if isinstance(outcome, RoundPairing | TeamRoundPairing):
+            _store(run_id, pairer, plan, outcome, actor)
+        elif isinstance(outcome, PairingError | ValueError):
+            _finish(run_id, State.FAILED, str(pairer.engine_error(outcome)))
         else:
             _finish(run_id, State.FAILED, _("The pairing stopped before it finished."))
     except Exception as error:  # the thread's last word: the run must not stay "running"
@@ -185,12 +287,10 @@ class _Cancelled(Exception):
     """The run was cancelled while its round was being stored: roll the round back."""
 
 
-def _store(
-    run_id: int, plan: section_pairing._PairingPlan, pairing: RoundPairing, actor: Actor
-) -> None:
+def _store(run_id: int, pairer: Pairer, plan: Any, pairing: Any, actor: Actor) -> None:
     try:
         with transaction.atomic():
-            section_pairing._store_unchanged(plan, pairing, actor)
+            pairer.store(plan, pairing, actor)
             done = models.PairingRun.objects.filter(pk=run_id, state=State.RUNNING).update(
                 state=State.DONE, finished_at=timezone.now()
             )

@@ -32,11 +32,9 @@ def pair_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 def _back_to_section(slug: str, section: models.Section) -> HttpResponse:
-    """The section's last round page (its own page before round 1)."""
-    last = rounds.last_round(section)
-    if last is None:
-        return redirect("events:section_detail", slug=slug, key=section.key)
-    return redirect("events:round_detail", slug=slug, key=section.key, number=last.number)
+    """The page showing the section's pairing: its last round page (its own page before
+    round 1; a team section's, for a team section)."""
+    return redirect(pairing_runs.pairer_for(section).back_url(section))
 
 
 @login_required
@@ -75,7 +73,7 @@ def pair_status(request: HttpRequest, slug: str, key: str) -> JsonResponse:
     if run.state == models.PairingRun.State.FAILED:
         answer["message"] = run.message
     if run.state == models.PairingRun.State.DONE:
-        answer["url"] = reverse("events:round_detail", args=[slug, key, run.round_number])
+        answer["url"] = pairing_runs.pairer_for(section).round_url(section, run.round_number)
     return JsonResponse(answer)
 
 

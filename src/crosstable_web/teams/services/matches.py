@@ -5,16 +5,18 @@ before round 1 and enters the boards' results.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from crosstable.model import ResultCode
-from crosstable.pairing.base import PairingError
+from crosstable.pairing.base import PairingError, TeamRoundPairing
 from crosstable.pairing.registry import is_team_system, team_pair_function
 from crosstable.teams.seeding import TeamSeed, seeding_order, team_strength
 from crosstable.typed.results import read_board_result
@@ -23,12 +25,14 @@ from crosstable_web.events.models import Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.regulations import event_time, regulation_messages, rules
-from crosstable_web.events.rounds import rule_warnings
+from crosstable_web.events.rounds import pairing as section_pairing
+from crosstable_web.events.rounds import pairing_runs, rule_warnings
 from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.rounds.results import result_label
 from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.words.pairing_names import system_name
+from crosstable_web.pairing_jobs import PairingJob
 from crosstable_web.teams import bridge, hand_pairing, models, places
 
 
@@ -36,15 +40,27 @@ class NoPairing(ServiceError):
     """The engine found no pairing of the round (C.04.6 3.3.3: the chief arbiter decides)."""
 
 
-@transaction.atomic
-def pair_next_round(
+@dataclasses.dataclass(slots=True)
+class TeamPairingPlan:
+    """What pairing the next team round of a section needs (:func:`plan_next_round`): the
+    engine's job, read from the section, and what storing its answer checks."""
+
+    section: Section
+    job: PairingJob
+    starts_at: datetime.datetime | None
+    last_change: int | None
+    """The event's last audit line when the plan was read: the same line when storing means
+    nothing changed meanwhile (every change of teams, line-ups and results writes one)."""
+
+
+def plan_next_round(
     section: Section, actor: Actor, starts_at: datetime.datetime | None = None
-) -> models.TeamRound:
-    """Pair the next round with the section's team pairing system and create its matches.
-    ``starts_at`` (aware) sets the round's start; None: the regulations' schedule, at the
-    venue (the line-up deadline counts from it)."""
+) -> TeamPairingPlan:
+    """Read what the next round of ``section`` is paired from, or say why it cannot be
+    (ServiceError). Before round 1 the teams are numbered by rating (a write, logged): call
+    it in a transaction that also stores the round, as :func:`pair_next_round` does."""
     permissions.require_arbiter(actor, section.event)
-    section = Section.objects.select_for_update().get(pk=section.pk)
+    last_change = section_pairing._last_change(section.event_id)
     if not is_team_system(section.system_code):
         raise ServiceError(
             _("%(code)s is not a team pairing system.") % {"code": system_name(section.system_code)}
@@ -59,6 +75,8 @@ def pair_next_round(
     if not section.teams.exists():
         # the engine would refuse in English, naming TRF records
         raise ServiceError(_("This section has no teams yet: add them before pairing."))
+    if starts_at is not None and timezone.is_naive(starts_at):
+        raise ValueError("a round start must be an aware moment")
     # Places given by payment date: only the admitted teams are paired (places.playing_teams).
     playing = places.playing_teams(section, number)
     if number == 1:
@@ -66,22 +84,66 @@ def pair_next_round(
     tournament = bridge.tournament(section, playing)
     # the chief arbiter's prohibited pairs of teams (issue 25): an absolute criterion
     tournament.prohibited_pairings.extend(hand_pairing.prohibitions(section))
+    job = PairingJob(section.system_code, tournament, number)
+    return TeamPairingPlan(section, job, starts_at, last_change)
+
+
+def no_pairing(error: Exception) -> NoPairing:
+    """The engine found no pairing: its reason (a core message) in the reader's words, like
+    the sentence around it; the pages then offer the ways out (teams.hand_pairing)."""
+    return NoPairing(
+        _("No pairing satisfies the rules: %(reason)s")
+        % {"reason": regulation_messages.reason_text(error)}
+    )
+
+
+@transaction.atomic
+def pair_next_round(
+    section: Section, actor: Actor, starts_at: datetime.datetime | None = None
+) -> models.TeamRound:
+    """Pair the next round with the section's team pairing system and create its matches,
+    the engine within this transaction (a pairing computed as a job: ``plan_next_round``,
+    the engine in a worker, ``store_planned_round``).
+    ``starts_at`` (aware) sets the round's start; None: the regulations' schedule, at the
+    venue (the line-up deadline counts from it)."""
+    permissions.require_arbiter(actor, section.event)
+    section = Section.objects.select_for_update().get(pk=section.pk)
+    plan = plan_next_round(section, actor, starts_at)
     try:
-        pairing = team_pair_function(section.system_code)(tournament, number)
+        pairing = team_pair_function(section.system_code)(
+            plan.job.tournament, plan.job.round_number
+        )
     except (PairingError, ValueError) as error:
-        # The engine's reason is a core message, said in the reader's words like the sentence
-        # around it; the page then offers the ways out (teams.hand_pairing).
-        raise NoPairing(
-            _("No pairing satisfies the rules: %(reason)s")
-            % {"reason": regulation_messages.reason_text(error)}
-        ) from None
+        raise no_pairing(error) from None
+    return _store(plan, pairing, actor)
+
+
+def store_planned_round(
+    plan: TeamPairingPlan, pairing: TeamRoundPairing, actor: Actor
+) -> models.TeamRound:
+    """Store ``pairing``, computed from ``plan`` outside any transaction, in a short one: the
+    section is locked and the round stored only if what it was paired from is unchanged
+    (nothing logged in the event since the plan was read, or else the section read again
+    gives the same job), else ServiceError: pair it again."""
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=plan.section.pk)
+        permissions.require_arbiter(actor, section.event)
+        unchanged = plan.last_change is not None and (
+            section_pairing._last_change(section.event_id) == plan.last_change
+        )
+        if not unchanged and plan_next_round(section, actor, plan.starts_at).job != plan.job:
+            raise ServiceError(_("Changed while it was being paired: pair it again."))
+        plan.section = section
+        return _store(plan, pairing, actor)
+
+
+def _store(plan: TeamPairingPlan, pairing: TeamRoundPairing, actor: Actor) -> models.TeamRound:
+    section, number = plan.section, plan.job.round_number
     teams = {team.number: team for team in section.teams.all()}
-    if starts_at is not None and timezone.is_naive(starts_at):
-        raise ValueError("a round start must be an aware moment")
     round_row = models.TeamRound.objects.create(
         section=section,
         number=number,
-        starts_at=starts_at or event_time.scheduled_start(section, number),
+        starts_at=plan.starts_at or event_time.scheduled_start(section, number),
         bye_team=teams[pairing.bye] if pairing.bye is not None else None,
     )
     boards = bridge.team_rules(section).boards
@@ -102,6 +164,31 @@ def pair_next_round(
         params={"section": section.key, "round": number},
     )
     return round_row
+
+
+def _back_url(section: Section) -> str:
+    return reverse("teams:team_section", args=[section.event.slug, section.key])
+
+
+def _round_url(section: Section, number: int) -> str:
+    return reverse("teams:team_round", args=[section.event.slug, section.key, number])
+
+
+PAIRER = pairing_runs.Pairer(
+    pair_here=pair_next_round,
+    plan=plan_next_round,
+    store=store_planned_round,
+    engine_error=no_pairing,
+    paired_round=lambda section, number: section.team_rounds.filter(number=number).first(),
+    next_number=lambda section: 1 + section.team_rounds.count(),
+    round_url=_round_url,
+    back_url=_back_url,
+    way_out_url=lambda section: reverse("teams:hand_pair", args=[section.event.slug, section.key]),
+    # Round 1 numbers the teams by rating first (a write), and its pairing is the fold: it
+    # is paired within the request, so that a failure leaves the numbers as they were.
+    as_job=lambda section: section.team_rounds.exists(),
+)
+"""A team section's next round, paired as a job (``events.rounds.pairing_runs``)."""
 
 
 @transaction.atomic

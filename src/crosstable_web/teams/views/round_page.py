@@ -29,7 +29,7 @@ from crosstable_web.common.notation import points_text
 from crosstable_web.events import rounds
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
-from crosstable_web.events.rounds import acting, rule_warnings
+from crosstable_web.events.rounds import acting, pairing_runs, rule_warnings
 from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
@@ -119,6 +119,8 @@ def team_round(request: HttpRequest, slug: str, key: str, number: int) -> HttpRe
             if round_row.starts_at
             else None,
             "can_arbitrate": can_arbitrate,
+            # the next round's pairing while its engine computes it (a job), on the last round
+            **pairing_runs.page_context(section, can_arbitrate),
         },
     )
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from crosstable_web.events.models import Entry, Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
-from crosstable_web.events.rounds import acting
+from crosstable_web.events.rounds import acting, pairing_runs
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import bridge, fee_lines, fees, models, places
 from crosstable_web.teams.services import eligibility as team_eligibility
@@ -60,6 +60,9 @@ def team_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 event_time.scheduled_start(section, section.team_rounds.count() + 1),
             ),
             "can_arbitrate": permissions.can_arbitrate(request.user, section.event),
+            **pairing_runs.page_context(
+                section, permissions.can_arbitrate(request.user, section.event)
+            ),
             "can_act_as_chief": permissions.can_arbitrate(request.user, section.event)
             and permissions.can_act_as_chief(request.user, section.event),
             "prohibited_teams": models.ProhibitedTeams.objects.filter(
@@ -152,19 +155,21 @@ def pair_round(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         return redirect(reverse("teams:team_section", args=[slug, key]))
     no_pairing: list[str] = []
 
-    def pair() -> models.TeamRound | None:
+    def pair() -> object:
+        # A job (events.rounds.pairing_runs): the round when the engine answers within a
+        # second or two, else the run going on, which this section's page shows.
         try:
-            return team_matches.pair_next_round(section, request.user, starts_at)
+            return pairing_runs.start(section, request.user, starts_at)
         except team_matches.NoPairing as error:
             no_pairing.append(str(error))
             return None
 
-    round_row = acting.run(request, pair)
+    outcome = acting.run(request, pair)
     if no_pairing:
         # the way out: the hand-pairing page says why and offers pairing by hand or with
         # rematches allowed for named teams (issue 25)
         messages.error(request, no_pairing[0])
         return redirect(reverse("teams:hand_pair", args=[slug, key]))
-    if round_row is None:
-        return redirect(reverse("teams:team_section", args=[slug, key]))
-    return redirect(reverse("teams:team_round", args=[slug, key, round_row.number]))
+    if isinstance(outcome, models.TeamRound):
+        return redirect(reverse("teams:team_round", args=[slug, key, outcome.number]))
+    return redirect(reverse("teams:team_section", args=[slug, key]))
