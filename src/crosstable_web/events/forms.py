@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -255,9 +256,34 @@ def _system_choices(teams: bool | None = None) -> list[Any]:
     return system_choices(teams)
 
 
-ZONE_WIDGET = forms.Select()
-"""Time zones are listed by their names in the reader's language
-(``common.localisation.zone_label``)."""
+class ZoneSelect(forms.Select):
+    """The time-zone box: zones listed by their names in the reader's language
+    (``common.localisation.zone_label``), each option carrying the cities it is also found
+    by (``event_time.zone_cities``: 重庆 and Harbin find 中国（上海）时间), and beside it a
+    box that finds a zone by any of these words (``zone_search.js``; hidden without it)."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        from crosstable_web.events.regulations.event_time import zone_cities
+
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        cities = zone_cities().get(str(option["value"]), ())
+        if cities:
+            option["attrs"]["data-cities"] = " ".join(cities)
+        return option
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        box = super().render(name, value, attrs, renderer)
+        # the script finds the list as the box's previous element
+        return format_html(
+            '{}<input type="search" class="zone-city" hidden'
+            ' aria-label="{}" placeholder="{}" autocomplete="off">',
+            box,
+            _("Find the time zone by a city"),
+            _("Find by city, e.g. Chongqing"),
+        )
+
+
+ZONE_WIDGET = ZoneSelect()
 
 
 CALENDAR_CHOICES = [("gregorian", _("Gregorian")), ("jalali", _("Jalali (Persian)"))]

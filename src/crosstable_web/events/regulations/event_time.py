@@ -59,13 +59,39 @@ def common_zones() -> list[str]:
     name the Unicode CLDR keeps only as another zone's alias (Asia/Chongqing and Asia/Harbin
     are Asia/Shanghai) is left out, so no name is offered twice (issue 26.12: 中国（上海）时间
     four times)."""
-    legacy = ("Etc/", "SystemV/", "US/", "posix/", "right/")
+    legacy = _LEGACY_PREFIXES
     aliases = babel.core.get_global("zone_aliases")
     names = (name for name in zoneinfo.available_timezones() if "/" in name)
     return [
         *sorted(name for name in names if not name.startswith(legacy) and name not in aliases),
         "UTC",
     ]
+
+
+_LEGACY_PREFIXES = ("Etc/", "SystemV/", "US/", "posix/", "right/")
+
+CITY_WORDS = {"Chongqing": "重庆", "Chungking": "重庆", "Harbin": "哈尔滨", "Kashgar": "喀什"}
+"""Chinese names of the cities whose IANA zones the CLDR keeps only as aliases of a Chinese
+zone (Asia/Chongqing and Asia/Harbin are Asia/Shanghai, Asia/Kashgar is Asia/Urumqi): the
+CLDR has no name of its own for them, and an organiser in 重庆 types 重庆."""
+
+
+@lru_cache(maxsize=1)
+def zone_cities() -> dict[str, tuple[str, ...]]:
+    """Each zone the box offers → the cities by which it is also found (issue 26.12): its
+    own (``Asia/Kuala_Lumpur`` → Kuala Lumpur) and those of the names the box leaves out as
+    its aliases (``Asia/Shanghai`` → Chongqing, 重庆, Harbin, 哈尔滨 …)."""
+    aliases = babel.core.get_global("zone_aliases")
+    cities: dict[str, list[str]] = {}
+    for name in zoneinfo.available_timezones():
+        if "/" not in name or name.startswith(_LEGACY_PREFIXES):
+            continue
+        city = name.rsplit("/", 1)[1].replace("_", " ")
+        words = cities.setdefault(aliases.get(name, name), [])
+        for word in (city, CITY_WORDS.get(city, "")):
+            if word and word not in words:
+                words.append(word)
+    return {name: tuple(words) for name, words in cities.items()}
 
 
 def zone(event: models.Event) -> zoneinfo.ZoneInfo:
