@@ -7,7 +7,7 @@ import time
 
 from crosstable.message import Message
 from crosstable.pairing.base import PairingError, RoundPairing
-from crosstable_web.pairing_jobs import PairingJob
+from crosstable_web.pairing_jobs import Pairing, PairingJob, run_any_job
 
 
 def never_ends(job: PairingJob) -> RoundPairing:
@@ -19,3 +19,9 @@ def never_ends(job: PairingJob) -> RoundPairing:
 def finds_nothing(job: PairingJob) -> RoundPairing:
     """An engine that finds no pairing."""
     raise PairingError(Message("round %(round)s: nobody can meet anybody", round=job.round_number))
+
+
+def slow_engine(job: PairingJob) -> Pairing:
+    """The section's own engine, four seconds late: long enough for the progress line."""
+    time.sleep(4)
+    return run_any_job(job)
