@@ -35,7 +35,7 @@ from crosstable_web.events.models import ReportNote, Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.regulations import event_time, regulation_messages
-from crosstable_web.events.rounds import fide_mode, rule_warnings
+from crosstable_web.events.rounds import fide_mode, hand_pairing_form, rule_warnings
 from crosstable_web.events.rounds.notation import of_section
 from crosstable_web.events.rounds.results import result_label
 from crosstable_web.events.rounds.rule_warnings import RuleWarning
@@ -134,17 +134,16 @@ def read_pairing(
     section: Section, tables: Sequence[tuple[str, str]], bye: str
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The pairing as chosen on the page (each place a team's id, as text; empty: nobody),
-    as team numbers, checked: every playing team on exactly one table or the bye, two teams
-    on each table, teams of this section only. Refusals (:class:`ServiceError`) name the
-    table and the team; nothing is saved."""
+    as team numbers, checked by the shared reading (``events.rounds.hand_pairing_form``):
+    every playing team on exactly one table or the bye, two teams on each table, teams of
+    this section only. Refusals (:class:`ServiceError`) name the table and the team; nothing
+    is saved."""
     teams = {team.pk: team for team in section.teams.all()}
     number = round_to_pair(section)
     playing = set(playing_numbers(section, number))
-    seen: dict[int, str] = {}
 
-    def team_of(text: str, where: str) -> int:
+    def identify(text: str, where: str) -> tuple[int, str]:
         """The team number of the team whose id the page sent."""
-        text = text.strip()
         team = teams.get(int(text)) if text.isdigit() else None
         if team is None:
             other = (
@@ -166,34 +165,34 @@ def read_pairing(
                 _("%(place)s: %(team)s has no place in the field (waiting list).")
                 % {"place": where, "team": team.name}
             )
-        if team.number in seen:
-            raise ServiceError(
-                _("%(team)s is paired twice: %(first)s and %(second)s.")
-                % {"team": team.name, "first": seen[team.number], "second": where}
-            )
-        seen[team.number] = where
-        return team.number
+        return team.number, team.name
 
-    matches: list[tuple[int, int]] = []
-    for table, (first, second) in enumerate(tables, start=1):
-        where = _("table %(table)d") % {"table": table}
-        if not first.strip() and not second.strip():
-            continue
-        if not first.strip() or not second.strip():
-            raise ServiceError(
-                _("Table %(table)d has only one team: choose its opponent or leave it empty.")
-                % {"table": table}
-            )
-        matches.append((team_of(first, where), team_of(second, where)))
-    bye_team = team_of(bye, _("the bye")) if bye.strip() else None
-    names = {team.number: team.name for team in teams.values()}
-    missing = [names[n] for n in sorted(playing - set(seen))]
-    if missing:
-        raise ServiceError(
-            _("Not paired: %(teams)s. Put every team on a table, or one team on the bye.")
-            % {"teams": _("; ").join(missing)}
-        )
-    return matches, bye_team
+    return hand_pairing_form.read_places(
+        tables,
+        bye,
+        identify,
+        playing,
+        {team.number: team.name for team in teams.values()},
+        WORDING,
+    )
+
+
+WORDING = hand_pairing_form.Wording(
+    place=lambda table: _("table %(table)d") % {"table": table},
+    one_sided=lambda table: (
+        _("Table %(table)d has only one team: choose its opponent or leave it empty.")
+        % {"table": table}
+    ),
+    twice=lambda team, first, second: (
+        _("%(team)s is paired twice: %(first)s and %(second)s.")
+        % {"team": team, "first": first, "second": second}
+    ),
+    missing=lambda teams: (
+        _("Not paired: %(teams)s. Put every team on a table, or one team on the bye.")
+        % {"teams": _("; ").join(teams)}
+    ),
+)
+"""How a team section's hand-pairing form names its places and refusals."""
 
 
 def check(

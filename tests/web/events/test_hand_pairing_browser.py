@@ -124,12 +124,17 @@ def test_a_pair_kept_apart_and_a_hand_pairing_with_colour_warnings(
         chosen = [(winners[k], losers[(k + shift) % 4]) for k in range(4)]
         if {1, 5} not in [set(pair) for pair in chosen]:
             break
-    pk = {e.pairing_number: str(e.pk) for e in section.entries.all()}
     page.click("#hand-pair")
     page.wait_for_url(f"**{base}hand/")
-    for board, (white, black) in enumerate(chosen, start=1):
-        page.select_option(f"select[name=white_{board}]", pk[white])
-        page.select_option(f"select[name=black_{board}]", pk[black])
+    # from the keyboard: each place's pairing number, Tab to the next (the page's one list
+    # of the players offers them by number and name)
+    assert page.locator("#hand-players option").count() == 8
+    page.focus("input[name=white_1]")
+    for white, black in chosen:
+        page.keyboard.type(str(white))
+        page.keyboard.press("Tab")
+        page.keyboard.type(str(black))
+        page.keyboard.press("Tab")
     with page.expect_navigation():
         page.click("#check-pairing")
     warnings = page.locator("#pairing-warnings li").all_inner_texts()

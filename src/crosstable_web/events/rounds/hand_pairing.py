@@ -32,11 +32,18 @@ from django.utils.translation import gettext as _
 from crosstable.model import Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.history import players_to_pair
+from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
 from crosstable_web.events import bridge, models
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
 from crosstable_web.events.regulations import event_time, regulation_messages
-from crosstable_web.events.rounds import fide_mode, manual_pairing, pairing, rule_warnings
+from crosstable_web.events.rounds import (
+    fide_mode,
+    hand_pairing_form,
+    manual_pairing,
+    pairing,
+    rule_warnings,
+)
 from crosstable_web.events.rounds.rule_warnings import RuleWarning
 from crosstable_web.events.services import ServiceError
 
@@ -101,35 +108,31 @@ def proposal(section: models.Section, rematches_for: Collection[int] = ()) -> Pr
 def read_pairing(
     section: models.Section, boards: Sequence[tuple[str, str]], bye: str
 ) -> tuple[list[tuple[int, int]], int | None]:
-    """The pairing chosen on the page (each place a player's id, as text; empty: nobody) as
-    pairing numbers (White, Black), checked: every player of the round on exactly one board
-    or the bye, two players on each board, players of this section who play this round only.
-    Refusals (:class:`ServiceError`) name the board and the player; nothing is saved."""
+    """The pairing chosen on the page (each place a pairing number as typed, in any digits,
+    or ``12. Name`` as the page's list offers it; empty: nobody) as pairing numbers (White,
+    Black), checked by the shared reading (``hand_pairing_form``): every player of the round
+    on exactly one board or the bye, two players on each board, players of this section who
+    play this round only. Refusals (:class:`ServiceError`) name the board and the player;
+    nothing is saved."""
     target = round_to_pair(section)
-    entries = {entry.pk: entry for entry in section.entries.all()}
+    entries = {
+        entry.pairing_number: entry
+        for entry in section.entries.all()
+        if entry.pairing_number is not None
+    }
     playing = set(target.players)
-    seen: dict[int, str] = {}
 
-    def number_of(text: str, where: str) -> int:
-        text = text.strip()
-        entry = entries.get(int(text)) if text.isdigit() else None
-        if entry is None:
-            other = (
-                models.Entry.objects.filter(pk=int(text)).select_related("section").first()
-                if text.isdigit()
-                else None
-            )
-            if other is not None:
-                raise ServiceError(
-                    _("%(place)s: %(player)s plays in another section (%(section)s).")
-                    % {"place": where, "player": other.name, "section": other.section.name}
-                )
+    def identify(text: str, where: str) -> tuple[int, str]:
+        typed = as_typed_on_a_latin_keyboard(text).strip()
+        number = whole_number_or_none(typed.split(".", 1)[0].strip(), 1)
+        entry = entries.get(number) if number is not None else None
+        if entry is None or number is None:
             raise ServiceError(
                 _("%(place)s: %(number)s is not a player of this section.")
                 % {"place": where, "number": text}
             )
-        named = f"{entry.pairing_number or ''} {entry.name}".strip()
-        if entry.pairing_number not in playing:
+        named = f"{number} {entry.name}"
+        if number not in playing:
             if entry.withdrawn_after_round is not None or entry.expelled:
                 reason = _("%(place)s: %(player)s has withdrawn and cannot be paired.")
             else:
@@ -138,34 +141,34 @@ def read_pairing(
                     "bye or no pairing number)."
                 )
             raise ServiceError(reason % {"place": where, "player": named})
-        if entry.pairing_number in seen:
-            raise ServiceError(
-                _("%(player)s is paired twice: %(first)s and %(second)s.")
-                % {"player": named, "first": seen[entry.pairing_number], "second": where}
-            )
-        seen[entry.pairing_number] = where
-        return entry.pairing_number
+        return number, named
 
-    chosen: list[tuple[int, int]] = []
-    for number, (white, black) in enumerate(boards, start=1):
-        where = _("board %(board)d") % {"board": number}
-        if not white.strip() and not black.strip():
-            continue
-        if not white.strip() or not black.strip():
-            raise ServiceError(
-                _("Board %(board)d has only one player: choose the opponent or leave it empty.")
-                % {"board": number}
-            )
-        chosen.append((number_of(white, where), number_of(black, where)))
-    bye_number = number_of(bye, _("the bye")) if bye.strip() else None
-    names = {e.pairing_number: f"{e.pairing_number} {e.name}" for e in entries.values()}
-    missing = [names[n] for n in sorted(playing - set(seen))]
-    if missing:
-        raise ServiceError(
-            _("Not paired: %(players)s. Put every player on a board, or one player on the bye.")
-            % {"players": _("; ").join(missing)}
-        )
-    return chosen, bye_number
+    return hand_pairing_form.read_places(
+        boards,
+        bye,
+        identify,
+        playing,
+        {number: f"{number} {entry.name}" for number, entry in entries.items()},
+        WORDING,
+    )
+
+
+WORDING = hand_pairing_form.Wording(
+    place=lambda board: _("board %(board)d") % {"board": board},
+    one_sided=lambda board: (
+        _("Board %(board)d has only one player: choose the opponent or leave it empty.")
+        % {"board": board}
+    ),
+    twice=lambda player, first, second: (
+        _("%(player)s is paired twice: %(first)s and %(second)s.")
+        % {"player": player, "first": first, "second": second}
+    ),
+    missing=lambda players: (
+        _("Not paired: %(players)s. Put every player on a board, or one player on the bye.")
+        % {"players": _("; ").join(players)}
+    ),
+)
+"""How an individual section's hand-pairing form names its places and refusals."""
 
 
 def check(

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from crosstable_web.events.models import Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
-from crosstable_web.events.rounds import acting, rule_warnings
+from crosstable_web.events.rounds import acting, hand_pairing_form, rule_warnings
 from crosstable_web.events.services import ServiceError
 from crosstable_web.events.views.page import find_section
 from crosstable_web.teams import hand_pairing, models
@@ -54,11 +54,7 @@ def hand_pair(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     chosen: list[tuple[str, str]]
     bye = ""
     if request.method == "POST":
-        chosen = [
-            (request.POST.get(f"first_{t}", ""), request.POST.get(f"second_{t}", ""))
-            for t in range(1, table_count + 1)
-        ]
-        bye = request.POST.get("bye", "")
+        chosen, bye = hand_pairing_form.posted(request.POST, "first", "second", table_count)
         cancel = reverse("teams:hand_pair", args=[slug, key])
         try:
             matches, bye_number = hand_pairing.read_pairing(section, chosen, bye)
