@@ -103,7 +103,7 @@ def perfect_candidate(
         designated = _designated_floater(pairer, bracket, residents, rest, takes_bye)
         if designated is None:
             return None
-        search.designated = designated
+        search.designated = search.reserved = designated
     if floats_one:
         assert following is not None
         search.floater_must_fit(rest, following)
@@ -184,6 +184,11 @@ class _Search:
         self.designated = residents[-1] if residents else -1
         """Local rule 4.9: the resident who must be the one left over (see
         :func:`_designated_floater`)."""
+        self.reserved = -1
+        """The designated resident once found: no pair takes him, so that the search goes
+        only through the candidates that leave him over (the same candidates in the same
+        order as filtering all of them by their leftover, without the budget spent on the
+        others: hundreds of players' transpositions otherwise run the budget out)."""
         self.floating = False
         """The one left over floats down (else he takes the bye)."""
         self.least_unplayed = 0
@@ -298,7 +303,7 @@ class _Search:
             while cursor[k] < len(residents):
                 r = residents[cursor[k]]
                 cursor[k] += 1
-                if r in used:
+                if r in used or r == self.reserved:
                     continue
                 if not self.spend():
                     raise _GiveUp
@@ -326,6 +331,11 @@ class _Search:
         (``wanting_from``: per colour, S1 players from ``i`` on wanting it; ``free_wanting``:
         free S2 players wanting it), not recounted at each step."""
         used, preferred, allowance = self.used, self.preferred, self.allowance
+        leftover_from = s2  # where the one left over is looked for
+        if self.reserved >= 0:
+            if self.reserved in s1:
+                return False  # every S1 player is paired: he cannot be the one left over
+            s2 = [r for r in s2 if r != self.reserved]
         depth = len(s1)
         colours = (Colour.WHITE, Colour.BLACK)
         wanting_from = {colour: [0] * (depth + 1) for colour in colours}
@@ -353,7 +363,7 @@ class _Search:
         while True:
             if i == depth:
                 if allowance == [0, 0]:  # all pairs made, the colour bounds met exactly
-                    if not self.leftover or self.acceptable_leftover(s2):
+                    if not self.leftover or self.acceptable_leftover(leftover_from):
                         return True
                     if self.unknown:
                         raise _GiveUp
