@@ -525,6 +525,9 @@ def detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         {
             "event": event,
             "registration": registration,
+            "language_name": language.language_name(registration.language)
+            if registration.language
+            else "",
             "players": [
                 (
                     player,

@@ -512,3 +512,20 @@ def test_an_event_paid_through_a_provider_is_imported_beside_its_original(
     call_command("import_event", str(backup), "--slug", "futian-copy2", "--as", admin.username)
     third = models.Registration.objects.get(event__slug="futian-copy2").payments.get()
     assert third.provider_reference == f"{paid.provider_reference} copy futian-copy2"
+
+
+def test_the_registrants_language_is_named_not_coded(
+    futian: event_models.Event, organiser: User
+) -> None:
+    """Issue 26.11: the organiser's registration page said "· fa" for a parent who wrote in
+    Persian; it names the language in the reader's words (Chinese: 波斯语)."""
+    parent = Client()
+    parent.cookies["django_language"] = "fa"
+    assert parent.post("/r/futian/", child_form()).status_code == 302
+    registration = models.Registration.objects.get()
+    assert registration.language == "fa"
+    staff = chinese()
+    staff.force_login(organiser)
+    page = staff.get(f"/e/futian/registrations/{registration.pk}/").content.decode()
+    status = page.split('id="status"')[1].split("</p>")[0]
+    assert "· 波斯语" in status and "· fa" not in status

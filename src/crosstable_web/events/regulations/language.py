@@ -28,3 +28,12 @@ def activate_visitor_language(request: HttpRequest, event: models.Event) -> None
         chosen = event_language(event)
     translation.activate(chosen)
     request.LANGUAGE_CODE = translation.get_language()
+
+
+def language_name(code: str) -> str:
+    """A language, by its code as stored (``fa``, ``zh-hans``), named in the reader's
+    language (波斯语, Bahasa Farsi, فارسی, Persian): a page never shows the code itself
+    (issue 26.11: a registration read "· fa")."""
+    from crosstable_web.events.regulations.regulation_messages import message_text
+
+    return message_text(languages.of(code).english_name)
