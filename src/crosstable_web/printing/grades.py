@@ -23,8 +23,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from crosstable.grades import report_csv
 from crosstable_web.events import models
 from crosstable_web.events.oversight import arbiters, permissions
-from crosstable_web.events.ranking import promotion_table, promotions
-from crosstable_web.events.settings import event_settings
+from crosstable_web.events.ranking import promotions
+from crosstable_web.events.settings import event_settings, promotion_table
 from crosstable_web.printing.views import _language, _respond
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
