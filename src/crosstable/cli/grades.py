@@ -113,7 +113,7 @@ def _json(report: SectionPromotions, until: datetime.date | None, calendar: Cale
         "rounds": report.rounds,
         "rounds_played": report.rounds_played,
         "provisional": report.provisional,
-        "highest": report.grades.grade(report.grades.highest).name,
+        "highest": report.grades.highest_name(),
         "valid_until": write_date(until, calendar) if until is not None else None,
         "source": report.grades.source,
         "lines": [
@@ -148,7 +148,7 @@ def _text(
         f"Grade promotion report: {report.label} ({report.section.key})",
         f"After round {report.rounds_played} of {report.rounds}"
         + (" (provisional: results still to come)" if report.provisional else ""),
-        f"Highest title awarded: {grades.grade(grades.highest).name}",
+        f"Highest title awarded: {grades.highest_name()}",
     ]
     if report.minutes is not None:
         header.append(f"Playing time of a game, both players: {format_points(report.minutes)} min")

@@ -101,8 +101,7 @@ def summarise(regulations: Regulations, out: TextIO) -> None:
             )
         print(
             f"  grades: {len(grades.ladder)} on the ladder, highest awarded "
-            f"{grades.grade(grades.highest).name}, {len(grades.promotions)} promotion rules"
-            + valid,
+            f"{grades.highest_name()}, {len(grades.promotions)} promotion rules" + valid,
             file=out,
         )
     if regulations.unsupported:

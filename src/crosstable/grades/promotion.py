@@ -306,7 +306,7 @@ def _promote(
     earned = grades.grade(rule.to_grade)
     target = grades.strength(earned.key)
     caps: list[Cap] = []
-    if target < grades.strength(grades.highest):
+    if grades.highest is not None and target < grades.strength(grades.highest):
         target = grades.strength(grades.highest)
         caps.append(Cap.HIGHEST)
     entry_strength = grades.strength(on_entry.key)

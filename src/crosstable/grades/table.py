@@ -69,7 +69,7 @@ def english_note(line: PromotionLine, report: SectionPromotions) -> str:
             pass
         case Outcome.CAPPED | Outcome.NOT_AWARDABLE:
             assert line.earned is not None
-            highest = report.grades.grade(report.grades.highest).name
+            highest = report.grades.highest_name()
             caps = []
             for cap in line.caps:
                 if cap is Cap.HIGHEST:

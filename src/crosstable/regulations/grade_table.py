@@ -46,10 +46,14 @@ def read_grades(
         return None
     ladder = _ladder(table, sections)
     keys = [grade.key for grade in ladder]
-    highest = _key(table, "highest", table.raw("highest"))
-    if highest not in keys:
-        raise table.error("highest", _no_rung(highest))
+    written = table.raw("highest")
     promotions = _promotions(table, ladder)
+    # The cap matters to promotion rules only: a ladder listed before them (the settings
+    # forms save the ladder rung by rung, then the highest title once its rung is there)
+    # may leave it unsaid; with rules it is required (a report never guesses a cap).
+    highest = None if written is None and not promotions else _key(table, "highest", written)
+    if highest is not None and highest not in keys:
+        raise table.error("highest", _no_rung(highest))
     valid_for = _validity(table, end_date)
     rules = GradeRules(
         ladder=ladder,

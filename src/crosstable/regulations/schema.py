@@ -523,8 +523,14 @@ class GradeRules:
     title, the promotion rules and how long the results are valid (docs/regulations.md)."""
 
     ladder: tuple[Grade, ...]
-    highest: str
-    """Key of the strongest title the event may award."""
+    highest: str | None
+    """Key of the strongest title the event may award; None only while the table lists no
+    promotion rules (nothing is awarded, a ladder being set up)."""
+
+    def highest_name(self) -> str:
+        """The highest title's name as reports print it (— when not stated yet)."""
+        return self.grade(self.highest).name if self.highest is not None else "—"
+
     promotions: tuple[PromotionRule, ...]
     valid_for: ValidityPeriod | None = None
     source: str = ""

@@ -169,7 +169,7 @@ def _answer(
     context: dict[str, Any] = {
         "event": event,
         "section": section,
-        "highest": grades.grade(grades.highest).name,
+        "highest": grades.highest_name(),
         "valid_until": promotions.valid_until(event),
         "source": grades.source,
         "example": grades.example,

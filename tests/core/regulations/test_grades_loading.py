@@ -87,6 +87,18 @@ def test_the_table_as_written() -> None:
     )
 
 
+def test_a_ladder_without_rules_may_leave_the_highest_title_out() -> None:
+    """The settings forms save the ladder rung by rung before the highest title is on it
+    (issue 29: the two forms each waited for the other): a ladder with no promotion rules
+    loads without ``highest``; once a rule is listed it is required."""
+    ladder_only = GRADES.replace("highest = 3\n", "").split("promotions = [")[0]
+    regulations = parse_regulations(BASE + ladder_only, "g.toml")
+    assert regulations.grades is not None
+    assert regulations.grades.highest is None and regulations.grades.promotions == ()
+    assert regulations.grades.highest_name() == "—"
+    assert error(GRADES.replace("highest = 3\n", "")).key == "grades.highest"
+
+
 def test_futian_example_marks_its_thresholds_as_an_example() -> None:
     regulations = load_regulations(EXAMPLES / "futian-chess-grade-2019.toml")
     grades = regulations.grades

@@ -227,18 +227,21 @@ def fill(
         refusals: dict[str, str] = {}
         page = read_page()
         for action in list(page):
-            if action not in page:
-                continue
-            change = changes(page[action], reference.get(action))
-            if change is None:
-                continue
-            refusal = send(page[action], change)
-            if refusal is None:
+            # a form sent again while it saves and still differs: rows added one after
+            # another (the sections, a grade ladder's eighteen rungs)
+            for _row in range(40):
+                if action not in page:
+                    break
+                change = changes(page[action], reference.get(action))
+                if change is None:
+                    break
+                refusal = send(page[action], change)
+                if refusal is not None:
+                    refusals[action] = refusal
+                    break
                 sent.append(action)
                 progress = True
                 page = read_page()  # a saving changes the page (a new row, a team's boxes)
-            else:
-                refusals[action] = refusal
         remaining = {
             action: change
             for action, form in page.items()

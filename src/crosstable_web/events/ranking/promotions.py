@@ -124,8 +124,7 @@ def _caps(line: PromotionLine, report: SectionPromotions) -> str:
     for cap in line.caps:
         if cap is Cap.HIGHEST:
             reasons.append(
-                _("this event awards at most %(title)s")
-                % {"title": grades.grade(grades.highest).name}
+                _("this event awards at most %(title)s") % {"title": grades.highest_name()}
             )
         elif cap is Cap.ROUNDS:
             reasons.append(_("the section has %(rounds)d rounds") % {"rounds": report.rounds})

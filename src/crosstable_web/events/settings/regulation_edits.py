@@ -45,8 +45,10 @@ class ScheduleRow:
 @dataclasses.dataclass(frozen=True, slots=True)
 class ScheduleSource:
     """Where one schedule is written — a section's own ``schedule`` array (``kind``
-    "section", ``name`` its position), ``[section_defaults]``'s ("defaults") or a named
-    ``[schedules]`` entry ("named", ``name``) — and the sections that follow it."""
+    "section", ``name`` its position), ``[section_defaults]``'s ("defaults"), a named
+    ``[schedules]`` entry ("named", ``name``), or none yet for several sections of one
+    number of rounds ("group", ``name`` their positions: ``3,4,5``) — and the sections that
+    follow it."""
 
     kind: str
     name: str
@@ -54,6 +56,9 @@ class ScheduleSource:
     rows: tuple[ScheduleRow, ...]
     key_prefix: str
     """The loader's key of the array (``sections[2].schedule``, ``schedules.table_a``)."""
+    rounds: int | None = None
+    """The rounds its sections state (None: left open): the rows a saving keeps, filled or
+    not, so a schedule typed in part is saved rather than refused for its length."""
 
 
 def schedule_sources(
@@ -61,12 +66,15 @@ def schedule_sources(
 ) -> list[ScheduleSource]:
     """Every schedule of the file once, in the order of the sections that follow it.
     ``rounds``: each section's number of rounds (where the regulations leave it open), the
-    rows an unscheduled section is offered."""
+    rows an unscheduled section is offered. Sections without a schedule that state the same
+    number of rounds are offered one schedule (a timetable typed once for all of them)."""
     data = tomllib.loads(text)
     defaults = data.get("section_defaults", {})
     found: dict[tuple[str, str], list[str]] = {}
+    indices: dict[tuple[str, str], list[int]] = {}
     rows: dict[tuple[str, str], tuple[ScheduleRow, ...]] = {}
     prefixes: dict[tuple[str, str], str] = {}
+    stated: dict[tuple[str, str], int | None] = {}
     for index, (table, section) in enumerate(
         zip(data.get("sections", []), regulations.sections, strict=False)
     ):
@@ -77,25 +85,47 @@ def schedule_sources(
             place, prefix = ("named", written), f"schedules.{written}"
         elif own is None and inherited is not None:
             place, prefix = ("defaults", ""), f"sections[{index}].schedule"
+        elif own is None and section.rounds is not None:
+            place, prefix = ("group", f"rounds {section.rounds}"), f"sections[{index}].schedule"
         else:
             place, prefix = ("section", str(index)), f"sections[{index}].schedule"
         found.setdefault(place, []).append(section.key)
+        indices.setdefault(place, []).append(index)
         prefixes.setdefault(place, prefix)
+        stated.setdefault(place, section.rounds)
         if place not in rows:
             slots = tuple(ScheduleRow(s.date, s.start, s.end) for s in section.schedule)
             wanted = section.rounds or rounds.get(section.key, 0)
             rows[place] = slots or tuple(ScheduleRow() for _ in range(wanted))
-    return [
-        ScheduleSource(kind, name, tuple(keys), rows[(kind, name)], prefixes[(kind, name)])
-        for (kind, name), keys in found.items()
-    ]
+    sources = []
+    for (kind, name), keys in found.items():
+        place = (kind, name)
+        if kind == "group":  # one section: its own schedule, as before; several: shared
+            numbers = indices[place]
+            kind, name = ("section", str(numbers[0])) if len(numbers) == 1 else ("group", "")
+            name = name or ",".join(map(str, numbers))
+        sources.append(
+            ScheduleSource(kind, name, tuple(keys), rows[place], prefixes[place], stated[place])
+        )
+    return sources
 
 
 def write_schedule(document: Any, source: ScheduleSource, rows: list[ScheduleRow]) -> None:
-    """``rows`` as the schedule ``source`` names (trailing empty rows dropped)."""
-    while rows and rows[-1].empty:
+    """``rows`` as the schedule ``source`` names. Trailing empty rows are dropped where the
+    sections leave their rounds open; where they state them the rows are kept (a round
+    without its day yet), and a schedule left wholly empty is none."""
+    if all(row.empty for row in rows):
+        rows = []
+    keep = source.rounds or 0
+    while len(rows) > keep and rows[-1].empty:
         rows = rows[:-1]
-    if source.kind == "named":
+    if source.kind == "group":
+        if not rows:
+            return
+        parent, name = _new_named_schedule(document, source.rounds)
+        for index in source.name.split(","):
+            document["sections"][int(index)]["schedule"] = name
+    elif source.kind == "named":
         parent, name = document["schedules"], source.name
     elif source.kind == "defaults":
         parent, name = document["section_defaults"], "schedule"
@@ -127,6 +157,50 @@ def write_schedule(document: Any, source: ScheduleSource, rows: list[ScheduleRow
         _set(item, "end", _time_value(row.end))
     while len(array) > len(rows):
         del array[len(array) - 1]
+
+
+def _new_named_schedule(document: Any, rounds: int | None) -> tuple[Any, str]:
+    """A free name in ``[schedules]`` (``rounds_7``, ``rounds_7_2``…) for a schedule several
+    sections share; the table is made when the file has none."""
+    if "schedules" not in document:
+        document["schedules"] = tomlkit.table()
+    table = document["schedules"]
+    stem = f"rounds_{rounds}" if rounds else "shared"
+    name, number = stem, 1
+    while name in table:
+        number += 1
+        name = f"{stem}_{number}"
+    return table, name
+
+
+def follow_schedule_of_its_rounds(document: Any, index: int) -> None:
+    """A section just added in the section list plays on the timetable of a section with its
+    number of rounds (the Futian events' sections share theirs): it follows that schedule —
+    a section's own schedule becomes a shared one in ``[schedules]`` then — rather than
+    starting with none. Nothing is written when it has a schedule, inherits one, or no
+    section of its rounds has one."""
+    sections = document["sections"]
+    new = sections[index]
+    defaults = document.get("section_defaults", {})
+    if "schedule" in new or defaults.get("schedule") is not None:
+        return
+    rounds = new.get("rounds", defaults.get("rounds"))
+    if rounds is None:
+        return
+    for number, other in enumerate(sections):
+        if number == index or other.get("rounds", defaults.get("rounds")) != rounds:
+            continue
+        schedule = other.get("schedule")
+        if isinstance(schedule, str):
+            new["schedule"] = schedule
+            return
+        if schedule is not None and len(schedule):
+            table, name = _new_named_schedule(document, int(rounds))
+            table[name] = copy.deepcopy(schedule)
+            del other["schedule"]
+            other["schedule"] = name
+            new["schedule"] = name
+            return
 
 
 def resize_schedule(section: Any, rounds: int) -> None:

@@ -40,6 +40,7 @@ from crosstable_web.events.settings.rule_fields.engine_checks import engine_refu
 from crosstable_web.events.settings.rule_fields.rows import (
     Scope,
     drop_empty_rows,
+    is_new_row,
     row_table,
     rows_scopes,
 )
@@ -645,6 +646,10 @@ class RulesForm(PartForm):
             for array, row in removed:
                 if array is not None and row is not None:
                     array.remove(row)
+            if self.part.rows == "sections":  # a section added plays on its rounds' timetable
+                for index, item in enumerate(document.get("sections", [])):
+                    if is_new_row(item):
+                        edits.follow_schedule_of_its_rounds(document, index)
             drop_empty_rows(document)
 
         return write

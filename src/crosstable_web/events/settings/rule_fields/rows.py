@@ -154,6 +154,11 @@ def row_table(document: Any, scope: Scope, *, create: bool) -> tuple[Any, Any]:
 _NEW_ROW = "__new_row__"
 
 
+def is_new_row(item: Any) -> bool:
+    """Whether ``item`` is the row this saving adds (marked until its values are written)."""
+    return isinstance(item, dict) and _NEW_ROW in item
+
+
 def drop_empty_rows(document: Any) -> None:
     """New rows' marks taken off; a new row nothing was written into is dropped."""
 
