@@ -65,13 +65,22 @@ class Currency:
         return format_money(value, self)
 
 
+MINUS = "\u2212"
+"""The minus sign of a negative amount (−360,000): a hyphen is no minus in any of the
+pages' languages, and in Persian a Latin hyphen beside Persian digits reads as a dash
+(issue 26.11)."""
+
+
 def format_amount(value: Decimal | int | str) -> str:
     """An amount grouped by thousands, with its decimals only when they say something:
-    ``6000.00`` → ``6,000``, ``12.5`` → ``12.50``, ``-360000`` → ``-360,000``."""
+    ``6000.00`` → ``6,000``, ``12.5`` → ``12.50``, ``-360000`` → ``−360,000`` (the minus
+    sign, as a discount is written)."""
     amount = Decimal(value)
+    sign = MINUS if amount < 0 else ""
+    amount = abs(amount)
     if amount == amount.to_integral_value():
-        return f"{amount:,.0f}"
-    return f"{amount:,.2f}"
+        return f"{sign}{amount:,.0f}"
+    return f"{sign}{amount:,.2f}"
 
 
 def format_money(value: Decimal | int | str, currency: Currency | None) -> str:

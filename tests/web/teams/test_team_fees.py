@@ -12,6 +12,7 @@ that pay first. Every amount below is worked out by hand from those lines.
 from __future__ import annotations
 
 import datetime
+import re
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -373,7 +374,9 @@ def test_bad_payments_are_refused_with_a_clear_message(
     table_a: event_models.Section, organiser: User, arbiter: User
 ) -> None:
     team = _team(table_a, "Shiraz", [MAN] * 6, organiser)
-    with pytest.raises(ServiceError, match=r"Shiraz: a payment must be more than zero \(not -5"):
+    with pytest.raises(
+        ServiceError, match=r"Shiraz: a payment must be more than zero \(not \u22125"
+    ):
         payments.record_team_payment(team, Decimal(-5), datetime.date(2019, 11, 1), organiser)
     with pytest.raises(ServiceError, match="in the future"):
         payments.record_team_payment(team, Decimal(5), datetime.date(2999, 1, 1), organiser)
@@ -650,3 +653,19 @@ def test_a_team_saved_before_fees_were_computed_gets_its_fee_when_read(
     assert 'id="fee-due">420,000 toman' in page
     client.get(team_address(table_a, 1, "fee/"))
     assert event_models.AuditLog.objects.filter(action="team.fee").count() == 2
+
+
+def test_an_overpaid_team_owes_a_negative_balance_with_a_minus_sign(
+    table_a: event_models.Section, organiser: User
+) -> None:
+    """Issue 26.11: a negative balance was written with a Latin hyphen beside Persian digits
+    (-۸۰٬۰۰۰); it takes the minus sign, as a discount does. 800,000 paid for 720,000."""
+    team = _team(table_a, "Shiraz", [MAN] * 6, organiser)
+    _pay(team, 800_000, 1, organiser)
+    client = Client()
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fa"
+    page = client.get(team_address(table_a, 1, "fee/")).content.decode()
+    balance = page.split('id="fee-balance">')[1].split("<")[0]
+    assert balance.startswith("\u2212") and "-" not in balance, balance
+    assert re.sub(r"[^\d٬,]", "", balance) in ("۸۰٬۰۰۰", "80,000"), balance
