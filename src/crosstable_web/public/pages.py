@@ -70,6 +70,9 @@ class RoundPage:
     """Every player of the round, alphabetical (Chinese names by pinyin)."""
     times: RoundTimes | None = None
     """When the round starts, when players report and when a late player forfeits."""
+    absent: list[tuple[PublicPlayer, str]] = dataclasses.field(default_factory=list)
+    """Players absent this round (a zero-point bye, TRF ``Z``): listed apart from the byes
+    (issue 26.11: an absent player was listed under 轮空)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -130,6 +133,10 @@ def public_players(section: models.Section) -> dict[int, PublicPlayer]:
     }
 
 
+ABSENT = "Z"
+"""The bye code of a player absent from a round (a zero-point bye): not a bye to a reader."""
+
+
 def bye_label(result: str) -> str:
     labels = {
         "U": _("pairing bye"),
@@ -166,15 +173,19 @@ def round_page(section: models.Section, number: int) -> RoundPage | None:
         )
         seats.append(PlayerSeat(white, board_number, "w", black))
         seats.append(PlayerSeat(black, board_number, "b", white))
-    byes = [
-        (players[entry_id], bye_label(result))
-        for entry_id, result in round_row.byes.values_list("entry_id", "result")
-        if entry_id in players
-    ]
+    byes, absent = [], []
+    for entry_id, result in round_row.byes.values_list("entry_id", "result"):
+        if entry_id not in players:
+            continue
+        if result == ABSENT:
+            absent.append((players[entry_id], str(_("absent"))))
+        else:
+            byes.append((players[entry_id], bye_label(result)))
     byes.sort(key=lambda bye: bye[0].number)
-    seats.extend(PlayerSeat(player, None, "", None, label) for player, label in byes)
+    absent.sort(key=lambda line: line[0].number)
+    seats.extend(PlayerSeat(player, None, "", None, label) for player, label in byes + absent)
     seats.sort(key=lambda seat: name_sort_key(seat.player.name))
-    return RoundPage(section, number, boards, byes, seats, round_times(section, round_row))
+    return RoundPage(section, number, boards, byes, seats, round_times(section, round_row), absent)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
