@@ -101,6 +101,16 @@ def event_stamp(value: datetime.datetime | None, event: Any) -> str:
 
 
 @register.filter
+def person(user: Any) -> str:
+    """An account as the pages greet and name a person: the name others should see (the
+    account's full name), else its user name (issue 26.11: the header showed "mei" for
+    王美)."""
+    from crosstable_web.events.oversight.permissions import person_name
+
+    return person_name(user)
+
+
+@register.filter
 def colour(value: str, xiangqi: bool = False) -> str:
     """The name of a colour letter ``w``/``b`` (Red/Black in xiangqi)."""
     return Notation(xiangqi=xiangqi).colour_name(value)
