@@ -28,7 +28,8 @@ browser only, each person with their own sign-in:
   without a legal engine pairing: two pages) and the round is saved, with its ``### MPA``
   line in the TRF and his name in the audit log;
 * the results of round 9 are typed, and the final standings, the team prizes and board 1's
-  places are checked against values worked by hand.
+  places are checked against values worked by hand; the prize list is printed to PDF and
+  read back.
 
 Every result is chosen so: in a played match, the team with the smaller pairing number wins
 2½–1½ (boards 1-2 won, 3 drawn, 4 lost by the winner); the only other match is the forfeit.
@@ -39,6 +40,7 @@ The team numbers are the order of entry (the average of each team's four best ra
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,8 @@ from .steps import (
     choose_option,
     invitation_link,
     person,
+    reversed_numbers,
+    rtl_pdf_line,
     sign_in,
     site_before_the_journey,
     table_rows,
@@ -254,6 +258,20 @@ def test_the_chief_arbiter_ends_a_league_with_no_legal_last_round(
     ]
     assert board_one == [["۱", "علی رضایی"], ["۲", "سینا رضایی"], ["۳", "علی کریمی"]]
     assert foreign_text(arbiter.page.content(), "fa", PROPER_NOUNS) == []
+
+    # the prize list printed to PDF and read back: the three team prizes, Persian digits
+    pages = organiser.pdf(f"/print/{slug}/{KEY}/prizes/?format=pdf", "prizes")
+    printed = [" ".join(line.split()) for page in pages for line in page.splitlines()]
+    # the list ends with who signs it (the chief arbiter) and then the audit log's head, data
+    # (a hex digest, maybe wrapped): the lines after the signature are left out
+    signed = max(at for at, line in enumerate(printed) if "سرداور" in line)
+    assert "ممیزی" in " ".join(printed[signed + 1 :]), printed
+    printed = printed[: signed + 1]
+    assert not re.search("[0-9\u0660-\u0669]", "\n".join(printed)), printed
+    assert rtl_pdf_line(printed[0]) == EVENT
+    for place, name, amount, _items in TEAM_PRIZES:
+        start = f"{place}{name}تومان {reversed_numbers(amount.removesuffix(' تومان'))}"
+        assert any(line.startswith(start) for line in printed), (start, printed)
 
 
 def _import_and_enter_the_teams(organiser: Person, slug: str, folder: Path) -> None:
