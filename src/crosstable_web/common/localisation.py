@@ -350,6 +350,12 @@ def name_sort_key(name: str) -> tuple[str, ...]:
     return (alphabetical_key(name),)
 
 
+def person_name(user: Any) -> str:
+    """An account as the pages, printouts and messages name a person: the name others should
+    see (the account's full name), else its user name."""
+    return str(user.get_full_name() or user.get_username())
+
+
 def sex_word(code: str) -> str:
     """``M``/``F`` (any case; ``W`` for women) in words; empty for none, else as stored."""
     key = code.strip().upper().replace("W", "F")

@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 
 from crosstable.typed import whole_number_or_none
 from crosstable_web.common import localisation
+from crosstable_web.common.localisation import person_name
 from crosstable_web.events import models
 from crosstable_web.events.oversight import arbiters, audit, permissions
-from crosstable_web.events.oversight.permissions import person_name
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import event_time, language, rules
 from crosstable_web.events.rounds import notation

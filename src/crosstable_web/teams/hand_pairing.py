@@ -31,6 +31,7 @@ from crosstable.model import ProhibitedPairing, ResultCode, Tournament
 from crosstable.pairing.base import PairingError, TeamMatch
 from crosstable.pairing.manual import ManualProblem
 from crosstable.pairing.team_swiss import pair_team_round, team_manual_problems
+from crosstable_web.common import localisation
 from crosstable_web.events.models import ReportNote, Section
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
@@ -291,7 +292,7 @@ def pair_by_hand(
                 "This pairing is a proposal: only the chief arbiter (%(chief)s) may save a "
                 "round paired by hand."
             )
-            % {"chief": permissions.person_name(chief.user) if chief else "—"},
+            % {"chief": localisation.person_name(chief.user) if chief else "—"},
         )
     confirmed = rule_warnings.require(
         section, actor, f"team_manual:{section.pk}:{number}:{_text(matches, bye)}", warnings, token

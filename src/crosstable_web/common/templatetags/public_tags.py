@@ -105,9 +105,7 @@ def person(user: Any) -> str:
     """An account as the pages greet and name a person: the name others should see (the
     account's full name), else its user name (issue 26.11: the header showed "mei" for
     王美)."""
-    from crosstable_web.events.oversight.permissions import person_name
-
-    return person_name(user)
+    return localisation.person_name(user)
 
 
 @register.filter

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from crosstable.model import Tournament
+from crosstable_web.common.localisation import person_name
 from crosstable_web.events import models
-from crosstable_web.events.oversight.permissions import person_name
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -12,13 +12,11 @@ is appointed (``events.arbiters``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from crosstable_web.common.localisation import word_list
+from crosstable_web.common.localisation import person_name, word_list
 from crosstable_web.events import models, parts
 from crosstable_web.events.oversight.audit import Actor
 
@@ -118,12 +116,6 @@ def require_chief_arbiter(actor: Actor, event: models.Event) -> None:
     not take it either)."""
     require_arbiter(actor, event)
     require_chief(actor, event)
-
-
-def person_name(user: Any) -> str:
-    """An account as the printouts and messages name a person: the full name, else the
-    account's user name."""
-    return str(user.get_full_name() or user.get_username())
 
 
 def require_staff(actor: Actor, event: models.Event) -> None:

@@ -33,6 +33,7 @@ from crosstable.model import Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.history import players_to_pair
 from crosstable.typed import as_typed_on_a_latin_keyboard, whole_number_or_none
+from crosstable_web.common import localisation
 from crosstable_web.events import bridge, models
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.oversight.audit import Actor, record
@@ -230,7 +231,7 @@ def pair_by_hand(
                 "This pairing is a proposal: only the chief arbiter (%(chief)s) may save a "
                 "round paired by hand."
             )
-            % {"chief": permissions.person_name(chief.user) if chief else "—"},
+            % {"chief": localisation.person_name(chief.user) if chief else "—"},
         )
     confirmed = rule_warnings.require(
         section, actor, f"hand_pair:{section.pk}:{number}:{_text(boards, bye)}", warnings, token
