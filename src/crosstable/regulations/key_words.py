@@ -178,6 +178,7 @@ KEY_WORDS: dict[str, Message] = {
     "months": Message("months"),
     "days": Message("days"),
     "source": Message("source"),
+    "example": Message("example table"),
 }
 """Every key name the loader reads (``tests/web/events/test_regulation_messages.py`` checks)."""
 
