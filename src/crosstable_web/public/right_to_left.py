@@ -24,6 +24,7 @@ can run twice on the same page without changing it again.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -137,22 +138,37 @@ def localise_page(html: str, language: str | None = None) -> str:
 
 
 class PersianPageMiddleware:
-    """Runs :func:`localise_page` over every HTML response made while Persian is active."""
+    """Runs :func:`localise_page` over every HTML response made while Persian is active, and
+    over the question (``ask``) a round page's script answer carries."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (
-            uses_persian_digits(translation.get_language())
-            and not response.streaming
-            and response.get("Content-Type", "").startswith("text/html")
-        ):
+        if not uses_persian_digits(translation.get_language()) or response.streaming:
+            return response
+        kind = response.get("Content-Type", "")
+        if kind.startswith("text/html"):
             charset = response.charset or "utf-8"
             response.content = localise_page(response.content.decode(charset)).encode(charset)
-            # CommonMiddleware (inside this one) measured the page before its digits became
-            # Persian ones, two bytes each: a stale length would cut the page's end off.
-            if response.has_header("Content-Length"):
-                response["Content-Length"] = str(len(response.content))
+        elif kind.startswith("application/json"):
+            # a round page's script shows the question a change asks first (``ask``: the
+            # rule warnings' HTML, round_results.js) in place: the same page text as the
+            # confirmation page without the script (a result 1-0 read right to left)
+            charset = response.charset or "utf-8"
+            try:
+                answer = json.loads(response.content.decode(charset))
+            except ValueError:
+                return response
+            if not isinstance(answer, dict) or not isinstance(answer.get("ask"), str):
+                return response
+            answer["ask"] = localise_page(answer["ask"])
+            response.content = json.dumps(answer).encode(charset)
+        else:
+            return response
+        # CommonMiddleware (inside this one) measured the page before its digits became
+        # Persian ones, two bytes each: a stale length would cut the page's end off.
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
         return response

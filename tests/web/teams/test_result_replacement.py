@@ -60,6 +60,9 @@ def test_one_board_typed_over_its_result_asks_first_in_persian(
     answer = json.loads(client.post(_url(section), {"entry": "1.2 ="}, **JSON).content)
     ask = answer["ask"]
     assert ask and 'data-code="team_result.replace"' in ask, answer
+    # the result read right to left as on the page without the script (PersianPageMiddleware:
+    # a right-to-left mark each side of the dash)
+    assert "۱\u200f-\u200f۰" in ask or "۰\u200f-\u200f۱" in ask, ask
     text = ask.replace("\u200f", "")
     first = _first_named(section)
     won = "۱-۰" if first == "Team 1" else "۰-۱"
