@@ -104,6 +104,11 @@ def perfect_candidate(
         if designated is None:
             return None
         search.designated = search.reserved = designated
+        # The colour bounds of the pairs that leave him over: the others, all paired. (The
+        # bounds over the whole bracket, less one for an unknown leftover, may be out of
+        # reach once the leftover is known, and the search would then never end early.)
+        others = [v for v in bracket if v != designated]
+        search.allowance = list(pairer.colour_failure_bounds(others, len(others) // 2))
     if floats_one:
         assert following is not None
         search.floater_must_fit(rest, following)
