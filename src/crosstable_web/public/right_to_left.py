@@ -43,11 +43,15 @@ _LIST_SEMICOLON = re.compile(r"(&#?[A-Za-z0-9]+)?;(?=\s|…)")
 """A list's semicolon; the one that ends a character reference (``&nbsp; ``) is kept: the
 Persian one there printed ``&nbsp؛`` as a stray ``؛`` in the team pairings' match headings."""
 _JOINED_NUMBERS = re.compile(rf"(?<=[{_DIGIT}½]) ?[-–] ?(?=[{_DIGIT}½])")
+_CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+"""Chinese characters and their punctuation: a number written inside Chinese text (an event
+``2019年秋季…第3届``) is part of a Chinese name and keeps its digits (issue 26.11)."""
 _LATIN_NUMBER = re.compile(
-    r"(?<![A-Za-z0-9.,])(?<![A-Za-z][ -])[0-9]+(?:[.,][0-9]+)*(?![A-Za-z0-9])"
+    rf"(?<![A-Za-z0-9.,{_CJK}])(?<![A-Za-z][ -])[0-9]+(?:[.,][0-9]+)*(?![A-Za-z0-9{_CJK}])"
 )
 """A number to write with Persian digits: not one of a word in Latin letters (a team ``P3``,
-a name such as ``Team 1``, ``Player 1.2`` or ``SK Tongod 2``, an event ``… 2024``), which
+a name such as ``Team 1``, ``Player 1.2`` or ``SK Tongod 2``, an event ``… 2024``) nor one
+inside Chinese text (``2019年``, ``第3届``), which
 keeps the digits it was written with."""
 
 
