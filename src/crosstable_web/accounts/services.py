@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from crosstable_web.accounts import models
+from crosstable_web.common import localisation
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services as event_services
 from crosstable_web.events.oversight import audit
@@ -241,7 +242,7 @@ def send_invitation(invitation: models.Invitation, link: str) -> None:
             "%(who)s invites you to %(event)s as %(role)s. Open this link to create your "
             "account (or sign in) and accept; it is valid for %(days)d days:\n\n%(link)s\n"
         ) % {
-            "who": invitation.created_by.get_username(),
+            "who": localisation.person_name(invitation.created_by),
             "event": invitation.event.name,
             "role": invitation.get_role_display(),
             "days": models.Invitation.EXPIRY_DAYS,
@@ -253,11 +254,12 @@ def send_invitation(invitation: models.Invitation, link: str) -> None:
             "%(who)s invites you to crosstable. Open this link to create your account; it is "
             "valid for %(days)d days:\n\n%(link)s\n"
         ) % {
-            "who": invitation.created_by.get_username(),
+            "who": localisation.person_name(invitation.created_by),
             "days": models.Invitation.EXPIRY_DAYS,
             "link": link,
         }
-    send_mail(subject, body, None, [invitation.email])
+    # the reader's digits (a Persian mail's ۱۴ days), the link and addresses as written
+    send_mail(localisation.digits(subject), localisation.digits(body), None, [invitation.email])
 
 
 def invitation_problem(invitation: models.Invitation) -> str | None:

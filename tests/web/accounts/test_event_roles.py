@@ -112,6 +112,8 @@ def test_the_invitation_link_shown_in_persian_keeps_its_digits(
     """The page's messages are written in Persian digits, but the link to pass on by hand is
     an address: with ۴۵۶۷۵ in its port and token it led nowhere (seed 002's journey). The
     e-mail address keeps its digits too; the rest of the message is in Persian digits."""
+    organiser.first_name = "اولگا"
+    organiser.save(update_fields=["first_name"])
     client = signed_in(organiser)
     client.cookies["django_language"] = "fa"
     page = client.post(
@@ -122,3 +124,8 @@ def test_the_invitation_link_shown_in_persian_keeps_its_digits(
     link = re.search(r"(http://testserver/accounts/invitation/\S+/)", mail.outbox[0].body)
     assert link is not None and link[1] in page
     assert "davar2@example.ir" in page
+    # the mail itself (issue 26.11): Persian digits (valid ۱۴ days) and the inviter's name
+    # (no longer the account's user name), the link as written
+    body = mail.outbox[0].body
+    assert "۱۴" in body and "14" not in body.replace(link[1], "")
+    assert "اولگا" in body and "olga" not in body
