@@ -456,8 +456,12 @@ def _printouts(arbiter: Person, slug: str) -> None:
 def _grade_report(arbiter: Person, slug: str) -> None:
     """The grade promotion report of the event, on the page and as PDF, row by row."""
     arbiter.go(f"/e/{slug}/")
+    # the example's thresholds are said beside the report's link and at its head (26.7)
+    example = "晋升标准是示例，不是协会的晋升对照表"
+    assert example in arbiter.page.locator("#grade-example").inner_text()
     arbiter.page.click("#grade-report a:text('等级晋升报告')")
     arbiter.wait_for_path(f"/print/{slug}/grades/")
+    assert example in arbiter.page.locator("#grade-example").inner_text()
     rows = table_rows(arbiter, "#promotions-D")
     found = {row[2]: (row[4], row[5], row[6], row[7], row[8] or row[9]) for row in rows}
     assert found == GRADES
@@ -465,6 +469,9 @@ def _grade_report(arbiter: Person, slug: str) -> None:
     arbiter.shot("grades")
     (text,) = arbiter.pdf(f"/print/{slug}/grades/?format=pdf", "grades")
     lines = pdf_lines(text)
+    # on the first page, before the first line of the table
+    heading = next(i for i, line in enumerate(lines) if "晋升" in line and "示例" in line)
+    assert heading < next(i for i, line in enumerate(lines) if NAME[1] in line)
     for place, number, *_values in [*STANDINGS, ("", 1)]:
         grade, games, points, rate, outcome = GRADES[NAME[number]]
         unit = PLAYERS[number][3]
