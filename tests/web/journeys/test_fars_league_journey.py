@@ -285,6 +285,7 @@ def test_fars_league_journey(chromium: Any, live_server: Any) -> None:
     parent = person(chromium, base, JOURNEY, "parent", "fa", phone=True)
     _parent_reads_the_last_round(parent, slug)
     _final_standings(arbiter, slug)
+    _audit_log_in_words(organiser, slug)
     _printouts(organiser, slug)
     backup_round_trips(organiser, slug, "modir")
 
@@ -399,6 +400,19 @@ STANDINGS = [
 TEAM_PRIZES = [("۱", "اندیشه", 1_000_000, "حکم، مدال طلا"),
                ("۲", "مرودشت", 900_000, "حکم، مدال نقره"),
                ("۳", "کازرون", 850_000, "حکم، مدال برنز")]  # fmt: skip
+
+
+def _audit_log_in_words(organiser: Person, slug: str) -> None:
+    """The organiser reads the audit log (issue 26.11): board results as the round pages
+    write them (– → ۱-۰), not the stored codes (** → ۱۰), and each line's time as a day and
+    a time in Persian (a Jalali month in words), no ISO stamp."""
+    organiser.go(f"/e/{slug}/audit/")
+    table = organiser.page.locator("#audit").inner_text().replace("\u200f", "")
+    assert "**" not in table and "→ ۱۰" not in table
+    assert "– → ۱-۰" in table and "– → ½-½" in table
+    first_time = organiser.page.locator("#audit tbody tr td").first.inner_text()
+    assert any(month in first_time for month in JALALI_MONTHS), first_time
+    assert not re.search(r"[۰-۹]{4}\W?-", first_time), first_time
 
 
 def _final_standings(arbiter: Person, slug: str) -> None:
