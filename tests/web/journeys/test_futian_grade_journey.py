@@ -262,6 +262,7 @@ def test_futian_grade_journey(chromium: Any, live_server: Any) -> None:
         _play_round(arbiter, slug, number)
 
     _final_standings(arbiter, slug)
+    _parent_reads_the_final_place(parent, slug)
     _printouts(arbiter, slug)
     _grade_report(arbiter, slug)
     backup_round_trips(organiser, slug, "root")
@@ -359,6 +360,23 @@ def _parent_finds_the_board(parent: Person, slug: str) -> None:
     assert cells[0].startswith("孙梓萱") and cells[1] == "4" and cells[2] == "白方"
     assert parent.overflow() <= 0
     parent.shot("round-5")
+
+
+def _parent_reads_the_final_place(parent: Person, slug: str) -> None:
+    """After round 5 (issue 26.15): the same mother searches on the event's home; the card
+    gives 孙梓萱's (4) final place and points by the standings above (7th, 2 points), not the
+    last pairing, and its name opens her page, the one a parent follows."""
+    parent.go(f"/p/{slug}/")
+    parent.page.fill("#find-player", "孙梓萱")
+    with parent.page.expect_navigation():
+        parent.page.keyboard.press("Enter")
+    card = parent.page.locator("#found li.found-player")
+    assert card.count() == 1
+    text = " ".join(card.inner_text().split())
+    assert "最终名次：第7名 · 2分" in text and "第5轮" not in text, text
+    card.locator("a.player-link").click()
+    assert parent.path() == f"/p/{slug}/D/player/4/"
+    assert parent.overflow() <= 0
 
 
 def _final_standings(arbiter: Person, slug: str) -> None:
