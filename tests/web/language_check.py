@@ -74,6 +74,12 @@ _IDENTIFIER = re.compile(
 )
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LATIN_DIGIT = re.compile(r"[0-9]")
+_CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+_NUMBER_IN_CHINESE = re.compile(
+    rf"(?<=[{_CJK}])[0-9]+(?:[.,][0-9]+)*|[0-9]+(?:[.,][0-9]+)*(?=[{_CJK}])"
+)
+"""A number written inside Chinese text (``2019年秋季``, ``第3届``, ``2318会议室``) is part of a
+Chinese name, which a Persian page quotes as written (issue 26.11: ``public.right_to_left``)."""
 _LATIN_EDGE = re.compile(r"[A-Za-z0-9]")
 _MIRRORED_HALF = re.compile(r"[0-9۰-۹٠-٩]½")
 _ISOLATED = re.compile("\u2066[^\u2069]*\u2069")
@@ -288,7 +294,7 @@ def foreign_in_text(
             if word not in ALLOWED and word.lower() in vocabulary:
                 found("English word", word)
     if language.startswith("fa"):
-        for match in _LATIN_DIGIT.finditer(cleaned):
+        for match in _LATIN_DIGIT.finditer(_NUMBER_IN_CHINESE.sub(" ", cleaned)):
             found("Latin digit", match.group())
             break
         if _GREGORIAN_DATE.search(cleaned):

@@ -100,8 +100,9 @@ class PairingSystem:
     (:func:`crosstable.pairing.double_swiss.pab_points_per_game`)."""
     alias_of: str = ""
     """Another spelling of the registered system named here (TRF-2026's table gives a round
-    robin several codes): read wherever a file or section names it, paired the same way,
-    not offered in the forms' lists (:func:`offered_codes`)."""
+    robin several codes; the unversioned ``FIDE_DUTCH`` is the rules in force): read wherever
+    a file or section names it, paired the same way, not offered in the forms' lists
+    (:func:`offered_codes`)."""
 
 
 def _dutch(
@@ -227,6 +228,7 @@ SYSTEMS: dict[str, PairingSystem] = {
             _DUTCH_2026,
             _dutch,
             "unversioned code: paired with the rules in force",
+            alias_of="FIDE_DUTCH_2026",
             **_DUTCH_OPTIONS,
         ),
         PairingSystem(
@@ -362,6 +364,9 @@ class TeamPairingSystem:
     for_teams: bool = True
     family: str = "team_swiss"
     games_per_pairing: int = 1
+    alias_of: str = ""
+    """The code of the same variant under another spelling (``FIDE_TEAM_TYPEA_MP_GP`` is
+    what ``FIDE_TEAM`` already means): read wherever named, not offered in the lists."""
 
 
 def _team_variant(code: str) -> TeamPairFunction:
@@ -392,8 +397,19 @@ _TEAM_CODES = {
     "FIDE_TEAM_TYPEB_GP_MP": "Type B colours, game points then match points",
 }
 
+_TEAM_SAME_AS = {"FIDE_TEAM_TYPEA_MP_GP": "FIDE_TEAM"}
+"""Team codes that mean what another code already means (C.04.6's default is Type A colours,
+match points then game points): offered once, under the shorter code the examples use."""
+
 TEAM_SYSTEMS: dict[str, TeamPairingSystem] = {
-    code: TeamPairingSystem(code, "FIDE Team Swiss system", _TEAM_2026, _team_variant(code), note)
+    code: TeamPairingSystem(
+        code,
+        "FIDE Team Swiss system",
+        _TEAM_2026,
+        _team_variant(code),
+        note,
+        alias_of=_TEAM_SAME_AS.get(code, ""),
+    )
     for code, note in _TEAM_CODES.items()
 }
 
@@ -424,9 +440,11 @@ def system_codes() -> tuple[str, ...]:
 def offered_codes(*, teams: bool) -> tuple[str, ...]:
     """The codes a section may choose from: the team systems for a team section, the
     individual systems for any other (every registered one, in the registry's order: a system
-    added here is offered by every form without more)."""
+    added here is offered by every form without more), each once: a code that is another
+    spelling of an offered one (``alias_of``) is read but not offered, so no list shows two
+    entries of the same words."""
     if teams:
-        return tuple(TEAM_SYSTEMS)
+        return tuple(code for code, team in TEAM_SYSTEMS.items() if not team.alias_of)
     return tuple(code for code, system in SYSTEMS.items() if not system.alias_of)
 
 

@@ -83,6 +83,28 @@ def registered_codes() -> set[str]:
     return set(SYSTEMS) | set(TEAM_SYSTEMS)
 
 
+def settings_system_choices(current: str) -> list[tuple[str, str]]:
+    """The systems a section's settings offer (individual, then team; the team Swiss's
+    colour variants are chosen on the common settings form, so only their plain codes here),
+    each once, and the section's ``current`` code when it is not among them (another spelling
+    such as ``FIDE_DUTCH``, kept as it is and told apart in words, never silently changed)."""
+    codes = [
+        code
+        for code in (*offered_codes(teams=False), *offered_codes(teams=True))
+        if "_TYPE" not in code
+    ]
+    choices = [(code, system_choice_name(code)) for code in codes]
+    if current and current not in codes:
+        choices.append(
+            (
+                current,
+                gettext("%(system)s (as the regulations file spells it)")
+                % {"system": system_choice_name(current)},
+            )
+        )
+    return choices
+
+
 def system_choices(teams: bool | None) -> list[Any]:
     """The pairing systems a form offers, named (:func:`system_choice_name`): a team
     section's the registry's team systems, an individual section's its individual ones

@@ -257,16 +257,13 @@ class RulesForm(PartForm):
                 choices=choices, widget=QuickCheckboxes, initial=current, **common
             )
         elif kind == "system":
-            from crosstable.pairing.registry import system_codes
-            from crosstable_web.events.words.pairing_names import system_choice_name
+            from crosstable_web.events.words.pairing_names import settings_system_choices
 
             self.fields[stem] = forms.ChoiceField(
                 widget=QuickSelect,
-                # the team Swiss's colour-preference variants (Type A, B) are chosen on the
-                # common settings form above, once the section exists
                 choices=[
                     ("", _("Not stated")),
-                    *((c, system_choice_name(c)) for c in system_codes() if "_TYPE" not in c),
+                    *settings_system_choices(raw if isinstance(raw, str) else ""),
                 ],
                 initial=raw if isinstance(raw, str) else "",
                 **common,
