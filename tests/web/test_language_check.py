@@ -25,7 +25,8 @@ def test_the_archive_format_is_named_as_written_and_data_marked_as_such_is_skipp
 
 def test_a_chinese_name_keeps_its_digits_on_a_persian_page_but_persian_text_does_not() -> None:
     # public.right_to_left leaves a number inside Chinese text as written (issue 26.11)
-    assert foreign_text("<p>نشست سرپرستان: 领队、教练会议（福田区委大楼2318会议室）</p>", "fa") == []
+    meeting = "<p>نشست سرپرستان: 领队、教练会议（福田区委大楼2318会议室）</p>"
+    assert foreign_text(meeting, "fa") == []
     assert foreign_text("<p>2019年秋季福田区第3届国际象棋等级赛</p>", "fa") == []
     # a number of the Persian sentence itself is still found
     assert foreign_text("<p>دور 3: 领队会议</p>", "fa")
