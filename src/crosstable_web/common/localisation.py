@@ -21,6 +21,7 @@ import babel.dates
 from django import forms
 from django.utils import formats, timezone, translation
 from django.utils.functional import Promise
+from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from pypinyin import Style, lazy_pinyin
@@ -163,6 +164,16 @@ def format_datetime(moment: datetime.datetime | None, language: str | None = Non
         return ""
     local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
     return f"{format_date(local.date(), language)} {digits(local.strftime('%H:%M'), language)}"
+
+
+def time_ago(moment: datetime.datetime | None, now: datetime.datetime | None = None) -> str:
+    """How long ago ``moment`` was, in the reader's words and digits ("3 hours ago",
+    ``۳ ساعت پیش``): a moment the site shows to people in several time zones (an account's
+    last sign-in), so no clock time that one of them would misread (issue 26.11)."""
+    if moment is None:
+        return ""
+    duration = timesince(moment, now, depth=1)
+    return digits(_("%(duration)s ago") % {"duration": duration})
 
 
 def reads_day_first(language: str | None = None) -> bool:

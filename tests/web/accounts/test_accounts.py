@@ -197,3 +197,28 @@ def test_an_invitation_creates_an_account_once(admin: User) -> None:
         link[1], {"username": "x", "password1": "x-secret-5567", "password2": "x-secret-5567"}
     )
     assert again.status_code == 200 and not User.objects.filter(username="x").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fa", "۳\xa0ساعت پیش"), ("zh-hans", "3\xa0小时前"), ("ms", "3\xa0jam yang lalu")],
+)
+def test_the_last_sign_in_is_said_as_how_long_ago_not_a_clock_of_no_zone(
+    admin: User, language: str, words: str
+) -> None:
+    # issue 26.11: the accounts page showed the last sign-in as a clock time in UTC, which
+    # an administrator in Shiraz or Shenzhen misreads by hours; how long ago holds anywhere
+    import datetime
+
+    from django.utils import timezone
+
+    olga = User.objects.create_user("olga", password="organiser-pass")
+    olga.last_login = timezone.now() - datetime.timedelta(hours=3, minutes=20)
+    olga.save()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(admin)
+    page = client.get("/accounts/manage/").content.decode()
+    row = page.split('data-user="olga"', 1)[1].split("</tr>", 1)[0]
+    last_sign_in = row.split("<td>")[3].split("</td>")[0]  # account, e-mail, last sign-in
+    assert last_sign_in == words
+    assert foreign_text(f"<p>{last_sign_in}</p>", language) == []

@@ -46,6 +46,12 @@ def localdatetime(value: datetime.datetime | None) -> str:
 
 
 @register.filter
+def time_ago(value: datetime.datetime | None) -> str:
+    """How long ago a moment was, in the reader's words (``localisation.time_ago``)."""
+    return localisation.time_ago(value)
+
+
+@register.filter
 def sex_name(code: str) -> str:
     """``M``/``F`` in words (男/女, lelaki/perempuan, مرد/زن)."""
     return localisation.sex_word(code or "")
