@@ -52,7 +52,7 @@ SECTION_PLAY = RulePart(
             "۹۰ دقیقه + ۳۰ ثانیه",
         ),
         Rule("scoring.win", "points", gettext_lazy("Points for a win."), "1"),
-        Rule("scoring.draw", "points", gettext_lazy("Points for a draw."), "1/2"),
+        Rule("scoring.draw", "points", gettext_lazy("Points for a draw."), "½"),
         Rule("scoring.loss", "points", gettext_lazy("Points for a loss."), "0"),
         Rule(
             "scoring.draw_first",

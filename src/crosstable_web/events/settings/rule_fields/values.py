@@ -79,17 +79,34 @@ _MOMENT = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\s+(\d{1,2})[:.](\d
 
 
 def points_text(value: Any) -> str:
-    return "" if value is None or isinstance(value, bool) else str(value)
+    """Points as the pages write them: a half as ``½`` (``1½``), as every result and score
+    is shown, not the file's ``1/2`` (which a Persian page turned into ``۱/۲`` beside the
+    ``½`` of its scores: issue 26.11); other values as the file has them."""
+    if value is None or isinstance(value, bool):
+        return ""
+    try:
+        points = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+    if points.denominator == 2:
+        whole = points.numerator // 2
+        return f"{whole or ''}½"
+    return str(value)
+
+
+_WITH_HALF = re.compile(r"(\d*)\s*½")
 
 
 def points_value(text: str) -> Any:
-    """``1``, ``1/2``, ``0.5``, ``½`` typed with any digits → the file's ``1`` or ``"1/2"``."""
-    plain = as_typed_on_a_latin_keyboard(text).strip().replace("½", "1/2").replace("٫", ".")
+    """``1``, ``1/2``, ``0.5``, ``½``, ``1½`` typed with any digits → the file's ``1`` or
+    ``"1/2"``."""
+    plain = as_typed_on_a_latin_keyboard(text).strip().replace("٫", ".")
+    half = _WITH_HALF.fullmatch(plain)
     try:
-        value = Fraction(plain)
+        value = Fraction(int(half[1] or 0)) + Fraction(1, 2) if half else Fraction(plain)
     except (ValueError, ZeroDivisionError):
         raise forms.ValidationError(
-            _("“%(value)s” is not a number of points: write it as 1, 1/2 or 0.5.") % {"value": text}
+            _("“%(value)s” is not a number of points: write it as 1, ½ or 0.5.") % {"value": text}
         ) from None
     if value < 0 or value > 1000:
         raise forms.ValidationError(_("Points from 0 to 1000."))
