@@ -529,3 +529,18 @@ def test_the_registrants_language_is_named_not_coded(
     page = staff.get(f"/e/futian/registrations/{registration.pk}/").content.decode()
     status = page.split('id="status"')[1].split("</p>")[0]
     assert "· 波斯语" in status and "· fa" not in status
+
+
+@pytest.mark.parametrize(("language", "due"), [("ms", "¥260"), ("zh-hans", "260 元")])
+def test_the_fee_due_is_written_as_every_amount_of_the_pages(
+    futian: event_models.Event, language: str, due: str
+) -> None:
+    """Issue 26.11: the registrant's page wrote the fee due as the amount then the symbol
+    ("20 RM", "260 ¥") beside the pages' "RM 5" and "¥260": one way for every amount."""
+    response = chinese().post("/r/futian/", child_form())
+    assert response.status_code == 302
+    reader = Client()
+    reader.cookies["django_language"] = language
+    page = reader.get(response["Location"]).content.decode()
+    cell = re.search(r'<td class="num" id="fee-due">([^<]*)</td>', page)
+    assert cell is not None and cell.group(1) == due  # 十二.5: 260 yuan a player
