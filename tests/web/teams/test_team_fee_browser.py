@@ -72,7 +72,7 @@ def test_organiser_cancels_a_mistaken_payment_and_the_place_moves(
     assert page.inner_text("#fee-balance") == "720,000 toman"
     assert page.inner_text("#admission") == "waiting (1)"
     ledger = page.inner_text("#team-payments")
-    assert "it was team 2's cheque" in ledger and "-720,000 toman" in ledger
+    assert "it was team 2's cheque" in ledger and "\u2212720,000 toman" in ledger
     assert page.locator("form.cancel-payment").count() == 0
 
     page.goto(f"{live_server.url}/e/{SLUG}/s/A/teams/")
