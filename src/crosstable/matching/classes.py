@@ -79,21 +79,21 @@ def class_lexicographic_matching(
     solved = _solve(graph, max_cardinality)
     if solved is None:
         return None
-    whole, mate, duals = solved.graph, solved.mate, solved.duals
-    total = len(whole.vertex_class)
-    nesting = BlossomNesting(total, duals)
-    groups = _Groups(whole, nesting, duals.vertex)
-    dual = duals.vertex
-
-    def is_tight(u: int, v: int) -> bool:
-        w = whole.edge_weight(u, v)
-        return w is not None and dual[u] + dual[v] - 2 * w + nesting.common_dual(u, v) == 0
-
-    rows = [_TightRow(groups, u) for u in range(total)]
+    optimal, groups = _optimal_matchings(solved)
+    mate, total = solved.mate, len(solved.graph.vertex_class)
     screen = _BucketFlow(groups, mate, max_cardinality=True)
-    quick = _BucketSearch(screen, whole.adjacent)
+    quick = _BucketSearch(screen, solved.graph.adjacent)
     refined = refine(
-        total, mate, duals, nesting, rows, is_tight, choices, True, screen, quick.augment
+        total,
+        mate,
+        optimal.duals,
+        optimal.nesting,
+        optimal.rows,
+        optimal.is_tight,
+        choices,
+        True,
+        screen,
+        quick.augment,
     )
     if refined is None:
         return None
@@ -122,6 +122,12 @@ def class_optimal_matchings(graph: ClassGraph) -> OptimalMatchings | None:
     solved = _solve(graph, max_cardinality=True)
     if solved is None:
         return None
+    return _optimal_matchings(solved)[0]
+
+
+def _optimal_matchings(solved: _Solved) -> tuple[OptimalMatchings, _Groups]:
+    """The optimality proof of a solved class graph as :class:`OptimalMatchings` (its tight
+    edges and full blossoms), with the vertex groups the bucket searches walk."""
     whole, duals = solved.graph, solved.duals
     total = len(whole.vertex_class)
     nesting = BlossomNesting(total, duals)
@@ -133,7 +139,7 @@ def class_optimal_matchings(graph: ClassGraph) -> OptimalMatchings | None:
         return w is not None and dual[u] + dual[v] - 2 * w + nesting.common_dual(u, v) == 0
 
     rows = [_TightRow(groups, u) for u in range(total)]
-    return OptimalMatchings(solved.mate, duals, nesting, rows, is_tight)
+    return OptimalMatchings(solved.mate, duals, nesting, rows, is_tight), groups
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
