@@ -265,6 +265,39 @@ def organiser_invited(
     return admin, organiser
 
 
+def event_from_file(organiser: Person, regulations: Path, created: str) -> str:
+    """The organiser creates an event by uploading its regulations file on the new-event
+    page; ``created`` is the page's message in the organiser's language. The event's slug."""
+    organiser.go("/")
+    assert organiser.page.locator("#new-event").count(), organiser.main_text()[:1500]
+    organiser.page.click("#new-event")
+    organiser.page.set_input_files("#upload-form input[name=regulations]", str(regulations))
+    organiser.submit("#create-from-file")
+    assert created in organiser.messages(), organiser.main_text()[:800]
+    return organiser.path().split("/")[2]
+
+
+def enter_players(organiser: Person, players: dict[int, tuple[str, int]], added: str) -> None:
+    """On a section's page, the organiser enters each player (name, rating) by the entry
+    form, in the order of ``players``' keys; ``added`` is the page's message for each."""
+    for number in sorted(players):
+        name, rating = players[number]
+        organiser.page.fill("#entry-form input[name=name]", name)
+        organiser.page.fill("#entry-form input[name=rating]", str(rating))
+        organiser.submit("#entry-form button[type=submit]")
+        assert added in organiser.messages(), organiser.main_text()[:800]
+
+
+def chief_arbiter_invited(organiser: Person, slug: str, email: str) -> str:
+    """The organiser invites the chief arbiter from the event's roles page: the link the
+    message gives, to pass on by hand."""
+    organiser.go(f"/e/{slug}/roles/")
+    organiser.page.fill("#invite-form input[name=email]", email)
+    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
+    organiser.submit("#invite-form button")
+    return invitation_link(organiser.messages())
+
+
 @dataclasses.dataclass(frozen=True)
 class Board:
     number: int

@@ -47,7 +47,9 @@ from ..language_check import foreign_in_pdf_text, foreign_text
 from .steps import (
     Person,
     accept_invitation,
-    invitation_link,
+    chief_arbiter_invited,
+    enter_players,
+    event_from_file,
     organiser_invited,
     person,
     round_boards,
@@ -120,26 +122,11 @@ def test_burstein_journey(chromium: Any, live_server: Any) -> None:
     )
 
     # --- the organiser: the event from the club's regulations file ----------------------
-    organiser.go("/")
-    assert organiser.page.locator("#new-event").count(), organiser.main_text()[:1500]
-    organiser.page.click("#new-event")
-    organiser.page.set_input_files("#upload-form input[name=regulations]", str(REGULATIONS))
-    organiser.submit("#create-from-file")
-    assert "赛事已创建。" in organiser.messages(), organiser.main_text()[:800]
-    slug = organiser.path().split("/")[2]
+    slug = event_from_file(organiser, REGULATIONS, "赛事已创建。")
     organiser.go(f"/e/{slug}/s/K/")
     assert "国际棋联瑞士制（伯斯坦制）" in organiser.main_text()
-    for number in sorted(PLAYERS):
-        name, rating = PLAYERS[number]
-        organiser.page.fill("#entry-form input[name=name]", name)
-        organiser.page.fill("#entry-form input[name=rating]", str(rating))
-        organiser.submit("#entry-form button[type=submit]")
-        assert "报名已添加。" in organiser.messages(), organiser.main_text()[:800]
-    organiser.go(f"/e/{slug}/roles/")
-    organiser.page.fill("#invite-form input[name=email]", "arbiter@example.cn")
-    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
-    organiser.submit("#invite-form button")
-    link = invitation_link(organiser.messages())
+    enter_players(organiser, PLAYERS, "报名已添加。")
+    link = chief_arbiter_invited(organiser, slug, "arbiter@example.cn")
     arbiter = person(chromium, base, JOURNEY, "arbiter", "zh-hans")
     accept_invitation(arbiter, link, "liuzp", "刘振平", "Cai-Pan-Yuan-2026")
 

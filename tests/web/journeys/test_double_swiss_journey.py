@@ -23,7 +23,9 @@ from ..language_check import foreign_text
 from .steps import (
     Person,
     accept_invitation,
-    invitation_link,
+    chief_arbiter_invited,
+    enter_players,
+    event_from_file,
     organiser_invited,
     person,
     round_boards,
@@ -132,26 +134,12 @@ def test_double_swiss_journey(chromium: Any, live_server: Any) -> None:
     )
 
     # --- the organiser: the event from the club's regulations file ----------------------
-    organiser.go("/")
-    organiser.page.click("#new-event")
-    organiser.page.set_input_files("#upload-form input[name=regulations]", str(REGULATIONS))
-    organiser.submit("#create-from-file")
-    assert "Acara dicipta." in organiser.messages(), organiser.main_text()[:800]
-    slug = organiser.path().split("/")[2]
+    slug = event_from_file(organiser, REGULATIONS, "Acara dicipta.")
     organiser.go(f"/e/{slug}/s/T/")
     assert "Sistem Swiss Berganda FIDE" in organiser.main_text()
-    for number in sorted(PLAYERS):
-        name, rating = PLAYERS[number]
-        organiser.page.fill("#entry-form input[name=name]", name)
-        organiser.page.fill("#entry-form input[name=rating]", str(rating))
-        organiser.submit("#entry-form button[type=submit]")
-        assert "Penyertaan ditambah." in organiser.messages(), organiser.main_text()[:800]
+    enter_players(organiser, PLAYERS, "Penyertaan ditambah.")
 
-    organiser.go(f"/e/{slug}/roles/")
-    organiser.page.fill("#invite-form input[name=email]", "rahim@example.my")
-    organiser.page.select_option("#invite-form select[name=role]", "chief_arbiter")
-    organiser.submit("#invite-form button")
-    link = invitation_link(organiser.messages())
+    link = chief_arbiter_invited(organiser, slug, "rahim@example.my")
     arbiter = person(chromium, base, JOURNEY, "arbiter", "ms")
     accept_invitation(arbiter, link, "rahim", "Rahim bin Sulaiman", "Pengadil-Catur-2026")
 
