@@ -74,12 +74,13 @@ _IDENTIFIER = re.compile(
 )
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LATIN_DIGIT = re.compile(r"[0-9]")
-_CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+_CJK = "\u2e80-\u2fdf\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
 _NUMBER_IN_CHINESE = re.compile(
-    rf"(?<=[{_CJK}])[0-9]+(?:[.,][0-9]+)*|[0-9]+(?:[.,][0-9]+)*(?=[{_CJK}])"
+    rf"(?:(?<=[{_CJK}])|(?<=[{_CJK}] ))[0-9]+(?:[.,][0-9]+)*|[0-9]+(?:[.,][0-9]+)*(?= ?[{_CJK}])"
 )
 """A number written inside Chinese text (``2019年秋季``, ``第3届``, ``2318会议室``) is part of a
-Chinese name, which a Persian page quotes as written (issue 26.11: ``public.right_to_left``)."""
+Chinese name, which a Persian page quotes as written (issue 26.11: ``public.right_to_left``);
+a PDF's text may hold a space beside it (``2009 年``) and radicals for characters (⽥ for 田)."""
 _LATIN_EDGE = re.compile(r"[A-Za-z0-9]")
 _MIRRORED_HALF = re.compile(r"[0-9۰-۹٠-٩]½")
 _ISOLATED = re.compile("\u2066[^\u2069]*\u2069")

@@ -28,5 +28,7 @@ def test_a_chinese_name_keeps_its_digits_on_a_persian_page_but_persian_text_does
     meeting = "<p>نشست سرپرستان: 领队、教练会议（福田区委大楼2318会议室）</p>"
     assert foreign_text(meeting, "fa") == []
     assert foreign_text("<p>2019年秋季福田区第3届国际象棋等级赛</p>", "fa") == []
+    # as a printout's text reads back: a space beside the number, radicals for characters
+    assert foreign_in_pdf_text("2009 年深圳市福⽥区少⼉中国象棋、国际象棋⽐赛", "fa") == []
     # a number of the Persian sentence itself is still found
     assert foreign_text("<p>دور 3: 领队会议</p>", "fa")
