@@ -33,19 +33,19 @@ def test_arbiter_accepts_a_board_order_error_and_only_its_game_is_lost(
     roster = [member.entry_id for member in team.members.all()]
     swapped = [roster[1], roster[0], roster[2], roster[3]]  # board 2's player is above board 1's
     form = {f"board_{board}": str(entry) for board, entry in enumerate(swapped, start=1)}
-    page = client.get(f"{base}/1/lineup/1/").content.decode()
+    page = client.get(f"{base}/{team.pk}/lineup/1/").content.decode()
     assert 'name="accept_order_errors"' in page
     # Without the checkbox the line-up is refused, as before.
-    client.post(f"{base}/1/lineup/1/", form)
+    client.post(f"{base}/{team.pk}/lineup/1/", form)
     assert not models.LineUp.objects.filter(team=team).exists()
-    client.post(f"{base}/1/lineup/1/", {**form, "accept_order_errors": "on"})
+    client.post(f"{base}/{team.pk}/lineup/1/", {**form, "accept_order_errors": "on"})
     lineup = models.LineUp.objects.get(team=team, round_number=1)
     # Two players swapped: both sit on a wrong board, so both games are where the error
     # occurred (docs/teams.md).
     assert (lineup.boards, lineup.out_of_order) == (swapped, [1, 2])
     log = event_models.AuditLog.objects.get(action="lineup.submit")
     assert log.new == {"boards": swapped, "by": "arbiter", "out_of_order": [1, 2]}
-    assert "out-of-order" in client.get(f"{base}/1/lineup/1/").content.decode()
+    assert "out-of-order" in client.get(f"{base}/{team.pk}/lineup/1/").content.decode()
 
     match = models.TeamMatch.objects.get(
         Q(first=team) | Q(second=team), round__section=league, round__number=1

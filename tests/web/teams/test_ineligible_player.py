@@ -161,7 +161,8 @@ def test_the_organiser_declares_a_player_ineligible_from_the_web(
     ]
     assert [names[p] for p in team_one if p is not None] == ["P1.2", "P1.3", "P1.4", "P1.5"]
     # ... the line-up page offers him on no board ...
-    lineup_page = client.get(f"{base}/1/lineup/2/").content.decode()
+    team_one_pk = models.Team.objects.get(section=table_b, number=1).pk
+    lineup_page = client.get(f"{base}/{team_one_pk}/lineup/2/").content.decode()
     assert "P1.5" in lineup_page and "Arash" not in lineup_page
     # ... and a line-up naming him is refused, for the arbiter too.
     team = models.Team.objects.get(section=table_b, number=1)

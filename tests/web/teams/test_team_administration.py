@@ -29,6 +29,8 @@ from crosstable_web.teams.services import lineups as team_lineups
 from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.services import rosters as team_rosters
 
+from .team_addresses import nth_team
+
 
 def _run(*args: object) -> str:
     out = StringIO()
@@ -122,7 +124,7 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
 ) -> None:
     client = _client(organiser)
     team = models.Team.objects.get(section=league, number=1)
-    page = client.get(f"{_base(league)}/1/edit/").content.decode()
+    page = client.get(f"{_base(league)}/{nth_team(league, 1)}/edit/").content.decode()
     # The Fars county prize tests introduction_letter (true) and local_players (at least 3);
     # the county discount tests each player's "local", so the form asks it per player and
     # counts local_players from the check boxes (not typed in a second time).
@@ -141,7 +143,7 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
         form[f"rating_{place}"] = "1600" if place <= 4 else "0"  # boards 5, 6 unrated
         if place <= 4:
             form[f"roster_local_{place}"] = "on"
-    response = client.post(f"{_base(league)}/1/edit/", form)
+    response = client.post(f"{_base(league)}/{nth_team(league, 1)}/edit/", form)
     assert response.status_code == 302, response.context["form"].errors
     team.refresh_from_db()
     assert team.attributes == {"introduction_letter": True, "local_players": 4}
@@ -163,7 +165,8 @@ def test_team_form_edits_the_prize_attributes_and_ratings(
     assert entrant.attributes["unit_kind"] == "county"
     # A bad value names its field and nothing is saved.
     bad = client.post(
-        f"{_base(league)}/1/edit/", {**form, "roster_local_1": "", "rating_1": "many"}
+        f"{_base(league)}/{nth_team(league, 1)}/edit/",
+        {**form, "roster_local_1": "", "rating_1": "many"},
     )
     assert {"rating_1"} <= set(bad.context["form"].errors)
     team.refresh_from_db()
@@ -180,9 +183,9 @@ def test_organiser_deletes_a_team_before_round_one_only(
     team = models.Team.objects.get(section=league, number=6)
     players = _roster(team)
     # An arbiter is not an organiser: refused, the team stays.
-    _client(arbiter).post(f"{_base(league)}/6/delete/")
+    _client(arbiter).post(f"{_base(league)}/{nth_team(league, 6)}/delete/")
     assert models.Team.objects.filter(pk=team.pk).exists()
-    response = client.post(f"{_base(league)}/6/delete/", follow=True)
+    response = client.post(f"{_base(league)}/{nth_team(league, 6)}/delete/", follow=True)
     assert "Team 6 deleted." in response.content.decode()
     assert not models.Team.objects.filter(section=league, number=6).exists()
     assert event_models.Entry.objects.filter(pk__in=players).count() == 6  # still entered
@@ -190,7 +193,7 @@ def test_organiser_deletes_a_team_before_round_one_only(
     assert log.old["roster"] == [f"Player 6.{board}" for board in range(1, 7)]
     assert log.new is None
     team_matches.pair_next_round(league, arbiter)
-    response = client.post(f"{_base(league)}/5/delete/", follow=True)
+    response = client.post(f"{_base(league)}/{nth_team(league, 5)}/delete/", follow=True)
     assert "cannot be deleted once the first round is paired" in response.content.decode()
     assert models.Team.objects.filter(section=league, number=5).exists()
     with pytest.raises(ServiceError):
@@ -207,20 +210,22 @@ def test_captain_sees_only_own_line_up_pages_and_staff_correct_any(
     team_matches.pair_next_round(league, arbiter, starts)
     captain_client = _client(captain)
     section_page = captain_client.get(f"{_base(league)}/").content.decode()
-    assert f"{_base(league)}/1/lineup/1/" in section_page
-    assert f"{_base(league)}/2/lineup/1/" not in section_page
-    assert captain_client.get(f"{_base(league)}/2/lineup/1/").status_code == 403
+    assert f"{_base(league)}/{nth_team(league, 1)}/lineup/1/" in section_page
+    assert f"{_base(league)}/{nth_team(league, 2)}/lineup/1/" not in section_page
+    assert captain_client.get(f"{_base(league)}/{nth_team(league, 2)}/lineup/1/").status_code == 403
     mine = captain_client.get("/captain/teams/").content.decode()
     assert "Team 1" in mine and "Team 2" not in mine
-    assert f"{_base(league)}/1/lineup/1/" in mine
+    assert f"{_base(league)}/{nth_team(league, 1)}/lineup/1/" in mine
     staff_page = _client(arbiter).get(f"{_base(league)}/").content.decode()
-    assert all(f"{_base(league)}/{n}/lineup/1/" in staff_page for n in range(1, 7))
+    assert all(
+        f"{_base(league)}/{nth_team(league, n)}/lineup/1/" in staff_page for n in range(1, 7)
+    )
 
     # The captain submits before the deadline (30 minutes before the round) ...
     team = models.Team.objects.get(section=league, number=1)
     roster = _roster(team)
     captain_client.post(
-        f"{_base(league)}/1/lineup/1/",
+        f"{_base(league)}/{nth_team(league, 1)}/lineup/1/",
         {"board_1": roster[0], "board_2": roster[1], "board_3": roster[2], "board_4": roster[4]},
     )
     stored = models.LineUp.objects.get(team=team, round_number=1)

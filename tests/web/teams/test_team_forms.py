@@ -14,6 +14,8 @@ from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models
 from crosstable_web.teams.services import matches as team_matches
 
+from .team_addresses import nth_team
+
 
 def _base(section: event_models.Section) -> str:
     return f"/e/{section.event.slug}/s/{section.key}/teams"
@@ -122,7 +124,7 @@ def test_only_organisers_see_the_form(
         client = Client()
         client.force_login(user)
         assert client.get(f"{_base(league)}/new/").status_code == 403
-        assert client.get(f"{_base(league)}/1/edit/").status_code == 403
+        assert client.get(f"{_base(league)}/{nth_team(league, 1)}/edit/").status_code == 403
         assert 'id="new-team"' not in client.get(f"{_base(league)}/").content.decode()
 
 
@@ -131,12 +133,15 @@ def test_roster_is_edited_until_round_one_is_paired(
 ) -> None:
     team = models.Team.objects.get(section=league, number=2)
     members = [member.entry_id for member in team.members.order_by("position")]
-    page = organiser_client.get(f"{_base(league)}/2/edit/").content.decode()
+    page = organiser_client.get(f"{_base(league)}/{nth_team(league, 2)}/edit/").content.decode()
     assert f'value="{members[0]}" selected' in page
     swapped = [members[1], members[0], *members[2:]]
     form = {"name": "Team 2", "unit": "County 2", "unit_kind": "club", "captain": str(captain.pk)}
     form |= {f"player_{place}": str(entry) for place, entry in enumerate(swapped, start=1)}
-    assert organiser_client.post(f"{_base(league)}/2/edit/", form).status_code == 302
+    assert (
+        organiser_client.post(f"{_base(league)}/{nth_team(league, 2)}/edit/", form).status_code
+        == 302
+    )
     assert [m.entry_id for m in team.members.order_by("position")] == swapped
     team.refresh_from_db()
     assert team.captain is not None and team.captain.username == "kian"
@@ -146,14 +151,17 @@ def test_roster_is_edited_until_round_one_is_paired(
 
     team_matches.pair_next_round(league, arbiter)
     form |= {"player_1": str(members[0]), "player_2": str(members[1])}
-    response = organiser_client.post(f"{_base(league)}/2/edit/", form)
+    response = organiser_client.post(f"{_base(league)}/{nth_team(league, 2)}/edit/", form)
     assert response.status_code == 200
     assert "fixed" in " ".join(response.context["form"].non_field_errors())
     assert [m.entry_id for m in team.members.order_by("position")] == swapped
     # The name may still change once rounds are paired.
     renamed = form | {f"player_{place}": str(entry) for place, entry in enumerate(swapped, 1)}
     renamed["name"] = "Team Two"
-    assert organiser_client.post(f"{_base(league)}/2/edit/", renamed).status_code == 302
+    assert (
+        organiser_client.post(f"{_base(league)}/{nth_team(league, 2)}/edit/", renamed).status_code
+        == 302
+    )
     assert models.Team.objects.get(pk=team.pk).name == "Team Two"
 
 
@@ -163,7 +171,7 @@ def test_captain_is_chosen_from_the_accounts_and_labels_are_translated(
     client = Client()
     client.force_login(organiser)
     client.cookies["django_language"] = "en"
-    page = client.get(f"{_base(league)}/1/edit/").content.decode()
+    page = client.get(f"{_base(league)}/{nth_team(league, 1)}/edit/").content.decode()
     # Team 1's captain is kian: the select offers every active account, kian chosen.
     assert '<select name="captain"' in page
     assert f'<option value="{captain.pk}" selected>kian</option>' in page
@@ -171,6 +179,6 @@ def test_captain_is_chosen_from_the_accounts_and_labels_are_translated(
     # Local players are ticked per player (the county discount tests each one): "Local".
     assert "Introduction letter" in page and 'for="id_roster_local_1">Local' in page
     client.cookies["django_language"] = "fa"
-    persian = client.get(f"{_base(league)}/1/edit/").content.decode()
+    persian = client.get(f"{_base(league)}/{nth_team(league, 1)}/edit/").content.decode()
     assert "معرفی‌نامه" in persian and "بومی" in persian
     assert "Introduction letter" not in persian

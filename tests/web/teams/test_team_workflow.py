@@ -22,6 +22,8 @@ from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.services import ranking as team_ranking
 from crosstable_web.teams.services import rosters as team_rosters
 
+from .team_addresses import nth_team
+
 
 def _team(section: event_models.Section, number: int) -> models.Team:
     return models.Team.objects.get(section=section, number=number)
@@ -183,16 +185,16 @@ def test_pages_and_permissions(
     assert 'id="team-pages"' in section_page
     nosy = Client()
     nosy.force_login(outsider)
-    assert nosy.get(f"{base}/1/lineup/1/").status_code == 403
+    assert nosy.get(f"{base}/{nth_team(league, 1)}/lineup/1/").status_code == 403
     assert nosy.get(f"{base}/r/1/").status_code == 403
     assert nosy.post(f"{base}/r/1/", {"match": 1, "board": 1, "result": "1-0"}).status_code == 403
     own = Client()
     own.force_login(captain)
-    page = own.get(f"{base}/1/lineup/1/")
+    page = own.get(f"{base}/{nth_team(league, 1)}/lineup/1/")
     assert page.status_code == 200 and "lineup-form" in page.content.decode()
     roster = _roster(_team(league, 1))
     response = own.post(
-        f"{base}/1/lineup/1/",
+        f"{base}/{nth_team(league, 1)}/lineup/1/",
         {
             "board_1": roster[0],
             "board_2": roster[1],

@@ -74,13 +74,13 @@ def test_the_deadline_is_0900_in_shiraz(
     # the captain's page says when the line-up was handed in, at the venue
     captain_client = Client(HTTP_ACCEPT_LANGUAGE="fa")
     captain_client.force_login(captain)
-    lineup_page = captain_client.get(f"{base}/1/lineup/1/").content.decode()
+    lineup_page = captain_client.get(f"{base}/{team.pk}/lineup/1/").content.decode()
     assert "جمعه ۲۴ آبان ۱۳۹۸ ۰۸:۵۹" in lineup_page
     english = Client()
     english.force_login(captain)
     assert (
         "24 Aban 1398 (Friday 15 November 2019) 08:59"
-        in english.get(f"{base}/1/lineup/1/").content.decode()
+        in english.get(f"{base}/{team.pk}/lineup/1/").content.decode()
     )
 
 
