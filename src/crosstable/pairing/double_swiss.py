@@ -10,7 +10,7 @@ as they read any tournament's rounds; this module alone knows that two rounds ma
   3.4), then the top scoregroup with its upfloaters (art. 3.5), paired by the first pairing
   identifier (art. 3.6), until everyone is paired. Those articles are C.04.6's word for word
   without its colour criteria, so the procedure is the Team Swiss engine's
-  (:class:`crosstable.pairing.team_swiss._RoundPairer`, checked against FIDE's reference
+  (:class:`crosstable.pairing.team_swiss_round._RoundPairer`, checked against FIDE's reference
   engine); the colours are art. 4's, here.
 - Pairing round ``2m`` gives game 2 of the same matches, each player with the other colour,
   and the same bye.
@@ -33,12 +33,8 @@ from crosstable.model.results import ResultCode
 from crosstable.model.tournament import Tournament
 from crosstable.pairing.base import Board, PairingError, RoundPairing, TeamMatch
 from crosstable.pairing.history import infer_initial_colour, is_present, next_round, players_to_pair
-from crosstable.pairing.team_swiss import (
-    ColourPreferenceType,
-    TeamSwissVariant,
-    _RoundPairer,
-    _Team,
-)
+from crosstable.pairing.team_swiss_round import _RoundPairer, _Team
+from crosstable.pairing.team_swiss_variant import ColourPreferenceType, TeamSwissVariant
 
 GAMES_PER_MATCH = 2
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 # words of each code for the pages, and the TRF writer's spelling for the reference engines.
 READS_CODES = {
     "src/crosstable/pairing/registry.py",
-    "src/crosstable/pairing/team_swiss.py",
+    "src/crosstable/pairing/team_swiss_variant.py",
     "src/crosstable_web/events/words/pairing_names.py",
     "src/crosstable/formats/trf/writer.py",
 }

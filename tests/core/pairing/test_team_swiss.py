@@ -18,13 +18,11 @@ from crosstable.pairing.team_swiss import (
     RULES,
     ColourPreferenceType,
     TeamSwissVariant,
-    _profiles,
-    _Team,
-    _upfloater_sets,
-    check_team_tournament,
     colour_preference,
     pair_team_round,
 )
+from crosstable.pairing.team_swiss_check import check_team_tournament
+from crosstable.pairing.team_swiss_round import _profiles, _Team, _upfloater_sets
 
 W, B = Colour.WHITE, Colour.BLACK
 _OPPOSITE_RESULT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}

@@ -23,7 +23,8 @@ from gacrux_team_pairing_oracle import gacrux_team_pairing
 from crosstable.formats.trf import load_trf, save_trf
 from crosstable.model import Colour, Player, ResultCode, RoundEntry, Team, Tournament
 from crosstable.model.team_records import MatchPointSystem, TeamEventRecords
-from crosstable.pairing.team_swiss import check_team_tournament, pair_team_round
+from crosstable.pairing.team_swiss import pair_team_round
+from crosstable.pairing.team_swiss_check import check_team_tournament
 
 CASES = Path(__file__).parent / "cases" / "team_swiss"
 GOLDEN = sorted(CASES.glob("*.trf"))

@@ -71,7 +71,7 @@ def test_the_scan_finds_the_loader_and_the_team_engine() -> None:
     templates = _templates()
     assert "lists %(listed)s rounds but the section has %(rounds)s rounds" in templates
     assert "start date" in templates  # a key's words
-    assert any(where.startswith("pairing/team_swiss.py") for where in templates.values())
+    assert any(where.startswith("pairing/team_swiss_round.py") for where in templates.values())
     assert len(templates) > 250
 
 
