@@ -100,8 +100,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+JOURNEYS = "tests/web/journeys/"
+"""The browser journeys (each an event from an empty database through the pages: 30 to 70 s
+of a worker each). A local run that also runs other tests keeps a seeded share of them
+(``JOURNEY_SHARE``); the others are skipped, each saying so and how to run it. A run of
+the journeys alone (the folder, a file, a name) runs every one it names, and CI all."""
+
+JOURNEY_SHARE = 0.25
+
+
+def _sample_journeys(items: list[pytest.Item]) -> None:
+    journeys = [item for item in items if item.nodeid.startswith(JOURNEYS)]
+    if sampling.full_run() or not journeys or len(journeys) == len(items):
+        return
+    kept = set(sampling.sample([item.nodeid for item in journeys], JOURNEY_SHARE, "journeys"))
+    for item in journeys:
+        if item.nodeid not in kept:
+            item.add_marker(
+                pytest.mark.skip(
+                    reason=f"journey left out of this local run (seed {sampling.seed()}); "
+                    f"CROSSTABLE_FULL_TESTS=1 runs every journey, as CI does, and "
+                    f"`pytest {JOURNEYS}` runs them all"
+                )
+            )
+
+
 @pytest.hookimpl(trylast=True)  # after -m and -k: the counts said are of the tests selected
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _sample_files(config, items)
+    _sample_journeys(items)
+
+
+def _sample_files(config: pytest.Config, items: list[pytest.Item]) -> None:
     share = config.getoption("--sample-files")
     if share is None or sampling.full_run():
         return
