@@ -193,8 +193,9 @@ def world(db: None) -> World:
     kwargs["registrations:mine"] = kwargs["registrations:pay"] = link
     for name in ("public:teams", "public:team_pairings"):
         kwargs[name] = league_section
-    for name in ("public:team_round", "public:team"):
+    for name in ("public:team_round", "public:team_by_number"):
         kwargs[name] = {**league_section, "number": 1}
+    kwargs["public:team"] = {**league_section, "entry_number": 1}
     for name in ("teams:team_edit", "teams:team_delete", "teams:team_fee"):
         kwargs[name] = {**league_section, "team": captains_team.pk}  # a team's id
     kwargs["teams:lineup"] = {**league_section, "team": captains_team.pk, "number": 1}

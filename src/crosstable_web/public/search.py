@@ -44,8 +44,8 @@ class FoundPlayer:
     """Pairing number (None before numbers are given, and in team sections)."""
     team: str = ""
     """The team they play for (team sections)."""
-    team_number: int | None = None
-    """Its number (the public team page's address)."""
+    team_entry: int | None = None
+    """Its entry number (the public team page's address, ``team_pages.entry_numbers``)."""
     round: int | None = None
     """The section's current round (None: not paired yet)."""
     table: int | None = None
@@ -147,7 +147,7 @@ def find_players(event: models.Event, query: str) -> SearchResult:
                 card.section,
                 number=card.number,
                 team=card.team,
-                team_number=card.team_number,
+                team_entry=card.team_entry,
                 final_place=place,
                 final_points=points,
             )
@@ -159,8 +159,8 @@ def _link(card: FoundPlayer) -> str:
     """The page a parent opens (and follows) from the card: the player's own page in an
     individual section, the team's page in a team section."""
     section = card.section
-    if card.team_number is not None:
-        return reverse("public:team", args=[section.event.slug, section.key, card.team_number])
+    if card.team_entry is not None:
+        return reverse("public:team", args=[section.event.slug, section.key, card.team_entry])
     if card.number is None:
         return ""
     return reverse("public:player", args=[section.event.slug, section.key, card.number])
@@ -246,7 +246,7 @@ def _team_seats(section: models.Section, number: int) -> dict[int, FoundPlayer]:
                 units.get(seat.player.entry_id, ""),
                 section,
                 team=seat.team.name,
-                team_number=seat.team.number,
+                team_entry=seat.team.entry_number,
                 round=number,
                 table=seat.table,
                 board=seat.board,
@@ -258,6 +258,7 @@ def _team_seats(section: models.Section, number: int) -> dict[int, FoundPlayer]:
                 xiangqi=xiangqi,
             )
         return seats
+    addresses = team_pages.entry_numbers(section)
     opposing: dict[int, tuple[int, team_pages.PublicTeam]] = {}
     for line in page.matches:
         opposing[line.first.number] = (line.table, line.second)
@@ -271,7 +272,7 @@ def _team_seats(section: models.Section, number: int) -> dict[int, FoundPlayer]:
             units.get(entry_id, ""),
             section,
             team=team_name,
-            team_number=team_number,
+            team_entry=addresses[team_number],
             round=number,
             table=table,
             opponent_unit="" if other is None else other.name,

@@ -58,6 +58,8 @@ class PublicTeam:
     number: int
     name: str
     unit: str
+    entry_number: int
+    """Its page's address (:func:`entry_numbers`): the pairing number changes at round 1."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -181,11 +183,13 @@ def team_standings_context(
     results = results or team_results(section)
     names = dict(section.entries.values_list("id", "name"))
     team_names = dict(section.teams.values_list("number", "name"))
+    addresses = entry_numbers(section)
     return {
         **team_standings_heading(section, results.matches),
         "team_rows": [
             {
                 "row": row,
+                "entry_number": addresses[row.number],
                 "points": standings.format_value(row.points),
                 "values": [standings.format_value(value) for value in row.values],
             }
@@ -213,11 +217,30 @@ def team_standings_context(
     }
 
 
-def _teams(section: models.Section) -> dict[int, PublicTeam]:
+def teams_by_number(section: models.Section) -> dict[int, PublicTeam]:
+    addresses = entry_numbers(section)
     return {
-        number: PublicTeam(number, name, unit)
+        number: PublicTeam(number, name, unit, addresses[number])
         for number, name, unit in section.teams.values_list("number", "name", "unit")
     }
+
+
+def entry_numbers(section: models.Section) -> dict[int, int]:
+    """Team number → the number of the team's public page (``public:team``): its entry
+    number, which round 1's renumbering by strength leaves alone, so that a page saved
+    before round 1 still shows the same team after it. A team of a file written before
+    entry numbers existed is addressed by its number (``rosters.create_team`` gives such
+    teams theirs before a new team takes one)."""
+    return {
+        number: number if entry is None else entry
+        for number, entry in section.teams.values_list("number", "entry_number")
+    }
+
+
+def team_number(section: models.Section, entry_number: int) -> int | None:
+    """The number now of the team whose page is ``entry_number`` (None: no such team)."""
+    found = [number for number, entry in entry_numbers(section).items() if entry == entry_number]
+    return found[0] if found else None
 
 
 def _players(section: models.Section) -> dict[int, TeamPlayer]:
@@ -279,7 +302,7 @@ def team_round_page(
     if round_row is None:
         return None
     public, publish_at = lineups_published(round_row, section, now)
-    teams, players = _teams(section), _players(section)
+    teams, players = teams_by_number(section), _players(section)
     order_errors = {
         team: set(boards)
         for team, boards in team_models.LineUp.objects.filter(
@@ -389,7 +412,7 @@ def round_numbers(section: models.Section) -> list[int]:
 
 def team_page(section: models.Section, number: int) -> TeamPage | None:
     """Team ``number``: roster in board order with each player's score, and its matches."""
-    teams = _teams(section)
+    teams = teams_by_number(section)
     team = teams.get(number)
     if team is None:
         return None
@@ -509,6 +532,7 @@ def team_cross_rows(
     results = results or team_results(section)
     rows = list(results.standings.rows)
     places = {row.number: row.place for row in rows}
+    addresses = entry_numbers(section)
     rules = bridge.match_rules(section)
     bye_points = rules.bye_points()
     rounds = section.team_rounds.count()
@@ -561,6 +585,7 @@ def team_cross_rows(
         lines.append(
             {
                 "row": row,
+                "entry_number": addresses[row.number],
                 "points": points_text(row.points),
                 "game_points": points_text(game_points),
                 "cells": line_cells,

@@ -17,7 +17,12 @@ urlpatterns = [
     path("<slug:slug>/<str:key>/teams/", views.section_teams, name="teams"),
     path("<slug:slug>/<str:key>/teams/round/", views.team_round, name="team_pairings"),
     path("<slug:slug>/<str:key>/teams/round/<int:number>/", views.team_round, name="team_round"),
-    path("<slug:slug>/<str:key>/teams/team/<int:number>/", views.team, name="team"),
+    path("<slug:slug>/<str:key>/teams/<int:entry_number>/", views.team, name="team"),
+    path(
+        "<slug:slug>/<str:key>/teams/team/<int:number>/",
+        views.team_by_number,
+        name="team_by_number",
+    ),
     path("<slug:slug>/<str:key>/player/<int:number>/", views.player, name="player"),
     path("<slug:slug>/<str:key>/qr.svg", views.section_qr, name="qr"),
 ]

@@ -20,7 +20,7 @@ from django.http import (
     HttpResponseNotModified,
     HttpResponseRedirect,
 )
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import http_date, url_has_allowed_host_and_scheme, urlencode
@@ -302,11 +302,7 @@ def team_round(
         round_page = team_pages.team_round_page(section, shown) if shown is not None else None
         if number is not None and round_page is None:
             raise Http404
-        teams = (
-            []
-            if round_page is not None
-            else list(section.teams.values_list("number", "name", "unit"))
-        )
+        teams = [] if round_page is not None else list(team_pages.teams_by_number(section).values())
         response = render(
             request,
             "public/team_round.html",
@@ -327,12 +323,14 @@ def team_round(
     return _serve(request, slug, page)
 
 
-def team(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
-    """A team: its roster in board order with each player's score, and its matches."""
+def team(request: HttpRequest, slug: str, key: str, entry_number: int) -> HttpResponse:
+    """A team: its roster in board order with each player's score, and its matches; addressed
+    by its entry number, which round 1's renumbering leaves alone (a saved link stays)."""
 
     def page(event: models.Event) -> HttpResponse:
         section = _section(event, key)
-        shown = team_pages.team_page(section, number)
+        number = team_pages.team_number(section, entry_number)
+        shown = None if number is None else team_pages.team_page(section, number)
         if shown is None:
             raise Http404
         return render(
@@ -344,6 +342,20 @@ def team(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse
                 "tab": "teams",
             },
         )
+
+    return _serve(request, slug, page)
+
+
+def team_by_number(request: HttpRequest, slug: str, key: str, number: int) -> HttpResponse:
+    """The address team pages had before entry numbers (``teams/team/<number>/``): to the
+    page of the team that has this number now."""
+
+    def page(event: models.Event) -> HttpResponse:
+        section = _section(event, key)
+        entry_number = team_pages.entry_numbers(section).get(number)
+        if entry_number is None:
+            raise Http404
+        return redirect("public:team", slug, key, entry_number)
 
     return _serve(request, slug, page)
 

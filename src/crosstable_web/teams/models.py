@@ -23,6 +23,13 @@ class Team(models.Model):
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveIntegerField(_("team number"))
+    """The pairing number (TPN): the order of entry until round 1 is paired, then the order
+    of strength (``services.matches.number_teams_by_rating``)."""
+    entry_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    """The team's number in the order it was entered, never changed: the public team page's
+    address (``/p/<event>/<section>/teams/<entry number>/``), which a parent saves before
+    round 1 renumbers the teams. None for a team of a file written before it existed: its
+    page is then addressed by its number (``public.team_pages.team_address``)."""
     name = models.CharField(_("name"), max_length=200)
     unit = models.CharField(_("unit"), max_length=200, blank=True)
     unit_kind = models.CharField(_("unit kind"), max_length=40, blank=True)
@@ -53,7 +60,10 @@ class Team(models.Model):
     class Meta:
         ordering = ["section", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["section", "number"], name="unique_team_number")
+            models.UniqueConstraint(fields=["section", "number"], name="unique_team_number"),
+            models.UniqueConstraint(
+                fields=["section", "entry_number"], name="unique_team_entry_number"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -138,7 +138,7 @@ def test_individual_sections_have_no_team_pages(organiser: User) -> None:
     assert event.sections.count() == 1
     client = Client()
     assert client.get("/p/solo/open/teams/round/").status_code == 404
-    assert client.get("/p/solo/open/teams/team/1/").status_code == 404
+    assert client.get("/p/solo/open/teams/1/").status_code == 404
     assert client.get("/print/solo/open/team-pairings/").status_code == 404
 
 
@@ -146,7 +146,7 @@ def test_team_page_roster_in_board_order_and_matches(played: tuple) -> None:
     _section, first_match, _second_match = played
     a, b = first_match.first.number, first_match.second.number
     client = Client()
-    html = client.get(f"/p/fars-rounds/A/teams/team/{a}/").content.decode()
+    html = client.get(f"/p/fars-rounds/A/teams/{a}/").content.decode()
     roster_html = html[
         html.index('id="roster"') : html.index("</table>", html.index('id="roster"'))
     ]
@@ -167,9 +167,9 @@ def test_team_page_roster_in_board_order_and_matches(played: tuple) -> None:
     matches = plain(html[html.index('id="team-matches"') :])
     assert f"Team {b}" in matches and f"{fa('2')}½ – {fa('1')}½" in matches
     # From the second team's side of table 1: Black on board 1, the score mirrored.
-    other = client.get(f"/p/fars-rounds/A/teams/team/{b}/").content.decode()
+    other = client.get(f"/p/fars-rounds/A/teams/{b}/").content.decode()
     assert f"{fa('1')}½ – {fa('2')}½" in plain(other) and "سیاه" in plain(other)
-    assert client.get("/p/fars-rounds/A/teams/team/99/").status_code == 404
+    assert client.get("/p/fars-rounds/A/teams/99/").status_code == 404
     assert "MEM" not in html and "9917" not in html
 
 
@@ -180,7 +180,7 @@ def test_event_and_section_pages_link_the_team_rounds(played: tuple) -> None:
     standings = client.get("/p/fars-rounds/A/teams/").content.decode()
     assert "/p/fars-rounds/A/teams/round/" in standings
     _section, first_match, _second = played
-    assert f"/p/fars-rounds/A/teams/team/{first_match.first.number}/" in standings
+    assert f"/p/fars-rounds/A/teams/{first_match.first.number}/" in standings
 
 
 def test_line_ups_stay_secret_until_they_are_due(organiser: User) -> None:
@@ -250,7 +250,7 @@ def test_xiangqi_team_round_shows_red_and_black_and_the_bye(organiser: User) -> 
     assert f"Xteam {bye}</a>" in html[html.index('id="team-bye"') :]
     # The bye team's players are listed, with no board.
     assert re.search(rf'<tr class="resting"><td>X{bye} P1<', html)
-    team_html = Client().get(f"/p/xq-teams/t/teams/team/{bye}/").content.decode()
+    team_html = Client().get(f"/p/xq-teams/t/teams/{bye}/").content.decode()
     assert "Bye" in plain(team_html[team_html.index('id="team-matches"') :])
 
 
@@ -261,7 +261,7 @@ def test_before_round_one_the_teams_are_listed(organiser: User) -> None:
     listed = html[html.index('id="team-list"') :]
     assert [f"Team {n}" for n in range(1, 5)] == re.findall(r"Team \d", listed)[:4]
     assert client.get("/p/fars-early/A/teams/round/1/").status_code == 404
-    team = client.get("/p/fars-early/A/teams/team/2/").content.decode()
+    team = client.get("/p/fars-early/A/teams/2/").content.decode()
     assert re.findall(r"T2 P(\d)", team) == ["1", "2", "3", "4", "5", "6"]
     home = client.get("/p/fars-early/").content.decode()
     assert "/p/fars-early/A/teams/round/" in home and "/p/fars-early/A/teams/" in home

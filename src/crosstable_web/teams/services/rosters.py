@@ -49,9 +49,18 @@ def create_team(
         if full is not None and not places.admission_by_payment(section):
             raise ServiceError(full)
         number = 1 + max(section.teams.values_list("number", flat=True), default=0)
+        # The address of the team's public pages, never renumbered. Teams of a file written
+        # before entry numbers existed are addressed by their numbers: they keep them as entry
+        # numbers first, so that the new team's cannot be one of those addresses.
+        for old in section.teams.filter(entry_number__isnull=True):
+            models.Team.objects.filter(pk=old.pk).update(entry_number=old.number)
+        entry_number = 1 + max(
+            (n or 0 for n in section.teams.values_list("entry_number", flat=True)), default=0
+        )
         team = models.Team.objects.create(
             section=section,
             number=number,
+            entry_number=entry_number,
             name=name,
             unit=unit,
             unit_kind=unit_kind,
