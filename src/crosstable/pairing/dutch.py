@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from fractions import Fraction
 
 from crosstable.message import Message
@@ -176,6 +176,10 @@ class _RoundPairer(PairingGraph):
         self.initial = initial
         self.round_number = round_number
         self.local_rules = local_rules
+        self.quick_bracket = False
+        """Whether the last bracket paired was the quick candidate's."""
+        self.counts_floats_again = count_floats_again
+        """Float once could not be met: the pairing says who floats down again."""
         self.floated = (
             {k for k, p in enumerate(self.players) if has_downfloated(p.history)}
             if count_floats_again
@@ -183,7 +187,8 @@ class _RoundPairer(PairingGraph):
         )
         """Local rule float once, when no pairing meets it: the vertices of the players who
         already downfloated, whose second downfloat is the first quality criterion. Empty
-        otherwise (the rule is then absolute, or off)."""
+        otherwise (the rule is then absolute, or off), and emptied once the rest of the round
+        can be paired with no second downfloat (:meth:`stop_counting_floats_again`)."""
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
         super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
@@ -313,31 +318,64 @@ class _RoundPairer(PairingGraph):
         """As :meth:`restrict_bye_to_lowest_score` when second downfloats are counted: they
         come first, so the bye goes to the lowest score with which a pairing of everyone
         else has no more of them than the fewest possible."""
-
-        def fewest(bye_score: Fraction | None) -> int | None:
-            def weight(u: int, v: int) -> int | None:
-                if bye_score is not None and self.bye_vertex in (u, v):
-                    player = v if u == self.bye_vertex else u
-                    if self.players[player].score != bye_score:
-                        return None
-                return 2 - self.float_again(u, v)
-
-            try:
-                return self.floats_again_in(self.solve(vertices, weight))
-            except PairingError:
-                return None
-
-        least = fewest(None)
+        least = self.fewest_floats_again(vertices)
         if least is None:
             raise PairingError(self.no_pairing_message())
         bye = self.bye_vertex
         if bye is None:
             return
         scores = sorted({self.players[v].score for v in self.neighbours[bye]})
-        chosen = next(score for score in scores if fewest(score) == least)
+        chosen = next(
+            score for score in scores if self.fewest_floats_again(vertices, score) == least
+        )
         for i in list(self.neighbours[bye]):
             if self.players[i].score != chosen:
                 self.disconnect(i, bye)
+
+    def float_class(self, v: int) -> Hashable:
+        """What :meth:`float_again` reads of a vertex: the bye, or the score and whether the
+        player already downfloated."""
+        if v == self.bye_vertex:
+            return None
+        return (self.level[v], v in self.floated)
+
+    def fewest_floats_again(
+        self, vertices: list[int], bye_score: Fraction | None = None
+    ) -> int | None:
+        """The fewest players floating down a second time in a pairing of ``vertices``
+        (with ``bye_score``: the bye going to a player of that score); None if they cannot
+        be paired. Solved on the classes of :meth:`float_class` (a pair's count depends on
+        the two scores and on who already floated), not on every pair of the field."""
+        bye = self.bye_vertex
+        barred: list[int] = []
+        if bye_score is not None and bye is not None:
+            barred = [v for v in self.neighbours[bye] if self.players[v].score != bye_score]
+            for v in barred:
+                self.disconnect(v, bye)
+        try:
+            found = self.least_cost_matching(vertices, self.float_again, self.float_class)
+        finally:
+            for v in barred:
+                assert bye is not None
+                self.connect(v, bye)
+        return None if found is None else found[0]
+
+    def stop_counting_floats_again(self, unpaired: list[int]) -> None:
+        """The rest of the round can be paired with no second downfloat (and must be, the
+        count coming first): from here on float once is absolute again, as in the first
+        pass, its pairs removed from the graph. The brackets left are then paired exactly as
+        the counted weights would pair them (their optimum has no such pair), with the quick
+        candidate and the player classes."""
+        bye = self.bye_vertex
+        players = self.players
+        for f in unpaired:
+            if f not in self.floated:
+                continue
+            score = players[f].score
+            for v in unpaired:
+                if v == bye or (v != f and players[v].score < score):
+                    self.disconnect(f, v)
+        self.floated = set()
 
     def is_bye_bracket(
         self, unpaired: list[int], bracket: list[int], following: Fraction | None
@@ -362,12 +400,23 @@ class _RoundPairer(PairingGraph):
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
         unpaired = list(range(self.vertex_count))
         self.restrict_bye_to_lowest_score(unpaired)
+        least: int | None = None
+        """While second downfloats are counted: the fewest the rest of the round allows."""
+        if self.floated:
+            least = self.fewest_floats_again(unpaired)
         pairs: list[tuple[int, int]] = []
         for score in sorted({p.score for p in self.players}, reverse=True):
-            fixed = self.pair_bracket(unpaired, score)
+            if least == 0:
+                self.stop_counting_floats_again(unpaired)
+                least = None
+            fixed = self.pair_bracket(unpaired, score, least)
             pairs.extend(fixed)
             done = {v for pair in fixed for v in pair}
             unpaired = [v for v in unpaired if v not in done]
+            if least is not None and not self.quick_bracket:
+                # A quick candidate keeps ``least`` (it was checked to); after the weights
+                # it is counted again rather than reasoned about.
+                least = self.fewest_floats_again(unpaired)
         real = [v for v in unpaired if v != self.bye_vertex]
         if len(real) > 1:
             # Moved-down players left over in the last bracket: complete the pairing (with
@@ -411,7 +460,11 @@ class _RoundPairer(PairingGraph):
             c13 += max(0, excess - mild)
         return c12, c13
 
-    def pair_bracket(self, unpaired: list[int], current: Fraction) -> list[tuple[int, int]]:
+    def pair_bracket(
+        self, unpaired: list[int], current: Fraction, least: int | None = None
+    ) -> list[tuple[int, int]]:
+        """The pairs of the bracket of score ``current``; ``least``: while second downfloats
+        are counted, the fewest the rest of the round (``unpaired``) allows."""
         players = self.players
         bracket = [v for v in unpaired if v != self.bye_vertex and players[v].score >= current]
         mdps = [v for v in bracket if players[v].score > current]
@@ -422,10 +475,18 @@ class _RoundPairer(PairingGraph):
             if v != self.bye_vertex and players[v].score < current
         ]
         following = max(lower_scores) if lower_scores else None
-        if not self.floated:  # the quick candidate does not weigh second downfloats
+        if not self.floated:
             shortcut = perfect_candidate(self, unpaired, bracket, mdps, residents, following)
             if shortcut is not None:
                 return shortcut
+        elif least is not None and not any(v in self.floated for v in mdps):
+            shortcut = self.candidate_with_fewest_floats_again(
+                unpaired, bracket, mdps, residents, following, least
+            )
+            if shortcut is not None:
+                self.quick_bracket = True
+                return shortcut
+        self.quick_bracket = False
         quality = BracketQuality(self, unpaired, bracket, mdps, current, following)
         quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
@@ -488,6 +549,92 @@ class _RoundPairer(PairingGraph):
                 guess = len(found)
             fixed.extend(found)
         return fixed
+
+    def candidate_with_fewest_floats_again(
+        self,
+        unpaired: list[int],
+        bracket: list[int],
+        mdps: list[int],
+        residents: list[int],
+        following: Fraction | None,
+        least: int,
+    ) -> list[tuple[int, int]] | None:
+        """The quick first candidate (``dutch_quick``) while second downfloats are counted,
+        if it is the counted weights' choice; None: the weights decide.
+
+        Those weights put first the fewest second downfloats over the whole rest of the
+        round (``least`` at best), then the bracket's criteria. No moved-down player here
+        has floated before (the caller checks), so no pair of the bracket floats anyone a
+        second time, and every candidate that leaves the same resident over (or none) has
+        the same rest of the round to complete. The first perfect candidate is therefore the
+        weights' choice when its rest can be completed with ``least`` second downfloats and,
+        when its leftover floats, with [C8] at its bound (the next bracket, with him, loses
+        at most the one its parity forces, not him): it is first in generation order among
+        the perfect candidates, hence among those that meet ``least`` too. Local rule 4.9
+        ranks after the count: the designated floater is the lowest-ranked resident with
+        such a completion (``may_be_left_over``)."""
+        bye = self.bye_vertex
+        members = set(bracket)
+        rest = [v for v in unpaired if v not in members and v != bye]
+        takes_bye = following is None and bye is not None
+        below = [*rest, bye] if bye is not None and not takes_bye else rest
+
+        def may_be_left_over(r: int) -> bool:
+            if takes_bye:
+                assert bye is not None
+                return self.float_again(r, bye) == least
+            return self.fewest_floats_again([*below, r]) == least
+
+        pairs = perfect_candidate(
+            self, unpaired, bracket, mdps, residents, following, may_be_left_over
+        )
+        if pairs is None or any(self.float_again(u, v) for u, v in pairs):
+            return None
+        paired = {v for pair in pairs for v in pair}
+        left = [v for v in bracket if v not in paired]
+        if not left:
+            return pairs if self.fewest_floats_again(below) == least else None
+        (r,) = left
+        if takes_bye:
+            assert bye is not None
+            return pairs if self.float_again(r, bye) == least else None
+        assert following is not None
+        return pairs if self.floater_completes(r, below, following, least) else None
+
+    def floater_completes(
+        self, floater: int, below: list[int], following: Fraction, least: int
+    ) -> bool:
+        """Whether the players ``below`` a bracket and its ``floater`` can be paired with
+        ``least`` second downfloats and, among such pairings, with [C8] at its bound: of the
+        floater and the next bracket (score ``following``), none paired lower than that
+        bracket, or one if they are odd in number, not the floater. One matching on classes
+        of the counts: second downfloats, then those paired lower, then the floater among
+        them."""
+        bye = self.bye_vertex
+        level = self.level
+        next_level = self.level_of[following]
+        vertices = [*below, floater]
+        joined = {v for v in below if v != bye and level[v] == next_level}
+        joined.add(floater)
+        per_float = 2 * len(vertices) + 2  # above any total of the two counts after it
+
+        def lower(v: int) -> bool:
+            return v == bye or level[v] < next_level
+
+        def cost(u: int, v: int) -> int:
+            total = self.float_again(u, v) * per_float
+            for a, b in ((u, v), (v, u)):
+                if a in joined and lower(b):
+                    total += 2 + (1 if a == floater else 0)
+            return total
+
+        def key(v: int) -> Hashable:
+            return "floater" if v == floater else self.float_class(v)
+
+        found = self.least_cost_matching(vertices, cost, key)
+        if found is None:
+            return False
+        return found[0] == least * per_float + 2 * (len(joined) % 2)
 
     def transpositions_first(
         self,
@@ -633,7 +780,7 @@ def pair_round(
         white, black = (hi, lo) if colour is Colour.WHITE else (lo, hi)
         boards.append(Board(white.number, black.number))
     bye = ordered[bye_index].number if bye_index is not None else None
-    if pairer.floated:
+    if pairer.counts_floats_again:
         pairs = [(board.white, board.black) for board in boards]
         warnings = float_again_warnings(tournament, round_number, histories, pairs, bye)
     return RoundPairing(round_number, tuple(boards), bye, warnings)

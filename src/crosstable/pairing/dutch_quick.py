@@ -14,7 +14,7 @@ an exchange, which the matching finds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Protocol
 
@@ -68,11 +68,14 @@ def perfect_candidate(
     mdps: list[int],
     residents: list[int],
     following: Fraction | None,
+    may_be_left_over: Callable[[int], bool] | None = None,
 ) -> list[tuple[int, int]] | None:
     """The first candidate in generation order, if it is *perfect*: every player of the
     bracket paired, no criterion failed, and the rest of the round can be completed; None: no
     quick answer, use the matchings. ``following``: the next bracket's score (None: this is
-    the last bracket)."""
+    the last bracket). ``may_be_left_over``: under local rule 4.9, what a criterion ranked
+    above the floater order asks of the resident left over (the fewest second downfloats,
+    when they are counted), on top of a complete pairing."""
     bye = pairer.bye_vertex
     takes_bye = following is None and bye is not None  # one resident left for the bye
     floats_one = following is not None and len(bracket) % 2 == 1  # one resident floats
@@ -100,7 +103,9 @@ def perfect_candidate(
         return None
     search = _Search(pairer, bracket, mdps, residents, leftover)
     if leftover and search.strict_floaters:
-        designated = _designated_floater(pairer, bracket, residents, rest, takes_bye)
+        designated = _designated_floater(
+            pairer, bracket, residents, rest, takes_bye, may_be_left_over
+        )
         if designated is None:
             return None
         search.designated = search.reserved = designated
@@ -126,6 +131,7 @@ def _designated_floater(
     residents: list[int],
     rest: list[int],
     takes_bye: bool,
+    may_be_left_over: Callable[[int], bool] | None = None,
 ) -> int | None:
     """Local rule 4.9 (``float_highest_number_first``) for a bracket that leaves one
     resident over: the lowest-ranked resident who can be that one in a complete pairing;
@@ -150,7 +156,9 @@ def _designated_floater(
                 continue
         elif not pairer.has_perfect_matching([*below, r]):
             continue
-        if pairer.has_perfect_matching([v for v in bracket if v != r]):
+        if pairer.has_perfect_matching([v for v in bracket if v != r]) and (
+            may_be_left_over is None or may_be_left_over(r)
+        ):
             return r
     return None
 

@@ -15,6 +15,7 @@ from crosstable.matching import (
     ClassGraph,
     SubsetMatcher,
     class_lexicographic_matching,
+    class_weighted_matching,
     lexicographic_matching,
 )
 from crosstable.message import Message
@@ -210,6 +211,71 @@ class PairingGraph:
             if result is not None:
                 return result
         return self.solve_first(vertices, weight, choices)
+
+    def least_cost_matching(
+        self,
+        vertices: Sequence[int],
+        cost: Callable[[int, int], int | None],
+        key: Callable[[int], Hashable],
+    ) -> tuple[int, dict[int, int]] | None:
+        """A perfect matching of ``vertices`` of the least total ``cost`` (None: not this
+        pair), with that total; None if there is no perfect matching.
+
+        ``key``: a class for each vertex such that ``cost(u, v)`` depends only on the classes
+        of u and v, so that the matching is solved on classes
+        (:func:`~crosstable.matching.class_weighted_matching`: a few edges per vertex and
+        class, not every pair of a field of thousands); the edges are listed only where that
+        method gives up."""
+        if not vertices:
+            return 0, {}
+        if not self.has_perfect_matching(list(vertices)):
+            return None
+        index: dict[Hashable, int] = {}
+        members: list[list[int]] = []
+        vertex_class: list[int] = []
+        for k, v in enumerate(vertices):
+            c = index.setdefault(key(v), len(members))
+            if c == len(members):
+                members.append([])
+            members[c].append(k)
+            vertex_class.append(c)
+        count = len(members)
+        costs: list[list[int | None]] = [[None] * count for _ in range(count)]
+        for a in range(count):
+            for b in range(a, count):
+                u = members[a][0]
+                v = members[b][0] if a != b else (members[a][1] if len(members[a]) > 1 else -1)
+                if v >= 0:
+                    costs[a][b] = costs[b][a] = cost(vertices[u], vertices[v])
+        top = 1 + max((c for row in costs for c in row if c is not None), default=0)
+        table = [[None if c is None else top - c for c in row] for row in costs]
+        neighbours = self.neighbours
+
+        def adjacent(i: int, j: int) -> bool:
+            return vertices[j] in neighbours[vertices[i]]
+
+        mate = class_weighted_matching(
+            ClassGraph(vertex_class, table, adjacent), max_cardinality=True
+        )
+        if mate is not None and -1 not in mate:
+            pairs = {vertices[k]: vertices[m] for k, m in enumerate(mate)}
+        else:
+
+            def weight(u: int, v: int) -> int | None:
+                c = cost(u, v)
+                return None if c is None else top - c
+
+            try:
+                pairs = self.solve(vertices, weight)
+            except PairingError:
+                return None
+        total = 0
+        for v, m in pairs.items():
+            if v < m:
+                paid = cost(v, m)
+                assert paid is not None
+                total += paid
+        return total, pairs
 
     def has_perfect_matching(self, vertices: list[int]) -> bool:
         """Whether ``vertices`` can all be paired among themselves.

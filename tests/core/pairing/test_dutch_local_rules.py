@@ -343,8 +343,8 @@ def test_quick_candidate_floats_the_highest_number_able_to(monkeypatch) -> None:
     answered: list[int] = []
     designate = dutch_quick._designated_floater
 
-    def spy(pairer, bracket, residents, rest, takes_bye):  # type: ignore[no-untyped-def]
-        chosen = designate(pairer, bracket, residents, rest, takes_bye)
+    def spy(pairer, bracket, residents, *others):  # type: ignore[no-untyped-def]
+        chosen = designate(pairer, bracket, residents, *others)
         if chosen is not None and chosen != residents[-1]:
             answered.append(chosen)
         return chosen
@@ -373,6 +373,71 @@ def test_quick_candidate_floats_the_highest_number_able_to(monkeypatch) -> None:
         finally:
             monkeypatch.setattr(dutch, "perfect_candidate", quick)
     assert answered
+
+
+def test_second_pass_shortcuts_pair_as_the_counted_weights_alone(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """When float once cannot be met, the round is paired again with the fewest second
+    downfloats first (over the whole rest of the round). Two shortcuts keep that pass from
+    weighing every bracket on the whole field: a bracket keeps the quick first candidate when
+    the rest of the round can still be completed with the fewest second downfloats, and once
+    the rest can be completed with none, float once is absolute again for it. On 50- and
+    60-player school events of 11 rounds (schools of eight; most late rounds cannot meet
+    float once) every round is paired as the counted weights pair it alone (both shortcuts
+    off), and both shortcuts were taken."""
+    taken = {"quick": 0, "absolute again": 0}
+    quick = dutch._RoundPairer.candidate_with_fewest_floats_again
+    absolute_again = dutch._RoundPairer.stop_counting_floats_again
+
+    def counted_quick(self, *args):  # type: ignore[no-untyped-def]
+        found = quick(self, *args)
+        taken["quick"] += found is not None
+        return found
+
+    def counted_absolute_again(self, *args):  # type: ignore[no-untyped-def]
+        taken["absolute again"] += 1
+        absolute_again(self, *args)
+
+    monkeypatch.setattr(dutch._RoundPairer, "candidate_with_fewest_floats_again", counted_quick)
+    monkeypatch.setattr(dutch._RoundPairer, "stop_counting_floats_again", counted_absolute_again)
+    second_passes = 0
+    for players, seed in ((50, 1), (60, 2)):
+        paired = _school_event_rounds(players, seed)
+        with monkeypatch.context() as off:
+            off.setattr(dutch._RoundPairer, "candidate_with_fewest_floats_again", _no_candidate)
+            off.setattr(dutch._RoundPairer, "stop_counting_floats_again", _still_counting)
+            for tournament, pairing in paired:
+                number = pairing.round_number
+                alone = dutch.pair_round(tournament, number, local_rules=KINABATANGAN)
+                assert alone == pairing, (players, seed, number)
+                second_passes += bool(pairing.warnings)
+    assert second_passes >= 5
+    assert taken["quick"] and taken["absolute again"], taken
+
+
+def _school_event_rounds(players: int, seed: int) -> list[tuple[Tournament, RoundPairing]]:
+    """An 11-round event in schools of eight, paired under every Kinabatangan rule: each
+    round's pairing with the event."""
+    paired: list[RoundPairing] = []
+
+    def pair(tournament: Tournament, round_number: int) -> RoundPairing:
+        if round_number == 1:
+            for number, player in tournament.players.items():
+                player.club = f"S{number % (players // 8) + 1}"
+        pairing = dutch.pair_round(tournament, round_number, local_rules=KINABATANGAN)
+        paired.append(pairing)
+        return pairing
+
+    config = GeneratorConfig(players=players, rounds=11, draw_rate=0.3, forfeit_rate=0.01)
+    tournament = generate_tournament(config, seed, pair, system_code="FIDE_DUTCH_2026")
+    return [(tournament, pairing) for pairing in paired]
+
+
+def _no_candidate(self, *args):  # type: ignore[no-untyped-def]
+    return None
+
+
+def _still_counting(self, *args):  # type: ignore[no-untyped-def]
+    """Keep counting second downfloats: the pass as it was before the shortcut."""
 
 
 # --------------------------------------------------------------------------------------------
