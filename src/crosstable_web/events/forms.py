@@ -475,7 +475,7 @@ class BlankEventForm(forms.Form):
         error_messages={"invalid": _("Letters, digits, - and _ only.")},
     )
     section_name = forms.CharField(label=_("Section name"), max_length=300)
-    rounds = LocalIntegerField(label=pgettext_lazy("chess", "Rounds"), min_value=1, max_value=30)
+    rounds = LocalIntegerField(label=_("Number of rounds"), min_value=1, max_value=30)
     system = forms.ChoiceField(label=_("Pairing system"), initial=registry.DEFAULT_SYSTEM)
     boards = LocalIntegerField(
         label=_("Boards (team pairing systems)"),

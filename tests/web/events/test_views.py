@@ -130,6 +130,26 @@ def test_organiser_creates_event_from_regulations_file(db: None) -> None:
     ).exists()
 
 
+def test_each_label_of_the_new_event_page_names_a_box_of_its_own_form(db: None) -> None:
+    """Three forms on one page ask for rounds, a time zone, a short name: a label's ``for``
+    must name a box of its own form (the blank form's "Rounds" labelled the template form's
+    box when the three shared ``id_rounds``)."""
+    from django.contrib.auth.models import Permission
+
+    creator = User.objects.create_user("creator")
+    creator.user_permissions.add(Permission.objects.get(codename="add_event"))
+    page = _client(creator).get("/events/new/").content.decode()
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    for form in re.findall(
+        r'<form method="post" id="(?:template|upload|blank)-form".*?</form>', page, re.S
+    ):
+        targets = re.findall(r'<label for="([^"]+)"', form)
+        assert targets
+        for target in targets:
+            assert f'id="{target}"' in form, target
+
+
 def test_entry_form_and_csv_report(event: models.Event, organiser: User) -> None:
     client = _client(organiser)
     response = client.post(

@@ -98,13 +98,21 @@ def event_create(request: HttpRequest) -> HttpResponse:
     choices = [(stem, f"{name} ({stem})") for stem, name, _text in templates]
     source = request.POST.get("source", "")
     post = request.POST if request.method == "POST" else None
+    # Three forms on one page, each with rounds, a time zone and a short name: the ids of
+    # the first two are their own, so that each label names its own form's box (the blank
+    # form's "Rounds" labelled the template form's box: a screen reader, or a click on
+    # the label, reached the wrong form).
     template_form = forms.TemplateEventForm(
-        post if source == "template" else None, templates=choices, initial={"rounds": 7}
+        post if source == "template" else None,
+        templates=choices,
+        initial={"rounds": 7},
+        auto_id="template_%s",
     )
     upload_form = forms.UploadEventForm(
         post if source == "upload" else None,
         request.FILES if source == "upload" else None,
         initial={"rounds": 7},
+        auto_id="upload_%s",
     )
     blank_form = forms.BlankEventForm(
         post if source == "form" else None,
