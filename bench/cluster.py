@@ -70,12 +70,14 @@ def fetch(
         response = connection.getresponse()
         text = response.read().decode("utf-8", "replace")
         got = {}
+        answered: dict[str, str] = {}  # a header sent twice (Vary) read as one list
         for name, value in response.getheaders():
+            answered[name] = f"{answered[name]}, {value}" if name in answered else value
             if name.lower() == "set-cookie":
                 pair = value.split(";", 1)[0]
                 key, _equals, cookie = pair.partition("=")
                 got[key.strip()] = cookie.strip()
-        return Answer(response.status, dict(response.getheaders()), text, got)
+        return Answer(response.status, answered, text, got)
     finally:
         connection.close()
 
@@ -94,6 +96,8 @@ class Hub:
     ports: list[int] = field(default_factory=list)
     servers: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
     balancer_port: int = 0
+    balancer_log: str = ""
+    """Where HAProxy logs each request (``scripts/hub balancer --log``), e.g. a UDP address."""
 
     @property
     def database_url(self) -> str:
@@ -160,6 +164,8 @@ class Hub:
             [
                 str(ROOT / ".venv" / "bin" / "gunicorn"),
                 "crosstable_web.wsgi:application",
+                "--config",
+                "python:crosstable_web.serving",
                 "--bind",
                 f"127.0.0.1:{port}",
                 "--workers",
@@ -209,9 +215,11 @@ class Hub:
         self.wait_until_healthy(self.ports[number - 1])
         self._hub("ready", self.address(number))
 
-    def balancer_counts(self, number: int) -> tuple[str, int]:
-        """What HAProxy's runtime API says of app server ``number``: its status (UP, DOWN,
-        MAINT, DRAIN…) and the requests it has been sent since the balancer started."""
+    def balancer_stats(self, name: str) -> dict[str, str]:
+        """HAProxy's runtime statistics (``show stat``) of the row ``name`` of the backend
+        ``app_servers``: an app server's ADDRESS:PORT, or ``BACKEND`` for the totals
+        (``stot`` requests sent, ``wretr`` retries, ``wredis`` redispatches, ``eresp``
+        answers that failed, ``status``…)."""
         with socket.socket(socket.AF_UNIX) as connection:
             connection.connect(str(self.folder / "hub" / "haproxy.sock"))
             connection.sendall(b"show stat\n")
@@ -222,9 +230,15 @@ class Hub:
         names = lines[0].lstrip("# ").split(",")
         for line in lines[1:]:
             row = dict(zip(names, line.split(","), strict=False))
-            if row.get("pxname") == "app_servers" and row.get("svname") == self.address(number):
-                return row["status"], int(row["stot"] or 0)
-        raise RuntimeError(f"the balancer has no app server {self.address(number)}")
+            if row.get("pxname") == "app_servers" and row.get("svname") == name:
+                return row
+        raise RuntimeError(f"the balancer has no row {name} in app_servers")
+
+    def balancer_counts(self, number: int) -> tuple[str, int]:
+        """What HAProxy's runtime API says of app server ``number``: its status (UP, DOWN,
+        MAINT, DRAIN…) and the requests it has been sent since the balancer started."""
+        row = self.balancer_stats(self.address(number))
+        return row["status"], int(row["stot"] or 0)
 
     def _hub(self, *arguments: str) -> None:
         subprocess.run(
@@ -260,6 +274,7 @@ class Hub:
                 str(self.balancer_port),
                 "--site",
                 "127.0.0.1",
+                *(["--log", self.balancer_log] if self.balancer_log else []),
                 *(f"127.0.0.1:{self.ports[number - 1]}" for number in chosen),
             ],
             env=self.environment(),
@@ -312,7 +327,13 @@ class Hub:
 
 
 def _wrk_command(
-    port: int, path: str, seconds: float, connections: int, threads: int, script: Path | None
+    port: int,
+    path: str,
+    seconds: float,
+    connections: int,
+    threads: int,
+    script: Path | None,
+    headers: dict[str, str] | None = None,
 ) -> list[str]:
     if not shutil.which("wrk"):
         raise RuntimeError("wrk is not installed: apt-get install wrk (scripts/bootstrap does)")
@@ -326,6 +347,7 @@ def _wrk_command(
         "--latency",
         "-H",
         "X-Forwarded-Proto: https",
+        *(part for name, value in (headers or {}).items() for part in ("-H", f"{name}: {value}")),
         *(["-s", str(script)] if script else []),
         f"http://127.0.0.1:{port}{path}",
     ]
@@ -338,11 +360,12 @@ def wrk(
     connections: int,
     threads: int = 2,
     script: Path | None = None,
+    headers: dict[str, str] | None = None,
 ) -> dict[str, float]:
-    """One wrk run against 127.0.0.1:``port`` (``script``: wrk's Lua hooks): requests/s,
-    latency percentiles and maximum (ms), and the failed requests (non-2xx/3xx answers and
-    socket errors)."""
-    command = _wrk_command(port, path, seconds, connections, threads, script)
+    """One wrk run against 127.0.0.1:``port`` (``script``: wrk's Lua hooks; ``headers``
+    sent with every request): requests/s, latency percentiles and maximum (ms), and the
+    failed requests (non-2xx/3xx answers and socket errors)."""
+    command = _wrk_command(port, path, seconds, connections, threads, script, headers)
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     return wrk_figures(output)
 
@@ -352,8 +375,15 @@ class Load:
     minutes): for checks whose steps take as long as they take (an app server stopped and
     started again) and must all happen under load."""
 
-    def __init__(self, port: int, path: str, connections: int, threads: int = 2) -> None:
-        command = _wrk_command(port, path, 600, connections, threads, None)
+    def __init__(
+        self,
+        port: int,
+        path: str,
+        connections: int,
+        threads: int = 2,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        command = _wrk_command(port, path, 600, connections, threads, None, headers)
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
 
     def finish(self) -> dict[str, float]:
