@@ -39,7 +39,7 @@ from crosstable.pairing.colours import (
 )
 from crosstable.pairing.dutch_criteria import CRITERIA as CRITERIA
 from crosstable.pairing.dutch_criteria import Criterion as Criterion
-from crosstable.pairing.dutch_quick import perfect_candidate
+from crosstable.pairing.dutch_quick import known_floaters, perfect_candidate
 from crosstable.pairing.dutch_weights import BracketQuality
 from crosstable.pairing.graph import MatchingFunction, PairingGraph
 from crosstable.pairing.history import (
@@ -487,7 +487,10 @@ class _RoundPairer(PairingGraph):
                 self.quick_bracket = True
                 return shortcut
         self.quick_bracket = False
-        quality = BracketQuality(self, unpaired, bracket, mdps, current, following)
+        floaters = None
+        if self.local_rules.float_highest_number_first and not self.floated:
+            floaters = known_floaters(self, unpaired, bracket, residents, following)
+        quality = BracketQuality(self, unpaired, bracket, mdps, current, following, floaters)
         quality.bye_bracket = self.is_bye_bracket(unpaired, bracket, following)
         fixed: list[tuple[int, int]] = []
         vertices = list(unpaired)

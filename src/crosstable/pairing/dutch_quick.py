@@ -125,6 +125,38 @@ def perfect_candidate(
         return None
 
 
+def known_floaters(
+    pairer: SearchedRound,
+    unpaired: list[int],
+    bracket: list[int],
+    residents: list[int],
+    following: Fraction | None,
+) -> frozenset[int] | None:
+    """Local rule 4.9: the players of ``bracket`` who float in every pairing best by the
+    criteria ranked above the floater order ([C6], [C7]), when that is quick to tell: nobody
+    if the bracket is even and it and the rest of the round can each be paired; the
+    designated floater (:func:`_designated_floater`) if it is odd; None otherwise. The
+    weights then need one count of other floaters instead of a field per player
+    (``local_rules.OTHER_FLOATER_FIELD``), so that the player classes can be used."""
+    bye = pairer.bye_vertex
+    takes_bye = following is None and bye is not None
+    members = set(bracket)
+    rest = [v for v in unpaired if v not in members and v != bye]
+    if len(bracket) % 2 == 0:
+        if takes_bye:
+            return None
+        below = [*rest, bye] if bye is not None else rest
+        if pairer.has_perfect_matching(bracket) and (
+            not below or pairer.has_perfect_matching(below)
+        ):
+            return frozenset()
+        return None
+    if following is None and bye is None:
+        return None
+    designated = _designated_floater(pairer, bracket, residents, rest, takes_bye)
+    return None if designated is None else frozenset({designated})
+
+
 def _designated_floater(
     pairer: SearchedRound,
     bracket: list[int],

@@ -20,6 +20,7 @@ from crosstable.pairing.dutch_criteria import QUALITY_CRITERIA
 from crosstable.pairing.history import Float, PlayerHistory
 from crosstable.pairing.local_rules import (
     FLOAT_AGAIN_FIELD,
+    OTHER_FLOATER_FIELD,
     LocalRules,
     floater_field,
     floater_order_fields,
@@ -85,7 +86,11 @@ class BracketQuality:
         mdps: list[int],
         current: Fraction,
         following: Fraction | None,
+        known_floaters: frozenset[int] | None = None,
     ) -> None:
+        """``known_floaters``: under local rule 4.9, the bracket players who float in every
+        pairing that is best by the criteria ranked above the floater order ([C6], [C7]),
+        when the caller knows them (see :func:`floater_order_fields`); None: not known."""
         self.pairer = pairer
         level = pairer.level
         self.current = pairer.level_of[current]
@@ -108,7 +113,10 @@ class BracketQuality:
         for criterion in QUALITY_CRITERIA:
             if criterion.code == "C8" and strict_floaters:
                 # local rule: which players float, right after [C6]-[C7]
-                fields += floater_order_fields(bracket)
+                if known_floaters is None:
+                    fields += floater_order_fields(bracket)
+                else:
+                    fields += [(OTHER_FLOATER_FIELD, size)]
             for field in criterion.fields:
                 room = capacity.get(field.name, size)
                 if field.per:
@@ -125,9 +133,18 @@ class BracketQuality:
         }
         self.per_level["c8"] = {x: m(f"c8:{x}") for x in bracket_levels}
         self.floater_rank: dict[int, int] = {}
-        """Vertex -> the multiplier of its local floater-order field (empty: rule off)."""
+        """Vertex -> the multiplier of its local floater-order field (empty: rule off, or
+        the floaters known)."""
+        self.known_floaters = known_floaters if strict_floaters else None
+        self.other_floater = 0
+        """With the floaters known: what a bracket player not among them adds by floating.
+        The rule's per-player fields then reduce to one count (see
+        :func:`floater_order_fields`), and the player classes stay usable."""
         if strict_floaters:
-            self.floater_rank = {v: m(floater_field(k)) for k, v in enumerate(bracket)}
+            if known_floaters is None:
+                self.floater_rank = {v: m(floater_field(k)) for k, v in enumerate(bracket)}
+            else:
+                self.other_floater = m(OTHER_FLOATER_FIELD)
         self.bye_bracket = False
         """Whether [C9] applies (set by the caller)."""
         self._cache: dict[tuple[int, int], int] = {}
@@ -154,6 +171,7 @@ class BracketQuality:
         in_bracket = self.in_bracket
         topscorers = pairer.has_topscorers
         bye_bracket = self.bye_bracket
+        known = self.known_floaters
 
         def key(v: int) -> Hashable:
             if v == bye:
@@ -172,6 +190,7 @@ class BracketQuality:
                 history.float_before(1),
                 history.float_before(2),
                 history.unplayed_rounds if bye_bracket else None,
+                known is not None and v in known,
                 extra(v),
             )
 
@@ -219,6 +238,8 @@ class BracketQuality:
             # hi floats down out of the bracket.
             hi_level = level[u]
             total += m["c6"] + self.floater_rank.get(u, 0)
+            if self.other_floater and u not in (self.known_floaters or ()):
+                total += self.other_floater
             history = hi.history
             if hi_level > current:
                 total += self.per_level["c7"][hi_level]

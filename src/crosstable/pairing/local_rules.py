@@ -208,6 +208,21 @@ def floater_order_fields(bracket: Sequence[int]) -> list[tuple[str, int]]:
     return [(floater_field(position), 2) for position in range(len(bracket))]
 
 
+OTHER_FLOATER_FIELD = "local-float:other"
+"""The one weight field that replaces :func:`floater_order_fields` when the floaters of the
+best pairings are known beforehand: it counts bracket players floating who are not among them.
+
+Why the pairings stay the same: the rule's fields rank right after [C6]-[C7], so a best
+pairing has [C6] and [C7] at their least first. When the bracket can be paired with nobody
+floating (even, and the rest of the round completable) the least [C6] is nobody: the rule's
+fields are then 0 in every best pairing, whatever they were. When it leaves one resident over
+and the lowest-ranked resident able to be that one in a complete pairing is known (the
+designated floater of ``dutch_quick``), every best pairing floats him and him only, which the
+rule's fields prefer to any other floater. In both cases the best pairings under the one
+count are exactly those under the per-player fields, and the fields after them rank them
+alike."""
+
+
 def floater_field(position: int) -> str:
     """The weight field of the bracket member at ``position`` (0 = highest ranked)."""
     return f"local-float:{position}"

@@ -414,6 +414,36 @@ def test_second_pass_shortcuts_pair_as_the_counted_weights_alone(monkeypatch) ->
     assert taken["quick"] and taken["absolute again"], taken
 
 
+def test_known_floaters_weigh_as_the_floater_order_fields(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """4.9 in the weights: when the floaters of the best pairings are known beforehand
+    (nobody in an even bracket that can be paired whole, the designated floater in an odd
+    one), one count of other floaters replaces the per-player fields, so that the player
+    classes can be used. With the quick candidate off (every bracket to the weights), every
+    round of two school events is paired the same with the count as with the per-player
+    fields, and the count was used."""
+    used = 0
+    known = dutch.known_floaters
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        nonlocal used
+        found = known(*args)
+        used += found is not None
+        return found
+
+    monkeypatch.setattr(dutch, "perfect_candidate", lambda *args: None)
+    monkeypatch.setattr(dutch._RoundPairer, "candidate_with_fewest_floats_again", _no_candidate)
+    monkeypatch.setattr(dutch, "known_floaters", counted)
+    for players, seed in ((40, 3), (41, 4)):
+        paired = _school_event_rounds(players, seed)
+        with monkeypatch.context() as off:
+            off.setattr(dutch, "known_floaters", lambda *args: None)
+            for tournament, pairing in paired:
+                number = pairing.round_number
+                alone = dutch.pair_round(tournament, number, local_rules=KINABATANGAN)
+                assert alone == pairing, (players, seed, number)
+    assert used
+
+
 def _school_event_rounds(players: int, seed: int) -> list[tuple[Tournament, RoundPairing]]:
     """An 11-round event in schools of eight, paired under every Kinabatangan rule: each
     round's pairing with the event."""
