@@ -85,7 +85,8 @@ DATABASE_SENSITIVE = (
     "tests/web/test_deployment.py",  # the login throttle's rows
 )
 """Test files whose subject is how the database stores, locks or orders (with the tests
-marked ``postgres``): a sampled PostgreSQL pass (``--sample-files``) keeps them all."""
+marked ``postgres``): a sampled PostgreSQL pass (``--sample-files``) keeps them all, and of
+the other files the share asked for, without their tests marked ``slow``."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -94,41 +95,54 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=None,
         metavar="SHARE",
-        help="in a local run (not CI, not CROSSTABLE_FULL_TESTS=1), keep this share of the test "
-        "files, chosen by the run's seed, and every database-sensitive one (scripts/test's "
-        "PostgreSQL pass); the files left out are listed at the end",
+        help="in a local run (not CI, not CROSSTABLE_FULL_TESTS=1), keep every database-sensitive "
+        "test file and this share of the others, chosen by the run's seed, without their tests "
+        "marked slow (scripts/test's PostgreSQL pass); what is left out is listed at the end",
     )
 
 
-JOURNEYS = "tests/web/journeys/"
-"""The browser journeys (each an event from an empty database through the pages: 30 to 70 s
-of a worker each). A local run that also runs other tests keeps a seeded share of them
-(``JOURNEY_SHARE``); the others are skipped, each saying so and how to run it. A run of
-the journeys alone (the folder, a file, a name) runs every one it names, and CI all."""
+SAMPLED_LOCALLY = (
+    # The browser journeys: each an event from an empty database through the pages, 30 to
+    # 70 s of a worker; a journey added to the folder is sampled with them.
+    ("tests/web/journeys/", 0.25, "journeys"),
+    # Each seed's rules set through the settings forms from the blank event form: 40 to 100 s
+    # of a worker each (the settings page read after every form sent).
+    (
+        "tests/web/events/test_seeds_from_blank_forms.py::"
+        "test_a_seed_set_in_the_forms_means_its_example_file",
+        0.4,
+        "seeds set from the blank forms",
+    ),
+)
+"""The slowest groups of whole tests, of which a local run that also runs other tests keeps
+a seeded share (at least one); the others are skipped, each saying so and how to run it. A
+run of one group alone (``pytest tests/web/journeys/``, a file, a name) runs every test it
+names, and CI runs all."""
 
-JOURNEY_SHARE = 0.25
 
-
-def _sample_journeys(items: list[pytest.Item]) -> None:
-    journeys = [item for item in items if item.nodeid.startswith(JOURNEYS)]
-    if sampling.full_run() or not journeys or len(journeys) == len(items):
+def _sample_groups(items: list[pytest.Item]) -> None:
+    if sampling.full_run():
         return
-    kept = set(sampling.sample([item.nodeid for item in journeys], JOURNEY_SHARE, "journeys"))
-    for item in journeys:
-        if item.nodeid not in kept:
-            item.add_marker(
-                pytest.mark.skip(
-                    reason=f"journey left out of this local run (seed {sampling.seed()}); "
-                    f"CROSSTABLE_FULL_TESTS=1 runs every journey, as CI does, and "
-                    f"`pytest {JOURNEYS}` runs them all"
+    for prefix, share, what in SAMPLED_LOCALLY:
+        group = [item for item in items if item.nodeid.startswith(prefix)]
+        if not group or len(group) == len(items):
+            continue
+        kept = set(sampling.sample([item.nodeid for item in group], share, what))
+        for item in group:
+            if item.nodeid not in kept:
+                item.add_marker(
+                    pytest.mark.skip(
+                        reason=f"{what}: left out of this local run (seed {sampling.seed()}); "
+                        f"CROSSTABLE_FULL_TESTS=1 runs them all, as CI does, and so does "
+                        f"`pytest {prefix}` alone"
+                    )
                 )
-            )
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k: the counts said are of the tests selected
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _sample_files(config, items)
-    _sample_journeys(items)
+    _sample_groups(items)
 
 
 def _sample_files(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -146,15 +160,24 @@ def _sample_files(config: pytest.Config, items: list[pytest.Item]) -> None:
     ]
     others = [path for path in files if path not in always]
     kept = set(always) | set(sampling.sample(others, share, "sampled files"))
-    chosen = [item for item in items if item.nodeid.split("::")[0] in kept]
-    left_out = [item for item in items if item.nodeid.split("::")[0] not in kept]
+
+    def keeps(item: pytest.Item) -> bool:
+        # A sampled file's slow tests (the crawls, the fuzzing) stay in the SQLite pass: on
+        # PostgreSQL they would weigh more than the rest of the sample, for no storage question.
+        path = item.nodeid.split("::")[0]
+        return path in always or (path in kept and not item.get_closest_marker("slow"))
+
+    chosen = [item for item in items if keeps(item)]
+    left_out = [item for item in items if not keeps(item)]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = chosen
         sampling.take_recorded()  # said again below, with the files' names
+        slow = [item.nodeid for item in left_out if item.nodeid.split("::")[0] in kept]
         sampling.record(
             f"files: {len(kept)} of {len(files)} ({len(always)} database-sensitive, "
             f"{len(kept) - len(always)} sampled of {len(others)}); {len(chosen)} of "
             f"{len(chosen) + len(left_out)} tests; left out: "
             + ", ".join(path for path in files if path not in kept)
+            + (f"; and the slow tests of the sampled files: {', '.join(slow)}" if slow else "")
         )
