@@ -5,16 +5,21 @@ dropped at the end) + Redis + 3 gunicorn app servers on different ports + HAProx
 
 1. A result typed by the arbiter on app server 1 (signed in there, the round page's own
    POST) is on app servers 2's and 3's standings and pairings within 1 s — both had the old
-   pages in the cache.
-2. While wrk loads the balancer, app server 2 is stopped for maintenance (``scripts/hub
-   drain``, then SIGTERM), started again and put back (``scripts/hub ready``): no request
-   fails at the balancer (no non-2xx answer, no socket error) and it is sent requests again.
-   Then, under load again, app server 2 is killed (SIGKILL, master and workers, a host losing
-   power): at most the answers it was sending at that instant are cut off (no more than its
-   gunicorn threads), every other request is answered (docs/deploy.md says why).
-   Through the balancer, the standings gzip-compressed for a browser that asks, and 304
-   when asked again with their ETag.
-3. A parent on a 390-px phone (Playwright, Debian's chromium, in Chinese) has the section's
+   pages in the cache — and through the balancer within 2 s (its cached copy lives 1 s).
+2. Through the balancer, the standings gzip-compressed for a browser that asks, and 304 when
+   asked again with their ETag. While wrk asks the balancer for the standings, at most one
+   request per connection per second reaches the app servers (the balancer's cache); a
+   reader with a language cookie gets their language, the next reader without it the cached
+   page; a cached answer carries ``Age`` and ``Vary: Cookie``.
+3. While wrk loads the balancer past its cache (a language cookie: every request on an app
+   server), app server 2 is stopped for maintenance (``scripts/hub drain``, then SIGTERM),
+   started again and put back (``scripts/hub ready``): no request fails at the balancer (no
+   non-2xx answer, no socket error) and it is sent requests again. Then, under the same load
+   again, app server 2 is killed (SIGKILL, master and workers, a host losing power): no
+   request fails either — the balancer resends the GETs the dead server had not answered
+   (HAProxy's layer-7 retries; gunicorn writes an answer whole, ``crosstable_web.serving``)
+   — and it must have resent some (else the kill proved nothing).
+4. A parent on a 390-px phone (Playwright, Debian's chromium, in Chinese) has the section's
    pairings open through the balancer while the load runs; the next round is published
    (paired) and the parent's next reload shows it: seconds from the commit to the new round
    on the phone, at most 2.
