@@ -23,6 +23,11 @@ urlpatterns = [
     path("e/<slug:slug>/", event.event_detail, name="event_detail"),
     path("e/<slug:slug>/settings/", regulations.event_settings_view, name="event_settings"),
     path(
+        "e/<slug:slug>/settings/<slug:part>/",
+        regulations.event_settings_view,
+        name="event_settings_part",
+    ),
+    path(
         "e/<slug:slug>/regulations.toml",
         regulations.regulations_download,
         name="regulations_download",

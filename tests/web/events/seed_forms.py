@@ -1,15 +1,16 @@
 """The five seeds' rules set through the settings forms from a blank event (issue 29, "Done
-when"), used by the test-client runs (``test_seeds_from_blank_forms``).
+when"), used by the test-client runs (``test_seeds_from_blank_forms``) and the browser's
+(``tests/web/journeys/settings_steps``).
 
-What the organiser types is what the settings page of an event built from the seed's own
-file shows, box by box, in the organiser's language (Persian digits and Jalali days on a
+What the organiser types is what the settings pages of an event built from the seed's own
+file show, box by box, in the organiser's language (Persian digits and Jalali days on a
 Persian page, the file's code words as their words, the tie-breaks by their names): the
-reference page is read, never written. The organiser starts from the blank event form
+reference pages are read, never written. The organiser starts from the blank event form
 (:data:`BLANK`: the event and its first section, typed by hand in the seed's language) and
-fills each form of the settings page until the page shows what the reference shows; a new
-row (a section, a discount, a prize) is one more form sent. The regulations the forms wrote
-are then compared with the example file's by meaning (:func:`differences`: the loaded
-``Regulations``, key by key), never by text.
+fills each form of each settings page (``settings.pages``: a page per part) until it shows
+what the reference shows; a new row (a section, a discount, a prize) is one more form
+sent. The regulations the forms wrote are then compared with the example file's by
+meaning (:func:`differences`: the loaded ``Regulations``, key by key), never by text.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from crosstable.regulations import Regulations
 from crosstable.tiebreaks.descriptor import parse_descriptor
+from crosstable_web.events.settings import pages
 
 from ..form_crawl import Form, forms_of
 
@@ -135,7 +137,8 @@ LANGUAGE = {
 
 
 def page_forms(body: bytes, address: str) -> dict[str, Form]:
-    """The settings page's forms by their ``action`` (each part's own)."""
+    """A settings page's forms by their ``action`` (each part's own; ``settings.pages``:
+    which page shows which)."""
     found = {}
     for form in forms_of(body, address):
         action = next((f.value for f in form.fields if f.name == "action"), "")
@@ -211,40 +214,56 @@ def changes(ours: Form, reference: Form | None) -> Change | None:
     return Change(action, changed, {name: kinds[name] for name in changed}) if changed else None
 
 
+PARTS = tuple(page.name for page in pages.PAGES if page.name != pages.FILE)
+"""The settings pages filled, in the navigation's order (the file's page is the TOML
+editor: never typed into)."""
+
+
+def all_forms(read_part: Callable[[str], dict[str, Form]]) -> dict[str, Form]:
+    """Every settings form by its ``action``, each part's page read once."""
+    found: dict[str, Form] = {}
+    for part in PARTS:
+        found |= read_part(part)
+    return found
+
+
 def fill(
-    read_page: Callable[[], dict[str, Form]],
+    read_part: Callable[[str], dict[str, Form]],
     send: Callable[[Form, Change], str | None],
     reference: dict[str, Form],
     passes: int = 12,
 ) -> list[str]:
-    """Send each form of our page that differs from the reference, until none does.
-    ``send`` answers None when the form was saved, else the page's refusal; the actions sent
-    in order are returned. Fails with the refusals when the page stops changing."""
+    """Send each form of each settings page (``read_part``: a page's forms by its name)
+    that differs from the reference, part by part in the navigation's order, until none
+    does. ``send`` answers None when the form was saved, else the page's refusal; the
+    actions sent in order are returned. Fails with the refusals when the pages stop
+    changing."""
     sent: list[str] = []
     remaining: dict[str, Change] = {}
     for _pass in range(passes):
         progress = False
         refusals: dict[str, str] = {}
-        page = read_page()
-        for action in list(page):
-            # a form sent again while it saves and still differs: rows added one after
-            # another (the sections, a grade ladder's eighteen rungs)
-            for _row in range(40):
-                if action not in page:
-                    break
-                change = changes(page[action], reference.get(action))
-                if change is None:
-                    break
-                refusal = send(page[action], change)
-                if refusal is not None:
-                    refusals[action] = refusal
-                    break
-                sent.append(action)
-                progress = True
-                page = read_page()  # a saving changes the page (a new row, a team's boxes)
+        for part in PARTS:
+            page = read_part(part)
+            for action in list(page):
+                # a form sent again while it saves and still differs: rows added one after
+                # another (the sections, a grade ladder's eighteen rungs)
+                for _row in range(40):
+                    if action not in page:
+                        break
+                    change = changes(page[action], reference.get(action))
+                    if change is None:
+                        break
+                    refusal = send(page[action], change)
+                    if refusal is not None:
+                        refusals[action] = refusal
+                        break
+                    sent.append(action)
+                    progress = True
+                    page = read_part(part)  # a saving changes the page (a new row, …)
         remaining = {
             action: change
-            for action, form in page.items()
+            for action, form in all_forms(read_part).items()
             if (change := changes(form, reference.get(action))) is not None
         }
         if not remaining:

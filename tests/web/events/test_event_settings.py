@@ -358,12 +358,15 @@ def test_fees_and_prizes_lead_to_the_text_for_experts(creator: User) -> None:
     """Issue 29: the fees and prizes forms say where their conditions are set (the rows
     below, no longer "the TOML editor") and offer the text to experts."""
     services.create_event(event_settings_spec("fars-team-league-1398.toml"), creator, slug="fl")
-    page = signed_in(creator, "ms").get("/e/fl/settings/").content.decode()
+    client = signed_in(creator, "ms")
     for form in ("fees", "prizes"):
-        link = page[page.index(f'id="{form}-as-text"') - 60 :]
-        assert 'href="#regulations-form"' in link[:200]
+        page = client.get(f"/e/fl/settings/{form}/").content.decode()
+        link = page[page.index(f'id="{form}-as-text"') - 90 :]
+        assert 'href="/e/fl/settings/file/#regulations-form"' in link[:200]
         assert "Sunting sebagai TOML (untuk pakar)" in link[:200]
-    assert "syaratnya: di bawah “Diskaun dan syaratnya” di bawah" in page
+        if form == "fees":
+            assert "syaratnya: di bawah “Diskaun dan syaratnya” di bawah" in page
+    page = client.get("/e/fl/settings/file/").content.decode()
     assert page.count('id="regulations-form"') == 1
 
 

@@ -19,7 +19,7 @@ from crosstable.regulations import load_regulations, parse_regulations
 from crosstable.tiebreaks.descriptor import parse_descriptor
 from crosstable_web.events import models
 
-from .test_settings_fields import form_values
+from .test_settings_fields import form_values, part_page
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -41,7 +41,7 @@ def _client(user: User, language: str) -> Client:
 
 def _save(client: Client, slug: str, part: str, changes: dict[str, str | list[str]]) -> str:
     """Change some boxes of one form as the page shows it, save, and return the page."""
-    page = client.get(f"/e/{slug}/settings/").content.decode()
+    page = part_page(client, slug, part)
     values: dict[str, str | list[str]] = dict(form_values(page, f"{part}-form"))
     missing = {name for name in changes if f'name="{name}"' not in page}
     assert not missing, f"no such boxes: {missing}"
@@ -188,7 +188,7 @@ def test_the_fars_league_rules_from_the_blank_form_in_persian(creator: User) -> 
     assert built.deadlines.registration == datetime.datetime(2019, 11, 6, 11, 0)
     assert built.registration == seed.registration
     # the page shows back what was saved, in Persian
-    page = client.get(f"/e/{slug}/settings/").content.decode()
+    page = part_page(client, slug, "event-rules")
     shown = form_values(page, "event-rules-form")
     assert shown["r-event-deadlines__registration"] == "۱۳۹۸-۰۸-۱۵ ۱۱:۰۰"
 
@@ -249,7 +249,7 @@ def test_a_sections_row_shows_what_it_inherits(creator: User) -> None:
             "slug": "kk",
         },
     )
-    page = client.get("/e/kk/settings/").content.decode()
+    page = part_page(client, "kk", "section-list")
     shown = form_values(page, "section-list-form")
     assert shown["r-event~sections0-pairing__system"] == "FIDE_DUTCH_2026"
     assert shown["r-event~sections1-pairing__system"] == "FIDE_DUTCH_2026"
@@ -313,7 +313,7 @@ def test_the_files_mpvgp_is_the_lists_mpvgp(creator: User) -> None:
 
     event = create(creator, "fars-team-league-1398.toml", "fars")
     client = _client(creator, "fa")
-    page = client.get("/e/fars/settings/").content.decode()
+    page = part_page(client, "fars", "ranking-rules")
     box = page.split('name="r-A-team_ranking__tiebreaks-0"', 1)[1].split("</select>", 1)[0]
     assert '<option value="MPVGP" selected>' in box
     assert 'value="MPvGP"' not in box

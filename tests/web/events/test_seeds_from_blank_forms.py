@@ -11,6 +11,7 @@ Chinese) over the same driver.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
 
@@ -21,9 +22,10 @@ from django.test import Client
 
 from crosstable.regulations import load_regulations, parse_regulations
 from crosstable_web.events import models
+from crosstable_web.events.settings import pages
 
 from ..form_crawl import Form
-from .seed_forms import BLANK, LANGUAGE, Change, differences, fill, page_forms
+from .seed_forms import BLANK, LANGUAGE, Change, all_forms, differences, fill, page_forms
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -54,8 +56,19 @@ def reference_page(client: Client, seed: str) -> dict[str, Form]:
         {"source": "upload", "regulations": upload, "rounds": "7", "slug": "reference"},
     )
     assert response.status_code == 302
-    address = "/e/reference/settings/"
-    return page_forms(client.get(address).content, address)
+    return all_forms(part_reader(client, "reference"))
+
+
+def part_reader(client: Client, slug: str) -> Callable[[str], dict[str, Form]]:
+    """The forms of one settings page of the event ``slug``, by the page's name."""
+
+    def read_part(part: str) -> dict[str, Form]:
+        address = pages.address(slug, part)
+        response = client.get(address)
+        assert response.status_code == 200, (address, response.status_code)
+        return page_forms(response.content, address)
+
+    return read_part
 
 
 def build_from_blank(client: Client, seed: str) -> models.Event:
@@ -64,20 +77,16 @@ def build_from_blank(client: Client, seed: str) -> models.Event:
     response = client.post("/events/new/", {"source": "form", **BLANK[seed]})
     assert response.status_code == 302, refusals(response.content.decode())
     event = models.Event.objects.exclude(slug="reference").get()
-    address = f"/e/{event.slug}/settings/"
-
-    def read_page() -> dict[str, Form]:
-        return page_forms(client.get(address).content, address)
 
     def send(form: Form, change: Change) -> str | None:
         values = {**form.values(), **change.boxes}
-        response = client.post(address, {k: v for k, v in values.items() if v})
+        response = client.post(form.action, {k: v for k, v in values.items() if v})
         if response.status_code == 302:
             return None
         assert response.status_code == 200
         return refusals(response.content.decode()) or "refused without a message"
 
-    fill(read_page, send, reference)
+    fill(part_reader(client, event.slug), send, reference)
     event.refresh_from_db()
     return event
 

@@ -19,6 +19,7 @@ from django.test import Client
 from crosstable.regulations import parse_regulations
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.regulations import event_time, rules
+from crosstable_web.events.settings import pages
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -90,14 +91,25 @@ def signed_in(user: User, language: str) -> Client:
     return client
 
 
+def part_page(client: Client, slug: str, action: str) -> str:
+    """The settings page that shows the form of ``action`` (``settings.pages``)."""
+    shown = pages.page_of(action)
+    assert shown is not None, action
+    response = client.get(pages.address(slug, shown.name))
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
 def post_part(client: Client, slug: str, part: str, changes: dict[str, str]) -> tuple[int, str]:
     """Change some boxes of one form as a reader would (everything else as shown) and
-    save; the status and the page after it."""
-    page = client.get(f"/e/{slug}/settings/").content.decode()
+    save on the form's own page; the status and the page after it."""
+    page = part_page(client, slug, part)
     values = form_values(page, f"{part}-form")
     missing = set(changes) - set(values)
     assert not missing, f"no such boxes: {missing}"
-    response = client.post(f"/e/{slug}/settings/", {**values, **changes}, follow=True)
+    shown = pages.page_of(part)
+    assert shown is not None
+    response = client.post(pages.address(slug, shown.name), {**values, **changes}, follow=True)
     return response.status_code, response.content.decode()
 
 
@@ -110,7 +122,7 @@ def test_a_schedule_day_typed_in_chinese_moves_every_section_following_it(
     """Futian youth: one schedule in [section_defaults] for its eight sections."""
     event = create(organiser, "futian-youth-xiangqi-chess-2009.toml", "futian")
     client = signed_in(organiser, "zh-hans")
-    page = client.get("/e/futian/settings/").content.decode()
+    page = part_page(client, "futian", "schedule")
     values = form_values(page, "schedule-form")
     # the day as Chinese readers write it, the defaults' one schedule shown once
     assert values["schedule_0_2_date"] == "2009/11/14"
@@ -190,11 +202,12 @@ def test_jalali_days_fees_and_discounts_in_persian(organiser: User) -> None:
     """Fars: named Jalali schedules, a fee per team in toman, discounts with conditions."""
     event = create(organiser, "fars-team-league-1398.toml", "fars")
     client = signed_in(organiser, "fa")
-    page = client.get("/e/fars/settings/").content.decode()
+    page = part_page(client, "fars", "schedule")
     values = form_values(page, "schedule-form")
     assert values["schedule_0_1_date"] == "۱۳۹۸/۰۸/۲۴"
     assert values["schedule_0_1_start"] == "۰۹:۳۰"
-    assert form_values(page, "eligibility-form")["elig_B_born_on_or_after"] == "۱۳۸۴/۰۹/۲۸"
+    entry = part_page(client, "fars", "eligibility")
+    assert form_values(entry, "eligibility-form")["elig_B_born_on_or_after"] == "۱۳۸۴/۰۹/۲۸"
     post_part(
         client,
         "fars",
@@ -243,7 +256,7 @@ def test_a_loader_error_stands_at_its_field_and_nothing_typed_is_lost(organiser:
     response = client.post(
         "/e/kcs/settings/",
         {
-            **form_values(client.get("/e/kcs/settings/").content.decode(), "eligibility-form"),
+            **form_values(part_page(client, "kcs", "eligibility"), "eligibility-form"),
             "elig_L12_age_below": "12",
             "elig_L12_rating_at_least": "1000",
         },
@@ -262,7 +275,7 @@ def test_a_time_refused_in_the_readers_words_at_its_box(organiser: User) -> None
     event = create(organiser, "fars-team-league-1398.toml", "fars")
     before = event.regulations_text
     client = signed_in(organiser, "fa")
-    page = client.get("/e/fars/settings/").content.decode()
+    page = part_page(client, "fars", "schedule")
     response = client.post(
         "/e/fars/settings/",
         {
@@ -284,7 +297,7 @@ def test_a_time_refused_in_the_readers_words_at_its_box(organiser: User) -> None
 def test_a_prize_place_gap_stands_at_its_row(organiser: User) -> None:
     create(organiser, "huayuan-xiangqi-invitational-2019.toml", "huayuan")
     client = signed_in(organiser, "en")
-    page = client.get("/e/huayuan/settings/").content.decode()
+    page = part_page(client, "huayuan", "prizes")
     values = form_values(page, "prizes-form")
     response = client.post("/e/huayuan/settings/", {**values, "prize_main_0_p1_from": "3"})
     assert list(response.context["prizes_form"].errors) == ["prize_main_0_p1_from"]
@@ -377,7 +390,7 @@ def test_round_starts_follow_the_edited_schedule(
     first = rounds.pair_next_round(section, arbiter)
     assert first.starts_at == datetime.datetime(2019, 12, 22, 0, 0, tzinfo=datetime.UTC)
     client = signed_in(organiser, "en")
-    page = client.get("/e/grade/settings/").content.decode()
+    page = part_page(client, "grade", "schedule")
     values = form_values(page, "schedule-form")
     moved = {**values, "schedule_0_1_start": "08:30", "schedule_0_2_start": "10:15"}
     response = client.post("/e/grade/settings/", moved)
@@ -415,7 +428,7 @@ def test_a_section_given_its_own_value_for_an_inherited_one(organiser: User) -> 
 
     fars = create(organiser, "fars-team-league-1398.toml", "fars")
     client = signed_in(organiser, "fa")
-    page = client.get("/e/fars/settings/").content.decode()
+    page = part_page(client, "fars", "eligibility")
     values = form_values(page, "eligibility-form")
     assert values["elig_B_member_id_required"] == "on"
     del values["elig_B_member_id_required"]
@@ -442,10 +455,11 @@ def test_fewer_or_more_rounds_cut_or_lengthen_the_sections_own_schedule(
         datetime.date(2019, 1, 2),
         datetime.time(16, 0),
     )
-    _status, page = post_part(client, "huayuan", "settings", {"section_main_rounds": "10"})
+    post_part(client, "huayuan", "settings", {"section_main_rounds": "10"})
     event.refresh_from_db()
     main = parse_regulations(event.regulations_text).section("main")
     assert (len(main.schedule), main.schedule[9].date, main.schedule[9].start) == (10, None, None)
+    page = part_page(client, "huayuan", "schedule")
     assert form_values(page, "schedule-form")["schedule_0_10_date"] == ""
     post_part(
         client,
@@ -474,11 +488,17 @@ def test_fewer_or_more_rounds_cut_or_lengthen_the_sections_own_schedule(
 def test_the_four_forms_in_the_readers_language(
     organiser: User, example: str, language: str
 ) -> None:
-    """No English, no code and (in Persian) no Gregorian day in the schedule, eligibility,
-    fees and prizes forms (tests/web/language_check)."""
+    """No English, no code and (in Persian) no Gregorian day in the forms of every settings
+    page but the event's common form and the TOML editor (tests/web/language_check)."""
     from ..language_check import foreign_text, proper_nouns_of_the_database
 
     create(organiser, example, "event")
-    body = signed_in(organiser, language).get("/e/event/settings/").content.decode()
-    forms = body[body.index('<h2 id="schedule">') : body.index('<form method="post" id="regu')]
-    assert foreign_text(forms, language, proper_nouns_of_the_database()) == []
+    client = signed_in(organiser, language)
+    for page in pages.PAGES:
+        if page.name == pages.FILE:
+            continue
+        body = client.get(pages.address("event", page.name)).content.decode()
+        start = '<h2 id="section-list">' if page.name == pages.FIRST else "<h2 id="
+        forms = body[body.index(start) : body.index("</main>")]
+        found = foreign_text(forms, language, proper_nouns_of_the_database())
+        assert found == [], (page.name, found)

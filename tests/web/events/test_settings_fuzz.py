@@ -24,13 +24,13 @@ from django.test import Client
 from crosstable.regulations import parse_regulations
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard as latin
 from crosstable_web.events import models
+from crosstable_web.events.settings import pages
 
 from ..form_crawl import Form
 from .seed_forms import page_forms
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-ADDRESS = "/e/fars/settings/"
 
 MISTAKES: dict[str, tuple[str, bool]] = {
     "letters in every box, a choice not offered": ("abc", True),
@@ -52,15 +52,21 @@ def league() -> tuple[Client, dict[str, Form]]:
     client.post(
         "/events/new/", {"source": "upload", "regulations": upload, "rounds": "7", "slug": "fars"}
     )
-    return client, page_forms(client.get(ADDRESS).content, ADDRESS)
+    forms: dict[str, Form] = {}
+    for page in pages.PAGES:
+        address = pages.address("fars", page.name)
+        forms |= page_forms(client.get(address).content, address)
+    return client, forms
 
 
 def _bound_form(context: Any, action: str) -> Any:
     if action == "settings":
         return context["form"]
+    if action == "regulations":
+        return context["editor"]
     if f"{action}_form" in context:
         return context[f"{action}_form"]
-    return next(form for form in context["rule_forms"] if form.part.name == action)
+    return next(form for name, form in context["shown_forms"] if name == action)
 
 
 def _sent(form: Form, typed: str, bad_choice: bool) -> dict[str, list[str]]:
@@ -84,7 +90,7 @@ def test_every_settings_box_sent_wrong(
     for action, form in forms.items():
         sent = _sent(form, typed, bad_choice)
         with transaction.atomic():
-            response = client.post(ADDRESS, sent)  # a server error raises here
+            response = client.post(form.action, sent)  # a server error raises here
             now = models.Event.objects.get(slug="fars").regulations_text
             if response.status_code == 302:  # accepted: what it wrote still reads
                 parse_regulations(now, "regulations")
@@ -104,7 +110,7 @@ def test_every_settings_box_sent_wrong(
                     None,
                 )
                 if box is not None and typed:
-                    shown = page_forms(response.content, ADDRESS)[action]
+                    shown = page_forms(response.content, form.action)[action]
                     kept = next(f.value for f in shown.fields if f.name == box)
                     assert latin(kept) == latin(typed)  # a Persian page shows Persian digits
             transaction.set_rollback(True)

@@ -15,7 +15,7 @@ from django.test import Client
 from crosstable.regulations import parse_regulations
 from crosstable_web.events import models
 
-from .test_settings_fields import form_values
+from .test_settings_fields import form_values, part_page
 
 pytestmark = pytest.mark.django_db
 SLUG_FORM = {
@@ -54,7 +54,7 @@ def _event() -> models.Event:
 def _save(client: Client, part: str, changes: dict[str, str]) -> str:
     """Some boxes of one form changed, the rest as the page shows them; the page after."""
     address = f"/e/{_event().slug}/settings/"
-    page = client.get(address).content.decode()
+    page = part_page(client, _event().slug, part)
     values = form_values(page, f"{part}-form")
     missing = set(changes) - set(values)
     assert not missing, f"no such boxes: {missing}"
@@ -118,7 +118,7 @@ def test_sections_of_one_number_of_rounds_share_one_timetable(client: Client) ->
     timetable (the Futian grade event's D to G), typed once for all of them."""
     _add_section(client, "D", "D组", "5")
     _add_section(client, "E", "E组", "5")
-    page = client.get(f"/e/{_event().slug}/settings/").content.decode()
+    page = part_page(client, _event().slug, "schedule")
     assert "schedule_2_1_date" not in form_values(page, "schedule-form")  # K's, then D's and E's
     page = _save(client, "schedule", _timetable(1, 5, DAY_TWO))
     assert not _errors(page), _errors(page)

@@ -26,6 +26,7 @@ from django.contrib.auth.models import User
 
 from crosstable_web.accounts.models import EventCreation, SiteSettings
 
+from .settings_steps import open_part
 from .steps import (
     SHOTS,
     Person,
@@ -92,6 +93,7 @@ def test_a_chinese_organiser_moves_a_round_and_the_fee(chromium: Any, live_serve
     slug = organiser.path().split("/")[2]
     assert organiser.path() == f"/e/{slug}/settings/"
     before = _regulations(organiser, slug)
+    open_part(organiser, "schedule")
 
     # The file's two schedules: seven rounds (A-C), five rounds (D-G), each shown once; a
     # Chinese page writes days 2019/12/22
@@ -122,6 +124,7 @@ def test_a_chinese_organiser_moves_a_round_and_the_fee(chromium: Any, live_serve
     assert _box(organiser, "schedule", "schedule_0_1_date") == "2019/12/22"  # A-C unchanged
 
     # 十二.5: 260 yuan a player, now 300
+    open_part(organiser, "fees")
     assert _box(organiser, "fees", "fees_amount") == "260"
     organiser.page.fill("#fees-form [name=fees_amount]", "３００")
     organiser.submit("#save-fees")
@@ -189,9 +192,11 @@ def test_a_persian_organiser_moves_a_jalali_round(chromium: Any, live_server: An
     slug = organiser.path().split("/")[2]
 
     # Jalali days in Persian digits; table A's schedule first, table B's second
+    open_part(organiser, "entry")
+    assert _box(organiser, "eligibility", "elig_B_born_on_or_after") == "۱۳۸۴/۰۹/۲۸"
+    open_part(organiser, "schedule")
     assert _box(organiser, "schedule", "schedule_1_1_date") == "۱۳۹۸/۰۸/۱۶"
     assert _box(organiser, "schedule", "schedule_1_1_start") == "۱۷:۰۰"
-    assert _box(organiser, "eligibility", "elig_B_born_on_or_after") == "۱۳۸۴/۰۹/۲۸"
     # round 1 moved to the next day at 16:00 would start after round 2 (17 Aban, 09:30):
     # refused at round 2's day, nothing saved, what was typed still in the boxes
     before = _regulations(organiser, slug)
@@ -205,7 +210,7 @@ def test_a_persian_organiser_moves_a_jalali_round(chromium: Any, live_server: An
     _form_shot(organiser, "#schedule-form fieldset.schedule >> nth=1", "schedule-refused")
 
     # instead round 9 (Thursday 28 Azar, 15:30) a day earlier at 16:00
-    organiser.go(f"/e/{slug}/settings/")
+    organiser.go(f"/e/{slug}/settings/schedule/")
     organiser.page.fill("#schedule-form [name=schedule_1_9_date]", "۱۳۹۸/۰۹/۲۷")
     organiser.page.fill("#schedule-form [name=schedule_1_9_start]", "۱۶:۰۰")
     organiser.submit("#save-schedule")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Any
 
@@ -699,54 +699,97 @@ def part_forms(
     rounds: dict[str, int],
     data: Any = None,
     action: str = "",
+    only: Collection[str] | None = None,
 ) -> dict[str, PartForm]:
-    """The four forms of the settings page, the one ``action`` names bound to ``data``."""
+    """The four forms (those ``only`` names: a settings page's), the one ``action`` names
+    bound to ``data``."""
 
     def bound(name: str) -> Any:
         return data if name == action else None
 
+    def wanted(name: str) -> bool:
+        return only is None or name in only
+
     calendar = regulations.calendar
-    return {
-        "schedule": ScheduleForm(
+    made: dict[str, PartForm] = {}
+    if wanted("schedule"):
+        made["schedule"] = ScheduleForm(
             bound("schedule"),
             sources=edits.schedule_sources(text, regulations, rounds),
             calendar=calendar,
-        ),
-        "eligibility": EligibilityForm(
+        )
+    if wanted("eligibility"):
+        made["eligibility"] = EligibilityForm(
             bound("eligibility"),
             sections=[(s.key, s.eligibility) for s in regulations.sections],
             calendar=calendar,
-        ),
-        "fees": FeesForm(bound("fees"), regulations=regulations),
-        "prizes": PrizesForm(
+        )
+    if wanted("fees"):
+        made["fees"] = FeesForm(bound("fees"), regulations=regulations)
+    if wanted("prizes"):
+        made["prizes"] = PrizesForm(
             bound("prizes"),
             sections=[
                 (s.key, tuple(edits.PrizeTableEdit.of(t) for t in s.prizes))
                 for s in regulations.sections
             ],
-        ),
-    }
+        )
+    return made
 
 
 def page_parts(parts: dict[str, PartForm], regulations: Regulations) -> dict[str, Any]:
-    """The settings page's context for the four forms: each form, and its fields grouped
-    as the page shows them (a schedule's rows, a section's eligibility, a prize table)."""
+    """A settings page's context for those of the four forms it shows: each form, and its
+    fields grouped as the page shows them (a schedule's rows, a section's eligibility, a
+    prize table)."""
     names = {section.key: section.name for section in regulations.sections}
-    schedule = parts["schedule"]
-    assert isinstance(schedule, ScheduleForm)
-    schedules = []
-    for number, source in enumerate(schedule.sources):
-        rows = [
-            (digits(row), schedule[day], schedule[start], schedule[end])
-            for row, (day, start, end) in enumerate(schedule.rows_of(number), start=1)
-        ]
-        schedules.append((listed([names[key] for key in source.sections]), rows))
-    eligibility = parts["eligibility"]
-    assert isinstance(eligibility, EligibilityForm)
-    fees = parts["fees"]
-    assert isinstance(fees, FeesForm)
-    prizes = parts["prizes"]
-    assert isinstance(prizes, PrizesForm)
+    context: dict[str, Any] = {
+        "jalali_boxes": box_calendar(regulations.calendar) is Calendar.JALALI
+    }
+    schedule = parts.get("schedule")
+    if isinstance(schedule, ScheduleForm):
+        schedules = []
+        for number, source in enumerate(schedule.sources):
+            rows = [
+                (digits(row), schedule[day], schedule[start], schedule[end])
+                for row, (day, start, end) in enumerate(schedule.rows_of(number), start=1)
+            ]
+            schedules.append((listed([names[key] for key in source.sections]), rows))
+        context |= {"schedule_form": schedule, "schedules": schedules}
+    eligibility = parts.get("eligibility")
+    if isinstance(eligibility, EligibilityForm):
+        context |= {
+            "eligibility_form": eligibility,
+            "eligibility_sections": [
+                (key, names[key], eligibility.fields_of(key)) for key, _old in eligibility.sections
+            ],
+        }
+    fees = parts.get("fees")
+    if isinstance(fees, FeesForm):
+        context |= {
+            "fees_form": fees,
+            "fee_sections": [fees[f"fees_section_{key}"] for key, _name in fees.section_keys],
+            "discounts": [
+                (
+                    fees[f"discount_{n}_name"],
+                    fees[f"discount_{n}_percent"],
+                    fees[f"discount_{n}_remove"],
+                    bool(d.entry_where or d.members_where or d.previous_place),
+                )
+                for n, d in enumerate(fees.discounts)
+            ],
+        }
+    prizes = parts.get("prizes")
+    if isinstance(prizes, PrizesForm):
+        context |= {
+            "prizes_form": prizes,
+            "prize_sections": _prize_sections(prizes, regulations, names),
+        }
+    return context
+
+
+def _prize_sections(
+    prizes: PrizesForm, regulations: Regulations, names: dict[str, str]
+) -> list[tuple[str, str, list[dict[str, Any]]]]:
     prize_sections = []
     for key, tables in prizes.sections:
         shown = []
@@ -767,28 +810,7 @@ def page_parts(parts: dict[str, PartForm], regulations: Regulations) -> dict[str
             )
         if shown:
             prize_sections.append((key, names[key], shown))
-    return {
-        "jalali_boxes": box_calendar(regulations.calendar) is Calendar.JALALI,
-        "schedule_form": schedule,
-        "schedules": schedules,
-        "eligibility_form": eligibility,
-        "eligibility_sections": [
-            (key, names[key], eligibility.fields_of(key)) for key, _old in eligibility.sections
-        ],
-        "fees_form": fees,
-        "fee_sections": [fees[f"fees_section_{key}"] for key, _name in fees.section_keys],
-        "discounts": [
-            (
-                fees[f"discount_{n}_name"],
-                fees[f"discount_{n}_percent"],
-                fees[f"discount_{n}_remove"],
-                bool(d.entry_where or d.members_where or d.previous_place),
-            )
-            for n, d in enumerate(fees.discounts)
-        ],
-        "prizes_form": prizes,
-        "prize_sections": prize_sections,
-    }
+    return prize_sections
 
 
 def _place_rows(form: PrizesForm, stem: str) -> list[list[forms.BoundField]]:

@@ -1,5 +1,6 @@
-"""The organiser's settings page (a form over the common settings and the regulations in a
-TOML editor) and the regulations file to download."""
+"""The organiser's settings pages (``settings.pages``: a page per part of the regulations,
+forms over them, and the whole regulations in a TOML editor) and the regulations file to
+download."""
 
 from __future__ import annotations
 
@@ -10,16 +11,15 @@ from django import forms as django_forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from crosstable_web.events import forms, models, services
 from crosstable_web.events.oversight import permissions
 from crosstable_web.events.regulations import event_time
 from crosstable_web.events.rounds import rule_warnings
-from crosstable_web.events.settings import event_settings, regulation_edits, settings_forms
+from crosstable_web.events.settings import event_settings, pages, regulation_edits, settings_forms
 from crosstable_web.events.settings.rule_fields import page as rule_page
 from crosstable_web.events.views.page import find_event
 
@@ -49,33 +49,31 @@ def _settings_initial(event: models.Event, text: str) -> dict[str, Any]:
 
 
 @login_required
-def event_settings_view(request: HttpRequest, slug: str) -> HttpResponse:
-    """The organiser's settings page: the common settings as a form (name, short name, time
-    zone, calendar, dates, venue; each section's name, rounds, pairing system, tie-breaks)
-    and the whole regulations in a TOML editor; both go through the regulations loader and
-    :func:`event_settings.apply_regulations`."""
+def event_settings_view(request: HttpRequest, slug: str, part: str = pages.FIRST) -> HttpResponse:
+    """A page of the organiser's settings (``settings.pages``): the part ``part`` of the
+    regulations as forms — the common settings (name, short name, time zone, calendar, dates,
+    venue; each section's name, rounds, pairing system, tie-breaks), the schedule, fees, … —
+    or the whole regulations in a TOML editor; every form goes through the regulations
+    loader and :func:`event_settings.apply_regulations`. A post of any settings form is
+    taken at any settings address, and answered with that form's page."""
     event = find_event(slug)
     permissions.require_organiser(request.user, event)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    page = pages.page_of(action) if action else None
+    page = page or pages.page_named(part)
+    if page is None:
+        raise Http404(_("No such part of the settings."))
     text = event_settings.current_text(event)
     regulations = event_settings.read(text)
-    sections = [
-        (section.key, section.team is not None and section.team.match_points is not None)
-        for section in regulations.sections
-    ]
-    form = forms.EventSettingsForm(
-        initial=_settings_initial(event, text), sections=sections, event_slug=event.slug
-    )
-    editor = forms.RegulationsEditorForm(initial={"text": text})
-    action = request.POST.get("action", "")
     try:
-        return _settings_page(request, event, text, regulations, sections, form, editor, action)
+        return _settings_page(request, event, text, regulations, page, action)
     except rule_warnings.NeedsConfirmation as pending:
         # a FIDE-mode section's played rounds change: two confirmations (the same form again)
         return rule_warnings.confirmation_page(
             request,
             pending,
             next(section for section in event.sections.all() if section.fide_mode),
-            reverse("events:event_settings", args=[slug]),
+            pages.address(slug, page.name),
             _("Event settings"),
         )
 
@@ -85,25 +83,37 @@ def _settings_page(
     event: models.Event,
     text: str,
     regulations: Any,
-    sections: list[tuple[str, bool]],
-    form: forms.EventSettingsForm,
-    editor: forms.RegulationsEditorForm,
+    page: pages.SettingsPage,
     action: str,
 ) -> HttpResponse:
     confirm: list[str] = []
     slug = event.slug
+    data = request.POST if request.method == "POST" else None
+    shown = set(page.actions)
+    sections = [
+        (section.key, section.team is not None and section.team.match_points is not None)
+        for section in regulations.sections
+    ]
+    form = (
+        forms.EventSettingsForm(
+            initial=_settings_initial(event, text), sections=sections, event_slug=event.slug
+        )
+        if "settings" in shown
+        else None
+    )
+    editor = forms.RegulationsEditorForm(initial={"text": text}) if "regulations" in shown else None
     parts = settings_forms.part_forms(
         regulations,
         text,
         {section.key: section.total_rounds for section in event.sections.all()},
-        request.POST if request.method == "POST" else None,
+        data,
         action,
+        only=shown,
     )
-    rule_forms = rule_page.rule_forms(
-        regulations, text, request.POST if request.method == "POST" else None, action
-    )
-    if request.method == "POST" and action == "settings":
-        form = forms.EventSettingsForm(request.POST, sections=sections, event_slug=event.slug)
+    rule_forms = rule_page.rule_forms(regulations, text, data, action, only=shown)
+    here = pages.address(slug, page.name)
+    if data is not None and action == "settings":
+        form = forms.EventSettingsForm(data, sections=sections, event_slug=event.slug)
         if form.is_valid():
             values = form.cleaned_data
             edit = event_settings.EventEdit(
@@ -133,8 +143,8 @@ def _settings_page(
                 values["confirm_played"],
             )
             if form.is_valid() and not confirm:
-                return redirect("events:event_settings", slug=values["slug"])
-    elif request.method == "POST" and (action in settings_forms.PARTS or action in rule_forms):
+                return redirect(pages.address(values["slug"], page.name))
+    elif data is not None and (action in parts or action in rule_forms):
         part = parts[action] if action in parts else rule_forms[action]
         if part.is_valid():
             confirm = _apply_settings(
@@ -146,9 +156,9 @@ def _settings_page(
                 part.cleaned_data["confirm_played"],
             )
             if part.is_valid() and not confirm:
-                return redirect(f"{reverse('events:event_settings', args=[slug])}#{action}-form")
-    elif request.method == "POST" and action == "regulations":
-        editor = forms.RegulationsEditorForm(request.POST)
+                return redirect(f"{here}#{action}-form")
+    elif data is not None and action == "regulations":
+        editor = forms.RegulationsEditorForm(data)
         if editor.is_valid():
             new_text = editor.cleaned_data["text"].replace("\r\n", "\n")
             confirm = _apply_settings(
@@ -160,43 +170,47 @@ def _settings_page(
                 editor.cleaned_data["confirm_played"],
             )
             if editor.is_valid() and not confirm:
-                return redirect("events:event_settings", slug=slug)
-    return render(
-        request,
-        "events/event_settings.html",
-        {
-            "event": event,
-            "form": form,
-            "editor": editor,
-            "event_fields": [
-                form[name]
-                for name in (
-                    "name",
-                    "slug",
-                    "time_zone",
-                    "calendar",
-                    "start_date",
-                    "end_date",
-                    "venue",
-                )
-            ],
-            "section_fields": [
-                (
-                    key,
-                    [
-                        form[f"section_{key}_{part}"]
-                        for part in ("name", "rounds", "system", "tiebreaks")
-                    ],
-                )
-                for key, _teams in sections
-            ],
-            "confirm": confirm,
-            "action": action,
-            "unsupported": regulations.unsupported,
-            "rule_forms": list(rule_forms.values()),
-            **settings_forms.page_parts(parts, regulations),
-        },
-    )
+                return redirect(here)
+    context: dict[str, Any] = {
+        "event": event,
+        "page": page,
+        "here": here,
+        "navigation": [
+            (shown_page, pages.address(slug, shown_page.name)) for shown_page in pages.PAGES
+        ],
+        "form": form,
+        "editor": editor,
+        "confirm": confirm,
+        "action": action,
+        "unsupported": regulations.unsupported,
+        "shown_forms": [(name, rule_forms.get(name)) for name in page.actions],
+        "next_page": next(
+            (
+                (later, pages.address(slug, later.name))
+                for earlier, later in zip(pages.PAGES, pages.PAGES[1:], strict=False)
+                if earlier.name == page.name
+            ),
+            None,
+        ),
+        "file_page": pages.address(slug, pages.FILE),
+        **settings_forms.page_parts(parts, regulations),
+    }
+    if form is not None:
+        context["event_fields"] = [
+            form[name]
+            for name in ("name", "slug", "time_zone", "calendar", "start_date", "end_date", "venue")
+        ]
+        context["section_fields"] = [
+            (
+                key,
+                [
+                    form[f"section_{key}_{name}"]
+                    for name in ("name", "rounds", "system", "tiebreaks")
+                ],
+            )
+            for key, _teams in sections
+        ]
+    return render(request, "events/event_settings.html", context)
 
 
 def _apply_settings(

@@ -4,6 +4,7 @@ made for a request.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from crosstable.regulations import Regulations
@@ -58,12 +59,18 @@ PARTS: tuple[RulePart, ...] = (
 
 
 def rule_forms(
-    regulations: Regulations, text: str, data: Any = None, action: str = ""
+    regulations: Regulations,
+    text: str,
+    data: Any = None,
+    action: str = "",
+    only: Collection[str] | None = None,
 ) -> dict[str, RulesForm]:
-    """Every part's form, the one ``action`` names bound to ``data``."""
+    """Every part's form (those ``only`` names: a settings page's), the one ``action``
+    names bound to ``data``."""
     return {
         part.name: RulesForm(
             data if part.name == action else None, part=part, text=text, regulations=regulations
         )
         for part in PARTS
+        if only is None or part.name in only
     }
