@@ -1,16 +1,34 @@
 """The organiser at the settings pages in the browser (issue 29): reaching a part by the
-settings' navigation, and filling every part from the blank event form until the pages show
-what the pages of an event made from a seed's own file show (``tests/web/events/seed_forms``:
-the same driver as the test-client run, the boxes typed and chosen in the browser).
+settings' navigation, making an event with the blank event form, and filling every part
+until the pages show what the pages of an event made from a seed's own file show.
+
+The filling is ``tests/web/events/seed_forms.fill`` — the driver of the test-client run —
+with the browser's hands: each part opened by its link in the settings' navigation, each box
+that differs typed (``fill``: Persian digits where the reference page writes them, as a
+Persian reader types them), chosen or ticked, and the form's own save button pressed. The
+reference is read by the test client inside a transaction rolled back before the journey
+(:func:`reference_forms`): the journey's database holds nothing of it.
 
 Shared by the journeys that build a seed from the blank form (Persian, Malay, Chinese).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from django.contrib.auth.models import Permission, User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import Client
+
+from crosstable_web.events.settings import pages
+
+from ..events.seed_forms import BLANK, Change, all_forms, fill, page_forms
+from ..form_crawl import Form
 from .steps import Person
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def open_part(someone: Person, part: str) -> None:
@@ -22,8 +40,99 @@ def open_part(someone: Person, part: str) -> None:
         return
     with someone.page.expect_navigation():
         link.click()
-    assert someone.page.locator(f'#settings-nav a[data-part="{part}"][aria-current=page]').count()
+    current = someone.page.locator(f'#settings-nav a[data-part="{part}"][aria-current=page]')
+    assert current.count() == 1, (part, someone.path())
 
 
-def box_value(someone: Person, form: str, name: str) -> Any:
-    return someone.page.input_value(f"#{form}-form [name={name}]")
+def box_value(someone: Person, form: str, name: str) -> str:
+    """What a box of a settings form holds (``form``: its ``action``)."""
+    return str(someone.page.input_value(f'#{form}-form [name="{name}"]'))
+
+
+def reference_forms(seed: str, language: str) -> dict[str, Form]:
+    """Every settings form of an event made from ``examples/<seed>.toml`` as its pages show
+    them in ``language`` (by ``action``): read by the test client in a transaction rolled
+    back, so the journey's database never holds that event."""
+    with transaction.atomic():
+        reader = User.objects.create_user("reference-reader", password="reference-pass")
+        reader.user_permissions.add(Permission.objects.get(codename="add_event"))
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(reader)
+        upload = SimpleUploadedFile(f"{seed}.toml", (EXAMPLES / f"{seed}.toml").read_bytes())
+        response = client.post(
+            "/events/new/",
+            {"source": "upload", "regulations": upload, "rounds": "7", "slug": "reference"},
+        )
+        assert response.status_code == 302, response.status_code
+
+        def read_part(part: str) -> dict[str, Form]:
+            address = pages.address("reference", part)
+            return page_forms(client.get(address).content, address)
+
+        found = all_forms(read_part)
+        transaction.set_rollback(True)
+    return found
+
+
+def _set(form: Any, name: str, kind: str, values: list[str]) -> None:
+    boxes = form.locator(f'[name="{name}"]')
+    if kind == "checkbox":
+        for index in range(boxes.count()):
+            box = boxes.nth(index)
+            box.set_checked((box.get_attribute("value") or "on") in values)
+    elif kind == "select":
+        boxes.first.select_option(values[0])
+    else:
+        for index, value in enumerate(values):
+            boxes.nth(index).fill(value)
+
+
+def blank_event(organiser: Person, seed: str) -> str:
+    """The organiser makes the seed's event with the blank event form (``seed_forms.BLANK``:
+    the event and its first section as the seed's organiser types them); the new event's
+    short name. The browser lands on its settings."""
+    organiser.go("/")
+    organiser.page.click("#new-event")
+    form = organiser.page.locator("#blank-form")
+    for name, value in BLANK[seed].items():
+        box = form.locator(f'[name="{name}"]')
+        tag = box.evaluate("element => element.tagName")
+        values = value if isinstance(value, list) else [value]
+        _set(form, name, "select" if tag == "SELECT" else "text", values)
+    organiser.submit("#create-from-form")
+    parts = organiser.path().split("/")
+    assert parts[3:] == ["settings", ""], organiser.messages() or organiser.main_text()[:800]
+    return parts[2]
+
+
+def read_part(organiser: Person, slug: str, part: str) -> dict[str, Form]:
+    """The forms of a settings page as the browser shows it (opened by the navigation)."""
+    if not organiser.path().startswith(f"/e/{slug}/settings/"):
+        organiser.go(pages.address(slug, pages.FIRST))
+    open_part(organiser, part)
+    return page_forms(organiser.page.content().encode(), organiser.path())
+
+
+def send(organiser: Person, change: Change) -> str | None:
+    """Type, choose and tick the boxes ``change`` names in its form and press the form's
+    save button: None when saved, else the messages the page shows at the form."""
+    form = organiser.page.locator(f"#{change.action}-form")
+    for name, values in change.boxes.items():
+        _set(form, name, change.kinds[name], values)
+    organiser.submit(f"#save-{change.action}")
+    refused = organiser.page.locator(
+        f"#{change.action}-form .errorlist, #{change.action}-form .errors"
+    )
+    if refused.count():
+        return " | ".join(text.strip() for text in refused.all_inner_texts())
+    return None
+
+
+def fill_settings(organiser: Person, slug: str, reference: dict[str, Form]) -> list[str]:
+    """Every settings part filled in the browser until each shows what ``reference`` shows
+    (``seed_forms.fill``); the forms saved, in order."""
+    return fill(
+        lambda part: read_part(organiser, slug, part),
+        lambda _form, change: send(organiser, change),
+        reference,
+    )
