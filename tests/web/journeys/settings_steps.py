@@ -113,10 +113,28 @@ def read_part(organiser: Person, slug: str, part: str) -> dict[str, Form]:
     return page_forms(organiser.page.content().encode(), organiser.path())
 
 
+def _not_offered(form: Any, change: Change) -> list[str]:
+    """The choices ``change`` wants that its lists do not offer (yet: a section's team
+    tie-breaks are offered once the section plays in teams, a later part)."""
+    missing = []
+    for name, values in change.boxes.items():
+        if change.kinds[name] != "select":
+            continue
+        offered = form.locator(f'[name="{name}"]').first.evaluate(
+            "box => Array.from(box.options).map(option => option.value)"
+        )
+        missing += [f"{name}: {value}" for value in values if value not in offered]
+    return missing
+
+
 def send(organiser: Person, change: Change) -> str | None:
     """Type, choose and tick the boxes ``change`` names in its form and press the form's
-    save button: None when saved, else the messages the page shows at the form."""
+    save button: None when saved, else the messages the page shows at the form (or the
+    choices its lists do not offer, the form left unsent)."""
     form = organiser.page.locator(f"#{change.action}-form")
+    missing = _not_offered(form, change)
+    if missing:
+        return f"not offered: {missing}"
     for name, values in change.boxes.items():
         _set(form, name, change.kinds[name], values)
     organiser.submit(f"#save-{change.action}")

@@ -93,7 +93,10 @@ def test_the_fars_league_from_the_blank_form_in_persian(chromium: Any, live_serv
     organiser.submit("#save-fees")
     error = _error_at(organiser, "fees", "fees_amount")
     assert error.count() == 1, organiser.main_text()[:1500]
-    assert error.inner_text().strip() == "یک عدد وارد کنید.", error.inner_text()
+    assert error.inner_text().strip() == (
+        "«۸۰۰ هزار» مبلغ نیست: آن را مانند ۵، ۵٫۰۰ یا ۱٬۵۰۰٫۵۰ بنویسید"
+        " (حداکثر ۲ رقم اعشار، بدون توان)."
+    )
     assert box_value(organiser, "fees", "fees_amount") == "۸۰۰ هزار"
     assert box_value(organiser, "fees", "fees_currency") == "تومان"
     assert _regulations(organiser, slug) == before
