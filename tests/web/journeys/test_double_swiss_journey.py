@@ -179,7 +179,7 @@ def test_double_swiss_journey(chromium: Any, live_server: Any) -> None:
     amir = next(row for row in rows if row[2] == NAMES[1])
     assert [cell[:1] + cell[2:] for cell in amir[4:6]] == ["51½", "42"], amir
     prizes = table_rows(arbiter, "#prizes")
-    assert [row[2] for row in prizes] == [NAMES[1], NAMES[2]], prizes
+    assert [row[1] for row in prizes] == [NAMES[1], NAMES[2]], prizes
     arbiter.shot("standings")
     found = foreign_text(arbiter.page.content(), "ms", [*NAMES.values(), EVENT, "Terbuka"])
     assert [word for word in found if word != "English word: No «No.»"] == [], found

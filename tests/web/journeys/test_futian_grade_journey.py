@@ -411,7 +411,7 @@ def _final_standings(arbiter: Person, slug: str) -> None:
     # certificate to the others (5 boys and 4 girls are ranked: all of them)
     prizes = [[c for c in row if c] for row in table_rows(arbiter, "#prizes")]
     assert prizes == [
-        [str(place), NAME[number], "奖杯, 证书" if place == 1 else "奖牌, 证书"]
+        [str(place), NAME[number], "奖杯、证书" if place == 1 else "奖牌、证书"]
         for numbers in (BOYS, GIRLS)
         for place, number in enumerate(numbers, start=1)
     ]
@@ -432,7 +432,7 @@ def _printouts(arbiter: Person, slug: str) -> None:
 
     (text,) = arbiter.pdf(f"/print/{slug}/D/prizes/?format=pdf", "D-prizes")
     winners = [
-        f"{place} {NAME[number]} {'奖杯' if place == 1 else '奖牌'}, 证书"
+        f"{place} {NAME[number]} {'奖杯' if place == 1 else '奖牌'}、证书"
         for numbers in (BOYS, GIRLS)
         for place, number in enumerate(numbers, start=1)
     ]

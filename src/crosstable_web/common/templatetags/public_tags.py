@@ -36,6 +36,13 @@ def number(value: Any) -> SafeString | str:
 
 
 @register.filter
+def word_list(items: Any) -> str:
+    """Words as a list in the reader's language (``localisation.word_list``): a prize's
+    items as 奖杯、证书 in Chinese, not 奖杯, 证书."""
+    return localisation.word_list(str(item) for item in items or ())
+
+
+@register.filter
 def localdate(value: datetime.date | None) -> str:
     return localisation.format_date(value)
 

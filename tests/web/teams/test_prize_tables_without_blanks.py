@@ -1,0 +1,79 @@
+"""The prize tables of a team section leave no cell blank: a place prize has no name of its
+own — its place says it — and used to print an empty cell before the place, on the arbiter's
+team standings page and on the prize list signed and handed out (read here in Persian, as
+the Fars league's arbiter reads them). A prize's items are a list in the reader's words:
+حکم، مدال طلا in Persian, حکم、مدال طلا on a Chinese page (was "حکم, مدال طلا" there).
+
+The fixture's six teams after round 1 (worked by hand in test_team_section_pages.py):
+1. Team 1, 2. Team 2, 3. Team 3, 4. Team 6, 5. Team 5; table A's team prizes (toman, 6.1 of
+the regulation): 3,000,000 with a certificate and the gold medal, 2,000,000 (silver),
+1,500,000 (bronze), 1,300,000 and 1,200,000 with a certificate.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from crosstable_web.events import models as event_models
+from web.teams.conftest import play_round_one
+
+ROUND_ONE = {
+    1: ("1-0", "1-0", "1-0", "1-0"),
+    2: ("1-0", "1-0", "1-0", "0-1"),
+    3: ("1-0", "1-0", "0-1", "1/2"),
+}
+PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+EXPECTED = [
+    ("1", "Team 1", "3٬000٬000 تومان", "حکم، مدال طلا"),
+    ("2", "Team 2", "2٬000٬000 تومان", "حکم، مدال نقره"),
+    ("3", "Team 3", "1٬500٬000 تومان", "حکم، مدال برنز"),
+    ("4", "Team 6", "1٬300٬000 تومان", "حکم"),
+    ("5", "Team 5", "1٬200٬000 تومان", "حکم"),
+]
+
+
+def _prize_rows(html: str) -> list[list[str]]:
+    """The cells' text of each row of the page's first prize table, bidi marks left out."""
+    table = html[html.index('<table class="prizes"') :]
+    table = table[: table.index("</table>")]
+    return [
+        [re.sub(r"<[^>]+>|[\u200e\u200f\u2066-\u2069]", "", cell).strip() for cell in cells]
+        for cells in (
+            re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL) for row in table.split("</tr>")
+        )
+        if cells
+    ]
+
+
+def test_the_persian_team_prizes_have_no_blank_cell(
+    league: event_models.Section, arbiter: User
+) -> None:
+    play_round_one(league, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "fa"
+    slug = league.event.slug
+    expected = [
+        [place.translate(PERSIAN), team, amount.translate(PERSIAN), items]
+        for place, team, amount, items in EXPECTED
+    ]
+    standings = client.get(f"/e/{slug}/s/A/teams/standings/").content.decode()
+    assert _prize_rows(standings) == expected
+    printed = client.get(f"/print/{slug}/A/prizes/?lang=fa").content.decode()
+    assert _prize_rows(printed) == expected
+
+
+def test_a_prizes_items_are_listed_in_the_readers_words(
+    league: event_models.Section, arbiter: User
+) -> None:
+    play_round_one(league, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "zh-hans"
+    standings = client.get(f"/e/{league.event.slug}/s/A/teams/standings/").content.decode()
+    assert [row[-1] for row in _prize_rows(standings)][:2] == ["حکم、مدال طلا", "حکم、مدال نقره"]
