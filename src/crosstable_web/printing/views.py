@@ -31,6 +31,7 @@ from crosstable_web.events.regulations import event_time, language, rules
 from crosstable_web.events.rounds import notation
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
 from crosstable_web.public import addresses, pages, qr, right_to_left, team_pages, versions
+from crosstable_web.teams.publishing import team_standings_heading
 from crosstable_web.teams.services.ranking import team_results
 
 PRINTOUTS = (
@@ -196,6 +197,7 @@ def section_printout(request: HttpRequest, slug: str, key: str, kind: str) -> Ht
         if kind in ("prizes", "certificates"):
             context["prizes"] = standings.prize_rows(section, results)
             context["audit_head"] = audit.head(section.event)
+            context["provisional"] = _provisional(section, results.rounds, results.progress)
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], context["rows"])
             context.update(_certificate_footer(event))
@@ -250,11 +252,22 @@ def _team_printout(
     else:
         context["prizes"] = team_pages.team_prize_rows(section, results)
         context["audit_head"] = audit.head(section.event)
+        heading = team_standings_heading(section, results.matches)
+        context["provisional"] = _provisional(section, heading["rounds"], heading["progress"])
         context["rows"] = []
         if kind == "certificates":
             context["certificates"] = _certificates(context["prizes"], [])
             context.update(_certificate_footer(section.event))
     return _respond(request, f"printing/{template}.html", context, f"{slug}-{key}-{kind}")
+
+
+def _provisional(section: models.Section, rounds: Any, progress: Any) -> dict[str, Any] | None:
+    """While rounds remain to be played or results to be entered, what the prize list says
+    at its head: it is provisional, after round N of M (in progress: k of m results). A list
+    printed mid-event looked final, signatures and all."""
+    if rounds >= section.total_rounds and not progress:
+        return None
+    return {"rounds": rounds, "total": section.total_rounds, "progress": progress}
 
 
 def _unit_ranking_printout(
