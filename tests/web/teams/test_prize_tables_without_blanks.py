@@ -77,3 +77,22 @@ def test_a_prizes_items_are_listed_in_the_readers_words(
     client.cookies["django_language"] = "zh-hans"
     standings = client.get(f"/e/{league.event.slug}/s/A/teams/standings/").content.decode()
     assert [row[-1] for row in _prize_rows(standings)][:2] == ["حکم、مدال طلا", "حکم、مدال نقره"]
+
+
+def test_a_board_nobody_qualifies_on_yet_says_so(
+    league: event_models.Section, arbiter: User
+) -> None:
+    """After round 1 nobody has the 7 games boards 1-4 need (6 on boards 5-6, 6.1 of the
+    regulation): each board said nothing under its heading but an empty table's head."""
+    play_round_one(league, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "fa"
+    html = client.get(f"/e/{league.event.slug}/s/A/teams/standings/").content.decode()
+    assert 'class="board-ranking"' not in html
+    said = re.findall(r'<p class="muted no-board-ranking" id="board-(\d)-empty">([^<]*)</p>', html)
+    message = "رده‌بندی میزها پس از آنکه بازیکنان کمترین شمار بازی‌های آیین‌نامه را انجام دادند"
+    assert [board for board, _text in said] == ["1", "2", "3", "4", "5", "6"]
+    assert all(
+        text.replace("\u200c", "").startswith(message.replace("\u200c", "")) for _b, text in said
+    )
