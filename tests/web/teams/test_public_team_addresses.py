@@ -85,6 +85,10 @@ def test_a_team_page_saved_before_round_one_shows_the_same_team_after_it(
         standings = parent.get(f"{base}/teams/").content.decode()
         assert f'href="{address}">{name}</a>' in standings, (name, address)
 
+    # the event home's search finds a player and links their team's page: the same address
+    found = parent.get(f"/p/{section.event.slug}/", {"q": "شیراز 2"}).content.decode()
+    assert f'href="{saved["شیراز"]}"' in found
+
     # An address of the old shape (by the number now) leads to the team with that number now.
     old = parent.get(f"{base}/teams/team/3/")
     assert old.status_code == 302
