@@ -12,9 +12,12 @@ import random
 from collections import defaultdict
 
 from django.contrib.auth.models import User
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from crosstable_web.events import services as event_services
 from crosstable_web.events.models import Entry, Section
+from crosstable_web.events.regulations.language import event_language
 from crosstable_web.teams import bridge, payments
 from crosstable_web.teams.models import Team
 from crosstable_web.teams.services import lineups as team_lineups
@@ -48,8 +51,23 @@ def form_teams(section: Section, organiser: User, captain: User) -> None:
         squads.append(("", leftovers[start : start + roster_size]))
     for entry in leftovers[full:]:
         event_services.delete_entry(entry, organiser)
-    for index, (unit, members) in enumerate(squads, start=1):
-        name = f"{unit} {index}" if unit else f"{section.key}-{index}"
+    # Named as an organiser would: a county with one team by the county alone, with several
+    # as "Jahrom 1", "Jahrom 2"; a team of leftovers in the event's language ("A-10" before).
+    per_unit: dict[str, int] = defaultdict(int)
+    for unit, _members in squads:
+        per_unit[unit] += 1
+    seen: dict[str, int] = defaultdict(int)
+    with translation.override(event_language(section.event)):
+        names = []
+        for unit, _members in squads:
+            seen[unit] += 1
+            if not unit:
+                names.append(_("Mixed team %(number)s") % {"number": seen[unit]})
+            elif per_unit[unit] == 1:
+                names.append(unit)
+            else:
+                names.append(f"{unit} {seen[unit]}")
+    for index, ((unit, members), name) in enumerate(zip(squads, names, strict=True), start=1):
         team = team_rosters.create_team(
             section, name, members, organiser, unit=unit, unit_kind="county" if unit else "club"
         )
