@@ -303,6 +303,10 @@ class _RoundPairer(PairingGraph):
             if not self.has_perfect_matching(real):
                 raise PairingError(self.no_pairing_message())
             return
+        if not self.has_perfect_matching([*real, bye]):
+            # No candidate can take the bye with everyone else paired (each would be one
+            # such matching): one question instead of a failing one per candidate.
+            raise PairingError(self.no_pairing_message())
         candidates = sorted(self.neighbours[bye], key=lambda v: (self.players[v].score, -v))
         for candidate in candidates:
             if self.has_perfect_matching([v for v in real if v != candidate]):
@@ -413,10 +417,13 @@ class _RoundPairer(PairingGraph):
             pairs.extend(fixed)
             done = {v for pair in fixed for v in pair}
             unpaired = [v for v in unpaired if v not in done]
-            if least is not None and not self.quick_bracket:
-                # A quick candidate keeps ``least`` (it was checked to); after the weights
-                # it is counted again rather than reasoned about.
-                least = self.fewest_floats_again(unpaired)
+            if least is not None:
+                if self.quick_bracket:
+                    # The quick candidate's rest was checked to allow the fewest less its
+                    # own second downfloats; after the weights they are counted again.
+                    least -= sum(self.float_again(u, v) for u, v in fixed)
+                else:
+                    least = self.fewest_floats_again(unpaired)
         real = [v for v in unpaired if v != self.bye_vertex]
         if len(real) > 1:
             # Moved-down players left over in the last bracket: complete the pairing (with
@@ -475,11 +482,17 @@ class _RoundPairer(PairingGraph):
             if v != self.bye_vertex and players[v].score < current
         ]
         following = max(lower_scores) if lower_scores else None
+        neighbours = self.neighbours
+        if not any(u != v and u in neighbours[v] for v in residents for u in bracket):
+            # No resident may meet anyone of the bracket: it pairs nobody (its pairs are
+            # residents' pairs), whatever the weights; everyone moves down.
+            self.quick_bracket = True
+            return []
         if not self.floated:
             shortcut = perfect_candidate(self, unpaired, bracket, mdps, residents, following)
             if shortcut is not None:
                 return shortcut
-        elif least is not None and not any(v in self.floated for v in mdps):
+        elif least is not None:
             shortcut = self.candidate_with_fewest_floats_again(
                 unpaired, bracket, mdps, residents, following, least
             )
@@ -566,16 +579,19 @@ class _RoundPairer(PairingGraph):
         if it is the counted weights' choice; None: the weights decide.
 
         Those weights put first the fewest second downfloats over the whole rest of the
-        round (``least`` at best), then the bracket's criteria. No moved-down player here
-        has floated before (the caller checks), so no pair of the bracket floats anyone a
-        second time, and every candidate that leaves the same resident over (or none) has
-        the same rest of the round to complete. The first perfect candidate is therefore the
-        weights' choice when its rest can be completed with ``least`` second downfloats and,
-        when its leftover floats, with [C8] at its bound (the next bracket, with him, loses
-        at most the one its parity forces, not him): it is first in generation order among
-        the perfect candidates, hence among those that meet ``least`` too. Local rule 4.9
-        ranks after the count: the designated floater is the lowest-ranked resident with
-        such a completion (``may_be_left_over``)."""
+        round (``least`` at best), then the bracket's criteria. A perfect candidate pairs
+        every moved-down player with a resident, so its pairs float down again exactly the
+        moved-down players who had floated before (``again``), and every candidate that
+        leaves the same resident over (or none) has the same rest of the round to complete.
+        The first perfect candidate is therefore the weights' choice when its rest can be
+        completed with ``least - again`` second downfloats and, when its leftover floats,
+        with [C8] at its bound (the next bracket, with him, loses at most the one its parity
+        forces, not him): it is first in generation order among the perfect candidates,
+        hence among those that meet ``least`` too. Local rule 4.9 ranks after the count: the
+        designated floater is the lowest-ranked resident with such a completion
+        (``may_be_left_over``)."""
+        again = sum(1 for v in mdps if v in self.floated)
+        least -= again
         bye = self.bye_vertex
         members = set(bracket)
         rest = [v for v in unpaired if v not in members and v != bye]
@@ -591,7 +607,7 @@ class _RoundPairer(PairingGraph):
         pairs = perfect_candidate(
             self, unpaired, bracket, mdps, residents, following, may_be_left_over
         )
-        if pairs is None or any(self.float_again(u, v) for u, v in pairs):
+        if pairs is None or sum(self.float_again(u, v) for u, v in pairs) != again:
             return None
         paired = {v for pair in pairs for v in pair}
         left = [v for v in bracket if v not in paired]
