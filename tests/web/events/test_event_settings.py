@@ -14,9 +14,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from crosstable_web.events import models, services
-from crosstable_web.events.settings import event_settings
+from crosstable_web.events.settings import event_settings, pages
 
 from ..language_check import foreign_text, proper_nouns_of_the_database
+from .test_settings_fields import form_values
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -383,3 +384,28 @@ def test_the_china_time_zone_is_offered_once(creator: User) -> None:
 
     assert "Asia/Chongqing" not in dict(choices)
     assert "Asia/Chongqing" in dict(_zone_choices("Asia/Chongqing"))
+
+
+def test_each_part_of_the_settings_is_a_page_of_its_own(creator: User) -> None:
+    """Issue 29: a page per part (the Fars league's one page was 916 KB): each part's page
+    shows its own forms and no other's, the navigation names every part (the current one
+    marked), a form sent to another part's address is saved by its own form and leads back
+    to its own page, and an unknown part is not found."""
+    services.create_event(event_settings_spec("fars-team-league-1398.toml"), creator, slug="fl")
+    client = signed_in(creator, "fa")
+    every_form = {action for page in pages.PAGES for action in page.actions}
+    for page in pages.PAGES:
+        body = client.get(pages.address("fl", page.name)).content.decode()
+        shown = {action for action in every_form if f'id="{action}-form"' in body}
+        assert shown == set(page.actions), page.name
+        assert body.count('data-part="') >= len(pages.PAGES)
+        assert f'data-part="{page.name}" aria-current="page"' in body
+        assert len(body) < 300_000, (page.name, len(body))
+    # the fees form sent to the settings' first address: saved, back on the fees page
+    body = client.get("/e/fl/settings/fees/").content.decode()
+    values = {**form_values(body, "fees-form"), "fees_amount": "۹۰۰٬۰۰۰"}
+    response = client.post("/e/fl/settings/", values)
+    assert response.status_code == 302
+    assert response["Location"] == "/e/fl/settings/fees/#fees-form"
+    assert "amount = 900000" in models.Event.objects.get(slug="fl").regulations_text
+    assert client.get("/e/fl/settings/nothing/").status_code == 404

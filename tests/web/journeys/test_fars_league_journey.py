@@ -47,6 +47,7 @@ import pytest
 from crosstable.typed.calendars import JALALI_MONTHS, gregorian_to_jalali
 
 from ..language_check import foreign_text
+from .settings_steps import open_part
 from .steps import (
     Person,
     accept_invitation,
@@ -516,7 +517,9 @@ def _play_round(arbiter: Person, slug: str, number: int) -> None:
 def _five_rounds_for_table_b(organiser: Person) -> None:
     """Six teams in table B: 5 rounds, each team meeting every other once. The organiser
     edits the regulations on the settings page: the section's rounds and its schedule's
-    rounds 6-9 (the settings form alone refuses 5 rounds against a 9-round schedule)."""
+    rounds 6-9 (the settings form alone refuses 5 rounds against a 9-round schedule), on
+    the settings' last part, the whole file."""
+    open_part(organiser, "file")
     text = organiser.page.input_value("#regulations-form textarea")
     section_b = 'key = "B"\nname = "جدول زیر ۱۴ سال (B)"\nrounds = 9\n'
     assert section_b in text
@@ -530,6 +533,7 @@ def _five_rounds_for_table_b(organiser: Person) -> None:
     assert len(kept) == len(text.splitlines()) - 4
     organiser.page.fill("#regulations-form textarea", "\n".join(kept))
     organiser.submit("#save-regulations")
+    open_part(organiser, "event")
     assert organiser.page.input_value(
         f"#settings-form input[name=section_{KEY}_rounds]"
     ) == persian(ROUNDS)

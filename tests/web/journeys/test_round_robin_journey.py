@@ -54,6 +54,7 @@ from crosstable_web.accounts.models import EventCreation, SiteSettings
 from crosstable_web.events import models
 
 from ..language_check import foreign_in_pdf_text, foreign_text
+from .settings_steps import open_part
 from .steps import (
     organiser_invited,
     pdf_lines,
@@ -161,9 +162,10 @@ def test_a_chinese_organiser_runs_an_eight_player_round_robin(
     section = event.sections.get()
     assert section.system_code == "FIDE_ROUNDROBIN"
     assert section.tiebreaks == ["SB", "WIN", "DE"]
-    settings_path = organiser.path()
 
-    # the prize table, written into the regulations' text
+    # the prize table, written into the regulations' text (the settings' last part)
+    open_part(organiser, "file")
+    settings_path = organiser.path()
     editor = organiser.page.locator("#regulations-form textarea")
     editor.fill(editor.input_value() + PRIZES)
     organiser.submit("#save-regulations")
