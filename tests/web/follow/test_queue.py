@@ -14,7 +14,6 @@ import redis
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.management import CommandError, call_command
-from rq import SimpleWorker
 
 from crosstable_web import background
 from crosstable_web.events import models, rounds
@@ -64,7 +63,7 @@ def test_a_pairing_told_to_hundreds_of_parents_by_the_queue_workers(
     notifications = background.queue(background.NOTIFICATIONS)
     assert notifications.count == 1  # the notice's fan-out, queued by the commit
     assert Delivery.objects.count() == 0 and mail.outbox == []
-    worker = SimpleWorker([notifications], connection=background.connection())
+    worker = background.Worker([notifications], connection=background.connection())
     worker.work(burst=True, max_jobs=1)  # the fan-out: ceil(250 / 100) = 3 batches queued
     assert notifications.count == 3 and mail.outbox == []
     assert Delivery.objects.filter(status=Delivery.PENDING).count() == FOLLOWERS
@@ -110,3 +109,19 @@ def test_the_queue_worker_command(
     settings.QUEUE_URL = ""
     with pytest.raises(CommandError, match="No queue: set REDIS_URL"):
         call_command("queue_worker")
+
+
+def test_a_worker_reads_its_commands_a_second_at_a_time(queued: str) -> None:
+    """RQ's own worker reads its command channel in a thread that waits up to 60 s for a
+    message, and stopping it (each end of a ``--burst`` run, each shutdown) waited for that
+    thread: the test of 250 parents above took 61 s for 2 s of CPU. background.Worker, which
+    ``queue_worker`` and these tests run, waits a second at a time."""
+    worker = background.Worker(
+        [background.queue(background.NOTIFICATIONS)], connection=background.connection()
+    )
+    worker.subscribe()
+    try:
+        assert worker.pubsub_thread is not None
+        assert worker.pubsub_thread.sleep_time <= 1
+    finally:
+        worker.unsubscribe()

@@ -13,7 +13,6 @@ import pytest
 import redis
 from django.contrib.auth.models import User
 from django.test import Client
-from rq import SimpleWorker
 from rq.timeouts import TimerDeathPenalty
 
 from crosstable_web import background
@@ -24,7 +23,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
-class _ThreadWorker(SimpleWorker):
+class _ThreadWorker(background.Worker):
     """A queue worker in a thread of the test process (no signal handlers: not the main
     thread), as ``crosstable-web queue_worker`` runs on a host."""
 

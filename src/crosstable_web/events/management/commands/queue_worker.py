@@ -11,7 +11,6 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from rq import SimpleWorker
 
 from crosstable_web import background
 
@@ -39,9 +38,9 @@ class Command(BaseCommand):
                 "(docs/deploy.md). Without Redis, `send_notifications --loop` sends the "
                 "notifications and PDFs are printed in the request."
             )
-        # One process runs the jobs one after another (no fork per job: the jobs are short
-        # and Django's connections stay valid); start more workers for more at once.
-        worker = SimpleWorker(
+        # One process runs the jobs one after another (background.Worker); start more
+        # workers for more at once.
+        worker = background.Worker(
             [background.queue(name) for name in options["queues"]],
             connection=background.connection(),
         )
