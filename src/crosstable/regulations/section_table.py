@@ -186,6 +186,12 @@ def read_eligibility(reader: TableReader, adult_rule: AdultGradeRule | None) -> 
         age_below = age.optional_int("below", 1, MAX_AGE)
         if age_on is None:
             raise age.error("on", Message("missing: the date at which ages are counted"))
+        if age_at_least is not None and age_below is not None and age_below <= age_at_least:
+            # an age group no one is in: the section could take no entry
+            raise age.error(
+                "below",
+                Message("must be more than 'at least': no age can be both"),
+            )
         age.finish()
     grade = table.table("grade")
     grade_from = grade_to = None
@@ -201,10 +207,18 @@ def read_eligibility(reader: TableReader, adult_rule: AdultGradeRule | None) -> 
         rating_at_least = rating.optional_int("at_least")
         rating_below = rating.optional_int("below")
         rating.finish()
+    born_on_or_after = table.date("born_on_or_after")
+    born_on_or_before = table.date("born_on_or_before")
+    if born_on_or_after and born_on_or_before and born_on_or_before < born_on_or_after:
+        # birth dates no one has: the section could take no entry
+        raise table.error(
+            "born_on_or_before",
+            Message("is before 'born on or after': no birth date can be both"),
+        )
     eligibility = Eligibility(
         sexes=frozenset(sexes),
-        born_on_or_after=table.date("born_on_or_after"),
-        born_on_or_before=table.date("born_on_or_before"),
+        born_on_or_after=born_on_or_after,
+        born_on_or_before=born_on_or_before,
         age_on=age_on,
         age_at_least=age_at_least,
         age_below=age_below,

@@ -223,6 +223,22 @@ def parse_error_in_third_section() -> RegulationsError:
             "sections[0].eligibility.grade.to",
             "weaker",
         ),
+        # an age group no one is in (the cut-offs typed the wrong way round)
+        (
+            "eligibility.born_on_or_after = 2012-01-01\neligibility.born_on_or_before = 2010-12-31",
+            "sections[0].eligibility.born_on_or_before",
+            "is before 'born on or after'",
+        ),
+        (
+            "eligibility.age = { on = 2019-12-22, at_least = 12, below = 8 }",
+            "sections[0].eligibility.age.below",
+            "must be more than 'at least'",
+        ),
+        (
+            "eligibility.age = { on = 2019-12-22, at_least = 8, below = 8 }",
+            "sections[0].eligibility.age.below",
+            "must be more than 'at least'",
+        ),
         (
             'schedule = [{ round = 1, date = 2019-01-01, start = "25:00" }]',
             "sections[0].schedule[0].start",

@@ -1,0 +1,62 @@
+"""Every box of the settings pages that names a description (``aria-describedby``: its help
+text, its error) names one the page has: a screen reader reads the box's example and the
+reason it was refused with it. The rule forms' help texts had no ids: all 1,463 boxes of the
+Futian youth settings named a description that was not there (a journey looking for the
+message at a refused box found nothing)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.test import Client
+
+from crosstable_web.events.settings import pages
+
+from .test_seeds_from_blank_forms import reference_page
+
+pytestmark = pytest.mark.django_db
+
+
+def _missing(page: str) -> tuple[int, list[str]]:
+    """How many descriptions the page's boxes name, and those it does not have."""
+    ids = set(re.findall(r'\sid="([^"]+)"', page))
+    named = [n for d in re.findall(r'aria-describedby="([^"]+)"', page) for n in d.split()]
+    return len(named), [name for name in named if name not in ids]
+
+
+def test_each_description_a_box_names_is_on_the_page() -> None:
+    user = User.objects.create_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(user)
+    reference_page(client, "futian-youth-xiangqi-chess-2009")  # eight sections, every part
+    named = 0
+    for part in pages.PAGES:
+        count, missing = _missing(
+            client.get(pages.address("reference", part.name)).content.decode()
+        )
+        assert missing == [], part.name
+        named += count
+    assert named > 1000
+
+    # a refused box names its message too: letters in a number box of a rule form
+    address = pages.address("reference", "pairing")
+    form = client.get(address).content.decode()
+    start = form.index('id="play-rules-form"')
+    boxes = {
+        name: value
+        for name, value in re.findall(
+            r'<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"',
+            form[start : form.index("</form>", start)],
+        )
+        if name != "csrfmiddlewaretoken"
+    }
+    refused = client.post(address, {**boxes, "r-xq-K-max_per_unit": "六名"}).content.decode()
+    box = re.search(r'<input[^>]*name="r-xq-K-max_per_unit"[^>]*>', refused)
+    assert box is not None
+    described = re.search(r'aria-describedby="([^"]+)"', box.group())
+    assert described is not None and "id_r-xq-K-max_per_unit_error" in described.group(1).split()
+    assert re.search(r'id="id_r-xq-K-max_per_unit_error"[^>]*>\s*<li>“六名”不是整数。', refused)
+    assert _missing(refused)[1] == []
