@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import datetime
 import re
+from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from web.teams.conftest import play_round_one
+from crosstable_web.events import services
+from crosstable_web.events.regulations import rules
+from crosstable_web.events.services import EntryData
+from crosstable_web.teams.services import rosters as team_rosters
+from web.teams.conftest import EXAMPLE, play_round_one
 
 ROUND_ONE = {
     1: ("1-0", "1-0", "1-0", "1-0"),
@@ -96,3 +101,49 @@ def test_a_board_nobody_qualifies_on_yet_says_so(
     assert all(
         text.replace("\u200c", "").startswith(message.replace("\u200c", "")) for _b, text in said
     )
+
+
+def test_beside_a_named_prize_a_place_prize_says_place(
+    organiser: User, arbiter: User, tmp_path: Path
+) -> None:
+    """A table with a prize of its own name beside the place prizes: the place prizes' cell
+    says رتبه (Place), as the standings' column does. The Fars file's best team rated below
+    1700, read here below 2100 so that the fixture's teams (averages 2125, 2075, … 1875) win
+    it: after round 1 places 1-5 go to teams 1, 2, 3, 6 and 5, the category to team 4, the
+    only team rated below 2100 left."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace("below = 1700", "below = 2100")
+    regulations = tmp_path / "fars.toml"
+    regulations.write_text(text, encoding="utf-8")
+    event = services.create_event(rules.load_event_spec(regulations), organiser)
+    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
+    section = event.sections.get(key="A")
+    for number in range(1, 7):
+        entries = [
+            services.add_entry(
+                section,
+                EntryData(
+                    name=f"Player {number}.{board}",
+                    sex="m",
+                    rating=2200 - 50 * number - 10 * board,
+                    member_id=f"{number}{board:02d}",
+                    birth_date=datetime.date(1990, 1, board),
+                ),
+                organiser,
+            )
+            for board in range(1, 7)
+        ]
+        team_rosters.create_team(section, f"Team {number}", entries, organiser)
+    play_round_one(section, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = "fa"
+    for address in (f"/e/{event.slug}/s/A/teams/standings/", f"/print/{event.slug}/A/prizes/"):
+        rows = _prize_rows(client.get(address).content.decode())
+        assert [row[:3] for row in rows] == [
+            ["رتبه", "۱", "Team 1"],
+            ["رتبه", "۲", "Team 2"],
+            ["رتبه", "۳", "Team 3"],
+            ["رتبه", "۴", "Team 6"],
+            ["رتبه", "۵", "Team 5"],
+            ["بهترین تیم با میانگین ریتینگ زیر ۱۷۰۰", "۱", "Team 4"],
+        ], address

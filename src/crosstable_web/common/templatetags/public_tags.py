@@ -43,6 +43,14 @@ def word_list(items: Any) -> str:
 
 
 @register.filter
+def named_prizes(awards: Any) -> bool:
+    """Whether a prize table has a prize with a name of its own ("best woman") beside its
+    place prizes: then a place prize's cell says "Place" rather than being left blank (a
+    table of place prizes alone gives the place both cells)."""
+    return any(award.get("prize") for award in awards or ())
+
+
+@register.filter
 def localdate(value: datetime.date | None) -> str:
     return localisation.format_date(value)
 
