@@ -52,8 +52,13 @@ from crosstable.pairing.rules import (
 )
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
+from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
 
 SYSTEM_CODE = "XIANGQI_SWISS"
+SPARSE_FROM = 1500
+"""From this many players a later round is solved without listing every pair
+(:mod:`crosstable.pairing.xiangqi_sparse`); smaller rounds list them (xiangqi_near), as
+before: the two can return different pairings where several tie on every criterion."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -414,6 +419,17 @@ def _colour_conflict(first: ColourPreference, second: ColourPreference) -> int:
     return 4 * weaker + stronger
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Packing:
+    """A later round's weight fields (see ``_LaterRound._packing``)."""
+
+    top: int
+    multipliers: dict[str, int]
+    crossing: list[list[int]]
+    kind: list[int]
+    conflict: list[list[int]]
+
+
 class _LaterRound(_Pairer):
     """Rounds after the first: the weighted matching of X1-X9."""
 
@@ -443,23 +459,17 @@ class _LaterRound(_Pairer):
         self.preference = {n: colour_preference(histories[n].colours) for n in present}
 
     def pair(self) -> RoundPairing:
-        graph = self._graph()
-        mate = None
-        for span in NEAR_SPANS:
-            mate = near_matching(graph, span)
-            if mate is not None or graph.no_near_optimum:
-                break
         order = self.order
         n = len(order)
+        mate = None
+        if n >= SPARSE_FROM:
+            mate = sparse_matching(self._weights())
         if mate is None:
-            mate = self.match(
-                graph.vertex_count, graph.edges, Message("the %(count)s players", count=n)
-            )
-        bye_vertex = graph.bye_vertex
-        bye = order[mate[bye_vertex]] if bye_vertex >= 0 else None
+            mate = self._listed_matching()
+        bye = order[mate[n]] if n % 2 else None
         # Board order: the higher score of the pair, then the lower, then the better ranking
         # (i < j: i is ranked above j, so its level is the higher score's).
-        level = graph.level
+        level = [self.level[number] for number in order]
         pairs = sorted(
             ((i, mate[i]) for i in range(n) if i < mate[i] < n),
             key=lambda pair: (level[pair[0]], level[pair[1]], pair[0]),
@@ -467,17 +477,25 @@ class _LaterRound(_Pairer):
         boards = tuple(self._colours(order[i], order[j]) for i, j in pairs)
         return RoundPairing(self.round_number, boards, bye)
 
-    def _graph(self) -> RoundGraph:
-        """The players (in ranking order) and the bye vertex, with an edge for every pair X1-X3
-        allow, weighted ``top - penalty``: the penalty packs X5, X7, X8 and X9 (and X6 on the
-        bye edges) into one integer, most important first.
+    def _listed_matching(self) -> list[int]:
+        """The optimum over the listed graph: near graphs first (xiangqi_near), else whole."""
+        graph = self._graph()
+        for span in NEAR_SPANS:
+            mate = near_matching(graph, span)
+            if mate is not None:
+                return mate
+            if graph.no_near_optimum:
+                break
+        return self.match(
+            graph.vertex_count,
+            graph.edges,
+            Message("the %(count)s players", count=len(self.order)),
+        )
 
-        The loops are written for speed (a 200-player round has some 20,000 pairs): each
-        criterion is looked up per player in lists indexed by ranking position, and the parts
-        of the penalty that depend on one player only are summed once per row.
-        """
-        order = self.order
-        n = len(order)
+    def _packing(self) -> _Packing:
+        """The packed weight fields of this round (most significant first), the X7 penalty
+        per pair of levels and the X8 penalty per pair of colour-preference kinds."""
+        n = len(self.order)
         pairs_capacity = n // 2 + 2
         fields = [("avoid", pairs_capacity), ("bye", n + 1)]
         fields += [(f"boundary:{b}", pairs_capacity) for b in range(self.levels - 1)]
@@ -495,20 +513,86 @@ class _LaterRound(_Pairer):
             for low in range(high + 1, self.levels):
                 total += boundary[low - 1]
                 crossing[high][low] = total + m["distance"] * (low - high) ** 2
-        top, avoid, order_weight = layout.top, m["avoid"], m["order"]
-        level = [self.level[number] for number in order]
-        position = [self.position[number] for number in order]
-        forced = [self.forced[number] for number in order]
-        units = [self.units.get(number, "") for number in order]
         # X8: two players' colour conflict depends only on their preferences (colour and
         # strength): a small table, indexed by each player's kind of preference.
-        preferences = [self.preference[number] for number in order]
+        preferences = [self.preference[number] for number in self.order]
         kind_index: dict[ColourPreference, int] = {}
         kind = [kind_index.setdefault(p, len(kind_index)) for p in preferences]
         conflict = [
             [m["colour"] * _colour_conflict(first, second) for second in kind_index]
             for first in kind_index
         ]
+        return _Packing(layout.top, m, crossing, kind, conflict)
+
+    def _met(self, a: int) -> set[int]:
+        """X1: the ranking indices of ``a``'s earlier opponents still to pair, but for a
+        rematch the chief arbiter allows (no pairing exists otherwise)."""
+        rank = self.rank
+        allowed = self.tournament.rematches_allowed
+        return {
+            rank[b]
+            for b in self.histories[a].opponents
+            if b in rank and (not allowed or frozenset((a, b)) not in allowed)
+        }
+
+    def _weights(self) -> PairWeights:
+        """The round's weights per player, for :func:`sparse_matching` (the same weights as
+        :meth:`_graph`, whose pairs it never lists)."""
+        order = self.order
+        n = len(order)
+        packing = self._packing()
+        halves = self.options.segment_order is SegmentOrder.HALVES
+        met = [self._met(a) for a in order]
+        if self.tournament.prohibited_pairings:
+            for i in range(n):  # X2, read as X1
+                for j in range(i + 1, n):
+                    if self.prohibited(order[i], order[j]):
+                        met[i].add(j)
+                        met[j].add(i)
+        bye_top, bye = packing.top, packing.multipliers["bye"]
+        bye_weight: list[int | None] = [
+            None
+            if n % 2 == 0 or had_pairing_bye(self.tournament, number, self.round_number)
+            else bye_top - bye * (n - 1 - i)
+            for i, number in enumerate(order)
+        ]
+        return PairWeights(
+            level=[self.level[number] for number in order],
+            position=[self.position[number] for number in order],
+            level_sizes=list(self.group_size),
+            level_start=[0, *itertools.accumulate(self.group_size)][: self.levels],
+            kind=packing.kind,
+            conflict=packing.conflict,
+            units=[self.units.get(number, "") for number in order],
+            forced=[self.forced[number] for number in order],
+            met=met,
+            bye_weight=bye_weight,
+            top=packing.top,
+            avoid=packing.multipliers["avoid"],
+            order_weight=packing.multipliers["order"],
+            crossing=packing.crossing,
+            ideal=[size // 2 if halves else 1 for size in self.group_size],
+        )
+
+    def _graph(self) -> RoundGraph:
+        """The players (in ranking order) and the bye vertex, with an edge for every pair X1-X3
+        allow, weighted ``top - penalty``: the penalty packs X5, X7, X8 and X9 (and X6 on the
+        bye edges) into one integer, most important first.
+
+        The loops are written for speed (a 200-player round has some 20,000 pairs): each
+        criterion is looked up per player in lists indexed by ranking position, and the parts
+        of the penalty that depend on one player only are summed once per row.
+        """
+        order = self.order
+        n = len(order)
+        packing = self._packing()
+        m, crossing, top = packing.multipliers, packing.crossing, packing.top
+        avoid, order_weight = m["avoid"], m["order"]
+        level = [self.level[number] for number in order]
+        position = [self.position[number] for number in order]
+        forced = [self.forced[number] for number in order]
+        units = [self.units.get(number, "") for number in order]
+        kind, conflict = packing.kind, packing.conflict
         # X9 for floaters: the distance from the bottom of the floater's segment plus the
         # opponent's distance from the top of his; the opponent's part, weighted, per player.
         weighted_position = [order_weight * p for p in position]

@@ -1,0 +1,494 @@
+"""The xiangqi Swiss at national size: the optimum of the same weights without listing every
+pair.
+
+A later round's weights (:mod:`crosstable.pairing.xiangqi`, ``_LaterRound._graph``) give
+every pair the rules allow an edge: O(n²) of them (261,000 for 1,000 players, some 50
+million for 10,000), which neither fits in memory nor lets the general matcher finish in
+time. But a pair's weight is made of a few per-player parts (score level, position in the
+score segment, kind of colour preference, unit), so:
+
+* **A sparse candidate graph** (:func:`_candidates`): each player's few allowed opponents
+  nearest to his ideal one in his own segment (X9), the top of the segment below and the
+  bottom of the one above (the cheapest floats), and the bye edges of the lowest-ranked
+  players. Widened until it can pair everyone.
+* **Its optimum and duals**: the blossom algorithm of :mod:`crosstable.matching` on those
+  edges gives a maximum-weight perfect matching and optimal dual values.
+* **The certificate** (:func:`_violated`): those duals prove the matching optimal over *all*
+  pairs if no pair has negative slack. The pairs are never listed: inside a segment the
+  weight falls with the square of the distance from the ideal opponent, so from each player
+  only the positions where that square plus the smallest dual still leaves room are read
+  (a range-minimum table of the duals bounds the rest); across segments the weight is a
+  player's part plus the opponent's part, so the opponents are read in ascending order of
+  "dual plus part" until none can be violated. Violated pairs (a few per player, the worst
+  first) join the graph and it is solved again.
+
+The result has the optimum weight over all pairs: it is equally good as the whole-graph
+solve by every criterion X1-X9. When several pairings tie on all of them, which one is
+returned depends on the matcher's path (docs/pairing/xiangqi.md, "At national size").
+:func:`sparse_matching` answers None when it gives up (the candidate graph cannot be
+widened enough to pair everyone, or the certificate does not converge); the caller then
+solves the listed graph as before.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import functools
+import heapq
+import sys
+from collections.abc import Sequence
+
+from crosstable.matching.blossom import BlossomRun, OptimalDuals
+from crosstable.matching.cardinality import maximum_matching_of_rows
+from crosstable.matching.lexicographic import BlossomNesting, refine
+
+FIRST_WIDTH = 8
+"""Allowed opponents per player and direction in the first candidate graph."""
+WIDEST = 48
+"""Candidate width beyond which the sparse graph is given up."""
+ROUNDS_OF_REPAIR = 40
+"""Re-solves after adding violated pairs before giving up."""
+ADDED_PER_PLAYER = 8
+"""Violated pairs added per player and re-solve (the most violated first)."""
+
+
+@dataclasses.dataclass(slots=True)
+class PairWeights:
+    """One later round's weights, per player (players ``0 .. n-1`` in ranking order, so
+    levels never decrease; the bye vertex ``n`` for an odd count), exactly as
+    ``_LaterRound._graph`` packs them: :meth:`weight` of a pair is that graph's edge weight,
+    None where it has no edge."""
+
+    level: list[int]
+    position: list[int]
+    """Position inside the player's score segment (0: its top)."""
+    level_sizes: list[int]
+    level_start: list[int]
+    """Index of each level's first player."""
+    kind: list[int]
+    conflict: list[list[int]]
+    """Packed X8 penalty between two kinds of colour preference."""
+    units: list[str]
+    forced: list[object]
+    """The colour X3 imposes (None: free); two players forced alike cannot meet."""
+    met: list[set[int]]
+    """Per player, the players (by index) he may not meet again (X1) or is barred from (X2)."""
+    bye_weight: list[int | None]
+    """Weight of each player's bye edge (None: had the bye)."""
+    top: int
+    avoid: int
+    order_weight: int
+    crossing: list[list[int]]
+    """Packed X7 penalty of a pair between two levels (high, low)."""
+    ideal: list[int]
+    """Per level, the ideal position difference inside the segment (X9)."""
+
+    @property
+    def player_count(self) -> int:
+        return len(self.level)
+
+    def weight(self, i: int, j: int) -> int | None:
+        """The edge weight of players ``i < j`` (or ``j == n``, the bye), None: no edge."""
+        n = len(self.level)
+        if j == n:
+            return self.bye_weight[i]
+        if j in self.met[i]:
+            return None
+        forced = self.forced[i]
+        if forced is not None and forced is self.forced[j]:
+            return None
+        level_i, level_j = self.level[i], self.level[j]
+        if level_i == level_j:
+            deviation = self.position[j] - self.position[i] - self.ideal[level_i]
+            weight = self.top - self.order_weight * deviation * deviation
+        else:
+            floater = self.level_sizes[level_i] - 1 - self.position[i]
+            weight = (
+                self.top
+                - self.crossing[level_i][level_j]
+                - self.order_weight * (floater + self.position[j])
+            )
+        weight -= self.conflict[self.kind[i]][self.kind[j]]
+        unit = self.units[i]
+        if unit and unit == self.units[j]:
+            weight -= self.avoid
+        return weight
+
+
+def sparse_matching(weights: PairWeights) -> list[int] | None:
+    """A maximum-weight perfect matching over all the pairs ``weights`` allows (and the bye
+    vertex for an odd count), proved optimal by its duals; None when this method gives up."""
+    n = weights.player_count
+    vertex_count = n + n % 2
+    limit = sys.getrecursionlimit()
+    if limit < vertex_count + 1000:
+        sys.setrecursionlimit(vertex_count + 1000)
+    try:
+        return _solve(weights, vertex_count)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _solve(weights: PairWeights, vertex_count: int) -> list[int] | None:
+    width = FIRST_WIDTH
+    while True:
+        kept = _candidates(weights, width)
+        if _pairs_everyone(kept, vertex_count):
+            break
+        width *= 2
+        if width > WIDEST:
+            return None
+    for _ in range(ROUNDS_OF_REPAIR):
+        run = BlossomRun(vertex_count, kept, True)
+        run.solve()
+        duals = run.optimal_duals(perfect_required=True)
+        if duals is None:
+            return None
+        tight: list[tuple[int, int]] = []
+        violated = _violated(weights, duals, kept, tight)
+        if not violated:
+            return _first_of_ties(weights, run.mate(), duals, kept, tight)
+        worst: dict[int, list[tuple[int, int, int]]] = {}
+        for slack, i, j in violated:
+            worst.setdefault(i, []).append((slack, i, j))
+            worst.setdefault(j, []).append((slack, i, j))
+        for row in worst.values():
+            for _, i, j in heapq.nsmallest(ADDED_PER_PLAYER, row):
+                weight = weights.weight(i, j)
+                assert weight is not None
+                kept[i, j] = weight
+    return None
+
+
+def _pairs_everyone(kept: dict[tuple[int, int], int], vertex_count: int) -> bool:
+    rows: list[list[int]] = [[] for _ in range(vertex_count)]
+    for i, j in kept:
+        rows[i].append(j)
+        rows[j].append(i)
+    return -1 not in maximum_matching_of_rows(rows)
+
+
+def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
+    """The sparse graph: per player up to ``width`` allowed opponents nearest the ideal one
+    in his segment (both sides of it), the first ``width`` allowed from the top of the
+    segments below and from the bottom of those above; the bye edges of the ``2 x width``
+    lowest eligible."""
+    n = weights.player_count
+    level, position, sizes, start = (
+        weights.level,
+        weights.position,
+        weights.level_sizes,
+        weights.level_start,
+    )
+    kept: dict[tuple[int, int], int] = {}
+    reach = 8 * width  # positions looked at per direction, allowed or not
+
+    def take(i: int, j: int) -> bool:
+        key = (i, j) if i < j else (j, i)
+        if key in kept:
+            return True
+        weight = weights.weight(*key)
+        if weight is None:
+            return False
+        kept[key] = weight
+        return True
+
+    for i in range(n):
+        lv, p = level[i], position[i]
+        first, size = start[lv], sizes[lv]
+        centre = p + weights.ideal[lv]
+        # Inside the segment, below i (the pair is read from the higher-ranked side).
+        found = 0
+        for q in range(max(centre, p + 1), min(size, max(centre, p + 1) + reach)):
+            if take(i, first + q):
+                found += 1
+                if found >= width:
+                    break
+        found = 0
+        for q in range(min(centre - 1, size - 1), max(p, centre - 1 - reach), -1):
+            if take(i, first + q):
+                found += 1
+                if found >= width:
+                    break
+        # Floats: the top of the segments below (the next first); the bottom of those above.
+        found = 0
+        below = first + size
+        for j in range(below, min(n, below + reach)):
+            if take(i, j):
+                found += 1
+                if found >= width:
+                    break
+        found = 0
+        for j in range(first - 1, max(0, first - reach) - 1, -1):
+            if take(j, i):
+                found += 1
+                if found >= width:
+                    break
+    if n % 2:
+        found = 0
+        for i in range(n - 1, -1, -1):
+            weight = weights.bye_weight[i]
+            if weight is not None:
+                kept[i, n] = weight
+                found += 1
+                if found >= 2 * width:
+                    break
+    return kept
+
+
+class _RangeMinimum:
+    """Minimum of a list over any index range in O(1) (a sparse table)."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, values: Sequence[int]) -> None:
+        table = [list(values)]
+        span = 1
+        while 2 * span <= len(values):
+            previous = table[-1]
+            table.append(
+                [min(previous[k], previous[k + span]) for k in range(len(values) - 2 * span + 1)]
+            )
+            span *= 2
+        self._table = table
+
+    def minimum(self, low: int, high: int) -> int:
+        """min(values[low .. high]), both included; ``low <= high``."""
+        row = (high - low + 1).bit_length() - 1
+        table = self._table[row]
+        return min(table[low], table[high - (1 << row) + 1])
+
+
+_Least = tuple[int, int, int | None]
+"""(the least value, its group, the least value of any other group; None: no other)."""
+
+
+def _merge(a: _Least, b: _Least) -> _Least:
+    if a[1] == b[1]:
+        if a[2] is None:
+            return a if b[2] is None else (min(a[0], b[0]), a[1], b[2])
+        return (min(a[0], b[0]), a[1], a[2] if b[2] is None else min(a[2], b[2]))
+    if a[0] <= b[0]:
+        return (a[0], a[1], b[0] if a[2] is None else min(a[2], b[0]))
+    return (b[0], b[1], a[0] if b[2] is None else min(b[2], a[0]))
+
+
+class _RangeMinimumOutside:
+    """Minimum of a list over an index range leaving out one group's entries (each entry
+    belongs to a group), in O(1): a sparse table of each range's least value, its group,
+    and the least value of the other groups (idempotent, so overlapping halves merge)."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, values: Sequence[int], groups: Sequence[int]) -> None:
+        table: list[list[_Least]] = [[(v, g, None) for v, g in zip(values, groups, strict=True)]]
+        span = 1
+        while 2 * span <= len(values):
+            previous = table[-1]
+            table.append(
+                [_merge(previous[k], previous[k + span]) for k in range(len(values) - 2 * span + 1)]
+            )
+            span *= 2
+        self._table = table
+
+    def minimum(self, low: int, high: int, group: int) -> int | None:
+        """min(values[low .. high]) over the entries outside ``group`` (None: none)."""
+        row = (high - low + 1).bit_length() - 1
+        table = self._table[row]
+        least = _merge(table[low], table[high - (1 << row) + 1])
+        return least[2] if least[1] == group else least[0]
+
+
+def _violated(
+    weights: PairWeights,
+    duals: OptimalDuals,
+    kept: dict[tuple[int, int], int],
+    tight: list[tuple[int, int]] | None = None,
+) -> list[tuple[int, int, int]]:
+    """The pairs outside ``kept`` of negative slack under ``duals`` (doubled units: the slack
+    of (i, j) is ``y_i + y_j - 2 w`` plus twice the duals of the blossoms holding both), as
+    ``(slack, i, j)``; those of zero slack are added to ``tight`` if given.
+
+    Blossom duals are never negative, and a score segment is often one big blossom whose
+    dual carries most of its players' weight: so a pair in one outermost blossom B is
+    bounded with ``y_i + y_j + 2 z_B - 2 w``, a pair in two different ones (or none) with
+    ``y_i + y_j - 2 w`` exactly. Inside a segment, the least of the opponents' values over a
+    range of positions is read from two tables: the raw duals leaving out i's own blossom,
+    and the duals raised by their outermost blossom's (their least bounds i's own blossom's
+    members, and any other member's raised dual is above its raw one)."""
+    n = weights.player_count
+    y = duals.vertex
+    vertex_count = len(y)
+    nesting = BlossomNesting(vertex_count, duals)
+    # The outermost blossom of each vertex (-1 - v: none, a group of its own) and its dual.
+    # (``nesting.around`` lists a vertex's blossoms innermost first; the outermost one's
+    # ``enclosing`` is twice its own dual.)
+    outermost = [chain[-1] if chain else -1 - v for v, chain in enumerate(nesting.around)]
+    raised = [
+        y[v] + nesting.enclosing[chain[-1]] if chain else y[v]
+        for v, chain in enumerate(nesting.around)
+    ]
+    level, position, sizes = weights.level, weights.position, weights.level_sizes
+    levels = len(sizes)
+    twice_top = 2 * weights.top
+    twice_order = 2 * weights.order_weight
+    found: list[tuple[int, int, int]] = []
+    # The blossoms around each vertex, outermost first: two vertices' common blossoms are
+    # the common start of their chains (the blossoms nest).
+    chains = [chain[::-1] for chain in nesting.around]
+    enclosing = nesting.enclosing
+
+    def common_dual(i: int, j: int) -> int:
+        chain_i, chain_j = chains[i], chains[j]
+        depth = 0
+        for a, b in zip(chain_i, chain_j, strict=False):
+            if a != b:
+                break
+            depth += 1
+        return enclosing[chain_i[depth - 1]] if depth else 0
+
+    def check(i: int, j: int) -> None:
+        if (i, j) in kept:
+            return
+        slack = y[i] + y[j]
+        if outermost[i] == outermost[j]:
+            slack += 2 * (raised[i] - y[i]) // 2
+        weight = weights.weight(i, j)
+        if weight is None:
+            return
+        slack -= 2 * weight
+        if slack <= 0:
+            if outermost[i] == outermost[j]:
+                slack = y[i] + y[j] - 2 * weight + common_dual(i, j)
+            if slack < 0:
+                found.append((slack, i, j))
+            elif slack == 0 and tight is not None:
+                tight.append((i, j))
+
+    # Per level and kind of colour preference (X8's penalty depends on the two kinds and
+    # outweighs every position term), by position: the players, their positions, the two
+    # range tables; and the players sorted by their dual plus their part of a float's
+    # penalty (2 x order weight x position).
+    kinds = len(weights.conflict)
+    kind = weights.kind
+    members: list[list[list[int]]] = [[[] for _ in range(kinds)] for _ in range(levels)]
+    for j in range(n):
+        members[level[j]][kind[j]].append(j)
+    places = [[[position[j] for j in row] for row in per_kind] for per_kind in members]
+    outside = [
+        [_RangeMinimumOutside([y[j] for j in row], [outermost[j] for j in row]) for row in per_kind]
+        for per_kind in members
+    ]
+    lifted = [[_RangeMinimum([raised[j] for j in row]) for row in per_kind] for per_kind in members]
+    by_float_key = [
+        [sorted((y[j] + twice_order * position[j], j) for j in row) for row in per_kind]
+        for per_kind in members
+    ]
+    twice_conflict = [[2 * c for c in row] for row in weights.conflict]
+
+    for i in range(n):
+        lv, p = level[i], position[i]
+        size = sizes[lv]
+        group = outermost[i]
+        room = twice_top - y[i]  # a violated or tight (i, j) has y_j + 2 x (top - w) <= room
+        centre = p + weights.ideal[lv]
+        penalties = twice_conflict[kind[i]]
+        for k in range(kinds):
+            row, where = members[lv][k], places[lv][k]
+            first = bisect.bisect_right(where, p)
+            if first >= len(row):
+                continue
+            left = room - penalties[k]
+            others, own = outside[lv][k], lifted[lv][k]
+            # The players below i in the segment, split in halves while a range's least
+            # value plus its least squared distance from the centre leaves room for a
+            # violated pair.
+            stack = [(first, len(row) - 1)]
+            while stack:
+                low, high = stack.pop()
+                if centre < where[low]:
+                    nearest = where[low] - centre
+                elif centre > where[high]:
+                    nearest = centre - where[high]
+                else:
+                    nearest = 0
+                value = own.minimum(low, high)
+                other = others.minimum(low, high, group)
+                if other is not None and other < value:
+                    value = other
+                if twice_order * nearest * nearest + value > left:
+                    continue
+                if high - low < 4:
+                    for index in range(low, high + 1):
+                        j = row[index]
+                        value = raised[j] if outermost[j] == group else y[j]
+                        if twice_order * (where[index] - centre) ** 2 + value <= left:
+                            check(i, j)
+                    continue
+                middle = (low + high) // 2
+                stack.append((low, middle))
+                stack.append((middle + 1, high))
+        # Every lower segment: y_j + 2 ow x position_j below what is left of the room.
+        floater = twice_order * (size - 1 - p)
+        crossing = weights.crossing[lv]
+        for low_level in range(lv + 1, levels):
+            bound = room - 2 * crossing[low_level] - floater
+            for k in range(kinds):
+                limit = bound - penalties[k]
+                for key, j in by_float_key[low_level][k]:
+                    if key > limit:
+                        break
+                    check(i, j)
+        if n % 2:
+            check(i, n)
+    return found
+
+
+def _first_of_ties(
+    weights: PairWeights,
+    mate: list[int],
+    duals: OptimalDuals,
+    kept: dict[tuple[int, int], int],
+    tight_outside: list[tuple[int, int]],
+) -> list[int]:
+    """The tie rule (docs/pairing/xiangqi.md, "At national size"): among the optimal
+    matchings (those using tight pairs only and keeping the proof's blossoms full), the one
+    where the players, in ranking order, each get the first opponent in
+    :func:`_tie_order` that some optimal matching still allows them (a player already paired
+    by an earlier choice is skipped). ``mate`` if the greedy cannot tell (a blossom of the
+    proof in the way: :func:`crosstable.matching.lexicographic.refine`)."""
+    vertex_count = len(mate)
+    y = duals.vertex
+    nesting = BlossomNesting(vertex_count, duals)
+    rows: list[list[int]] = [[] for _ in range(vertex_count)]
+    for (i, j), weight in kept.items():
+        if y[i] + y[j] - 2 * weight + nesting.common_dual(i, j) == 0:
+            rows[i].append(j)
+            rows[j].append(i)
+    for i, j in tight_outside:
+        rows[i].append(j)
+        rows[j].append(i)
+    tight = [set(row) for row in rows]
+    choices = [
+        (i, sorted((j for j in rows[i] if j > i), key=functools.partial(_tie_order, weights, i)))
+        for i in range(weights.player_count)
+    ]
+    refined = refine(
+        vertex_count, mate, duals, nesting, rows, lambda u, v: v in tight[u], choices, True
+    )
+    return mate if refined is None else refined
+
+
+def _tie_order(weights: PairWeights, i: int, j: int) -> tuple[int, int, int]:
+    """How player ``i`` ranks a lower-ranked opponent ``j`` among equally good pairings: in
+    his own segment the one nearest his ideal opponent (X9), at equal distance the one
+    below it (1-6 before 1-4 when 1-5 cannot be); then the next segment's top first; the
+    bye last."""
+    if j == weights.player_count:
+        return (2, 0, 0)
+    level, position = weights.level, weights.position
+    if level[j] == level[i]:
+        deviation = position[j] - position[i] - weights.ideal[level[i]]
+        return (0, abs(deviation), -deviation)
+    return (1, level[j], position[j])
