@@ -7,8 +7,8 @@ dropped at the end) + Redis + 3 gunicorn app servers on different ports + HAProx
    POST) is on app servers 2's and 3's standings and pairings within 1 s — both had the old
    pages in the cache — and through the balancer within 2 s (its cached copy lives 1 s).
 2. Through the balancer, the standings gzip-compressed for a browser that asks, and 304 when
-   asked again with their ETag. While wrk asks the balancer for the standings, at most one
-   request per connection per second reaches the app servers (the balancer's cache); a
+   asked again with their ETag. While wrk asks the balancer for the standings, at most 5 %
+   of the requests reach the app servers (the rest from the balancer's cache); a
    reader with a language cookie gets their language, the next reader without it the cached
    page; a cached answer carries ``Age`` and ``Vary: Cookie``.
 3. While wrk loads the balancer past its cache (a language cookie: every request on an app
@@ -305,8 +305,10 @@ def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[s
 
 def check_balancer_cache(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
     """The balancer answers a reload storm of one public page from its own cache: while wrk
-    asks for the standings (no language chosen), the app servers are sent at most one request
-    per connection per second of the run (the cached copy lives 1 s). A reader who chose
+    asks for the standings (no language chosen), the app servers are sent a request only
+    when its copy has expired (at the end of each clock second: HAProxy counts whole
+    seconds), by the requests that come while a new copy is fetched: at most 5 % of the
+    requests here (measured 0.07–0.2 %; all of them without the cache). A reader who chose
     another language gets their page, not the cached one; a cached answer still says what it
     varies on (Vary) for the caches further on."""
     from bench.cluster import wrk
@@ -317,7 +319,7 @@ def check_balancer_cache(hub: Hub, slug: str, key: str, seconds: int) -> list[st
     figures = wrk(hub.balancer_port, path, seconds, LOAD_CONNECTIONS)
     sent = sum(hub.balancer_counts(number)[1] for number in range(1, hub.instances + 1))
     passed_on = sent - sent_before
-    bound = LOAD_CONNECTIONS * (seconds + 2)  # one miss per connection per expiry, 1 s apart
+    bound = int(figures["requests"] * 0.05)
     hit = fetch(hub.balancer_port, path)
     persian = fetch(hub.balancer_port, path, cookies={"django_language": "fa"})
     again = fetch(hub.balancer_port, path)

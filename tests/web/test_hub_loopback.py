@@ -4,7 +4,7 @@ whole — PostgreSQL (a database of its own, dropped), Redis, 3 gunicorn app ser
 
 A result typed on app server 1 is on app servers 2's and 3's pages within 1 s, and through
 the balancer (its cache: 1 s more) within 2 s; the balancer answers a reload storm from its
-cache (at most one request per connection per second reaches the app servers), a reader who
+cache (at most 5 % of the requests reach the app servers), a reader who
 chose a language gets their page; app server 2 stopped (drained, SIGTERM) and started again
 under load leaves no failed request at the balancer; killed under load (SIGKILL) neither: the
 balancer resends the GETs it held (some must have been resent); a parent's 390-px phone shows
