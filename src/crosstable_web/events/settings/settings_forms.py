@@ -79,10 +79,13 @@ class EventDayField(forms.CharField):
         self.calendar = calendar
         kwargs.setdefault("required", False)
         jalali = box_calendar(calendar) is Calendar.JALALI
-        placeholder = "1398/08/24" if jalali else "2019-11-15"
+        # the shape of a day in the reader's words ("年-月-日"), not a day: a grey 2019-11-15
+        # in an empty "age counted on" box of a 2009 event read as a day already set; wide
+        # enough for a day typed the Chinese way (2003年12月31日)
+        placeholder = "1398/08/24" if jalali else _("YYYY-MM-DD")
         kwargs.setdefault(
             "widget",
-            forms.TextInput(attrs={"size": 11, "placeholder": placeholder, "dir": "ltr"}),
+            forms.TextInput(attrs={"size": 14, "placeholder": placeholder, "dir": "ltr"}),
         )
         super().__init__(**kwargs)
 
