@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import os
 import shutil
@@ -33,6 +34,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache
 
+import crosstable
+import crosstable_web
 from crosstable_web import background
 
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
@@ -115,10 +118,28 @@ def html_to_pdf(html: str) -> bytes:
         return target.read_bytes()
 
 
+@functools.cache
+def software() -> str:
+    """Which code prints: a digest of the two packages' files and the translations, read once
+    a process (the same on every app server running the same code). Part of a kept PDF's
+    version, so that a PDF printed before an upgrade (a fix installed at the venue mid-event)
+    is not served again until the event changes: the demo served its prize list with the
+    old layout after one."""
+    digest = hashlib.sha256()
+    roots = [Path(package.__path__[0]) for package in (crosstable, crosstable_web)]
+    for root in [*roots, *(Path(folder) for folder in settings.LOCALE_PATHS)]:
+        for entry in sorted(root.rglob("*")):
+            if entry.suffix in (".py", ".html", ".css", ".js", ".mo") and entry.is_file():
+                digest.update(str(entry.relative_to(root)).encode())
+                digest.update(entry.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def cached_pdf(event_id: int, version: str, page: str, html: Callable[[], str]) -> bytes:
     """The PDF of ``page`` (a text naming the printout: path, language, reader) of the event
-    at ``version``: from the cache, else printed from ``html()`` and kept. Printing a newer
-    version removes the event's older PDFs."""
+    at ``version`` printed by this :func:`software`: from the cache, else printed from
+    ``html()`` and kept. Printing a newer version removes the event's older PDFs."""
+    version = f"{version}.{software()}"
     if background.enabled():
         return _queued_pdf(f"pdf:{event_id}:{version}:{_digest(page)}", html)
     if not getattr(settings, "PDF_CACHE", False):

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.test import override_settings
 
 from crosstable_web.events import models, rounds
+from crosstable_web.printing import pdf
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -101,6 +102,7 @@ def test_four_pdfs_at_once_print_one_at_a_time_and_once_per_version(
     live_server: object,
     watch: _ChromiumWatch,
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     base = f"{live_server}/print/{played_event.slug}/open"  # type: ignore[str-bytes-safe]
     with override_settings(PDF_CACHE=True, PDF_DIR=tmp_path, PDF_RENDERERS=1):
@@ -118,11 +120,18 @@ def test_four_pdfs_at_once_print_one_at_a_time_and_once_per_version(
         # asked again: from the cache, no chromium
         again = _fetch_at_once([f"{base}/standings/?format=pdf"])
         assert again[0][2] == same[0][2] and len(watch.printers) == 5
+        # the software upgraded at the venue (a fix of a printout): printed again by the new
+        # code, not the old code's PDF served until the event changes
+        monkeypatch.setattr(pdf, "software", lambda: "upgraded")
+        _fetch_at_once([f"{base}/standings/?format=pdf"])
+        assert len(watch.printers) == 6
+        _fetch_at_once([f"{base}/standings/?format=pdf"])
+        assert len(watch.printers) == 6
         # a result changes the event: printed again, the old version's PDFs removed
         round_two = rounds.pair_next_round(played_event.sections.get(key="open"), arbiter)
         rounds.enter_result(round_two, 1, "=", arbiter)
         _fetch_at_once([f"{base}/standings/?format=pdf"])
-        assert len(watch.printers) == 6
+        assert len(watch.printers) == 7
         kept = list((tmp_path / "cache").glob("*/*.pdf"))
         assert len(kept) == 1
     print(
