@@ -106,6 +106,11 @@ def test_the_fars_league_from_the_blank_form_in_persian(chromium: Any, live_serv
     assert {"settings", "section-list", "team-rules", "discount-rules", "prize-places"} <= set(sent)
     _means_the_example(organiser, slug, seed)
     _pictures(organiser)
+    # what was typed, as the Persian page shows it: Persian digits, Jalali days
+    open_part(organiser, "fees")
+    assert box_value(organiser, "fees", "fees_amount") == "۷۲۰۰۰۰"
+    open_part(organiser, "schedule")
+    assert box_value(organiser, "schedule", "schedule_0_1_date") == "۱۳۹۸/۰۸/۲۴"
 
 
 def test_kinabatangan_from_the_blank_form_in_malay(chromium: Any, live_server: Any) -> None:
