@@ -320,7 +320,10 @@ def check_balancer_cache(hub: Hub, slug: str, key: str, seconds: int) -> list[st
     sent = sum(hub.balancer_counts(number)[1] for number in range(1, hub.instances + 1))
     passed_on = sent - sent_before
     bound = int(figures["requests"] * 0.05)
-    hit = fetch(hub.balancer_port, path)
+    for _attempt in range(3):  # a copy ends with its clock second: the next one is stored
+        hit = fetch(hub.balancer_port, path)
+        if any(name.lower() == "age" for name in hit.headers):
+            break
     persian = fetch(hub.balancer_port, path, cookies={"django_language": "fa"})
     again = fetch(hub.balancer_port, path)
     ok_load = not (figures["non_2xx"] or figures["socket_errors"]) and passed_on <= bound
