@@ -173,6 +173,7 @@ def world(db: None) -> World:
         "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
         "accounts:invitation": {"token": invitation.token},
         "public:language": {"code": "fa"},
+        "events:event_settings_part": {"slug": "solo", "part": "fees"},
         "printing:section": {**solo_section, "kind": "pairings"},
         # the grade promotion report needs an event with [grades] (Futian, seed 001)
         "printing:grades": {"slug": "grades"},
