@@ -305,7 +305,7 @@ def _final_standings(arbiter: Person, slug: str) -> None:
     assert lines[9] == 8 and lines[4] == 7
     text = arbiter.main_text()
     assert "竞赛规程未规定破同分方法：积分相同者名次并列（按编号排列）。" in text
-    assert "男子 — 第1–2名: 林浩宇、马天佑" in text
+    assert "男子 — 第1–2名：林浩宇、马天佑" in text
     units = table_rows(arbiter, "#units")
     assert [tuple(row) for row in units] == UNITS
     assert "未排名（计分人数不足）： 园岭小学" in text
