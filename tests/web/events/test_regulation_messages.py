@@ -271,7 +271,7 @@ def test_a_bad_edit_in_malay_keeps_the_text_and_the_event(creator: User) -> None
         ),
         (
             "zh-hans",
-            "组别1（جدول آزاد (A)）—最后的对局排名规则：应为抽签、并列或附加赛之一，实为“coin”",
+            "组别1（جدول آزاد (A)）—最后的破同分方法：应为抽签、并列或附加赛之一，实为“coin”",
         ),
     ],
 )

@@ -60,3 +60,26 @@ def test_each_description_a_box_names_is_on_the_page() -> None:
     assert described is not None and "id_r-xq-K-max_per_unit_error" in described.group(1).split()
     assert re.search(r'id="id_r-xq-K-max_per_unit_error"[^>]*>\s*<li>“六名”不是整数。', refused)
     assert _missing(refused)[1] == []
+
+
+def test_a_list_box_gives_its_example_in_the_words_of_its_options() -> None:
+    """A box the organiser chooses from gives the seed's example as its options say it, in
+    the reader's language (the Fars league's tie-breaks, 五(五)'s method), not the file's
+    codes (``MPvGP, DE, BH``, ``match_points``) a teacher cannot read; a typed box keeps the
+    file's value (a number, a code the organiser types)."""
+    user = User.objects.create_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(user)
+    reference_page(client, "huayuan-xiangqi-invitational-2019")
+    page = client.get(pages.address("reference", "ranking")).content.decode()
+    examples = re.findall(r'_helptext"[^>]*>[^<]*示例： ([^<]*(?:<bdi[^>]*>[^<]*</bdi>)?)', page)
+    assert (
+        "次要得分、直接对局、布赫霍尔茨分、布赫霍尔茨分（去掉最低1个）、布赫霍尔茨分（去掉最高、最低各1个）"
+        in examples
+    )
+    assert "场分" in examples  # the team ranking's method (match_points)
+    assert "次要得分、直接对局、布赫霍尔茨分" in examples  # the team ranking's tie-breaks
+    assert "百分比、局数、直接对局" in examples  # the board ranking's criteria
+    assert '<bdi dir="ltr" translate="no">3</bdi>' in examples  # typed: the value itself
+    assert not [example for example in examples if re.search(r"MPvGP|match_points", example)]

@@ -19,7 +19,12 @@ from django.utils.translation import gettext as _
 from crosstable.regulations import Regulations
 from crosstable.regulations.key_words import KEY_WORDS
 from crosstable.typed.digits import as_typed_on_a_latin_keyboard
-from crosstable_web.common.localisation import LocalDecimalField, LocalIntegerField, digits
+from crosstable_web.common.localisation import (
+    LocalDecimalField,
+    LocalIntegerField,
+    digits,
+    word_list,
+)
 from crosstable_web.events.regulations import regulation_messages
 from crosstable_web.events.settings import regulation_edits as edits
 from crosstable_web.events.settings.rule_fields.choices import (
@@ -138,7 +143,10 @@ class RulesForm(PartForm):
         self.old[stem] = raw
         label = rule.label()
         help_text: Any = rule.help
-        if rule.example:  # the seed's own value, as its file writes it: data, not words
+        in_words = _example_in_words(rule) if rule.example else None
+        if in_words:  # a list's example as its options say it: 场分, not match_points
+            help_text = format_html("{} {} {}", rule.help, _("Example:"), in_words)
+        elif rule.example:  # the seed's own value, as its file writes it: data, not words
             help_text = format_html(
                 '{} {} <bdi dir="ltr" translate="no">{}</bdi>',
                 rule.help,
@@ -665,3 +673,26 @@ class RulesForm(PartForm):
                 rows.append([self[remove]])
             shown.append((scope.id, scope.title, rows))
         return shown
+
+
+def _example_in_words(rule: Rule) -> str | None:
+    """The example of a box the organiser chooses from (a list, ticked boxes, tie-breaks in
+    order) in the words its options show, in the reader's language: a code of the file
+    (``match_points``, ``MPvGP, DE``) means nothing to a reader who picks from words. None
+    for a typed box, or when an example's code is not among the options (the file's value
+    is shown as it is)."""
+    codes = [code.strip() for code in rule.example.split(",") if code.strip()]
+    if rule.kind == "tiebreaks":
+        codes = [tiebreak_code(code) for code in codes]
+        # an option is "name — what it counts": the name alone
+        words = {
+            code: label.split(" — ")[0]
+            for code, label in tiebreak_choices(rule.teams, tuple(codes))
+        }
+    elif rule.kind in ("choice", "codes", "ordered") and rule.choices is not None:
+        words = {str(code): str(label) for code, label in rule.choices()}
+    else:
+        return None
+    if not codes or any(code not in words for code in codes):
+        return None
+    return word_list([words[code] for code in codes])

@@ -312,7 +312,7 @@ SECTION_RANKING = RulePart(
             "board_ranking.criteria",
             "ordered",
             gettext_lazy("How players of a board are ranked, in order."),
-            "percentage, games, direct encounter",
+            "percentage, games, direct_encounter",
             code_choices(*BOARD_CRITERIA),
             slots=5,
             needs="team",
