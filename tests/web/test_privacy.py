@@ -31,6 +31,7 @@ from crosstable.typed.calendars import gregorian_to_jalali
 from crosstable_web.backup import registry
 from crosstable_web.common import localisation
 from crosstable_web.events import demo, models
+from crosstable_web.events.settings import pages
 from crosstable_web.follow import links
 from crosstable_web.follow.models import Follower
 from crosstable_web.printing.views import PRINTOUTS, TEAM_PRINTOUTS
@@ -146,7 +147,8 @@ _PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 def _values(event: models.Event) -> dict[str, list[str]]:
     """What each parameter name takes, for ``event``: its slug, two sections (a team section
-    where it has one), numbers 1 and 2, two entries, every printout and language."""
+    where it has one), numbers 1 and 2, two entries, every printout and language, every part
+    of the settings."""
     sections = list(event.sections.order_by("position", "key"))
     chosen = sections[:1] + [s for s in sections[1:] if s.settings.get("team_event")][:1]
     if len(chosen) < 2 and len(sections) > 1:
@@ -165,6 +167,7 @@ def _values(event: models.Event) -> dict[str, list[str]]:
         "uidb64": ["MQ"],
         "document_id": [str(document.pk) for document in uploads] or ["1"],
         "provider": ["fake"],
+        "part": [page.name for page in pages.PAGES],
     }
 
 
