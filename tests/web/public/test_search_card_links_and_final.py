@@ -48,3 +48,19 @@ def test_during_the_event_the_card_links_and_gives_the_round(
     assert link == "/p/futian-r3/D/player/1/"
     assert "第3轮" in wang and "最终名次" not in wang
     assert "选手页面（可关注）" in wang
+
+
+def test_the_players_page_names_the_section(organiser: User, arbiter: User) -> None:
+    """A parent of two children (Futian has fourteen sections) opens a saved player page: it
+    says which section the child plays in, before the school, rating and number — it named
+    none, and an unrated child's line began with "·"."""
+    event = played_futian(organiser, arbiter, slug="futian-page", rounds_played=3)
+    section = event.sections.get(key="D")
+    parent = Client()
+    parent.cookies["django_language"] = "zh-hans"
+    page = parent.get("/p/futian-page/D/player/1/").content.decode()
+    facts = re.search(r'<p class="muted" id="player-facts">(.*?)</p>', page, re.S)
+    assert facts is not None, page[:2000]
+    text = " ".join(facts[1].split())
+    assert text.startswith(f"{section.name} · "), text
+    assert text.endswith("编号 1"), text
