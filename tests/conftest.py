@@ -106,7 +106,8 @@ SAMPLED_LOCALLY = (
     # 70 s of a worker; a journey added to the folder is sampled with them.
     ("tests/web/journeys/", 0.25, "journeys"),
     # Each seed's rules set through the settings forms from the blank event form: 40 to 100 s
-    # of a worker each (the settings page read after every form sent).
+    # of a worker each when the settings were one page, read after every form sent; with a
+    # page per part, 16 s (Fars) and 25 s (Futian grade) of CPU, from 32 s and 61 s.
     (
         "tests/web/events/test_seeds_from_blank_forms.py::"
         "test_a_seed_set_in_the_forms_means_its_example_file",
