@@ -83,3 +83,22 @@ def test_a_list_box_gives_its_example_in_the_words_of_its_options() -> None:
     assert "百分比、局数、直接对局" in examples  # the board ranking's criteria
     assert '<bdi dir="ltr" translate="no">3</bdi>' in examples  # typed: the value itself
     assert not [example for example in examples if re.search(r"MPvGP|match_points", example)]
+
+
+def test_a_chinese_reader_is_given_chinese_examples() -> None:
+    """A name or a sentence given as an example is a seed's of the reader's language: the
+    Chinese settings showed the Fars league's Persian (the organiser هیات شطرنج استان فارس, a
+    section جدول زیر ۱۴ سال (B), the time control ۹۰ دقیقه + ۳۰ ثانیه) to a Chinese teacher."""
+    user = User.objects.create_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(user)
+    reference_page(client, "futian-youth-xiangqi-chess-2009")
+    examples = []
+    for part in pages.PAGES:
+        page = client.get(pages.address("reference", part.name)).content.decode()
+        examples += re.findall(r"示例： (?:<bdi[^>]*>)?([^<]*)", page)
+    assert "中国象棋幼儿组" in examples  # a section's name
+    assert "每方30分钟，每步加5秒" in examples  # the time control in words
+    assert "深圳市福田区体育局、福田区教育局" in examples  # the organiser
+    assert [example for example in examples if re.search(r"[\u0600-\u06ff]", example)] == []

@@ -39,7 +39,9 @@ class Rule:
     key: str
     kind: str
     help: Promise
-    example: str = ""
+    example: str | Promise = ""
+    """The seed's own value as its file writes it; a name or a sentence of a seed in its
+    language is translated (``pgettext("example", …)``) into a seed's of the reader's."""
     choices: Choices | None = None
     default: Any = None
     minimum: int = 0

@@ -4,7 +4,7 @@ schedule; the discounts; the documents asked.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from crosstable.regulations.registration import ASKABLE
 from crosstable_web.events.settings.rule_fields.description import Rule, RulePart, code_choices
@@ -18,7 +18,7 @@ EVENT_RULES = RulePart(
             "event.organiser",
             "text",
             gettext_lazy("Who organises the event, as printed on its documents."),
-            "هیات شطرنج استان فارس",
+            pgettext_lazy("example", "هیات شطرنج استان فارس"),
         ),
         Rule(
             "event.laws",
@@ -153,7 +153,7 @@ SECTIONS = RulePart(
             "name",
             "text",
             gettext_lazy("The section's name as the regulations give it."),
-            "جدول زیر ۱۴ سال (B)",
+            pgettext_lazy("example", "جدول زیر ۱۴ سال (B)"),
         ),
         Rule(
             "rounds",
@@ -175,7 +175,12 @@ DISCOUNTS = RulePart(
     "event",
     (
         Rule("key", "text", gettext_lazy("A short code for the discount (empty: one is made).")),
-        Rule("name", "text", gettext_lazy("The discount's name on the fee breakdown."), "بانوان"),
+        Rule(
+            "name",
+            "text",
+            gettext_lazy("The discount's name on the fee breakdown."),
+            pgettext_lazy("example", "بانوان"),
+        ),
         Rule(
             "percent",
             "points",
@@ -244,7 +249,12 @@ SCHEDULE_ITEMS = RulePart(
     gettext_lazy("Other fixed points: opening, meetings, prize giving"),
     "event",
     (
-        Rule("label", "text", gettext_lazy("What happens."), "اختتامیه جدول آزاد"),
+        Rule(
+            "label",
+            "text",
+            gettext_lazy("What happens."),
+            pgettext_lazy("example", "اختتامیه جدول آزاد"),
+        ),
         Rule("date", "day", gettext_lazy("The day.")),
         Rule("time", "clock", gettext_lazy("The time at the venue.")),
     ),

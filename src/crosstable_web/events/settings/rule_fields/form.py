@@ -681,7 +681,7 @@ def _example_in_words(rule: Rule) -> str | None:
     (``match_points``, ``MPvGP, DE``) means nothing to a reader who picks from words. None
     for a typed box, or when an example's code is not among the options (the file's value
     is shown as it is)."""
-    codes = [code.strip() for code in rule.example.split(",") if code.strip()]
+    codes = [code.strip() for code in str(rule.example).split(",") if code.strip()]
     if rule.kind == "tiebreaks":
         codes = [tiebreak_code(code) for code in codes]
         # an option is "name — what it counts": the name alone

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from crosstable_web.events.settings.rule_fields.description import Rule, RulePart, code_choices
 
@@ -11,7 +11,12 @@ _PLACE_RULES = (
     Rule("from", "whole", gettext_lazy("First place of a run of places."), minimum=1),
     Rule("to", "whole", gettext_lazy("Last place of the run."), minimum=1),
     Rule("amount", "money", gettext_lazy("The money of each place."), "3000000"),
-    Rule("items", "lines", gettext_lazy("Things given (one a line)."), "حکم"),
+    Rule(
+        "items",
+        "lines",
+        gettext_lazy("Things given (one a line)."),
+        pgettext_lazy("example", "حکم"),
+    ),
     Rule(
         "shareable",
         "yes_no",
@@ -68,7 +73,12 @@ PRIZE_CATEGORIES = RulePart(
     "section",
     (
         Rule("key", "text", gettext_lazy("A short code for the category (empty: one is made).")),
-        Rule("name", "text", gettext_lazy("The category's name."), "برترین بازیکن بانوان"),
+        Rule(
+            "name",
+            "text",
+            gettext_lazy("The category's name."),
+            pgettext_lazy("example", "برترین بازیکن بانوان"),
+        ),
         Rule("where", "condition", gettext_lazy("Who may win it."), "sex = F"),
         Rule("age_on", "day", gettext_lazy("The day ages are counted on.")),
         Rule(

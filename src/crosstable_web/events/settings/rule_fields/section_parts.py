@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from crosstable.pairing.rules import LOCAL_RULES
 from crosstable.regulations.schema import BOARD_CRITERIA
@@ -49,7 +49,7 @@ SECTION_PLAY = RulePart(
             "time_control.description",
             "text",
             gettext_lazy("The time control as the regulations word it."),
-            "۹۰ دقیقه + ۳۰ ثانیه",
+            pgettext_lazy("example", "۹۰ دقیقه + ۳۰ ثانیه"),
         ),
         Rule("scoring.win", "points", gettext_lazy("Points for a win."), "1"),
         Rule("scoring.draw", "points", gettext_lazy("Points for a draw."), "½"),
