@@ -23,6 +23,7 @@ How a round is paired (docs/pairing/dutch.md has every reading, article by artic
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import random
 from collections.abc import Collection, Hashable, Sequence
@@ -170,7 +171,10 @@ class _RoundPairer(PairingGraph):
         local_rules: LocalRules,
         count_floats_again: bool = False,
         rematches_allowed: Collection[frozenset[int]] = (),
+        no_downfloat: Collection[int] = (),
     ) -> None:
+        """``no_downfloat``: TPNs who may not meet a lower score (local rule float once,
+        absolute)."""
         # Pairing order (Art. 1.2): score descending, then TPN.
         self.players = sorted(players, key=lambda p: (-p.score, p.number))
         self.initial = initial
@@ -178,6 +182,8 @@ class _RoundPairer(PairingGraph):
         self.local_rules = local_rules
         self.quick_bracket = False
         """Whether the last bracket paired was the quick candidate's."""
+        self.least_floats_again = 0
+        """While second downfloats are counted: the fewest the round allows."""
         self.counts_floats_again = count_floats_again
         """Float once could not be met: the pairing says who floats down again."""
         self.floated = (
@@ -192,7 +198,7 @@ class _RoundPairer(PairingGraph):
         count = len(self.players)
         self.bye_vertex = count if count % 2 == 1 else None
         super().__init__(count + (1 if self.bye_vertex is not None else 0), matching)
-        self.connect_compatible(prohibited, rematches_allowed)
+        self.connect_compatible(prohibited, rematches_allowed, no_downfloat)
         if self.bye_vertex is not None:
             for i in range(count):
                 if self.players[i].history.can_receive_bye:
@@ -208,10 +214,12 @@ class _RoundPairer(PairingGraph):
         self,
         prohibited: Sequence[Sequence[int]],
         rematches_allowed: Collection[frozenset[int]] = (),
+        no_downfloat: Collection[int] = (),
     ) -> None:
         """Edges between players who may meet: [C1] not met over the board, [C3] not two
         non-topscorers with the same absolute colour preference, not a prohibited pairing
-        (``prohibited``: groups of TPNs who must not meet in this round)."""
+        (``prohibited``: groups of TPNs who must not meet in this round), nobody of
+        ``no_downfloat`` with a lower score."""
         players = self.players
         index_of = {p.number: k for k, p in enumerate(players)}
         absolute: dict[Colour, set[int]] = {Colour.WHITE: set(), Colour.BLACK: set()}
@@ -233,6 +241,8 @@ class _RoundPairer(PairingGraph):
                 if j is not None and frozenset((p.number, o)) not in rematches_allowed:
                     banned[k].add(j)
                     banned[j].add(k)
+        if no_downfloat:
+            self.bar_downfloats(banned, no_downfloat)
         for k, p in enumerate(players):
             excluded = banned[k]
             colour = p.preference.colour
@@ -243,6 +253,28 @@ class _RoundPairer(PairingGraph):
             # Most players may meet most others: a row stores whichever of "may meet" and
             # "may not meet" is smaller (10,000 players: 10^8 entries otherwise).
             self.set_row(k, excluded)
+
+    def bar_downfloats(self, banned: list[set[int]], no_downfloat: Collection[int]) -> None:
+        """Add to ``banned`` the pairs of a player of ``no_downfloat`` with a lower score.
+        The players are in score order, so those below a score are a tail of the indices
+        and those above one a head: whole ranges at a time, not a test per pair (a national
+        event late on has thousands of such players, millions of pairs)."""
+        players = self.players
+        count = len(players)
+        first_of = [0] * count  # the first index of each player's score
+        below = [count] * count  # the first index of a lower score
+        for k in range(1, count):
+            first_of[k] = first_of[k - 1] if players[k].score == players[k - 1].score else k
+        for k in range(count - 2, -1, -1):
+            below[k] = below[k + 1] if players[k].score == players[k + 1].score else k + 1
+        barred = set(no_downfloat)
+        floaters = [k for k, p in enumerate(players) if p.number in barred]
+        for k in floaters:
+            banned[k].update(range(below[k], count))
+        for j in range(count):
+            above = bisect.bisect_left(floaters, first_of[j])
+            if above:
+                banned[j].update(floaters[:above])
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -322,15 +354,21 @@ class _RoundPairer(PairingGraph):
         """As :meth:`restrict_bye_to_lowest_score` when second downfloats are counted: they
         come first, so the bye goes to the lowest score with which a pairing of everyone
         else has no more of them than the fewest possible."""
-        least = self.fewest_floats_again(vertices)
-        if least is None:
+        found = self.least_cost_matching(vertices, self.float_again, self.float_class)
+        if found is None:
             raise PairingError(self.no_pairing_message())
+        least, mate = found
+        self.least_floats_again = least
         bye = self.bye_vertex
         if bye is None:
             return
         scores = sorted({self.players[v].score for v in self.neighbours[bye]})
+        # The best pairing found gives the bye to some score: only lower ones need asking.
+        found_score = self.players[mate[bye]].score
         chosen = next(
-            score for score in scores if self.fewest_floats_again(vertices, score) == least
+            score
+            for score in scores
+            if score == found_score or self.fewest_floats_again(vertices, score) == least
         )
         for i in list(self.neighbours[bye]):
             if self.players[i].score != chosen:
@@ -371,14 +409,23 @@ class _RoundPairer(PairingGraph):
         the counted weights would pair them (their optimum has no such pair), with the quick
         candidate and the player classes."""
         bye = self.bye_vertex
-        players = self.players
-        for f in unpaired:
-            if f not in self.floated:
-                continue
-            score = players[f].score
-            for v in unpaired:
-                if v == bye or (v != f and players[v].score < score):
-                    self.disconnect(f, v)
+        level = self.level  # integers: a Fraction comparison per pair costs seconds here
+        floated = [f for f in unpaired if f in self.floated]
+        by_level: dict[int, list[int]] = {}
+        for v in unpaired:
+            if v != bye:
+                by_level.setdefault(level[v], []).append(v)
+        above: dict[int, list[int]] = {}  # per score level, the floated players above it
+        for lower in by_level:
+            above[lower] = [f for f in floated if level[f] > lower]
+        for f in floated:
+            if bye is not None:
+                self.disconnect(f, bye)
+            below = [v for lower, members in by_level.items() if lower < level[f] for v in members]
+            self.remove_edges(f, below)
+        for lower, members in by_level.items():
+            for v in members:
+                self.remove_edges(v, above[lower])
         self.floated = set()
 
     def is_bye_bracket(
@@ -407,7 +454,8 @@ class _RoundPairer(PairingGraph):
         least: int | None = None
         """While second downfloats are counted: the fewest the rest of the round allows."""
         if self.floated:
-            least = self.fewest_floats_again(unpaired)
+            # The bye's score was chosen among those that keep the round's fewest.
+            least = self.least_floats_again
         pairs: list[tuple[int, int]] = []
         for score in sorted({p.score for p in self.players}, reverse=True):
             if least == 0:
@@ -824,6 +872,7 @@ def _pair_players(
     present_histories = [p.history for p in players]
     absolute = dataclasses.replace(rules, float_once=False) if count_floats_again else rules
     prohibited += local_prohibitions(tournament, round_number, present_histories, absolute)
+    barred = barred_from_bye(present_histories, absolute)
     pairer = _RoundPairer(
         players,
         prohibited,
@@ -833,8 +882,8 @@ def _pair_players(
         rules,
         count_floats_again,
         frozenset(tournament.rematches_allowed),
+        no_downfloat=barred,
     )
-    barred = barred_from_bye(present_histories, absolute)
     if barred and pairer.bye_vertex is not None:
         for k, p in enumerate(pairer.players):
             if p.number in barred:

@@ -107,6 +107,15 @@ class PairingGraph:
         self.neighbours[u].discard(v)
         self.neighbours[v].discard(u)
 
+    def remove_edges(self, v: int, others: Collection[int]) -> None:
+        """Remove the edges from ``v`` to ``others`` from ``v``'s row only, at once (the
+        caller removes them from the other rows too: rows stay symmetric)."""
+        row = self.neighbours[v]
+        if isinstance(row, AllBut):
+            row.excluded.update(u for u in others if 0 <= u < row.size)
+        else:
+            row.difference_update(others)
+
     def no_pairing_message(self) -> Message:
         return Message("no pairing satisfies the absolute criteria")
 

@@ -107,7 +107,9 @@ def local_prohibitions(
     rules: LocalRules,
 ) -> list[tuple[int, ...]]:
     """Groups of TPNs who must not meet in ``round_number`` under ``rules`` (``histories``:
-    the players to pair)."""
+    the players to pair): same unit. Float once, the other absolute rule, bars the players
+    of :func:`barred_from_bye` from any lower score as well; the engine applies it by score
+    ranges (``dutch._RoundPairer.bar_downfloats``), not as millions of pairs."""
     groups: list[tuple[int, ...]] = []
     if round_number in rules.avoid_same_unit_rounds:
         units: dict[str, list[int]] = {}
@@ -116,10 +118,6 @@ def local_prohibitions(
             if unit:
                 units.setdefault(unit, []).append(h.number)
         groups.extend(tuple(members) for members in units.values() if len(members) > 1)
-    if rules.float_once:
-        for h in histories:
-            if has_downfloated(h):
-                groups.extend((h.number, o.number) for o in histories if o.score < h.score)
     return groups
 
 
@@ -180,7 +178,8 @@ def float_again_warnings(
 
 def barred_from_bye(histories: Iterable[PlayerHistory], rules: LocalRules) -> set[int]:
     """TPNs who may not receive the pairing-allocated bye under ``rules`` (on top of C.04.1
-    Art. 4): with ``float_once``, everyone who already downfloated."""
+    Art. 4), nor meet a lower score: with ``float_once``, everyone who already
+    downfloated."""
     if not rules.float_once:
         return set()
     return {h.number for h in histories if has_downfloated(h)}
