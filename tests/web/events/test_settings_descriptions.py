@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.test import Client
 
+from crosstable_web.events import models
 from crosstable_web.events.settings import pages
 
 from .test_seeds_from_blank_forms import reference_page
@@ -102,3 +103,21 @@ def test_a_chinese_reader_is_given_chinese_examples() -> None:
     assert "每方30分钟，每步加5秒" in examples  # the time control in words
     assert "深圳市福田区体育局、福田区教育局" in examples  # the organiser
     assert [example for example in examples if re.search(r"[\u0600-\u06ff]", example)] == []
+
+
+def test_the_played_rounds_box_is_asked_once_a_round_is_paired(paired: models.Round) -> None:
+    """ "Yes, change rounds already played" stood under every form of a new event, asking a
+    teacher about rounds that did not exist; it is there once a round is paired."""
+    event = paired.section.event
+    user = User.objects.create_user("founder")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(user)
+    reference_page(client, "huayuan-xiangqi-invitational-2019")
+    for part in pages.PAGES:
+        page = client.get(pages.address("reference", part.name)).content.decode()
+        assert 'name="confirm_played"' not in page, part.name
+    client.force_login(event.roles.get(role=models.Role.ORGANISER).user)
+    for part in ("event", "schedule", "entry", "fees", "prizes"):
+        page = client.get(pages.address(event.slug, part)).content.decode()
+        assert 'name="confirm_played"' in page, part

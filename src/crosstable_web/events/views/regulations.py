@@ -193,6 +193,12 @@ def _settings_page(
             None,
         ),
         "file_page": pages.address(slug, pages.FILE),
+        # "Yes, change rounds already played" only once a round is paired: on a new event
+        # it asked a teacher about rounds that do not exist
+        "rounds_paired": any(
+            section.rounds.exists() or section.team_rounds.exists()
+            for section in event.sections.all()
+        ),
         **settings_forms.page_parts(parts, regulations),
     }
     if form is not None:
