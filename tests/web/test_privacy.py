@@ -160,6 +160,7 @@ def _values(event: models.Event) -> dict[str, list[str]]:
         "key": [section.key for section in chosen],
         "number": ["1"],
         "team": ["1"],
+        "entry_number": ["1"],
         "entry_id": [str(entry.pk) for entry in entries],
         "kind": [*PRINTOUTS, *TEAM_PRINTOUTS],
         "code": ["en", "fa"],
