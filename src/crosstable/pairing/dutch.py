@@ -268,9 +268,12 @@ class _RoundPairer(PairingGraph):
         for k in range(count - 2, -1, -1):
             below[k] = below[k + 1] if players[k].score == players[k + 1].score else k + 1
         barred = set(no_downfloat)
-        floaters = [k for k, p in enumerate(players) if p.number in barred]
+        # One int object per vertex, shared by every set that holds it (``range`` would
+        # make new ones for each row: hundreds of MB at 10,000 players late in an event).
+        vertices = list(range(count))
+        floaters = [vertices[k] for k, p in enumerate(players) if p.number in barred]
         for k in floaters:
-            banned[k].update(range(below[k], count))
+            banned[k].update(vertices[below[k] :])
         for j in range(count):
             above = bisect.bisect_left(floaters, first_of[j])
             if above:
