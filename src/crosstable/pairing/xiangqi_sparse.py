@@ -335,18 +335,20 @@ def _violated(
     twice_order = 2 * weights.order_weight
     found: list[tuple[int, int, int]] = []
     # The blossoms around each vertex, outermost first: two vertices' common blossoms are
-    # the common start of their chains (the blossoms nest).
+    # the common start of their chains (the blossoms nest), found by halving.
     chains = [chain[::-1] for chain in nesting.around]
     enclosing = nesting.enclosing
 
     def common_dual(i: int, j: int) -> int:
         chain_i, chain_j = chains[i], chains[j]
-        depth = 0
-        for a, b in zip(chain_i, chain_j, strict=False):
-            if a != b:
-                break
-            depth += 1
-        return enclosing[chain_i[depth - 1]] if depth else 0
+        low, high = 0, min(len(chain_i), len(chain_j))  # chain_i[:low] == chain_j[:low]
+        while low < high:
+            middle = (low + high + 1) // 2
+            if chain_i[middle - 1] == chain_j[middle - 1]:
+                low = middle
+            else:
+                high = middle - 1
+        return enclosing[chain_i[low - 1]] if low else 0
 
     def check(i: int, j: int) -> None:
         if (i, j) in kept:
