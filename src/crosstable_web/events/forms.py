@@ -34,10 +34,12 @@ from crosstable_web.common.localisation import (
     digits,
     reads_day_first,
     with_written_dates,
+    word_list,
 )
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import MAX_RATING
+from crosstable_web.events.words import tiebreak_labels
 
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
@@ -608,8 +610,16 @@ class EventSettingsForm(forms.Form):
                 label=_("Pairing system of section %(key)s") % {"key": key},
                 choices=_system_choices(teams=key in self.team_sections),
             )
+            codes = str(self.initial.get(f"section_{key}_tiebreaks") or "").split()
             self.fields[f"section_{key}_tiebreaks"] = forms.CharField(
-                label=_("Tie-breaks of section %(key)s") % {"key": key}, required=False
+                label=_("Tie-breaks of section %(key)s") % {"key": key},
+                required=False,
+                # the box holds the file's codes (OTHER_OS OTHER_LJF): what they are, in
+                # the reader's words, and where they are chosen by name
+                help_text=_("Now: %(names)s. Chosen by name on the page “Tie-breaks and rankings”.")
+                % {
+                    "names": word_list([tiebreak_labels.label(code).short for code in codes]) or "—"
+                },
             )
 
     def clean_slug(self) -> str:

@@ -121,3 +121,21 @@ def test_the_played_rounds_box_is_asked_once_a_round_is_paired(paired: models.Ro
     for part in ("event", "schedule", "entry", "fees", "prizes"):
         page = client.get(pages.address(event.slug, part)).content.decode()
         assert 'name="confirm_played"' in page, part
+
+
+def test_a_sections_tie_break_codes_are_said_in_words() -> None:
+    """The event part's box of a section's tie-breaks holds the file's codes (OTHER_OS
+    OTHER_LJF): beside it, what they are in the reader's words and where they are chosen
+    by name."""
+    user = User.objects.create_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(user)
+    reference_page(client, "futian-chess-grade-2019")
+    page = client.get(pages.address("reference", "event")).content.decode()
+    assert 'value="OTHER_OS OTHER_LJF"' in page
+    assert (
+        '<span class="muted" id="id_section_A_tiebreaks_helptext">现为：对手分、累进分逐轮递减。'
+        "在“破同分与排名”页面按名称选择。</span>"
+    ) in page
+    assert "组别 A 的破同分方法" in page
