@@ -1,6 +1,7 @@
 """A hub on this machine's loopback: a PostgreSQL database of its own, the Redis server,
-N gunicorn app servers on different ports with the production settings, and HAProxy in
-front of them (``scripts/hub balancer``), as docs/deploy.md deploys them on N hosts.
+N gunicorn app servers on different ports with the production settings, HAProxy in front of
+them (``scripts/hub balancer``) and nginx's cache of public pages in front of HAProxy
+(``scripts/hub cache``), as docs/deploy.md deploys them on N hosts.
 
 Used by ``bench.hub_check`` (the issue's loopback test) and ``bench.public_load``. Only
 loopback addresses; every process started here is stopped by :meth:`Hub.stop`, and the
@@ -98,6 +99,15 @@ class Hub:
     balancer_port: int = 0
     balancer_log: str = ""
     """Where HAProxy logs each request (``scripts/hub balancer --log``), e.g. a UDP address."""
+    front_cache: bool = True
+    """nginx's cache in front of HAProxy (``scripts/hub cache``; HAProxy then keeps no copies:
+    ``--no-cache``); without it, HAProxy's own cache (``front_port`` is then the balancer's)."""
+    cache_port: int = 0
+
+    @property
+    def front_port(self) -> int:
+        """Where a visitor's request comes in: the front cache, or the balancer without it."""
+        return self.cache_port if self.front_cache else self.balancer_port
 
     @property
     def database_url(self) -> str:
@@ -121,6 +131,10 @@ class Hub:
 
     def __enter__(self) -> Hub:
         return self
+
+    def __post_init__(self) -> None:
+        # nginx's workers (www-data when started as root) keep their copies under the folder
+        self.folder.chmod(0o755)
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
@@ -262,7 +276,8 @@ class Hub:
 
     def start_balancer(self, servers: list[int] | None = None) -> None:
         """HAProxy (scripts/hub balancer) in front of the given app servers (1-based; all by
-        default), on a free loopback port."""
+        default), on a free loopback port, and nginx's cache (scripts/hub cache) in front of
+        it unless ``front_cache`` is off."""
         chosen = servers or list(range(1, self.instances + 1))
         if not self.balancer_port:
             self.balancer_port = free_port()
@@ -275,6 +290,7 @@ class Hub:
                 "--site",
                 "127.0.0.1",
                 *(["--log", self.balancer_log] if self.balancer_log else []),
+                *(["--no-cache"] if self.front_cache else []),
                 *(f"127.0.0.1:{self.ports[number - 1]}" for number in chosen),
             ],
             env=self.environment(),
@@ -282,6 +298,11 @@ class Hub:
             stdout=subprocess.DEVNULL,
         )
         self.wait_until_healthy(self.balancer_port)
+        if self.front_cache:
+            if not self.cache_port:
+                self.cache_port = free_port()
+            self._hub("cache", "--port", str(self.cache_port), f"127.0.0.1:{self.balancer_port}")
+            self.wait_until_healthy(self.cache_port)
 
     def stop(self) -> None:
         for number in list(self.servers):
@@ -299,6 +320,14 @@ class Hub:
                 stdout=subprocess.DEVNULL,
             )
             self.balancer_port = 0
+        if self.cache_port:
+            subprocess.run(
+                [str(ROOT / "scripts" / "hub"), "cache-stop"],
+                env=self.environment(),
+                check=False,
+                stdout=subprocess.DEVNULL,
+            )
+            self.cache_port = 0
         self._forget_cache()
         if not self.keep_database:
             self._drop_database()

@@ -7,19 +7,21 @@ section's standings, pairings and player pages, cache cold and warm, hit by wrk.
 The hub of ``bench.cluster`` on loopback: PostgreSQL (database ``crosstable_hub_public_load``,
 dropped at the end unless ``--keep``, for a later ``--reuse``), Redis (this run's own key
 prefix), ``--instances`` gunicorn app servers (``--workers`` × ``--threads`` each, production
-settings) and HAProxy (``scripts/hub balancer``, with its cache of public pages) in front.
+settings), HAProxy in front of them (``scripts/hub balancer --no-cache``) and nginx's cache of
+public pages in front of HAProxy (``scripts/hub cache``); every request goes through both
+(``--haproxy-cache``: HAProxy's own cache instead of nginx, as before).
 The event: one open section of ``--players`` players (FIDE Dutch), ``--rounds`` rounds paired
 and played through the service layer, the next round paired with its results pending.
 
 For 1, 2, … app servers behind the balancer, for each page:
 
-- **cold**: every key of this run removed from Redis and the balancer's copies expired (its
-  cache keeps a page 1 s), then ``--seconds`` of wrk (``--connections``): the first requests
+- **cold**: every key of this run removed from Redis and the page asked at an address no copy
+  is kept for (a query string of the run's own), then ``--seconds`` of wrk (``--connections``): the first requests
   render the page (player pages: a different player at each request, ``--seconds`` cannot
   visit all 2,000 twice, so most requests render);
-- **warm**: the same again at once (pages from the balancer's cache, or Redis once a copy
-  expired);
-- **warm, app servers**: the same with a language cookie, which the balancer's cache passes on:
+- **warm**: the same again at once (pages from the front cache's copies, renewed about once
+  a second by one request while the others get the expired copy);
+- **warm, app servers**: the same with a language cookie, which the front cache passes on:
   every request served by an app server from Redis (the path of a reader who chose a language,
   and the balancer-less figure);
 - **at 1,000/s**: warm, each of 64 connections waiting 60 ms between requests (wrk's
@@ -30,7 +32,8 @@ For 1, 2, … app servers behind the balancer, for each page:
 Then the balancer alone: HAProxy answering the same standings page from memory
 (``http-request return``), no app server: the ceiling of the cached path here. Finally a
 result is entered and the pages through the balancer must show it (the seconds it took: the
-balancer's copy lives 1 s, then an app server renders the new page). Each row ends with the
+front cache's copy lives to the end of its clock second, then an app server renders the new
+page while the old copy is still served). Each row ends with the
 machine's load average. Only loopback traffic; every run bounded by ``--seconds``.
 """
 
@@ -49,7 +52,7 @@ from bench.cluster import Hub, fetch, free_port, wrk
 
 DATABASE = "crosstable_hub_public_load"
 PAST_THE_BALANCER_CACHE = {"Cookie": "django_language=en"}
-"""A reader who chose a language: the balancer's cache passes the request to an app server."""
+"""A reader who chose a language: the front cache passes the request to an app server."""
 PACED = "64x60"
 """64 connections each waiting 60 ms after an answer: at most about 1,000 requests a second
 (``--paced``: other CONNECTIONSxMILLISECONDS, comma-separated, for the rate at which the 99th
@@ -168,7 +171,7 @@ def balancer_alone(hub: Hub, page_body: bytes, seconds: int, connections: int) -
 
 def check_fresh_after_result(hub: Hub, slug: str, key: str) -> bool:
     """Enter a result on the current round's first pending board (or change board 1's);
-    through the balancer, both pages must show it once the balancer's copy has expired (1 s)
+    through the front cache, both pages must show it once its copy has expired (< 1 s)
     and an app server has rendered the new page: asked again and again, the seconds until
     both show it (at most 10)."""
     from crosstable_web.events import models, rounds
@@ -179,12 +182,12 @@ def check_fresh_after_result(hub: Hub, slug: str, key: str) -> bool:
     ).first() or round_row.boards.get(number=1)
     typed, expected = ("0", "0-1") if board.white_result == "1" else ("1", "1-0")
     standings, pairings = f"/p/{slug}/{key}/standings/", f"/p/{slug}/{key}/"
-    before = fetch(hub.balancer_port, standings, timeout=300).body
+    before = fetch(hub.front_port, standings, timeout=300).body
     rounds.enter_result(round_row, board.number, typed, "bench-organiser")
     started = time.perf_counter()
     while True:
-        pairings_page = fetch(hub.balancer_port, pairings, timeout=300).body
-        standings_page = fetch(hub.balancer_port, standings, timeout=300).body
+        pairings_page = fetch(hub.front_port, pairings, timeout=300).body
+        standings_page = fetch(hub.front_port, standings, timeout=300).body
         seconds = time.perf_counter() - started
         shown = re.search(
             rf'id="board-{board.number}".*?class="num result">([^<]*)<', pairings_page, re.S
@@ -197,7 +200,7 @@ def check_fresh_after_result(hub: Hub, slug: str, key: str) -> bool:
         f"after a result: board {board.number} of round {round_row.number} shows "
         f"{shown.group(1) if shown else '?'!r} (entered {expected}) through the balancer, "
         f"standings changed: {standings_page != before}, {seconds:.2f} s after the commit "
-        f"(the balancer's copy lives 1 s, then an app server renders both pages): "
+        f"(the front cache's copy lives < 1 s, then an app server renders both pages): "
         f"{'correct' if fresh else 'STALE after 10 s'}"
     )
     return fresh
@@ -214,6 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default=DATABASE, help="PostgreSQL database of the event")
     parser.add_argument(
         "--keep", action="store_true", help="keep the database for --reuse (else dropped)"
+    )
+    parser.add_argument(
+        "--haproxy-cache",
+        action="store_true",
+        help="no nginx in front: HAProxy's own cache of public pages (the earlier setup)",
     )
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=int, default=5, help="per wrk run")
@@ -233,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         threads=args.threads,
         database=args.database,
         keep_database=args.keep,
+        front_cache=not args.haproxy_cache,
     )
     failures = 0
     with hub:
@@ -277,20 +286,23 @@ def main(argv: list[str] | None = None) -> int:
                 spread = players if name == "player" else None
                 script = _script(hub.folder, name, spread)
                 hub.flush_cache()
-                time.sleep(1.5)  # the balancer's copies expired (max-age 1 s)
+                # an address of this run's own: no copy in the front cache (nginx would serve
+                # an expired one while it fetched the new page: not a cold start)
+                cold = f"{path}?cold={time.time_ns()}"
+                time.sleep(1.1)  # HAProxy's copies, when it keeps them, expired (< 1 s)
                 runs = [
                     (
                         "cold",
-                        wrk(hub.balancer_port, path, args.seconds, args.connections, script=script),
+                        wrk(hub.front_port, cold, args.seconds, args.connections, script=script),
                     ),
                     (
                         "warm",
-                        wrk(hub.balancer_port, path, args.seconds, args.connections, script=script),
+                        wrk(hub.front_port, path, args.seconds, args.connections, script=script),
                     ),
                     (
                         "warm, app servers",
                         wrk(
-                            hub.balancer_port,
+                            hub.front_port,
                             path,
                             args.seconds,
                             args.connections,
@@ -301,13 +313,13 @@ def main(argv: list[str] | None = None) -> int:
                 ]
                 for connections, delay in pacing:
                     paced = _script(hub.folder, name, spread, delay)
-                    figures = wrk(hub.balancer_port, path, args.seconds, connections, script=paced)
+                    figures = wrk(hub.front_port, path, args.seconds, connections, script=paced)
                     runs.append((f"warm, ≤{connections * 1000 / delay:,.0f}/s", figures))
                 for cache, figures in runs:
                     failures += bool(figures["non_2xx"] or figures["socket_errors"])
                     print(_row(str(count), name, cache, figures), flush=True)
         if "standings" in chosen:
-            body = fetch(hub.balancer_port, paths["standings"], timeout=300).body.encode()
+            body = fetch(hub.front_port, paths["standings"], timeout=300).body.encode()
             print(balancer_alone(hub, body, args.seconds, args.connections))
         failures += not check_fresh_after_result(hub, slug, key)
     print(f"load average after: {os.getloadavg()[0]:.1f}")
