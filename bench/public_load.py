@@ -17,8 +17,8 @@ For 1, 2, … app servers behind the balancer, for each page:
 
 - **cold**: every key of this run removed from Redis and the page asked at an address no copy
   is kept for (a query string of the run's own), then ``--seconds`` of wrk
-  (``--connections``): the first requests render the page (player pages: a different player at each request, ``--seconds`` cannot
-  visit all 2,000 twice, so most requests render);
+  (``--connections``): the first requests render the page (player pages: a different player
+  at each request, ``--seconds`` cannot visit all 2,000 twice, so most requests render);
 - **warm**: the same again at once (pages from the front cache's copies, renewed about once
   a second by one request while the others get the expired copy);
 - **warm, app servers**: the same with a language cookie, which the front cache passes on:
