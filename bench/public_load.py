@@ -287,13 +287,14 @@ def main(argv: list[str] | None = None) -> int:
                 script = _script(hub.folder, name, spread)
                 hub.flush_cache()
                 # an address of this run's own: no copy in the front cache (nginx would serve
-                # an expired one while it fetched the new page: not a cold start)
-                cold = f"{path}?cold={time.time_ns()}"
+                # an expired one while it fetched the new page: not a cold start); the warm
+                # runs then ask for the same address
+                path = f"{path}?run={time.time_ns()}"
                 time.sleep(1.1)  # HAProxy's copies, when it keeps them, expired (< 1 s)
                 runs = [
                     (
                         "cold",
-                        wrk(hub.front_port, cold, args.seconds, args.connections, script=script),
+                        wrk(hub.front_port, path, args.seconds, args.connections, script=script),
                     ),
                     (
                         "warm",
