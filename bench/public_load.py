@@ -198,7 +198,7 @@ def check_fresh_after_result(hub: Hub, slug: str, key: str) -> bool:
         time.sleep(0.05)
     print(
         f"after a result: board {board.number} of round {round_row.number} shows "
-        f"{shown.group(1) if shown else '?'!r} (entered {expected}) through the balancer, "
+        f"{shown.group(1) if shown else '?'!r} (entered {expected}) through the front cache, "
         f"standings changed: {standings_page != before}, {seconds:.2f} s after the commit "
         f"(the front cache's copy lives < 1 s, then an app server renders both pages): "
         f"{'correct' if fresh else 'STALE after 10 s'}"
