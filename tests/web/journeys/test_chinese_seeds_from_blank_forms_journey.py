@@ -41,6 +41,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 SAVED = "设置已保存。"
+NOT_AN_AMOUNT = "不是金额：请写成 5、5.00 或 1,500.50（最多 2 位小数，不用科学记数法）。"
+"""The refusal of an amount typed in characters or with its unit, after the text typed."""
 
 
 def regulations_file(someone: Person, slug: str) -> str:
@@ -140,7 +142,7 @@ def test_huayuan_invitational_from_the_blank_form(chromium: Any, live_server: An
     # 七(二)(四): 600 yuan a team, typed in characters as a letter would write it
     refused_at(
         organiser, slug, "fees", "fees", {"fees_amount": "六百元", "fees_currency": "CNY"},
-        "fees_amount", "“六百元”不是金额：请写成 5、5.00 或 1,500.50（最多 2 位小数，不用指数）。",
+        "fees_amount", f"“六百元”{NOT_AN_AMOUNT}",
     )  # fmt: skip
     # 八: round 1 on 1 January, typed as a day January does not have
     refused_at(
@@ -195,7 +197,7 @@ def test_futian_grade_tournament_from_the_blank_form(chromium: Any, live_server:
     # 十二.5: 260 yuan a player, typed with the unit
     refused_at(
         organiser, slug, "fees", "fees", {"fees_amount": "260元"},
-        "fees_amount", "“260元”不是金额：请写成 5、5.00 或 1,500.50（最多 2 位小数，不用指数）。",
+        "fees_amount", f"“260元”{NOT_AN_AMOUNT}",
     )  # fmt: skip
     # 五: section A is the 4th and 5th grades, typed the wrong way round
     refused_at(
