@@ -24,9 +24,10 @@ through both, as a visitor's does).
    (HAProxy's layer-7 retries; gunicorn writes an answer whole, ``crosstable_web.serving``)
    — and it must have resent some (else the kill proved nothing).
 4. A parent on a 390-px phone (Playwright, Debian's chromium, in Chinese) has the section's
-   pairings open through the front cache while the load runs; the next round is published
-   (paired) and the parent's next reload shows it: seconds from the commit to the new round
-   on the phone, at most 2.
+   pairings open through the front cache while the load runs, and another parent who chose
+   no language (served from the front cache's copy); the next round is published (paired)
+   and each parent's next reloads show it: seconds from the commit to the new round on each
+   phone, at most 2.
 Prints each figure and exits 1 if one misses. About a minute on a quiet 2-core machine.
 """
 
@@ -466,29 +467,41 @@ def check_phone(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
             )
             page = phone.new_page()
             page.goto(url)
+            # a second parent who chose no language: the front cache's copy is what they get
+            other = browser.new_context(
+                viewport={"width": 390, "height": 844},
+                is_mobile=True,
+                has_touch=True,
+                extra_http_headers={"X-Forwarded-Proto": "https"},
+            ).new_page()
+            other.goto(url)
             next_round = current.number + 1
             link = f'a[href$="/{key}/round/{next_round}/"]'
-            assert page.locator(link).count() == 0
+            assert page.locator(link).count() == 0 and other.locator(link).count() == 0
             time.sleep(1)
             rounds.pair_next_round(section, organiser)  # published: committed
             published = time.perf_counter()
-            while True:
-                page.reload()
-                seen = page.locator(link).count() > 0
-                waited = time.perf_counter() - published
-                if seen or waited > 10:
-                    break
+            waits: dict[str, float] = {}
+            while len(waits) < 2 and time.perf_counter() - published <= 10:
+                for name, reader in (("Chinese", page), ("copy", other)):
+                    if name not in waits:
+                        reader.reload()
+                        if reader.locator(link).count() > 0:
+                            waits[name] = time.perf_counter() - published
             heading = page.locator("h1, h2").first.inner_text()
             page.screenshot(path=str(hub.folder.parent / "hub-phone.png"), full_page=False)
             browser.close()
-        ok = seen and waited <= PHONE_LIMIT
+        waited = waits.get("Chinese", float("inf"))
+        waited_copy = waits.get("copy", float("inf"))
+        ok = max(waited, waited_copy) <= PHONE_LIMIT
         print(
             f"parent's phone (390 px, Chinese) under load: round {next_round} shown "
-            f"{waited:.2f} s after its publication ({'ok' if ok else 'TOO LATE'}, limit "
-            f"{PHONE_LIMIT} s); page heading {heading!r}"
+            f"{waited:.2f} s after its publication, on a phone without a language cookie "
+            f"(through the front cache's copy) {waited_copy:.2f} s "
+            f"({'ok' if ok else 'TOO LATE'}, limit {PHONE_LIMIT} s); page heading {heading!r}"
         )
         if not ok:
-            failures.append(f"phone: {waited:.2f} s")
+            failures.append(f"phone: {waited:.2f} s, through the copy {waited_copy:.2f} s")
     finally:
         load.terminate()
         load.wait(timeout=30)

@@ -9,8 +9,8 @@ cache answers a reload storm from its copy (at most 2 requests a second reach th
 servers), a reader who chose a language or signed in gets an app server's page; app server 2
 stopped (drained, SIGTERM) and started again under load leaves no failed request; killed under
 load (SIGKILL) neither: the balancer resends the GETs it held (some must have been resent); a
-parent's 390-px phone shows the next round within 2 s of its publication while the load runs
-(docs/deploy.md)."""
+parent's 390-px phone shows the next round within 2 s of its publication while the load runs,
+and so does one without a language cookie, from the front cache's copy (docs/deploy.md)."""
 
 from __future__ import annotations
 
@@ -52,4 +52,6 @@ def test_three_app_servers_behind_the_balancer() -> None:
     assert "failed: 0 non-2xx, 0 socket errors" in stopped, report
     killed = next(line for line in run.stdout.splitlines() if "app server 2 killed" in line)
     assert "failed: 0 non-2xx, 0 socket errors" in killed and "(ok," in killed, report
+    phone = next(line for line in run.stdout.splitlines() if "parent's phone" in line)
+    assert "through the front cache's copy" in phone and "(ok," in phone, report
     assert "all checks passed" in run.stdout
