@@ -178,6 +178,15 @@ class _Loader:
                     f"sections[{index}].key",
                     Message("duplicate section key %(key)s", key=Quoted(key)),
                 )
+        last_day = end_date or start_date
+        for index, section in enumerate(sections):
+            born = section.eligibility.born_on_or_after
+            if last_day is not None and born is not None and born > last_day:
+                # a birth-date limit typed a year or a century off: no player is born yet
+                raise root.error(
+                    f"sections[{index}].eligibility.born_on_or_after",
+                    Message("is after the event's last day: no player is born yet"),
+                )
         fees = read_fees(root, set(keys))
         deadlines = self._deadlines()
         grades = read_grades(root, sections, end_date)

@@ -415,3 +415,20 @@ def test_time_zone_is_an_iana_name_or_an_error_naming_the_key() -> None:
     assert 'unknown time zone "Tehran"' in error.problem
     zones = {load_regulations(EXAMPLES / name).time_zone for name in SEED_EXAMPLES}
     assert zones == {"Asia/Kuching", "Asia/Shanghai", "Asia/Tehran"}
+
+
+def test_a_birth_date_limit_after_the_event_is_refused() -> None:
+    """Born on or after a day later than the event's last day: no player is born yet (a
+    year typed off, 2030 for 2003); the day itself still admits the last day's newborn."""
+    error = error_of(
+        section_extra="eligibility.born_on_or_after = 2030-09-01",
+        event_extra="start_date = 2009-11-14\nend_date = 2009-11-15",
+    )
+    assert error.key == "sections[0].eligibility.born_on_or_after"
+    assert "no player is born yet" in error.problem
+    kept = parse(
+        section_extra="eligibility.born_on_or_after = 2009-11-15",
+        event_extra="start_date = 2009-11-14\nend_date = 2009-11-15",
+    )
+    assert kept.sections[0].eligibility.born_on_or_after == datetime.date(2009, 11, 15)
+    assert parse(section_extra="eligibility.born_on_or_after = 2030-09-01").sections  # no days
