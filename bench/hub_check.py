@@ -275,11 +275,11 @@ def check_drain_names_the_servers(hub: Hub) -> list[str]:
 
 
 def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[str]:
-    """App server 2 killed (SIGKILL: a host losing power) while wrk loads the balancer with
-    requests its cache passes on to the app servers. HAProxy's layer-7 retries send every GET
-    the dead server had not answered to another server (scripts/hub: retry-on, redispatch):
-    no request may fail, and the balancer must have resent some (else the kill met no request
-    in flight and proved nothing)."""
+    """App server 2 killed (SIGKILL: a host losing power) while wrk loads the front cache and
+    the balancer with requests the front cache passes on to the app servers. HAProxy's layer-7
+    retries send every GET the dead server had not answered to another server (scripts/hub:
+    retry-on, redispatch): no request may fail, and the balancer must have resent some (else
+    the kill met no request in flight and proved nothing)."""
     from bench.cluster import wrk
 
     figures: dict[str, float] = {}
@@ -309,7 +309,7 @@ def check_kill_under_load(hub: Hub, slug: str, key: str, seconds: int) -> list[s
     ok = not (figures["non_2xx"] or figures["socket_errors"]) and retried + redispatched > 0
     print(
         f"app server 2 killed (SIGKILL) {seconds / 3:.0f} s into {seconds} s of wrk "
-        f"({LOAD_CONNECTIONS} connections, past the balancer's cache; it had been sent {served} "
+        f"({LOAD_CONNECTIONS} connections, past the front cache; it had been sent {served} "
         f"requests) : {figures['requests']:.0f} requests, {figures['rate']:.0f}/s, p99 "
         f"{figures['p99']:.1f} ms, failed: {_failed(figures)}; the balancer resent "
         f"{retried} (retries) / {redispatched} (to another server) "
