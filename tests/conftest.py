@@ -114,6 +114,13 @@ SAMPLED_LOCALLY = (
         0.4,
         "seeds set from the blank forms",
     ),
+    # Two 2,000-player sections paired twice each from the pages: 26 s (Kinabatangan L12)
+    # and 90 s (Huayuan xiangqi) of wall time with -n 0 on the shared 2-core machine.
+    (
+        "tests/web/events/test_large_section_pairing_browser.py::",
+        0.5,
+        "2,000-player pairings in the browser",
+    ),
 )
 """The slowest groups of whole tests, of which a local run that also runs other tests keeps
 a seeded share (at least one); the others are skipped, each saying so and how to run it. A
