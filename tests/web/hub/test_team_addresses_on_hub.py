@@ -13,20 +13,16 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import services
-from crosstable_web.events.services import EntryData
 from crosstable_web.hub import sending
 from crosstable_web.hub import services as hub_services
 from crosstable_web.hub.models import HubSlot
-from crosstable_web.teams import models
 from crosstable_web.teams.services import matches as team_matches
-from crosstable_web.teams.services import rosters as team_rosters
 from web.teams.conftest import captain, league  # noqa: F401 (fixtures)
+from web.teams.team_addresses import enter_the_teams
 
 from .conftest import Wire
 
 pytestmark = pytest.mark.django_db
-TEAMS = {"شیراز": 1500, "تهران": 1600, "پارس": 1600, "یزد": 1400}
 
 
 def _heading(html: str) -> str:
@@ -41,20 +37,7 @@ def test_the_hub_addresses_a_team_as_the_venue_does(
     wire: Wire,
 ) -> None:
     section = league
-    models.Team.objects.filter(section=section).delete()
-    section.entries.all().delete()
-    for index, (name, rating) in enumerate(TEAMS.items()):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"{name} {board}", sex="m", rating=rating, member_id=f"{index}{board}"
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team_rosters.create_team(section, name, entries, organiser)
+    enter_the_teams(section, organiser)
     slot = hub_services.slot_key(hub_event, organiser)
     link = hub_services.save_link(section.event, f"http://testserver/p/{hub_event.slug}/", slot.key)
     assert sending.publish(link).code == "applied"

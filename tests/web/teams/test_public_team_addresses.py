@@ -23,24 +23,7 @@ from crosstable_web.teams import models
 from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.services import rosters as team_rosters
 
-TEAMS = {"شیراز": 1500, "تهران": 1600, "پارس": 1600, "یزد": 1400}
-
-
-def _enter_the_teams(section: event_models.Section, organiser: User) -> None:
-    models.Team.objects.filter(section=section).delete()
-    section.entries.all().delete()
-    for index, (name, rating) in enumerate(TEAMS.items()):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"{name} {board}", sex="m", rating=rating, member_id=f"{index}{board}"
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team_rosters.create_team(section, name, entries, organiser)
+from .team_addresses import TEAMS, enter_the_teams
 
 
 def _team_links(html: str) -> dict[str, str]:
@@ -59,7 +42,7 @@ def test_a_team_page_saved_before_round_one_shows_the_same_team_after_it(
     league: event_models.Section, organiser: User, arbiter: User
 ) -> None:
     section = league
-    _enter_the_teams(section, organiser)
+    enter_the_teams(section, organiser)
     parent = Client()
     parent.cookies["django_language"] = "fa"
     base = f"/p/{section.event.slug}/{section.key}"

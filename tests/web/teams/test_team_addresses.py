@@ -18,13 +18,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import services
-from crosstable_web.events.services import EntryData
-from crosstable_web.teams import models
 from crosstable_web.teams.services import matches as team_matches
-from crosstable_web.teams.services import rosters as team_rosters
 
-TEAMS = {"شیراز": 1500, "تهران": 1600, "پارس": 1600, "یزد": 1400}
+from .team_addresses import TEAMS, enter_the_teams
 
 
 def _fee_links(page: str) -> dict[str, str]:
@@ -41,20 +37,7 @@ def test_fee_addresses_stay_with_their_team_and_equal_teams_follow_the_alphabet(
     league: event_models.Section, organiser: User, arbiter: User
 ) -> None:
     section = league
-    models.Team.objects.filter(section=section).delete()
-    section.entries.all().delete()
-    for index, (name, rating) in enumerate(TEAMS.items()):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"{name} {board}", sex="m", rating=rating, member_id=f"{index}{board}"
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team_rosters.create_team(section, name, entries, organiser)
+    enter_the_teams(section, organiser)
     client = Client()
     client.force_login(organiser)
     client.cookies["django_language"] = "fa"
