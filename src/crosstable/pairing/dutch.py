@@ -243,8 +243,13 @@ class _RoundPairer(PairingGraph):
                     banned[j].add(k)
         if no_downfloat:
             self.bar_downfloats(banned, no_downfloat)
+        no_set: set[int] = set()
         for k, p in enumerate(players):
             excluded = banned[k]
+            # Given to the row (or dropped once it is built): the bars and the rows are not
+            # held twice (1.2 GB at 10,000 players late in an event, when float once bars
+            # thousands of floaters from everyone below them).
+            banned[k] = no_set
             colour = p.preference.colour
             if colour is not None and k in absolute[colour]:
                 excluded |= absolute[colour]

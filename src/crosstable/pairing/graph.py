@@ -41,9 +41,15 @@ class AllBut(Collection[int]):
 
     __slots__ = ("excluded", "size")
 
-    def __init__(self, size: int, excluded: set[int]) -> None:
+    def __init__(self, size: int, excluded: set[int], own: bool = False) -> None:
+        """``own``: ``excluded`` is the caller's to give away; it becomes the row's (a
+        10,000-player field late on holds millions of entries: no second copy)."""
         self.size = size
-        self.excluded = {v for v in excluded if 0 <= v < size}
+        if own:
+            excluded.difference_update([v for v in excluded if not 0 <= v < size])
+            self.excluded = excluded
+        else:
+            self.excluded = {v for v in excluded if 0 <= v < size}
 
     def __contains__(self, vertex: object) -> bool:
         return isinstance(vertex, int) and 0 <= vertex < self.size and vertex not in self.excluded
@@ -91,11 +97,12 @@ class PairingGraph:
 
     def set_row(self, v: int, excluded: set[int]) -> None:
         """Make ``v`` adjacent to every vertex but ``excluded`` (which should hold ``v``),
-        stored as the smaller of the row and its complement. The caller keeps the rows
-        symmetric, as :meth:`connect` does."""
+        stored as the smaller of the row and its complement. The row may keep ``excluded``
+        itself: the caller gives it away. The caller keeps the rows symmetric, as
+        :meth:`connect` does."""
         n = self.vertex_count
         if 2 * len(excluded) < n:
-            self.neighbours[v] = AllBut(n, excluded)
+            self.neighbours[v] = AllBut(n, excluded, own=True)
         else:
             self.neighbours[v] = set(range(n)) - excluded
 

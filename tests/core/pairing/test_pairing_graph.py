@@ -225,6 +225,14 @@ def test_complement_row_holds_only_vertices_of_the_graph() -> None:
     assert 5 not in row and -1 not in row
 
 
+def test_a_complement_row_given_its_set_keeps_it_without_outsiders() -> None:
+    """``own=True`` (as ``set_row`` gives it): the caller's set becomes the row, no copy."""
+    given = {0, 3, 9, -1}
+    row = AllBut(5, given, own=True)
+    assert row.excluded is given and given == {0, 3}
+    assert list(row) == [1, 2, 4] and len(row) == 3
+
+
 def test_a_wrong_class_is_caught_when_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     """The class check fails when a key puts players of different weights together."""
     from crosstable.pairing import graph as graph_module
