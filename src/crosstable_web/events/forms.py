@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +33,10 @@ from crosstable_web.common.localisation import (
     digits,
     reads_day_first,
     with_written_dates,
-    word_list,
 )
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import MAX_RATING
-from crosstable_web.events.words import tiebreak_labels
 
 if TYPE_CHECKING:
     from crosstable_web.events.models import Section
@@ -365,30 +362,6 @@ def clean_event_dates(form: forms.Form, cleaned: dict[str, Any]) -> None:
         form.add_error("end_date", _("The last day is before the first day."))
 
 
-def check_tiebreaks(text: str, teams: bool = False) -> list[str]:
-    """Tie-break codes typed with spaces or commas, each known to the registry."""
-    from crosstable.tiebreaks.descriptor import DescriptorError, parse_descriptor
-    from crosstable.tiebreaks.registry import UnknownTiebreakError, lookup
-
-    codes = [code for code in text.replace(",", " ").split() if code]
-    for code in codes:
-        try:
-            lookup(parse_descriptor(code), teams=teams)
-        except (DescriptorError, UnknownTiebreakError):
-            # The codes are FIDE's, typed as FIDE writes them in every language: shown
-            # left to right as data, the sentence around them translated.
-            raise forms.ValidationError(
-                format_html(
-                    gettext("Unknown tie-break: {code} (codes such as {examples})."),
-                    code=format_html('<bdi dir="ltr" translate="no">{}</bdi>', code),
-                    examples=format_html(
-                        '<bdi dir="ltr" translate="no">{}</bdi>', "BH/C1, BH, SB, DE, PS"
-                    ),
-                )
-            ) from None
-    return codes
-
-
 class _ShortNameAndZone(forms.Form):
     slug = forms.CharField(
         label=_("Short name (in addresses)"),
@@ -563,7 +536,10 @@ EVENT_KEYS = ("name", "time_zone", "calendar", "start_date", "end_date", "venue"
 
 
 class EventSettingsForm(forms.Form):
-    """The common settings of an event and of each section; the rest is the TOML editor's."""
+    """The event's common settings. A section's name, rounds and pairing system are the
+    Sections form's (``rule_fields.event_parts.SECTIONS``), its tie-breaks the ranking
+    part's, chosen by name: one way to each (they were also here, the tie-breaks typed as
+    codes)."""
 
     name = forms.CharField(
         label=_("Event name"), max_length=300, widget=forms.TextInput(attrs={"size": 50})
@@ -584,43 +560,12 @@ class EventSettingsForm(forms.Form):
         label=_("Yes, change rounds already played (the audit log keeps it)"), required=False
     )
 
-    def __init__(
-        self, *args: Any, sections: list[tuple[str, bool]], event_slug: str, **kwargs: Any
-    ) -> None:
+    def __init__(self, *args: Any, event_slug: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.section_keys = [key for key, _teams in sections]
-        self.team_sections = {key for key, teams in sections if teams}
         self.event_slug = event_slug
         zone_field = self.fields["time_zone"]
         assert isinstance(zone_field, forms.ChoiceField)
         zone_field.choices = _zone_choices(str(self.initial.get("time_zone") or ""))[1:]
-        for key, _teams in sections:
-            self.fields[f"section_{key}_name"] = forms.CharField(
-                label=_("Name of section %(key)s") % {"key": key},
-                max_length=300,
-                widget=forms.TextInput(attrs={"size": 40}),
-            )
-            self.fields[f"section_{key}_rounds"] = LocalIntegerField(
-                label=_("Rounds of section %(key)s") % {"key": key},
-                min_value=1,
-                max_value=30,
-                required=False,
-            )
-            self.fields[f"section_{key}_system"] = forms.ChoiceField(
-                label=_("Pairing system of section %(key)s") % {"key": key},
-                choices=_system_choices(teams=key in self.team_sections),
-            )
-            codes = str(self.initial.get(f"section_{key}_tiebreaks") or "").split()
-            self.fields[f"section_{key}_tiebreaks"] = forms.CharField(
-                label=_("Tie-breaks of section %(key)s") % {"key": key},
-                required=False,
-                # the box holds the file's codes (OTHER_OS OTHER_LJF): what they are, in
-                # the reader's words, and where they are chosen by name
-                help_text=_("Now: %(names)s. Chosen by name on the page “Tie-breaks and rankings”.")
-                % {
-                    "names": word_list([tiebreak_labels.label(code).short for code in codes]) or "—"
-                },
-            )
 
     def clean_slug(self) -> str:
         slug = str(self.cleaned_data["slug"]).strip()
@@ -636,28 +581,14 @@ class EventSettingsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         clean_event_dates(self, cleaned)
-        for key in self.section_keys:
-            field = f"section_{key}_tiebreaks"
-            if field in cleaned:
-                try:
-                    cleaned[field] = check_tiebreaks(
-                        str(cleaned[field]), teams=key in self.team_sections
-                    )
-                except forms.ValidationError as error:
-                    self.add_error(field, error)
         return cleaned
 
     def written_keys(self, regulations: Any) -> list[str]:
         """The loader's keys this form's fields write (``event_settings.edited_text``)."""
-        event = [f"event.{name}" for name in EVENT_KEYS]
-        return event + [
-            f"sections[{index}].{name}"
-            for index in range(len(regulations.sections))
-            for name in ("name", "rounds", "pairing.system", "tiebreaks")
-        ]
+        return [f"event.{name}" for name in EVENT_KEYS]
 
     def field_of_key(self, key: str) -> str | None:
-        """The form field a loader key (``sections[1].tiebreaks[0]``) belongs to."""
+        """The form field a loader key (``event.start_date``) belongs to."""
         event_fields = {
             "event.name": "name",
             "event.time_zone": "time_zone",
@@ -667,20 +598,7 @@ class EventSettingsForm(forms.Form):
             "event.venue": "venue",
             "slug": "slug",
         }
-        if key in event_fields:
-            return event_fields[key]
-        match = re.match(r"sections\[(\d+)\]\.(\w+)", key)
-        if match and int(match[1]) < len(self.section_keys):
-            part = {
-                "name": "name",
-                "rounds": "rounds",
-                "schedule": "rounds",
-                "tiebreaks": "tiebreaks",
-                "pairing": "system",
-            }.get(match[2])
-            if part is not None:
-                return f"section_{self.section_keys[int(match[1])]}_{part}"
-        return None
+        return event_fields.get(key)
 
 
 class RegulationsEditorForm(forms.Form):

@@ -44,19 +44,8 @@ def one_section(organiser: User, arbiter: User, make_players: Players) -> OneSec
 
 @pytest.fixture
 def offered_systems() -> tuple[list[str], list[str]]:
-    """The pairing-system codes the event settings form offers an individual section and a
-    team section (a grouped list's codes flattened)."""
-    settings_form = forms.EventSettingsForm(
-        sections=[("individual", False), ("teams", True)], event_slug="x"
-    )
-
-    def codes(field: str) -> list[str]:
-        found: list[str] = []
-        for value, words in settings_form.fields[field].choices:  # type: ignore[attr-defined]
-            if isinstance(words, list | tuple):
-                found.extend(code for code, _ in words)
-            else:
-                found.append(value)
-        return found
-
-    return codes("section_individual_system"), codes("section_teams_system")
+    """The pairing-system codes the blank event form offers under its two headings: the
+    individual systems and the team systems."""
+    system = forms.BlankEventForm().fields["system"]
+    (_individual, individual), (_team, team) = system.choices  # type: ignore[attr-defined]
+    return [code for code, _ in individual], [code for code, _ in team]

@@ -211,6 +211,8 @@ def changes(ours: Form, reference: Form | None) -> Change | None:
                 changed[name] = wanted
         elif wanted != values:
             changed[name] = wanted
+    typed = [name for name in changed if "tiebreaks" in name and kinds[name] != "select"]
+    assert not typed, f"a tie-break is chosen from its list by name, never typed: {typed}"
     return Change(action, changed, {name: kinds[name] for name in changed}) if changed else None
 
 

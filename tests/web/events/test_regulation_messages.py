@@ -38,6 +38,8 @@ from crosstable_web.events import models, services
 from crosstable_web.events.management.commands.makemessages import CORE, core_modules
 from crosstable_web.events.regulations import regulation_messages, rules
 
+from .test_settings_fields import form_values
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 LOCALE = EXAMPLES.parent / "locale"
 LANGUAGES_SHOWN = {"zh_Hans": "zh-hans", "ms": "ms", "fa": "fa"}
@@ -196,18 +198,19 @@ def test_fars_schedule_of_nine_rounds_for_five_in_persian_at_its_field(creator: 
     event = services.create_event(spec, creator, slug="fars")
     saved = event.regulations_text
     client = signed_in(creator, "fa")
-    form = client.get("/e/fars/settings/").context["form"]
-    data = {key: ("" if value is None else value) for key, value in form.initial.items()}
-    response = client.post(
-        "/e/fars/settings/", {**data, "action": "settings", "section_B_rounds": "۵"}
-    )
-    errors = response.context["form"].errors
-    assert errors["section_B_rounds"] == [FARS_FIVE_ROUNDS]
+    # the rounds of table B in the Sections form (the event part's one place for them)
+    page = client.get("/e/fars/settings/").content.decode()
+    data = form_values(page, "section-list-form")
+    box = "r-event~sections1-rounds"
+    assert data[box] == "۹"
+    response = client.post("/e/fars/settings/", {**data, box: "۵"})
+    form = dict(response.context["shown_forms"])["section-list"]
+    assert form.errors[box] == [FARS_FIVE_ROUNDS]
     with translation.override("fa"):
         assert_no_english_nor_identifiers(FARS_FIVE_ROUNDS, "(B)")
     assert FARS_FIVE_ROUNDS in response.content.decode()
     # the organiser's typing is still in the form; nothing saved changed
-    assert response.context["form"].data["section_B_rounds"] == "۵"
+    assert form.data[box] == "۵"
     event.refresh_from_db()
     assert event.regulations_text == saved
     assert event.sections.get(key="B").total_rounds == 9

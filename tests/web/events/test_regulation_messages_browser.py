@@ -32,13 +32,18 @@ def test_the_fars_schedule_problem_in_persian_at_the_rounds_box(
     page.set_default_timeout(30_000)
     log_in(page, live_server.url, "parisa", "parisa-pass", "/e/fars/settings/")
     page.wait_for_selector("html[lang='fa'][dir='rtl']")
-    page.fill("#id_section_B_rounds", "۵")  # typed on a Persian keyboard
+    # table B's rounds in the Sections form, typed on a Persian keyboard
+    named = '[name="r-event~sections1-rounds"]'
+    rounds = f"#section-list-form {named}"
+    page.fill(rounds, "۵")
     with page.expect_navigation():
-        page.click("#save-settings")
-    box = page.locator("#id_section_B_rounds")
+        page.click("#save-section-list")
+    box = page.locator(rounds)
     assert box.input_value() == "۵"
-    # the error list the template puts just before the box's label
-    error = page.locator('ul.errorlist:has(+ label[for="id_section_B_rounds"])')
+    # the error list the template puts at the head of the box's rule
+    error = page.locator(
+        '#section-list-form div.rule:has([name="r-event~sections1-rounds"]) ul.errorlist'
+    )
     assert " ".join(error.inner_text().split()) == " ".join(FARS_FIVE_ROUNDS.split())
     folder = Path(os.environ.get("CROSSTABLE_SCREENSHOTS", tmp_path))
     folder.mkdir(parents=True, exist_ok=True)

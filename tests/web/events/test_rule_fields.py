@@ -328,3 +328,46 @@ def test_the_files_mpvgp_is_the_lists_mpvgp(creator: User) -> None:
     assert tiebreaks is not None
     # a list changed is written as the list spells it
     assert list(tiebreaks.tiebreaks) == ["MPVGP", "DE", "BH", "BH/C1", "BH/C2"]
+
+
+def test_a_team_section_added_in_the_section_list_chooses_team_tie_breaks_by_name(
+    creator: User,
+) -> None:
+    """Fars, in Persian: table B added in the Sections form with the team Swiss is a team
+    section at once — its boards asked for (refused without them, at the box, in Persian),
+    FIDE's match points 2, 1, 0 written — and the Tie-breaks part offers it the team
+    tie-breaks by their words (before, its lists offered only the individual ones, and
+    MPvGP could be set only as a typed code on the event part)."""
+    client = _client(creator, "fa")
+    slug = _fars_blank(client).slug
+    new_b = {
+        "r-event~sectionsnew-key": "B",
+        "r-event~sectionsnew-name": "جدول زیر ۱۴ سال (B)",
+        "r-event~sectionsnew-rounds": "۹",
+        "r-event~sectionsnew-pairing__system": "FIDE_TEAM",
+    }
+    before = models.Event.objects.get(slug=slug).regulations_text
+    refused = _save(client, slug, "section-list", new_b)
+    assert "سیستم چیدمان تیمی به تعداد صفحه‌ها نیاز دارد." in refused
+    assert models.Event.objects.get(slug=slug).regulations_text == before
+    _save(client, slug, "section-list", {**new_b, "r-event~sectionsnew-team__boards": "۴"})
+    added = parse_regulations(models.Event.objects.get(slug=slug).regulations_text).sections[1]
+    assert added.key == "B" and added.team is not None and added.team.boards == 4
+    assert added.team.match_points is not None
+    points = added.team.match_points
+    assert (points.win, points.draw, points.loss) == (2, 1, 0)
+
+    page = part_page(client, slug, "ranking-rules")
+    box = page.split('name="r-B-tiebreaks-0"', 1)[1].split("</select>", 1)[0]
+    # the team tie-breaks by their Persian words, no code shown
+    assert '<option value="MPVGP">' in box, box[:2000]
+    option = box.split('<option value="MPVGP">', 1)[1].split("</option>", 1)[0]
+    assert "MPVGP" not in option and option.strip()
+    _save(
+        client,
+        slug,
+        "ranking-rules",
+        {"r-B-tiebreaks-0": "MPVGP", "r-B-tiebreaks-1": "DE", "r-B-tiebreaks-2": "BH"},
+    )
+    added = parse_regulations(models.Event.objects.get(slug=slug).regulations_text).sections[1]
+    assert meaning(added.tiebreaks) == ["MPVGP", "DE", "BH"]

@@ -155,9 +155,7 @@ def _form_keys_of(path: Path) -> Iterator[str]:
         assert rule_form.is_valid(), (path.name, part.name, rule_form.errors)
         assert rule_form.changes == [], (path.name, part.name, rule_form.changes)
         yield from rule_form.key_fields()
-    settings = forms.EventSettingsForm(
-        sections=[(section.key, False) for section in regulations.sections], event_slug="probe"
-    )
+    settings = forms.EventSettingsForm(event_slug="probe")
     yield from settings.written_keys(regulations)
 
 

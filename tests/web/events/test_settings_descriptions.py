@@ -123,19 +123,48 @@ def test_the_played_rounds_box_is_asked_once_a_round_is_paired(paired: models.Ro
         assert 'name="confirm_played"' in page, part
 
 
-def test_a_sections_tie_break_codes_are_said_in_words() -> None:
-    """The event part's box of a section's tie-breaks holds the file's codes (OTHER_OS
-    OTHER_LJF): beside it, what they are in the reader's words and where they are chosen
-    by name."""
+def test_a_section_is_set_in_one_place_and_its_tie_breaks_chosen_by_name() -> None:
+    """The event part showed each section twice — its name, rounds, system and tie-breaks
+    typed as the file's codes (OTHER_OS OTHER_LJF) in the event's form, and again in the
+    Sections form below. Now the Sections form alone, and the tie-breaks chosen by their
+    words in the Tie-breaks part."""
     user = User.objects.create_user("organiser")
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
     client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
     client.force_login(user)
     reference_page(client, "futian-chess-grade-2019")
     page = client.get(pages.address("reference", "event")).content.decode()
-    assert 'value="OTHER_OS OTHER_LJF"' in page
-    assert (
-        '<span class="muted" id="id_section_A_tiebreaks_helptext">现为：对手分、累进分逐轮递减。'
-        "在“破同分与排名”页面按名称选择。</span>"
-    ) in page
-    assert "组别 A 的破同分方法" in page
+    assert "OTHER_OS" not in page and 'name="section_A_' not in page
+    assert page.count('value="A组：四、五级棋士组"') == 1  # the Sections form's row
+    assert 'name="r-event~sections0-rounds"' in page
+    ranking = client.get(pages.address("reference", "ranking")).content.decode()
+    first = ranking.split('name="r-A-tiebreaks-0"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="OTHER_OS" selected>对手分' in first, first[:300]
+
+
+def test_each_box_of_a_condition_says_what_it_is_in_the_readers_words() -> None:
+    """A discount's or a prize's condition was a row of bare boxes (sex, unit kind, born
+    on or after…, age at least, age below…) under one label: now each box has its words
+    beside it, a label for it, in the reader's language (the Fars league read in Malay)."""
+    user = User.objects.create_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="ms")
+    client.force_login(user)
+    reference_page(client, "fars-team-league-1398")
+    fees = client.get(pages.address("reference", "fees")).content.decode()
+    members = fees[fees.index('data-key="r-event~discounts0-members-sex"') :]
+    members = members[: members.index("</div>")]
+    assert '<span class="rule-label">Ahli</span>' in members
+    for box, words in (
+        ("sex", "jantina"),
+        ("age__below", "umur: di bawah"),
+        ("rating__at_least", "rating: sekurang-kurangnya"),
+    ):
+        label = f'<label for="id_r-event~discounts0-members-{box}">{words}</label>'
+        assert label in members, box
+    # a prize category's "only if at least N entries meet": the count says so beside it
+    categories = client.get(pages.address("reference", "categories")).content.decode()
+    count = re.search(
+        r'<label for="id_r-A~prizes0~categories0-requires-count">([^<]+)</label>', categories
+    )
+    assert count is not None and count[1].startswith("Diberi hanya jika"), count

@@ -447,7 +447,7 @@ def test_fewer_or_more_rounds_cut_or_lengthen_the_sections_own_schedule(
     times; 10 rounds add an empty row 10 for the schedule's fields to fill."""
     event = create(organiser, "huayuan-xiangqi-invitational-2019.toml", "huayuan")
     client = signed_in(organiser, "zh-hans")
-    post_part(client, "huayuan", "settings", {"section_main_rounds": "9"})
+    post_part(client, "huayuan", "section-list", {"r-event~sections0-rounds": "9"})
     event.refresh_from_db()
     main = parse_regulations(event.regulations_text).section("main")
     assert (main.rounds, len(main.schedule)) == (9, 9)
@@ -455,7 +455,7 @@ def test_fewer_or_more_rounds_cut_or_lengthen_the_sections_own_schedule(
         datetime.date(2019, 1, 2),
         datetime.time(16, 0),
     )
-    post_part(client, "huayuan", "settings", {"section_main_rounds": "10"})
+    post_part(client, "huayuan", "section-list", {"r-event~sections0-rounds": "10"})
     event.refresh_from_db()
     main = parse_regulations(event.regulations_text).section("main")
     assert (len(main.schedule), main.schedule[9].date, main.schedule[9].start) == (10, None, None)

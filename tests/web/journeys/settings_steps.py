@@ -114,8 +114,8 @@ def read_part(organiser: Person, slug: str, part: str) -> dict[str, Form]:
 
 
 def _not_offered(form: Any, change: Change) -> list[str]:
-    """The choices ``change`` wants that its lists do not offer (yet: a section's team
-    tie-breaks are offered once the section plays in teams, a later part)."""
+    """The choices ``change`` wants that its lists do not offer (yet: a list that names
+    what another form makes, e.g. a prize's rankings a later part adds)."""
     missing = []
     for name, values in change.boxes.items():
         if change.kinds[name] != "select":

@@ -536,7 +536,7 @@ def _five_rounds_for_table_b(organiser: Person) -> None:
     organiser.submit("#save-regulations")
     open_part(organiser, "event")
     assert organiser.page.input_value(
-        f"#settings-form input[name=section_{KEY}_rounds]"
+        '#section-list-form [name="r-event~sections1-rounds"]'
     ) == persian(ROUNDS)
     organiser.shot("settings")
 

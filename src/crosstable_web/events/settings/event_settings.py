@@ -23,7 +23,6 @@ from typing import Any
 import tomlkit
 from django.db import transaction
 from django.utils.translation import gettext as _
-from tomlkit.items import AoT
 
 from crosstable.regulations import Regulations, RegulationsError, parse_regulations
 from crosstable.regulations.schema import RoundSlot
@@ -35,7 +34,6 @@ from crosstable_web.events.oversight.permissions import require_organiser
 from crosstable_web.events.regulations import event_time, regulation_messages, rules
 from crosstable_web.events.rounds import rule_warnings
 from crosstable_web.events.services import ServiceError, complete_unit_shares, create_section
-from crosstable_web.events.settings import regulation_edits
 
 PLAYED_FIELDS = ("scoring", "tiebreaks", "system_code", "forfeits_to_withdraw")
 """Section values that change the results of rounds already played."""
@@ -460,7 +458,6 @@ class EventEdit:
     start_date: datetime.date | None
     end_date: datetime.date | None
     venue: str
-    sections: list[SectionEdit]
 
 
 def edited_text(text: str, edit: EventEdit) -> str:
@@ -480,29 +477,6 @@ def edited_text(text: str, edit: EventEdit) -> str:
         day = getattr(edit, name)
         _set(event, name, date_text(day, new_calendar) if day else None)
     _set(event, "venue", edit.venue or None)
-    tables = document.get("sections")
-    if isinstance(tables, AoT | list):
-        current = {str(table.get("key")): table for table in tables}
-        regulations = read(tomlkit.dumps(document))
-        for section_edit in edit.sections:
-            table = current.get(section_edit.key)
-            if table is None:
-                continue
-            rules_now = regulations.section(section_edit.key)
-            if section_edit.name != rules_now.name:
-                table["name"] = section_edit.name
-            if section_edit.rounds != rules_now.rounds:
-                _set(table, "rounds", section_edit.rounds)
-                if section_edit.rounds is not None:
-                    regulation_edits.resize_schedule(table, section_edit.rounds)
-            if section_edit.system != rules_now.pairing.system:
-                pairing = table.get("pairing")
-                if isinstance(pairing, dict):
-                    pairing["system"] = section_edit.system
-                else:
-                    table["pairing"] = {"system": section_edit.system}
-            if tuple(section_edit.tiebreaks) != rules_now.tiebreaks:
-                table["tiebreaks"] = list(section_edit.tiebreaks)
     return tomlkit.dumps(document)
 
 

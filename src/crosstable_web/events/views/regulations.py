@@ -40,11 +40,6 @@ def _settings_initial(event: models.Event, text: str) -> dict[str, Any]:
         else "",
         "venue": regulations.venue,
     }
-    for section in regulations.sections:
-        initial[f"section_{section.key}_name"] = section.name
-        initial[f"section_{section.key}_rounds"] = section.rounds
-        initial[f"section_{section.key}_system"] = section.pairing.system
-        initial[f"section_{section.key}_tiebreaks"] = " ".join(section.tiebreaks)
     return initial
 
 
@@ -90,14 +85,8 @@ def _settings_page(
     slug = event.slug
     data = request.POST if request.method == "POST" else None
     shown = set(page.actions)
-    sections = [
-        (section.key, section.team is not None and section.team.match_points is not None)
-        for section in regulations.sections
-    ]
     form = (
-        forms.EventSettingsForm(
-            initial=_settings_initial(event, text), sections=sections, event_slug=event.slug
-        )
+        forms.EventSettingsForm(initial=_settings_initial(event, text), event_slug=event.slug)
         if "settings" in shown
         else None
     )
@@ -113,7 +102,7 @@ def _settings_page(
     rule_forms = rule_page.rule_forms(regulations, text, data, action, only=shown)
     here = pages.address(slug, page.name)
     if data is not None and action == "settings":
-        form = forms.EventSettingsForm(data, sections=sections, event_slug=event.slug)
+        form = forms.EventSettingsForm(data, event_slug=event.slug)
         if form.is_valid():
             values = form.cleaned_data
             edit = event_settings.EventEdit(
@@ -123,16 +112,6 @@ def _settings_page(
                 start_date=values["start_date"],
                 end_date=values["end_date"],
                 venue=values["venue"],
-                sections=[
-                    event_settings.SectionEdit(
-                        key=key,
-                        name=values[f"section_{key}_name"],
-                        rounds=values[f"section_{key}_rounds"],
-                        system=values[f"section_{key}_system"],
-                        tiebreaks=values[f"section_{key}_tiebreaks"],
-                    )
-                    for key, _teams in sections
-                ],
             )
             confirm = _apply_settings(
                 request,
@@ -205,16 +184,6 @@ def _settings_page(
         context["event_fields"] = [
             form[name]
             for name in ("name", "slug", "time_zone", "calendar", "start_date", "end_date", "venue")
-        ]
-        context["section_fields"] = [
-            (
-                key,
-                [
-                    form[f"section_{key}_{name}"]
-                    for name in ("name", "rounds", "system", "tiebreaks")
-                ],
-            )
-            for key, _teams in sections
         ]
     return render(request, "events/event_settings.html", context)
 

@@ -84,15 +84,12 @@ def registered_codes() -> set[str]:
 
 
 def settings_system_choices(current: str) -> list[tuple[str, str]]:
-    """The systems a section's settings offer (individual, then team; the team Swiss's
-    colour variants are chosen on the common settings form, so only their plain codes here),
-    each once, and the section's ``current`` code when it is not among them (another spelling
-    such as ``FIDE_DUTCH``, kept as it is and told apart in words, never silently changed)."""
-    codes = [
-        code
-        for code in (*offered_codes(teams=False), *offered_codes(teams=True))
-        if "_TYPE" not in code
-    ]
+    """The systems a section's settings offer (individual, then team, the team Swiss's
+    colour variants with them: the Sections form is the one place a section's system is
+    chosen), each once, and the section's ``current`` code when it is not among them
+    (another spelling such as ``FIDE_DUTCH``, kept as it is and told apart in words, never
+    silently changed)."""
+    codes = [*offered_codes(teams=False), *offered_codes(teams=True)]
     choices = [(code, system_choice_name(code)) for code in codes]
     if current and current not in codes:
         choices.append(

@@ -164,6 +164,17 @@ SECTIONS = RulePart(
             maximum=99,
         ),
         Rule("pairing.system", "system", gettext_lazy("How the section is paired.")),
+        Rule(
+            "team.boards",
+            "whole",
+            gettext_lazy(
+                "Boards each team plays on (team pairing systems; the match points are then "
+                "FIDE's 2, 1 and 0, changed under Team rules)."
+            ),
+            "4",
+            minimum=1,
+            maximum=100,
+        ),
     ),
     rows="sections",
 )

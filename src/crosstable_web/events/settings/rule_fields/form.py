@@ -49,6 +49,7 @@ from crosstable_web.events.settings.rule_fields.rows import (
     row_table,
     rows_scopes,
 )
+from crosstable_web.events.settings.rule_fields.section_parts import SECTION_TEAMS
 from crosstable_web.events.settings.rule_fields.values import (
     as_date,
     clock_value,
@@ -188,7 +189,9 @@ class RulesForm(PartForm):
         elif kind in ("ordered", "tiebreaks"):
             values = [str(v) for v in raw] if isinstance(raw, list) else []
             if kind == "tiebreaks":
-                choices = tiebreak_choices(rule.teams, tuple(values))
+                # a team section is offered the team tie-breaks (MPvGP), chosen by name:
+                # the typed code was the only way to them
+                choices = tiebreak_choices(rule.teams or self._teams(index), tuple(values))
             else:
                 assert rule.choices is not None
                 choices = rule.choices()
@@ -587,6 +590,8 @@ class RulesForm(PartForm):
                 if not self._unchanged(self.stem(scope.id, rule), rule, value):
                     self.changes.append((scope, rule, value))
             self._name_new_row(scope)
+            if self.part.rows == "sections":
+                self._team_section(scope, cleaned)
         if not self.errors:
             for key, reason in engine_refusals(self.text, self.change()):
                 field = self.field_of_key(key)
@@ -604,6 +609,36 @@ class RulesForm(PartForm):
             position = int(re.findall(r"\[(\d+)\]\.$", scope.prefix)[0]) + 1
             self.changes.append((scope, key_rule, f"{scope.steps[-1][0]}_{position}"))
 
+    def _team_section(self, scope: Scope, cleaned: dict[str, Any]) -> None:
+        """A section given a team pairing system in the Sections form becomes a team section
+        at once, as the blank event form makes one: its boards are asked for, and the match
+        points FIDE's 2, 1 and 0 are written (shown and changed under Team rules) unless it
+        has its own. Without them its tie-break lists offered no team tie-break (MPvGP)
+        until the Team rules part, later in the settings, was filled."""
+        from crosstable.pairing.registry import is_team_system
+
+        if cleaned.get(f"r-{scope.id}-remove"):
+            return
+        new = {
+            rule.key: value for changed, rule, value in self.changes if changed is scope and rule
+        }
+        if "pairing.system" not in new and "team.boards" not in new:
+            return  # a section left as it was is left as it was
+        system = new.get("pairing.system", table_at_path(scope.data, ("pairing", "system")))
+        if not isinstance(system, str) or not is_team_system(system):
+            return
+        boards = next(rule for rule in self.part.rules if rule.key == "team.boards")
+        if not (new.get("team.boards") or table_at_path(scope.data, boards.path)):
+            self.add_error(
+                self.boxes(scope.id, boards)[0],
+                _("A team pairing system needs the number of boards."),
+            )
+            return
+        if table_at_path(scope.data, ("team", "match_points")) is None:
+            for name, points in (("win", 2), ("draw", 1), ("loss", 0)):
+                rule = next(r for r in SECTION_TEAMS.rules if r.key == f"team.match_points.{name}")
+                self.changes.append((scope, rule, points))
+
     def _teams(self, index: int | None) -> bool:
         if index is None:
             return False
@@ -617,6 +652,9 @@ class RulesForm(PartForm):
             for rule in self.rules_of(scope.data):
                 boxes = self.boxes(scope.id, rule)
                 fields[prefix + rule.key] = boxes[0]
+                if self.part.rows == "sections" and rule.key == "rounds":
+                    # a timetable of other rounds than the section's is the rounds' refusal
+                    fields[prefix + "schedule"] = boxes[0]
                 if rule.kind in ("ordered", "tiebreaks", "range"):
                     for number, name in enumerate(boxes):
                         fields[f"{prefix}{rule.key}[{number}]"] = name
@@ -642,6 +680,9 @@ class RulesForm(PartForm):
                         removed.append((array, row))
                     elif row is not None:
                         edits.set_path(row, rule.path, value)
+                        if self.part.rows == "sections" and rule.key == "rounds" and value:
+                            # its own timetable follows: rows cut, or added for the days
+                            edits.resize_schedule(row, value)
                 elif scope.section is None:
                     assert rule is not None
                     edits.set_path(document, rule.path, value)
@@ -659,20 +700,35 @@ class RulesForm(PartForm):
 
         return write
 
-    def groups(self) -> list[tuple[str, str, list[list[forms.BoundField]]]]:
-        """For the page: each scope (the event, or a section: key and name) and its rules'
-        boxes."""
+    def groups(self) -> list[tuple[str, str, list[tuple[str, list[tuple[Any, str]]]]]]:
+        """For the page: each scope (the event, or a section: key and name) and its rules,
+        each with its label and its boxes, a box of several (a condition's sex, age, rating…;
+        a board's or a sex's number; a range's ends) with its own words beside it: they
+        stood as a row of bare boxes, the words only in a screen reader's label."""
         shown = []
         for scope in self.scopes:
-            rows = [
-                [self[box] for box in self.boxes(scope.id, rule)]
-                for rule in self.rules_of(scope.data)
-            ]
+            rows: list[tuple[str, list[tuple[Any, str]]]] = []
+            for rule in self.rules_of(scope.data):
+                boxes = [self[box] for box in self.boxes(scope.id, rule)]
+                label = str(rule.label())
+                rows.append((label, [(box, _box_words(label, box)) for box in boxes]))
             remove = f"r-{scope.id}-remove"
             if remove in self.fields:
-                rows.append([self[remove]])
+                rows.append(("", [(self[remove], "")]))
             shown.append((scope.id, scope.title, rows))
         return shown
+
+
+def _box_words(label: str, box: forms.BoundField) -> str:
+    """A box's own words beside it, when a rule has several: its label less the rule's
+    (“Who may win it: age: below” → “age: below”); none for the numbered boxes of a list in
+    order (their place says it) nor a box alone (its label is the rule's)."""
+    own = str(box.label)
+    if own.startswith(f"{label}: "):
+        return own[len(label) + 2 :]
+    if own.startswith(label):
+        return ""
+    return own  # words of its own (a requirement's count: “given only if at least…”)
 
 
 def _example_in_words(rule: Rule) -> str | None:
