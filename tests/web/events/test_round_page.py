@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from crosstable_web.events import models, rounds, services
 from crosstable_web.events.rounds import rule_warnings
@@ -209,3 +211,72 @@ def test_the_round_page_links_the_results_sheet(
     link = re.search(r'href="([^"]+)" id="results-sheet"', page.content.decode())
     assert link is not None and link.group(1) == f"/print/{section.event.slug}/results/"
     assert _client(arbiter).get(link.group(1)).status_code == 200
+
+
+def _round_two_page_queries(section: models.Section, arbiter: User, players: int) -> int:
+    """Players entered, rounds 1 and 2 paired (White winning round 1): the queries of round
+    2's page, read by its arbiter."""
+    models.Entry.objects.bulk_create(
+        models.Entry(
+            section=section,
+            name=f"{section.key} {index:02d}",
+            sex="F",
+            rating=2000 - index,
+            unit=f"School {index % 4}",
+        )
+        for index in range(players)
+    )
+    services.assign_pairing_numbers(section, arbiter)
+    round_one = rounds.pair_next_round(section, arbiter)
+    for board in range(1, players // 2 + 1):
+        rounds.enter_result(round_one, board, "1", arbiter)
+    rounds.pair_next_round(section, arbiter)
+    client = _client(arbiter)
+    client.get(_url(section, 2))  # the session and the language settled
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(_url(section, 2)).content.decode()
+    assert page.count('class="board-form"') == players // 2
+    return len(queries)
+
+
+def test_the_round_pages_queries_do_not_grow_with_its_boards(
+    event: models.Event, arbiter: User, simple_pairing: object
+) -> None:
+    """Issue 32: a 1,000-board page read each player's facts and rendered each row apart.
+    Three boards or eight (one more bye-less section of the same event): the same queries."""
+    few = _round_two_page_queries(event.sections.get(key="open"), arbiter, 6)
+    more = _round_two_page_queries(event.sections.get(key="girls"), arbiter, 16)
+    assert few == more
+
+
+def test_a_boards_buttons_post_with_the_pages_one_token(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    """The board forms share the page's result address and CSRF token (built once per page,
+    issue 32): a board's button, posted as the browser would with CSRF checks on, stores
+    its result; each form names its own board."""
+    round_one = rounds.pair_next_round(section, arbiter)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(arbiter)
+    page = client.get(_url(section, 1) + "?show=missing").content.decode()
+    forms = re.findall(
+        r'<form method="post" action="([^"]+)" class="board-form">(.*?)</form>', page
+    )
+    assert [re.findall(r'name="board" value="(\d+)"', inside) for _, inside in forms] == [
+        ["1"],
+        ["2"],
+        ["3"],
+    ]
+    action, inside = forms[1]
+    assert action == _url(section, 1, "result/")
+    assert 'name="show" value="missing"' in inside
+    assert re.findall(r'<button name="result" value="([^"]+)" title="([^"]+)">', inside) == [
+        ("1", "White wins"),
+        ("=", "Draw"),
+        ("0", "Black wins"),
+    ]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', inside))
+    response = client.post(action, {**fields, "result": "="})
+    assert response.status_code == 302
+    assert response["Location"] == _url(section, 1) + "?show=missing"
+    assert list(round_one.boards.values_list("white_result", flat=True)) == ["*", "=", "*"]

@@ -165,10 +165,14 @@ def board_lines(
     boards: Iterable[models.Board],
     notation: Notation,
     with_warnings: bool,
+    facts: dict[int, PlayerFacts] | None = None,
 ) -> list[BoardLine]:
-    """The round page's lines of ``boards`` (``with_warnings``: for an arbiter)."""
+    """The round page's lines of ``boards`` (``with_warnings``: for an arbiter). ``facts``:
+    :func:`player_facts` of this round when the caller has them already (the round page
+    needs them for its byes too; computing them twice was a fifth of a 1,000-board page)."""
     section = round_row.section
-    facts = player_facts(section, round_row.number, notation)
+    if facts is None:
+        facts = player_facts(section, round_row.number, notation)
     apart_until = int(section.settings.get("same_unit_apart_until_round", 0) or 0)
     units_apart = round_row.number <= apart_until
     # A match of several games (the Double-Swiss system) is paired once: its later games

@@ -76,6 +76,59 @@ def result_cell(board: models.Board, notation: Notation) -> SafeString:
     )
 
 
+def player_cell(entry: models.Entry, facts: round_facts.PlayerFacts | None) -> SafeString:
+    """A player's cell on the round page: the name, then rating · unit · colours so far and
+    the floats. Built here rather than by a template included per player: a 1,000-board
+    page's 2,000 inclusions were much of its rendering time (issue 32; docs/bench.md)."""
+    name = format_html('<span class="name">{}</span>', entry.name)
+    if entry.house:
+        name = format_html("{} <em>({})</em>", name, _("house player"))
+    parts = []
+    if entry.rating:
+        parts.append(
+            format_html(
+                '<bdi class="rating" title="{}">{}</bdi>',
+                _("rating"),
+                localisation.digits(entry.rating),
+            )
+        )
+    if entry.unit:
+        parts.append(format_html('<span class="unit">{}</span>', entry.unit))
+    if facts is not None and facts.colours:
+        parts.append(
+            format_html(
+                '<bdi dir="ltr" class="colours" title="{}">{}</bdi>',
+                _("colours so far"),
+                facts.colours,
+            )
+        )
+    small = SafeString(" · ".join(parts))
+    if facts is not None and facts.floats:
+        small = format_html(
+            '{} <bdi dir="ltr" class="floats" title="{}">{}</bdi>',
+            small,
+            _("floats (↓ down, ↑ up) and their rounds"),
+            localisation.digits(facts.floats),
+        )
+    return format_html('{}\n<small class="facts">{}</small>\n', name, small)
+
+
+def _board_form_end(show: str, choices: list[tuple[str, tuple[str, str]]]) -> SafeString:
+    """What every board's result form holds after its board number (the filter kept, the
+    result buttons): the same on every row, so built once per page, not once per board."""
+    kept = format_html('<input type="hidden" name="show" value="{}">', show) if show else ""
+    buttons = [
+        format_html(
+            '<button name="result" value="{}" title="{}">{}</button>',
+            code,
+            choice[0],
+            localisation.digits(choice[1]),
+        )
+        for code, choice in choices
+    ]
+    return format_html("{}{}</form>", kept, SafeString("".join(buttons)))
+
+
 def _progress(boards: list[models.Board]) -> dict[str, int]:
     return {"done": sum(not board.is_pending for board in boards), "total": len(boards)}
 
@@ -120,21 +173,32 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
     if show not in FILTERS:
         show = ""
     can_arbitrate = permissions.can_arbitrate(request.user, section.event)
-    lines = round_facts.board_lines(round_row, boards, notation, with_warnings=can_arbitrate)
     facts = round_facts.player_facts(section, number, notation)
+    lines = round_facts.board_lines(
+        round_row, boards, notation, with_warnings=can_arbitrate, facts=facts
+    )
     byes = [
-        (bye, facts.get(bye.entry_id))
+        (bye, facts.get(bye.entry_id), player_cell(bye.entry, facts.get(bye.entry_id)))
         for bye in round_row.byes.select_related("entry").order_by("entry__pairing_number")
     ]
     current = next((board for board in boards if board.is_pending), None)
+    choices = list(zip(("1", "=", "0"), notation.slip_choices(), strict=True))
     return render(
         request,
         "events/round_detail.html",
         {
             **_status_context(request, round_row, boards, show),
             "boards": [
-                (line, result_cell(line.board, notation)) for line in lines if _shown(show, line)
+                (
+                    line,
+                    result_cell(line.board, notation),
+                    player_cell(line.board.white, line.white),
+                    player_cell(line.board.black, line.black),
+                )
+                for line in lines
+                if _shown(show, line)
             ],
+            "board_form_end": _board_form_end(show, choices),
             "byes": byes,
             "current": current,
             "current_players": f"{current.white.name} – {current.black.name}" if current else "",
@@ -145,7 +209,7 @@ def round_detail(request: HttpRequest, slug: str, key: str, number: int) -> Http
             "board_warnings": sum(bool(line.warnings) for line in lines),
             "form": forms.ResultForm(),
             "foul_letter": rounds.foul_letter(),
-            "choices": list(zip(("1", "=", "0"), notation.slip_choices(), strict=True)),
+            "choices": choices,
             "swap_form": forms.SwapForm(),
             # results of rounds before the previous one go to the rating report in FIDE mode
             "rating_form": forms.RatingCorrectionForm()
