@@ -280,3 +280,25 @@ def test_a_boards_buttons_post_with_the_pages_one_token(
     assert response.status_code == 302
     assert response["Location"] == _url(section, 1) + "?show=missing"
     assert list(round_one.boards.values_list("white_result", flat=True)) == ["*", "=", "*"]
+
+
+def test_a_persian_round_page_writes_the_players_and_buttons_in_its_digits(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    """The cells and buttons built in the view (issue 32) follow the page's language as the
+    template did: Player 01's rating 1990 as ۱۹۹۰ with the Persian word for rating, the
+    house player marked, the buttons' results in Persian digits."""
+    models.Entry.objects.filter(section=section, pairing_number=2).update(house=True)
+    rounds.pair_next_round(section, arbiter)
+    page = _client(arbiter, "fa").get(_url(section, 1)).content.decode()
+    row = re.search(r'id="board-1"(.*?)</tr>', page, re.S)
+    assert row is not None
+    assert (
+        '<span class="name">Player 01</span>\n<small class="facts">'
+        '<bdi class="rating" title="ریتینگ">۱۹۹۰</bdi> · <span class="unit">School 1</span></small>'
+        in row.group(1)
+    )
+    assert '<span class="name">Player 02</span> <em>(' in row.group(1)
+    assert re.findall(
+        r'<button name="result" value="1" title="[^"]+">([^<]+)</button>', row.group(1)
+    ) == ["۱\u200f-\u200f۰"]  # the marks keep 1-0 in order
