@@ -361,23 +361,33 @@ class _RoundPairer(PairingGraph):
     def restrict_bye_after_floats_again(self, vertices: list[int]) -> None:
         """As :meth:`restrict_bye_to_lowest_score` when second downfloats are counted: they
         come first, so the bye goes to the lowest score with which a pairing of everyone
-        else has no more of them than the fewest possible."""
-        found = self.least_cost_matching(vertices, self.float_again, self.float_class)
+        else has no more of them than the fewest possible.
+
+        One matching answers both: a second downfloat costs more than any score level (0
+        for the lowest score), and the bye's pair costs its player's level besides, so the
+        cheapest pairing has the fewest second downfloats and, among those, the bye at the
+        lowest score (before: one matching for the fewest, then one per lower score with
+        the bye there, each a second at 5,000 players)."""
+        bye = self.bye_vertex
+        levels = len(self.level_of)
+        level = self.level
+
+        def cost(u: int, v: int) -> int:
+            paid = self.float_again(u, v) * levels
+            if u == bye:
+                paid += level[v]
+            elif v == bye:
+                paid += level[u]
+            return paid
+
+        found = self.least_cost_matching(vertices, cost, self.float_class)
         if found is None:
             raise PairingError(self.no_pairing_message())
-        least, mate = found
-        self.least_floats_again = least
-        bye = self.bye_vertex
+        total, mate = found
+        self.least_floats_again = total // levels
         if bye is None:
             return
-        scores = sorted({self.players[v].score for v in self.neighbours[bye]})
-        # The best pairing found gives the bye to some score: only lower ones need asking.
-        found_score = self.players[mate[bye]].score
-        chosen = next(
-            score
-            for score in scores
-            if score == found_score or self.fewest_floats_again(vertices, score) == least
-        )
+        chosen = self.players[mate[bye]].score
         for i in list(self.neighbours[bye]):
             if self.players[i].score != chosen:
                 self.disconnect(i, bye)
