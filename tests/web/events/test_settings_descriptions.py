@@ -168,3 +168,19 @@ def test_each_box_of_a_condition_says_what_it_is_in_the_readers_words() -> None:
         r'<label for="id_r-A~prizes0~categories0-requires-count">([^<]+)</label>', categories
     )
     assert count is not None and count[1].startswith("Diberi hanya jika"), count
+
+
+def test_the_prizes_part_shows_each_place_once() -> None:
+    """Huayuan read in Chinese: the prizes part showed every place twice — a table of
+    from/to/amount/items rows and the places' rows below — each editable. Now the places'
+    rows alone (with a tie's sharing and a place's condition, which the table lacked)."""
+    user = User.objects.create_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(user)
+    reference_page(client, "huayuan-xiangqi-invitational-2019")
+    page = client.get(pages.address("reference", "prizes")).content.decode()
+    assert 'id="prizes-form"' not in page and 'id="prize-places-form"' in page
+    # the first table's first place: 6000 yuan, one box
+    assert page.count('value="6000"') == 1
+    assert 'name="r-main~prizes0~places0-amount"' in page

@@ -297,10 +297,12 @@ def test_a_time_refused_in_the_readers_words_at_its_box(organiser: User) -> None
 def test_a_prize_place_gap_stands_at_its_row(organiser: User) -> None:
     create(organiser, "huayuan-xiangqi-invitational-2019.toml", "huayuan")
     client = signed_in(organiser, "en")
-    page = part_page(client, "huayuan", "prizes")
-    values = form_values(page, "prizes-form")
-    response = client.post("/e/huayuan/settings/", {**values, "prize_main_0_p1_from": "3"})
-    assert list(response.context["prizes_form"].errors) == ["prize_main_0_p1_from"]
+    page = part_page(client, "huayuan", "prize-places")
+    values = form_values(page, "prize-places-form")
+    box = "r-main~prizes0~places1-place"
+    response = client.post("/e/huayuan/settings/", {**values, box: "3"})
+    form = dict(response.context["shown_forms"])["prize-places"]
+    assert list(form.errors) == [box], form.errors
 
 
 # --- round trip and round starts ------------------------------------------------------------
@@ -350,8 +352,12 @@ def test_upload_edit_the_fields_download_upload_gives_the_same_event(
     post_part(
         client,
         "first",
-        "prizes",
-        {"prize_main_0_p0_amount": "6,500", "prize_main_0_p6_amount": "300"},
+        "prize-places",
+        {
+            "r-main~prizes0~places0-amount": "6,500",
+            "r-main~prizes0~placesnew-place": "7",
+            "r-main~prizes0~placesnew-amount": "300",
+        },
     )
     post_part(client, "first", "eligibility", {"elig_main_born_on_or_before": "2000/12/31"})
     first = models.Event.objects.get(slug="first")
@@ -416,7 +422,12 @@ def test_a_section_given_its_own_value_for_an_inherited_one(organiser: User) -> 
     table A and takes it out of the defaults."""
     event = create(organiser, "kinabatangan-school-2024.toml", "kcs")
     client = signed_in(organiser, "ms")
-    post_part(client, "kcs", "prizes", {"prize_L12_0_p1_items": "pingat, sijil"})
+    post_part(
+        client,
+        "kcs",
+        "prize-places",
+        {"r-L12~prizes0~placesnew-place": "2", "r-L12~prizes0~placesnew-items": "pingat\nsijil"},
+    )
     event.refresh_from_db()
     regulations = parse_regulations(event.regulations_text)
     boys, girls = regulations.section("L12").prizes[0], regulations.section("P12").prizes[0]

@@ -48,7 +48,8 @@ PAGES: tuple[SettingsPage, ...] = (
         "ranking", gettext_lazy("Tie-breaks and rankings"), ("ranking-rules", "sub-rankings")
     ),
     SettingsPage("teams", gettext_lazy("Team rules"), ("team-rules",)),
-    SettingsPage("prizes", gettext_lazy("Prizes"), ("prizes", "prize-tables", "prize-places")),
+    # the places once: the prize-places rows (the old "prizes" table showed them again)
+    SettingsPage("prizes", gettext_lazy("Prizes"), ("prize-tables", "prize-places")),
     SettingsPage(
         "categories",
         gettext_lazy("Prize categories"),

@@ -1,5 +1,5 @@
-"""The settings page's structured fields for the schedule, each section's eligibility, the
-fees and each section's prizes, written into the regulations file.
+"""The settings page's structured fields for the schedule, each section's eligibility and
+the fees, written into the regulations file.
 
 Like the event's common settings (``event_settings.edited_text``) every edit here changes
 the TOML document with ``tomlkit`` — comments, layout and every key the fields do not show
@@ -23,7 +23,7 @@ import tomlkit
 from tomlkit.items import AoT
 
 from crosstable.regulations import Regulations
-from crosstable.regulations.schema import Eligibility, PlacePrize, PrizeRules
+from crosstable.regulations.schema import Eligibility
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 
 # --- the schedule -------------------------------------------------------------------------
@@ -351,137 +351,6 @@ def _new_key(taken: dict[str, Any], stem: str) -> str:
     while f"{stem}_{number}" in taken:
         number += 1
     return f"{stem}_{number}"
-
-
-# --- prizes ---------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlaceEdit:
-    """A row of prizes: places ``first``..``last`` (one each), the amount, things given."""
-
-    first: int | None = None
-    last: int | None = None
-    amount: Decimal | None = None
-    items: tuple[str, ...] = ()
-
-    @property
-    def empty(self) -> bool:
-        return self.first is None and self.amount is None and not self.items
-
-    @classmethod
-    def of(cls, prize: PlacePrize) -> PlaceEdit:
-        return cls(prize.first, prize.last, prize.amount or None, prize.items)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CategoryEdit:
-    name: str
-    places: tuple[PlaceEdit, ...]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PrizeTableEdit:
-    """One prize table of a section (``[[sections.prizes]]``): its currency, how a tie
-    shares, its places and its categories' names and places."""
-
-    currency: str
-    share: str
-    places: tuple[PlaceEdit, ...]
-    categories: tuple[CategoryEdit, ...]
-
-    @classmethod
-    def of(cls, rules: PrizeRules) -> PrizeTableEdit:
-        return cls(
-            rules.currency,
-            rules.share.value,
-            tuple(PlaceEdit.of(place) for place in rules.places),
-            tuple(
-                CategoryEdit(c.name, tuple(PlaceEdit.of(p) for p in c.places))
-                for c in rules.categories
-            ),
-        )
-
-
-def filled_places(rows: tuple[PlaceEdit, ...]) -> list[tuple[int, PlaceEdit]]:
-    """The rows that say something, with their row number, the places of a row left empty
-    taken as the next place (a row with an amount only is the place after the last)."""
-    found = []
-    expected = 1
-    for number, row in enumerate(rows):
-        if row.empty:
-            continue
-        first = row.first if row.first is not None else expected
-        last = row.last if row.last is not None else first
-        found.append((number, dataclasses.replace(row, first=first, last=last)))
-        expected = last + 1
-    return found
-
-
-def write_prizes(
-    document: Any, index: int, old: tuple[PrizeTableEdit, ...], new: tuple[PrizeTableEdit, ...]
-) -> None:
-    """Section ``index``'s prize tables as the form gives them (rankings, conditions and
-    requirements kept). A section inheriting ``[section_defaults]``'s prizes gets its own
-    copy first."""
-    if old == new:
-        return
-    section = document["sections"][index]
-    tables = section.get("prizes")
-    if tables is None:
-        inherited = document.get("section_defaults", {}).get("prizes")
-        if inherited is None:
-            return
-        tables = copy.deepcopy(inherited)  # the defaults' layout: places stay inline
-        section["prizes"] = tables
-    for table, before, after in zip(tables, old, new, strict=False):
-        if before == after:
-            continue
-        _set(table, "currency", after.currency)
-        if after.share != "by_rank" or "share" in table:
-            _set(table, "share", after.share)
-        _write_places(table, "places", after.places)
-        categories = table.get("categories") or []
-        for category, edited in zip(categories, after.categories, strict=False):
-            _set(category, "name", edited.name)
-            _write_places(category, "places", edited.places)
-
-
-def _write_places(table: Any, name: str, rows: tuple[PlaceEdit, ...]) -> None:
-    filled = filled_places(rows)
-    places = table.get(name)
-    if places is None:
-        if not filled:
-            return
-        places = tomlkit.array()
-        places.multiline(True)
-        table[name] = places
-    like = next((p.get("amount") for p in places if p.get("amount") is not None), None)
-    for position, (_number, row) in enumerate(filled):
-        if position < len(places):
-            item = places[position]
-        else:
-            # a row like the others: [[…places]] tables, or inline ones in an array
-            item = tomlkit.table() if isinstance(places, AoT) else tomlkit.inline_table()
-            places.append(item)
-        assert row.first is not None and row.last is not None
-        if row.first == row.last:
-            for key in ("from", "to"):
-                _set(item, key, None)
-            _set(item, "place", row.first)
-        else:
-            _set(item, "place", None)
-            _set(item, "from", row.first)
-            _set(item, "to", row.last)
-        _set(item, "amount", _amount_value(row.amount or None, like))
-        _set(item, "items", list(row.items) or None)
-    while len(places) > len(filled):
-        del places[len(places) - 1]
-    if not len(places):
-        del table[name]
-
-
-# --- writing values -------------------------------------------------------------------------
 
 
 def write_section_value(document: Any, index: int, path: tuple[str, ...], value: Any) -> None:

@@ -1,5 +1,6 @@
-"""The settings page's forms for the schedule, the sections' eligibility, the fees and the
-sections' prizes (``events.regulation_edits`` writes what they read into the regulations).
+"""The settings page's forms for the schedule, the sections' eligibility and the fees
+(``events.regulation_edits`` writes what they read into the regulations; the prizes are rule
+parts, ``rule_fields.prize_parts``).
 
 Each form takes values as people type them — any digits, a date in the event's calendar
 (Jalali for a Jalali event, ``2010/5/3`` as well as ``2010-05-03``), amounts with their
@@ -27,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from crosstable.regulations import Regulations
-from crosstable.regulations.schema import Combination, Eligibility, ShareMode
+from crosstable.regulations.schema import Combination, Eligibility
 from crosstable.typed import TypedValueError
 from crosstable.typed.calendars import Calendar, gregorian_to_jalali
 from crosstable.typed.dates import SCHEDULE_DATES, read_date
@@ -43,7 +44,7 @@ from crosstable_web.common.localisation import (
 from crosstable_web.common.value_messages import value_message
 from crosstable_web.events.settings import regulation_edits as edits
 
-PARTS = ("schedule", "eligibility", "fees", "prizes")
+PARTS = ("schedule", "eligibility", "fees")
 """The page's ``action`` of each form here."""
 
 
@@ -537,165 +538,6 @@ def _percent_field(initial: Decimal | None) -> LocalDecimalField:
     )
 
 
-SHARE_CHOICES = [
-    (ShareMode.BY_RANK.value, gettext_lazy("By rank (no sharing)")),
-    (ShareMode.EQUAL.value, gettext_lazy("Shared equally")),
-    (ShareMode.HORT.value, gettext_lazy("Hort system")),
-]
-BLANK_ROWS = 2
-"""Empty rows offered under each list of places, to add prizes without the TOML editor."""
-
-
-class PrizesForm(PartForm):
-    """Each section's prize tables: currency, sharing, and one row per place or run of
-    places (from, to, amount, things given), for the table and each of its categories."""
-
-    def __init__(
-        self,
-        *args: Any,
-        sections: list[tuple[str, tuple[edits.PrizeTableEdit, ...]]],
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.sections = sections
-        for key, tables in sections:
-            for number, table in enumerate(tables):
-                stem = f"prize_{key}_{number}"
-                self.fields[f"{stem}_currency"] = forms.CharField(
-                    label=_("Currency"),
-                    required=False,
-                    max_length=40,
-                    initial=table.currency,
-                    widget=forms.TextInput(attrs={"size": 6, "dir": "ltr", "translate": "no"}),
-                )
-                self.fields[f"{stem}_share"] = forms.ChoiceField(
-                    label=_("Tied players"), choices=SHARE_CHOICES, initial=table.share
-                )
-                self._place_rows(stem, table.places)
-                for category_number, category in enumerate(table.categories):
-                    category_stem = f"{stem}_c{category_number}"
-                    self.fields[f"{category_stem}_name"] = forms.CharField(
-                        label=_("Category"), max_length=300, initial=category.name
-                    )
-                    self._place_rows(category_stem, category.places)
-        self.label_boxes()
-
-    def _place_rows(self, stem: str, places: tuple[edits.PlaceEdit, ...]) -> None:
-        for row, place in enumerate([*places, *[edits.PlaceEdit()] * BLANK_ROWS]):
-            self.fields[f"{stem}_p{row}_from"] = LocalIntegerField(
-                label=_("From place"), required=False, min_value=1, initial=place.first
-            )
-            self.fields[f"{stem}_p{row}_to"] = LocalIntegerField(
-                label=_("To place"),
-                required=False,
-                min_value=1,
-                initial=place.last if place.last != place.first else None,
-            )
-            self.fields[f"{stem}_p{row}_amount"] = _amount_field(_("Amount each"), place.amount)
-            self.fields[f"{stem}_p{row}_items"] = forms.CharField(
-                label=_("Given (comma between)"),
-                required=False,
-                max_length=500,
-                initial=listed(place.items),
-            )
-
-    def rows(self, stem: str) -> list[str]:
-        """The row stems (``prize_A_0_p3``) of a list of places."""
-        found = []
-        row = 0
-        while f"{stem}_p{row}_from" in self.fields:
-            found.append(f"{stem}_p{row}")
-            row += 1
-        return found
-
-    def _places(self, stem: str) -> tuple[edits.PlaceEdit, ...]:
-        values = self.cleaned_data
-        return tuple(
-            edits.PlaceEdit(
-                values.get(f"{row}_from"),
-                values.get(f"{row}_to"),
-                values.get(f"{row}_amount"),
-                _words(values.get(f"{row}_items") or ""),
-            )
-            for row in self.rows(stem)
-        )
-
-    def edits_of(
-        self, key: str, tables: tuple[edits.PrizeTableEdit, ...]
-    ) -> tuple[edits.PrizeTableEdit, ...]:
-        values = self.cleaned_data
-        found = []
-        for number, table in enumerate(tables):
-            stem = f"prize_{key}_{number}"
-            found.append(
-                edits.PrizeTableEdit(
-                    values.get(f"{stem}_currency", "").strip(),
-                    values.get(f"{stem}_share") or table.share,
-                    self._places(stem),
-                    tuple(
-                        edits.CategoryEdit(
-                            values.get(f"{stem}_c{c}_name", category.name),
-                            self._places(f"{stem}_c{c}"),
-                        )
-                        for c, category in enumerate(table.categories)
-                    ),
-                )
-            )
-        return tuple(found)
-
-    def _row_keys(self, prefix: str, stem: str, fields: dict[str, str]) -> None:
-        """The loader's keys of a list of places: the rows that say something, in order
-        (the file holds no empty row)."""
-        written = edits.filled_places(self._places(stem)) if self.is_bound else []
-        rows = self.rows(stem)
-        for position, (number, _row) in enumerate(written):
-            for part, field in (("place", "from"), ("from", "from"), ("to", "to")):
-                fields[f"{prefix}.places[{position}].{part}"] = f"{rows[number]}_{field}"
-            fields[f"{prefix}.places[{position}].amount"] = f"{rows[number]}_amount"
-            fields[f"{prefix}.places[{position}].items"] = f"{rows[number]}_items"
-            fields[f"{prefix}.places[{position}]"] = f"{rows[number]}_from"
-
-    def key_fields(self) -> dict[str, str]:
-        fields: dict[str, str] = {}
-        for index, (key, tables) in enumerate(self.sections):
-            for number, table in enumerate(tables):
-                stem = f"prize_{key}_{number}"
-                prefix = f"sections[{index}].prizes[{number}]"
-                fields[f"{prefix}.currency"] = f"{stem}_currency"
-                fields[f"{prefix}.share"] = f"{stem}_share"
-                self._row_keys(prefix, stem, fields)
-                for c in range(len(table.categories)):
-                    fields[f"{prefix}.categories[{c}].name"] = f"{stem}_c{c}_name"
-                    self._row_keys(f"{prefix}.categories[{c}]", f"{stem}_c{c}", fields)
-        return fields
-
-    def change(self) -> Callable[[Any], None]:
-        changes = [
-            (index, tables, self.edits_of(key, tables))
-            for index, (key, tables) in enumerate(self.sections)
-        ]
-
-        def write(document: Any) -> None:
-            for index, old, new in changes:
-                edits.write_prizes(document, index, old, new)
-
-        return write
-
-
-def ranking_words(name: str, regulations: Regulations, key: str) -> str:
-    """A prize table's ranking in words: individual, team, board 2, a sub-ranking's name."""
-    if name == "individual":
-        return _("Individual ranking")
-    if name == "team":
-        return _("Team ranking")
-    if name.startswith("board:"):
-        return pgettext("chess", "Board %(number)s") % {"number": digits(name[6:])}
-    if name in ("M", "F"):
-        return {"M": _("Male"), "F": _("Female")}[name]
-    section = regulations.section(key)
-    return next((r.name for r in section.sub_rankings if r.key == name), name)
-
-
 def part_forms(
     regulations: Regulations,
     text: str,
@@ -704,7 +546,7 @@ def part_forms(
     action: str = "",
     only: Collection[str] | None = None,
 ) -> dict[str, PartForm]:
-    """The four forms (those ``only`` names: a settings page's), the one ``action`` names
+    """The three forms (those ``only`` names: a settings page's), the one ``action`` names
     bound to ``data``."""
 
     def bound(name: str) -> Any:
@@ -729,21 +571,13 @@ def part_forms(
         )
     if wanted("fees"):
         made["fees"] = FeesForm(bound("fees"), regulations=regulations)
-    if wanted("prizes"):
-        made["prizes"] = PrizesForm(
-            bound("prizes"),
-            sections=[
-                (s.key, tuple(edits.PrizeTableEdit.of(t) for t in s.prizes))
-                for s in regulations.sections
-            ],
-        )
     return made
 
 
 def page_parts(parts: dict[str, PartForm], regulations: Regulations) -> dict[str, Any]:
-    """A settings page's context for those of the four forms it shows: each form, and its
-    fields grouped as the page shows them (a schedule's rows, a section's eligibility, a
-    prize table)."""
+    """A settings page's context for those of the three forms it shows: each form, and its
+    fields grouped as the page shows them (a schedule's rows, a section's eligibility, the
+    fees)."""
     names = {section.key: section.name for section in regulations.sections}
     context: dict[str, Any] = {
         "jalali_boxes": box_calendar(regulations.calendar) is Calendar.JALALI
@@ -781,43 +615,4 @@ def page_parts(parts: dict[str, PartForm], regulations: Regulations) -> dict[str
                 for n, d in enumerate(fees.discounts)
             ],
         }
-    prizes = parts.get("prizes")
-    if isinstance(prizes, PrizesForm):
-        context |= {
-            "prizes_form": prizes,
-            "prize_sections": _prize_sections(prizes, regulations, names),
-        }
     return context
-
-
-def _prize_sections(
-    prizes: PrizesForm, regulations: Regulations, names: dict[str, str]
-) -> list[tuple[str, str, list[dict[str, Any]]]]:
-    prize_sections = []
-    for key, tables in prizes.sections:
-        shown = []
-        for number, table in enumerate(tables):
-            stem = f"prize_{key}_{number}"
-            rules = regulations.section(key).prizes[number]
-            shown.append(
-                {
-                    "rankings": [ranking_words(r, regulations, key) for r in rules.rankings],
-                    "currency": prizes[f"{stem}_currency"],
-                    "share": prizes[f"{stem}_share"],
-                    "rows": _place_rows(prizes, stem),
-                    "categories": [
-                        (prizes[f"{stem}_c{c}_name"], _place_rows(prizes, f"{stem}_c{c}"))
-                        for c in range(len(table.categories))
-                    ],
-                }
-            )
-        if shown:
-            prize_sections.append((key, names[key], shown))
-    return prize_sections
-
-
-def _place_rows(form: PrizesForm, stem: str) -> list[list[forms.BoundField]]:
-    return [
-        [form[f"{row}_{part}"] for part in ("from", "to", "amount", "items")]
-        for row in form.rows(stem)
-    ]
