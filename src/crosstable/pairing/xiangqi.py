@@ -55,12 +55,13 @@ from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matchin
 from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
 
 SYSTEM_CODE = "XIANGQI_SWISS"
-SPARSE_FROM: int | None = None
+SPARSE_FROM: int | None = 1500
 """From this many players a later round is solved without listing every pair
-(:mod:`crosstable.pairing.xiangqi_sparse`); smaller rounds list them (xiangqi_near). None:
-never (the default: measured at 2,000 players the sparse solver is 3 s against 24 s in some
-rounds but 26-38 s against 10 s in others, docs/pairing/xiangqi.md). The two can return
-different pairings where several tie on every criterion."""
+(:mod:`crosstable.pairing.xiangqi_sparse`); smaller rounds list them (xiangqi_near), so
+that events of up to 1,499 players keep the pairings they had (the golden test
+tests/core/pairing/test_xiangqi_recorded.py). None: never. Measured at 2,000 players
+(docs/bench.md): every later round 1.0-5.1 s CPU with the sparse solver against 6.9-46 s
+listed. The two can return different pairings where several tie on every criterion."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ import bisect
 import dataclasses
 import functools
 import heapq
+import itertools
 import sys
 from collections.abc import Sequence
 
@@ -43,9 +44,10 @@ from crosstable.matching.blossom import BlossomRun, OptimalDuals
 from crosstable.matching.cardinality import maximum_matching_of_rows
 from crosstable.matching.lexicographic import BlossomNesting, refine
 
-FIRST_WIDTH = 8
-"""Allowed opponents per player and direction in the first candidate graph."""
-WIDEST = 48
+FIRST_WIDTH = 24
+"""Allowed opponents per player and direction in the first candidate graph (at 2,000
+players 24 leaves 0-300 violated pairs for one re-solve; 8 left up to 48,000, 5-6 solves)."""
+WIDEST = 128
 """Candidate width beyond which the sparse graph is given up."""
 ROUNDS_OF_REPAIR = 40
 """Re-solves after adding violated pairs before giving up."""
@@ -300,6 +302,39 @@ class _RangeMinimumOutside:
         return least[2] if least[1] == group else least[0]
 
 
+class _CommonDual:
+    """What the blossoms holding both u and v add to the slack of the edge (u, v)
+    (``BlossomNesting.common_dual``, for a million pairs inside blossoms some hundred deep).
+    The blossoms around a vertex, outermost first: two vertices' common ones are the common
+    start of their chains (the blossoms nest), found by halving. The answer depends only on
+    the two innermost blossoms, so it is remembered per pair of those."""
+
+    __slots__ = ("_chains", "_enclosing", "_innermost", "_known")
+
+    def __init__(self, nesting: BlossomNesting) -> None:
+        self._chains = [chain[::-1] for chain in nesting.around]
+        self._innermost = [chain[0] if chain else -1 for chain in nesting.around]
+        self._enclosing = nesting.enclosing
+        self._known: dict[tuple[int, int], int] = {}
+
+    def __call__(self, u: int, v: int) -> int:
+        key = (self._innermost[u], self._innermost[v])
+        dual = self._known.get(key)
+        if dual is not None:
+            return dual
+        chain_u, chain_v = self._chains[u], self._chains[v]
+        low, high = 0, min(len(chain_u), len(chain_v))  # chain_u[:low] == chain_v[:low]
+        while low < high:
+            middle = (low + high + 1) // 2
+            if chain_u[middle - 1] == chain_v[middle - 1]:
+                low = middle
+            else:
+                high = middle - 1
+        dual = self._enclosing[chain_u[low - 1]] if low else 0
+        self._known[key] = self._known[key[1], key[0]] = dual
+        return dual
+
+
 def _violated(
     weights: PairWeights,
     duals: OptimalDuals,
@@ -310,13 +345,15 @@ def _violated(
     of (i, j) is ``y_i + y_j - 2 w`` plus twice the duals of the blossoms holding both), as
     ``(slack, i, j)``; those of zero slack are added to ``tight`` if given.
 
-    Blossom duals are never negative, and a score segment is often one big blossom whose
-    dual carries most of its players' weight: so a pair in one outermost blossom B is
-    bounded with ``y_i + y_j + 2 z_B - 2 w``, a pair in two different ones (or none) with
-    ``y_i + y_j - 2 w`` exactly. Inside a segment, the least of the opponents' values over a
-    range of positions is read from two tables: the raw duals leaving out i's own blossom,
-    and the duals raised by their outermost blossom's (their least bounds i's own blossom's
-    members, and any other member's raised dual is above its raw one)."""
+    Blossom duals are never negative, so a pair in two different outermost blossoms (or
+    none) is bounded with ``y_i + y_j - 2 w`` exactly, and a pair inside one with that plus
+    ``min(trunk_i, trunk_j)`` (below: the blossoms nest some hundred deep, and their duals
+    carry most of the weight). Inside a segment, the least of the opponents' values over a
+    range of positions is read from three tables: the raw duals leaving out i's own
+    blossom, the raw duals (plus ``trunk_i``) and the duals raised by their own trunk value
+    (the least of the last two bounds i's own blossom's members). Floats are read in
+    ascending order of the same values plus their position part. A pair within the bound
+    is then checked exactly (the innermost common blossom, :class:`_CommonDual`)."""
     n = weights.player_count
     y = duals.vertex
     vertex_count = len(y)
@@ -325,55 +362,103 @@ def _violated(
     # (``nesting.around`` lists a vertex's blossoms innermost first; the outermost one's
     # ``enclosing`` is twice its own dual.)
     outermost = [chain[-1] if chain else -1 - v for v, chain in enumerate(nesting.around)]
-    raised = [
-        y[v] + nesting.enclosing[chain[-1]] if chain else y[v]
-        for v, chain in enumerate(nesting.around)
-    ]
+    # A pair inside one outermost blossom adds at least the dual sum of a common blossom:
+    # the deeper the better. The blossoms nest mostly in long chains (a segment's blossom
+    # grown by two players at a time, some hundred deep, splitting in two now and then):
+    # the "trunk" runs from each outermost blossom down, always into the inner blossom of
+    # most members. Two members' deepest trunk blossoms are one inside the other, so the
+    # outer of the two holds both, and the pair's slack gains at least
+    # min(trunk_i, trunk_j): each vertex's deepest trunk blossom's ``enclosing`` (twice the
+    # duals of it and of those around it).
+    blossom_count = len(nesting.enclosing)
+    parent = [-1] * blossom_count
+    members_of = [0] * blossom_count
+    for chain in nesting.around:
+        for index in chain:
+            members_of[index] += 1
+        for inner, outer in itertools.pairwise(chain):
+            parent[inner] = outer
+    largest_inner = [-1] * blossom_count
+    for index, outer in enumerate(parent):
+        if outer >= 0 and (
+            largest_inner[outer] < 0 or members_of[index] > members_of[largest_inner[outer]]
+        ):
+            largest_inner[outer] = index
+    on_trunk = [False] * blossom_count
+    for index in range(blossom_count - 1, -1, -1):  # outer blossoms are larger: later
+        outer = parent[index]
+        on_trunk[index] = outer < 0 or (on_trunk[outer] and largest_inner[outer] == index)
+    trunk = [0] * vertex_count
+    for v, chain in enumerate(nesting.around):
+        for index in chain:  # innermost first: the first on the trunk is the deepest
+            if on_trunk[index]:
+                trunk[v] = nesting.enclosing[index]
+                break
+    raised = [y[v] + trunk[v] for v in range(vertex_count)]
     level, position, sizes = weights.level, weights.position, weights.level_sizes
     levels = len(sizes)
-    twice_top = 2 * weights.top
-    twice_order = 2 * weights.order_weight
+    top, order_weight, ideal = weights.top, weights.order_weight, weights.ideal
+    crossing_of = weights.crossing
+    twice_top = 2 * top
+    twice_order = 2 * order_weight
+    kind = weights.kind
     found: list[tuple[int, int, int]] = []
-    # The blossoms around each vertex, outermost first: two vertices' common blossoms are
-    # the common start of their chains (the blossoms nest), found by halving.
-    chains = [chain[::-1] for chain in nesting.around]
-    enclosing = nesting.enclosing
+    common_dual = _CommonDual(nesting)
+    met, forced, units, conflict = weights.met, weights.forced, weights.units, weights.conflict
+    avoid = weights.avoid
 
-    def common_dual(i: int, j: int) -> int:
-        chain_i, chain_j = chains[i], chains[j]
-        low, high = 0, min(len(chain_i), len(chain_j))  # chain_i[:low] == chain_j[:low]
-        while low < high:
-            middle = (low + high + 1) // 2
-            if chain_i[middle - 1] == chain_j[middle - 1]:
-                low = middle
-            else:
-                high = middle - 1
-        return enclosing[chain_i[low - 1]] if low else 0
-
-    def check(i: int, j: int) -> None:
+    def judge(i: int, j: int, slack: int) -> None:
+        """``slack``: y_i + y_j - 2 x (the pair's weight before X2/X3/X8/unit terms)."""
+        if j in met[i]:
+            return
+        forced_i = forced[i]
+        if forced_i is not None and forced_i is forced[j]:
+            return
+        slack += 2 * conflict[kind[i]][kind[j]]
+        unit = units[i]
+        if unit and unit == units[j]:
+            slack += 2 * avoid
+        if slack > 0:
+            return
+        if outermost[i] == outermost[j]:
+            slack += common_dual(i, j)
+            if slack > 0:
+                return
         if (i, j) in kept:
             return
-        slack = y[i] + y[j]
-        if outermost[i] == outermost[j]:
-            slack += 2 * (raised[i] - y[i]) // 2
-        weight = weights.weight(i, j)
-        if weight is None:
-            return
-        slack -= 2 * weight
-        if slack <= 0:
-            if outermost[i] == outermost[j]:
-                slack = y[i] + y[j] - 2 * weight + common_dual(i, j)
+        if slack < 0:
+            found.append((slack, i, j))
+        elif tight is not None:
+            tight.append((i, j))
+
+    def check(i: int, j: int) -> None:
+        if j == n:
+            weight = weights.bye_weight[i]
+            if weight is None or (i, j) in kept:
+                return
+            slack = y[i] + y[j] - 2 * weight
             if slack < 0:
                 found.append((slack, i, j))
             elif slack == 0 and tight is not None:
                 tight.append((i, j))
+            return
+        level_i, level_j = level[i], level[j]
+        if level_i == level_j:
+            deviation = position[j] - position[i] - ideal[level_i]
+            weight = top - order_weight * deviation * deviation
+        else:
+            weight = (
+                top
+                - crossing_of[level_i][level_j]
+                - order_weight * (sizes[level_i] - 1 - position[i] + position[j])
+            )
+        judge(i, j, y[i] + y[j] - 2 * weight)
 
     # Per level and kind of colour preference (X8's penalty depends on the two kinds and
     # outweighs every position term), by position: the players, their positions, the two
     # range tables; and the players sorted by their dual plus their part of a float's
     # penalty (2 x order weight x position).
     kinds = len(weights.conflict)
-    kind = weights.kind
     members: list[list[list[int]]] = [[[] for _ in range(kinds)] for _ in range(levels)]
     for j in range(n):
         members[level[j]][kind[j]].append(j)
@@ -383,17 +468,39 @@ def _violated(
         for per_kind in members
     ]
     lifted = [[_RangeMinimum([raised[j] for j in row]) for row in per_kind] for per_kind in members]
+    raw = [[_RangeMinimum([y[j] for j in row]) for row in per_kind] for per_kind in members]
     by_float_key = [
         [sorted((y[j] + twice_order * position[j], j) for j in row) for row in per_kind]
         for per_kind in members
     ]
+    # The same per outermost blossom (a segment's blossom often reaches into the next
+    # ones), by raw and by trunk-raised dual: a float j inside i's blossom is bounded with
+    # y_j + trunk_i when trunk_j >= trunk_i, with y_j + trunk_j otherwise.
+    by_own_key: list[list[dict[int, list[tuple[int, int]]]]] = []
+    by_raised_key: list[list[dict[int, list[tuple[int, int]]]]] = []
+    for per_kind in members:
+        by_own_key.append([])
+        by_raised_key.append([])
+        for row in per_kind:
+            plain: dict[int, list[tuple[int, int]]] = {}
+            grouped: dict[int, list[tuple[int, int]]] = {}
+            for j in row:
+                if outermost[j] >= 0:
+                    part = twice_order * position[j]
+                    plain.setdefault(outermost[j], []).append((y[j] + part, j))
+                    grouped.setdefault(outermost[j], []).append((raised[j] + part, j))
+            for listed in (*plain.values(), *grouped.values()):
+                listed.sort()
+            by_own_key[-1].append(plain)
+            by_raised_key[-1].append(grouped)
     twice_conflict = [[2 * c for c in row] for row in weights.conflict]
 
     for i in range(n):
         lv, p = level[i], position[i]
         size = sizes[lv]
         group = outermost[i]
-        room = twice_top - y[i]  # a violated or tight (i, j) has y_j + 2 x (top - w) <= room
+        y_i, trunk_i = y[i], trunk[i]
+        room = twice_top - y_i  # a violated or tight (i, j) has y_j + 2 x (top - w) <= room
         centre = p + weights.ideal[lv]
         penalties = twice_conflict[kind[i]]
         for k in range(kinds):
@@ -402,7 +509,7 @@ def _violated(
             if first >= len(row):
                 continue
             left = room - penalties[k]
-            others, own = outside[lv][k], lifted[lv][k]
+            others, own, unraised = outside[lv][k], lifted[lv][k], raw[lv][k]
             # The players below i in the segment, split in halves while a range's least
             # value plus its least squared distance from the centre leaves room for a
             # violated pair.
@@ -416,6 +523,8 @@ def _violated(
                 else:
                     nearest = 0
                 value = own.minimum(low, high)
+                if group >= 0:
+                    value = min(value, unraised.minimum(low, high) + trunk_i)
                 other = others.minimum(low, high, group)
                 if other is not None and other < value:
                     value = other
@@ -424,9 +533,13 @@ def _violated(
                 if high - low < 4:
                     for index in range(low, high + 1):
                         j = row[index]
-                        value = raised[j] if outermost[j] == group else y[j]
-                        if twice_order * (where[index] - centre) ** 2 + value <= left:
-                            check(i, j)
+                        if outermost[j] == group:
+                            value = y[j] + (trunk_i if trunk_i < trunk[j] else trunk[j])
+                        else:
+                            value = y[j]
+                        square = twice_order * (where[index] - centre) ** 2
+                        if square + value <= left:
+                            judge(i, j, y_i + y[j] - twice_top + square)
                     continue
                 middle = (low + high) // 2
                 stack.append((low, middle))
@@ -441,7 +554,18 @@ def _violated(
                 for key, j in by_float_key[low_level][k]:
                     if key > limit:
                         break
-                    check(i, j)
+                    if outermost[j] != group:
+                        check(i, j)
+                for key, j in by_own_key[low_level][k].get(group, ()):
+                    if key + trunk_i > limit:
+                        break
+                    if trunk[j] >= trunk_i:
+                        check(i, j)
+                for key, j in by_raised_key[low_level][k].get(group, ()):
+                    if key > limit:
+                        break
+                    if trunk[j] < trunk_i:
+                        check(i, j)
         if n % 2:
             check(i, n)
     return found
@@ -463,9 +587,11 @@ def _first_of_ties(
     vertex_count = len(mate)
     y = duals.vertex
     nesting = BlossomNesting(vertex_count, duals)
+    common_dual = _CommonDual(nesting)
     rows: list[list[int]] = [[] for _ in range(vertex_count)]
     for (i, j), weight in kept.items():
-        if y[i] + y[j] - 2 * weight + nesting.common_dual(i, j) == 0:
+        slack = y[i] + y[j] - 2 * weight
+        if slack <= 0 and slack + common_dual(i, j) == 0:
             rows[i].append(j)
             rows[j].append(i)
     for i, j in tight_outside:
