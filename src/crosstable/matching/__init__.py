@@ -6,6 +6,7 @@ from crosstable.matching.cardinality import (
     MatchingOracle,
     SubsetMatcher,
     max_cardinality_matching,
+    perfect_matching_within,
 )
 from crosstable.matching.classes import (
     ClassGraph,
@@ -24,4 +25,5 @@ __all__ = [
     "lexicographic_matching",
     "max_cardinality_matching",
     "max_weight_matching",
+    "perfect_matching_within",
 ]

@@ -15,7 +15,7 @@ vertices, so only a few searches are needed on the graphs pairing engines build.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import contains
 
@@ -263,6 +263,41 @@ def _greedy_within(
                 mate[v] = w
                 mate[w] = v
                 break
+
+
+def perfect_matching_within(
+    adjacency: Sequence[Collection[int]],
+    vertices: Sequence[int],
+    two_sided: bool = True,
+    start: Mapping[int, int] | None = None,
+) -> list[int] | None:
+    """A perfect matching of the subgraph of ``adjacency`` induced by ``vertices`` (``mate``
+    over all the graph's vertices, ``-1`` outside), or None if it has none.
+
+    :class:`SubsetMatcher` without its input check and memory, for one question on rows a
+    caller builds for it (e.g. views of a graph's rows without some pairs; their input check
+    alone would read every row whole). ``two_sided``: an edge counts only if both rows list
+    it; False for rows known to be symmetric. ``start``: pairs to begin with, those of it
+    inside the subset and still edges kept (a matching of a near subset: few searches
+    left; a dense graph's searches read whole rows)."""
+    alive = [False] * len(adjacency)
+    for v in vertices:
+        alive[v] = True
+    if len(vertices) % 2:
+        return None
+    mate = [-1] * len(adjacency)
+    if start is not None:
+        for v in vertices:
+            m = start.get(v, -1)
+            if m >= 0 and alive[m] and start.get(m) == v and m in adjacency[v]:
+                mate[v] = m
+    _greedy_within(adjacency, vertices, alive, mate)
+    search = _AugmentingSearch(adjacency, mate, alive, two_sided=two_sided)
+    for v in vertices:
+        # No augmenting path from a free vertex now means none later either (Edmonds).
+        if mate[v] == -1 and not search.augment_from(v):
+            return None
+    return mate
 
 
 def max_cardinality_matching(

@@ -26,8 +26,9 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import random
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Iterator, Sequence
 from fractions import Fraction
+from itertools import filterfalse
 
 from crosstable.message import Message
 from crosstable.model import Colour, ResultCode, Tournament
@@ -151,6 +152,35 @@ def _colour_outcome(higher: _Player, lower: _Player, initial: Colour) -> _Colour
 # Pairing one round
 
 
+class _WithoutFloatsAgain(Collection[int]):
+    """A player's row without the pairs that make one of the two float down a second time
+    (:meth:`_RoundPairer.float_again`): the vertices before ``cut`` (a player who already
+    downfloated meets nobody below his score at no cost; ``cut`` ends the field for the
+    others) and not in ``costly`` (those who already downfloated from above his score). A
+    view read through C filters, not a copy of a row of thousands."""
+
+    __slots__ = ("costly", "cut", "row")
+
+    def __init__(self, row: Collection[int], cut: int, costly: frozenset[int]) -> None:
+        self.row = row
+        self.cut = cut
+        self.costly = costly
+
+    def __contains__(self, vertex: object) -> bool:
+        return (
+            isinstance(vertex, int)
+            and vertex < self.cut
+            and vertex not in self.costly
+            and vertex in self.row
+        )
+
+    def __iter__(self) -> Iterator[int]:
+        return filterfalse(self.costly.__contains__, filter(self.cut.__gt__, self.row))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def _default_matching() -> MatchingFunction:
     from crosstable import matching
 
@@ -184,6 +214,9 @@ class _RoundPairer(PairingGraph):
         """Whether the last bracket paired was the quick candidate's."""
         self.least_floats_again = 0
         """While second downfloats are counted: the fewest the round allows."""
+        self.cheapest: dict[int, int] = {}
+        """While they are counted: a pairing of the round with the fewest (a start for the
+        plain matchings that ask whether a rest can avoid them all)."""
         self.counts_floats_again = count_floats_again
         """Float once could not be met: the pairing says who floats down again."""
         self.floated = (
@@ -317,6 +350,38 @@ class _RoundPairer(PairingGraph):
                     return 1
         return 0
 
+    def rows_without_floats_again(self) -> list[Collection[int]]:
+        """Per vertex, its row without the pairs :meth:`float_again` counts (see
+        :class:`_WithoutFloatsAgain`; symmetric as the rows are): the players are in score
+        order, so those below a score are a tail of the indices, and those who downfloated
+        from above one are the same set for everyone of that score."""
+        players = self.players
+        count = len(players)
+        floated = sorted(self.floated, key=lambda a: players[a].history.score)
+        floated_scores = [players[a].history.score for a in floated]
+        descending = [-p.score for p in players]
+        costly_of: dict[Fraction, frozenset[int]] = {}
+        cut_of: dict[Fraction, int] = {}
+        rows: list[Collection[int]] = []
+        for v, p in enumerate(players):
+            costly = costly_of.get(p.score)
+            if costly is None:
+                above = bisect.bisect_right(floated_scores, p.score)
+                costly = costly_of[p.score] = frozenset(floated[above:])
+            cut = self.vertex_count
+            if v in self.floated:
+                own = p.history.score
+                if own not in cut_of:
+                    cut_of[own] = bisect.bisect_right(descending, -own)
+                cut = cut_of[own]
+            rows.append(_WithoutFloatsAgain(self.neighbours[v], cut, costly))
+        if self.bye_vertex is not None:
+            # The bye is a second downfloat for everyone who already downfloated.
+            rows.append(
+                _WithoutFloatsAgain(self.neighbours[count], count + 1, frozenset(self.floated))
+            )
+        return rows
+
     def floats_again_in(self, mate: dict[int, int]) -> int:
         """The number of players floating down a second time in the matching ``mate``."""
         return sum(self.float_again(v, m) for v, m in mate.items() if v < m)
@@ -385,6 +450,7 @@ class _RoundPairer(PairingGraph):
             raise PairingError(self.no_pairing_message())
         total, mate = found
         self.least_floats_again = total // levels
+        self.cheapest = mate
         if bye is None:
             return
         chosen = self.players[mate[bye]].score
@@ -400,12 +466,20 @@ class _RoundPairer(PairingGraph):
         return (self.level[v], v in self.floated)
 
     def fewest_floats_again(
-        self, vertices: list[int], bye_score: Fraction | None = None
+        self, vertices: list[int], bye_score: Fraction | None = None, at_least: int | None = None
     ) -> int | None:
         """The fewest players floating down a second time in a pairing of ``vertices``
         (with ``bye_score``: the bye going to a player of that score); None if they cannot
         be paired. Solved on the classes of :meth:`float_class` (a pair's count depends on
-        the two scores and on who already floated), not on every pair of the field."""
+        the two scores and on who already floated), not on every pair of the field.
+        ``at_least``: a count known to be reachable at best (the round's fewest less the
+        second downfloats already paired): any pairing reaching it answers."""
+        if at_least == 0 and bye_score is None and self.floated:
+            # "Can they be paired with no second downfloat?" (a bracket's check once its
+            # own pairs take the round's fewest): a plain matching without those pairs.
+            rows = self.rows_without_floats_again()
+            if self.has_perfect_matching_on(vertices, rows, self.cheapest):
+                return 0
         bye = self.bye_vertex
         barred: list[int] = []
         if bye_score is not None and bye is not None:
@@ -413,7 +487,7 @@ class _RoundPairer(PairingGraph):
             for v in barred:
                 self.disconnect(v, bye)
         try:
-            found = self.least_cost_matching(vertices, self.float_again, self.float_class)
+            found = self.least_cost_matching(vertices, self.float_again, self.float_class, at_least)
         finally:
             for v in barred:
                 assert bye is not None
@@ -489,7 +563,10 @@ class _RoundPairer(PairingGraph):
                     # own second downfloats; after the weights they are counted again.
                     least -= sum(self.float_again(u, v) for u, v in fixed)
                 else:
-                    least = self.fewest_floats_again(unpaired)
+                    # The bracket's pairs and the rest's fewest add up to the round's
+                    # fewest at least.
+                    paid = sum(self.float_again(u, v) for u, v in fixed)
+                    least = self.fewest_floats_again(unpaired, at_least=least - paid)
         real = [v for v in unpaired if v != self.bye_vertex]
         if len(real) > 1:
             # Moved-down players left over in the last bracket: complete the pairing (with
@@ -668,7 +745,7 @@ class _RoundPairer(PairingGraph):
             if takes_bye:
                 assert bye is not None
                 return self.float_again(r, bye) == least
-            return self.fewest_floats_again([*below, r]) == least
+            return self.fewest_floats_again([*below, r], at_least=least) == least
 
         pairs = perfect_candidate(
             self, unpaired, bracket, mdps, residents, following, may_be_left_over
@@ -678,7 +755,7 @@ class _RoundPairer(PairingGraph):
         paired = {v for pair in pairs for v in pair}
         left = [v for v in bracket if v not in paired]
         if not left:
-            return pairs if self.fewest_floats_again(below) == least else None
+            return pairs if self.fewest_floats_again(below, at_least=least) == least else None
         (r,) = left
         if takes_bye:
             assert bye is not None

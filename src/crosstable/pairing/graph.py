@@ -8,7 +8,7 @@ FIDE Dutch system uses it bracket by bracket, and the other Swiss systems can.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from itertools import chain
 
 from crosstable.matching import (
@@ -17,6 +17,7 @@ from crosstable.matching import (
     class_lexicographic_matching,
     class_weighted_matching,
     lexicographic_matching,
+    perfect_matching_within,
 )
 from crosstable.message import Message
 from crosstable.pairing.base import PairingError
@@ -233,9 +234,14 @@ class PairingGraph:
         vertices: Sequence[int],
         cost: Callable[[int, int], int | None],
         key: Callable[[int], Hashable],
+        at_least: int | None = None,
     ) -> tuple[int, dict[int, int]] | None:
         """A perfect matching of ``vertices`` of the least total ``cost`` (None: not this
         pair), with that total; None if there is no perfect matching.
+
+        ``at_least``: a bound the caller knows no perfect matching goes below. The perfect
+        matching that the check for one finds anyway is then the answer when it reaches
+        the bound (two matchings saved: the classes', and its listed fallback).
 
         ``key``: a class for each vertex such that ``cost(u, v)`` depends only on the classes
         of u and v, so that the matching is solved on classes
@@ -244,8 +250,21 @@ class PairingGraph:
         method gives up."""
         if not vertices:
             return 0, {}
-        if not self.has_perfect_matching(list(vertices)):
+        if len(vertices) % 2:
             return None
+        if self._subsets is None:
+            self._subsets = SubsetMatcher(self.neighbours)
+        # The check of :meth:`has_perfect_matching`, keeping the matching it finds.
+        some = self._subsets.perfect_matching(list(vertices))
+        if some is None:
+            return None
+        if at_least is not None:
+            found = {v: some[v] for v in vertices}
+            costs_found = [cost(v, m) for v, m in found.items() if v < m]
+            if None not in costs_found:
+                total_found = sum(c for c in costs_found if c is not None)
+                if total_found <= at_least:
+                    return total_found, found
         index: dict[Hashable, int] = {}
         members: list[list[int]] = []
         vertex_class: list[int] = []
@@ -292,6 +311,18 @@ class PairingGraph:
                 assert paid is not None
                 total += paid
         return total, pairs
+
+    def has_perfect_matching_on(
+        self,
+        vertices: list[int],
+        rows: Sequence[Collection[int]],
+        start: Mapping[int, int] | None = None,
+    ) -> bool:
+        """:meth:`has_perfect_matching` on ``rows``: the graph's rows less some pairs, as
+        symmetric views the caller builds (a plain matching where a weighted one would
+        only tell whether those pairs can all be avoided); ``start``: a matching of a near
+        set of vertices to begin with."""
+        return perfect_matching_within(rows, vertices, two_sided=False, start=start) is not None
 
     def has_perfect_matching(self, vertices: list[int]) -> bool:
         """Whether ``vertices`` can all be paired among themselves.

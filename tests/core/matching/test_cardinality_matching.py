@@ -229,3 +229,22 @@ def test_a_subset_with_a_vertex_cut_off_is_answered_without_searching_the_rest()
     # would read the 101 rows of the group again)
     assert CountedRow.reads == 53
     assert matcher.perfect_matching([*range(100), 101, 102]) is not None
+
+
+def test_perfect_matching_within_a_subset_from_a_start() -> None:
+    """Path 0-1-2-3 and a pendant 4 on 1: {0,1,2,3} pairs 0-1 and 2-3 (the only way); a
+    start pair that is no edge (0-2) is not kept; {1,2,3,4} pairs 1-4 and 2-3; {0,2,3,4}
+    has no perfect matching (0 and 4 only meet 1); an odd subset none."""
+    from crosstable.matching import perfect_matching_within
+
+    edges = [(0, 1), (1, 2), (2, 3), (1, 4)]
+    rows: list[set[int]] = [set() for _ in range(5)]
+    for u, v in edges:
+        rows[u].add(v)
+        rows[v].add(u)
+    mate = perfect_matching_within(rows, [0, 1, 2, 3], start={0: 2, 2: 0})
+    assert mate == [1, 0, 3, 2, -1]
+    mate = perfect_matching_within(rows, [1, 2, 3, 4], two_sided=False, start={2: 3, 3: 2})
+    assert mate == [-1, 4, 3, 2, 1]
+    assert perfect_matching_within(rows, [0, 2, 3, 4]) is None
+    assert perfect_matching_within(rows, [0, 1, 2]) is None
