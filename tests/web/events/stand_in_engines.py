@@ -21,7 +21,7 @@ def finds_nothing(job: PairingJob) -> RoundPairing:
     raise PairingError(Message("round %(round)s: nobody can meet anybody", round=job.round_number))
 
 
-def slow_engine(job: PairingJob) -> Pairing:
-    """The section's own engine, four seconds late: long enough for the progress line."""
-    time.sleep(4)
+def slow_engine(job: PairingJob, seconds: float = 4) -> Pairing:
+    """The section's own engine, ``seconds`` late: long enough for the progress line."""
+    time.sleep(seconds)
     return run_any_job(job)
