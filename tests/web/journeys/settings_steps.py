@@ -87,6 +87,13 @@ def _set(form: Any, name: str, kind: str, values: list[str]) -> None:
             boxes.nth(index).fill(value)
 
 
+def regulations_file(someone: Person, slug: str) -> str:
+    """The event's regulations as the settings' download link gives them."""
+    response = someone.context.request.get(f"{someone.base}/e/{slug}/regulations.toml")
+    assert response.status == 200
+    return str(response.text())
+
+
 def blank_event(organiser: Person, seed: str) -> str:
     """The organiser makes the seed's event with the blank event form (``seed_forms.BLANK``:
     the event and its first section as the seed's organiser types them); the new event's

@@ -34,7 +34,14 @@ from crosstable.regulations import load_regulations, parse_regulations
 from crosstable_web.events import models
 
 from ..events.seed_forms import differences
-from .settings_steps import blank_event, box_value, fill_settings, open_part, reference_forms
+from .settings_steps import (
+    blank_event,
+    box_value,
+    fill_settings,
+    open_part,
+    reference_forms,
+    regulations_file,
+)
 from .steps import SHOTS, Person, organiser_invited, site_before_the_journey
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -43,13 +50,6 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 SAVED = "设置已保存。"
 NOT_AN_AMOUNT = "不是金额：请写成 5、5.00 或 1,500.50（最多 2 位小数，不用科学记数法）。"
 """The refusal of an amount typed in characters or with its unit, after the text typed."""
-
-
-def regulations_file(someone: Person, slug: str) -> str:
-    """The event's regulations as the settings' download link gives them."""
-    response = someone.context.request.get(f"{someone.base}/e/{slug}/regulations.toml")
-    assert response.status == 200
-    return str(response.text())
 
 
 def box_refusal(someone: Person, form: str, name: str) -> str:

@@ -36,6 +36,7 @@ from .settings_steps import (
     fill_settings,
     open_part,
     reference_forms,
+    regulations_file,
 )
 from .steps import Person, organiser_invited, site_before_the_journey
 
@@ -45,15 +46,8 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 PARTS_PICTURED = ("event", "schedule", "entry", "fees", "pairing", "teams", "prizes")
 
 
-def _regulations(someone: Person, slug: str) -> str:
-    """The regulations as the settings' download link gives them."""
-    response = someone.context.request.get(f"{someone.base}/e/{slug}/regulations.toml")
-    assert response.status == 200
-    return str(response.text())
-
-
 def _means_the_example(organiser: Person, slug: str, seed: str) -> None:
-    text = _regulations(organiser, slug)
+    text = regulations_file(organiser, slug)
     built = parse_regulations(text)
     assert differences(built, load_regulations(EXAMPLES / f"{seed}.toml")) == []
     assert "[section_defaults]" not in text  # the forms wrote every section's own rules
@@ -86,7 +80,7 @@ def test_the_fars_league_from_the_blank_form_in_persian(chromium: Any, live_serv
     assert "ذخیره" in organiser.main_text()  # the settings, in Persian
 
     # the fee as words: refused at its box, in Persian; the currency typed stays; nothing saved
-    before = _regulations(organiser, slug)
+    before = regulations_file(organiser, slug)
     open_part(organiser, "fees")
     organiser.page.fill("#fees-form [name=fees_amount]", "۸۰۰ هزار")
     organiser.page.fill("#fees-form [name=fees_currency]", "تومان")
@@ -99,7 +93,7 @@ def test_the_fars_league_from_the_blank_form_in_persian(chromium: Any, live_serv
     )
     assert box_value(organiser, "fees", "fees_amount") == "۸۰۰ هزار"
     assert box_value(organiser, "fees", "fees_currency") == "تومان"
-    assert _regulations(organiser, slug) == before
+    assert regulations_file(organiser, slug) == before
     organiser.shot("fees-refused")
 
     sent = fill_settings(organiser, slug, reference)
@@ -132,7 +126,7 @@ def test_kinabatangan_from_the_blank_form_in_malay(chromium: Any, live_server: A
     slug = blank_event(organiser, seed)
 
     # a day that does not exist: refused at its box, in Malay; what was typed stays
-    before = _regulations(organiser, slug)
+    before = regulations_file(organiser, slug)
     open_part(organiser, "entry")
     organiser.page.fill("#eligibility-form [name=elig_L12_born_on_or_after]", "31/02/2012")
     organiser.page.fill("#eligibility-form [name=elig_L12_age_below]", "12")
@@ -143,7 +137,7 @@ def test_kinabatangan_from_the_blank_form_in_malay(chromium: Any, live_server: A
     assert message.strip() == "“31/02/2012” bukan hari dalam kalendar.", message
     assert box_value(organiser, "eligibility", "elig_L12_born_on_or_after") == "31/02/2012"
     assert box_value(organiser, "eligibility", "elig_L12_age_below") == "12"
-    assert _regulations(organiser, slug) == before
+    assert regulations_file(organiser, slug) == before
     organiser.shot("eligibility-refused")
 
     sent = fill_settings(organiser, slug, reference)
