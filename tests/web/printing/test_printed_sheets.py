@@ -11,6 +11,9 @@ read back from the PDF (pdftotext's word boxes, pypdf's text) in the user's lang
 * Kinabatangan (seed 000, Malay): certificates say Johan / Naib Johan / Tempat Ketiga, the
   organiser the regulations name, the date, and where the chief arbiter and the organiser sign.
 * Xiangqi result slips (seed 004 and 003) have a box for each player's fouls; chess slips none.
+* Team match slips: the two captains' and the arbiter's signature lines on one row, whatever
+  the length of the teams' names (a long Persian and a long Chinese name, read off the page's
+  pixels).
 """
 
 from __future__ import annotations
@@ -359,3 +362,65 @@ def test_xiangqi_team_slips_have_a_fouls_column(league: models.Section) -> None:
     assert first.count('<th class="fouls">犯规</th>') == 2
     assert first.count('<td class="fouls"><span class="box"></span></td>') == 2 * 4  # 4 boards
     assert "犯规：被判犯规的次数" in first
+
+
+# -- Team match slips: the captains sign on one line whatever their teams' names ---------------
+
+LONG_NAMES = (
+    "باشگاه فرهنگی ورزشی شطرنج جوانان شهرستان مرودشت",
+    "深圳市福田区青少年象棋俱乐部第一代表队（少年组）",
+)
+"""Names as long as real ones (48 and 24 characters): each wraps over two lines or more."""
+
+
+def _signature_rows(data: bytes, tmp_path: Path) -> list[list[tuple[int, int]]]:
+    """The first page of a slips PDF printed at 150 dpi, as the rows of pixels holding a
+    signature line: each row's dark runs 25 to 80 mm long, left to right. Shorter runs are
+    letters and the slips' dashed border; longer ones the rules of the boards' tables."""
+    source = tmp_path / "slips.pdf"
+    source.write_bytes(data)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-gray", "-f", "1", "-l", "1", "-singlefile",
+         str(source), str(tmp_path / "slips")],
+        check=True,
+    )  # fmt: skip
+    header, pixels = (tmp_path / "slips.pgm").read_bytes().split(b"\n255\n", 1)
+    width, height = (int(value) for value in header.split()[1:3])
+    shortest, longest = (round(mm / 25.4 * 150) for mm in (25, 80))
+    rows: list[list[tuple[int, int]]] = []
+    previous: list[tuple[int, int]] = []
+    for y in range(height):
+        line = pixels[y * width : (y + 1) * width]
+        runs = [
+            (run.start(), run.end())
+            for run in re.finditer(rb"[\x00-\x9f]+", line)
+            if shortest <= run.end() - run.start() <= longest
+        ]
+        # a 0.5 pt line drawn across two rows of pixels is one line: keep its first row
+        if runs and not previous:
+            rows.append(runs)
+        previous = runs
+    return rows
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["fa", "zh-hans"])
+def test_team_slip_signature_lines_align_with_long_team_names(
+    league: models.Section, language: str, tmp_path: Path
+) -> None:
+    """Table 1's teams renamed to a long Persian and a long Chinese name: on each slip the two
+    captains' and the arbiter's lines stand on one row (they stood at three heights, each
+    below its own wrapped label); each name is set apart in its own direction (``<bdi>``), so
+    a Persian name on a Chinese slip keeps its words in order."""
+    _needs_chromium()
+    first = team_models.TeamMatch.objects.get(round__section=league, round__number=1, number=1)
+    for team, name in zip((first.first, first.second), LONG_NAMES, strict=True):
+        team.name = name
+        team.save()
+    data = _pdf(f"/print/fars-dated/A/slips/?format=pdf&lang={language}")
+    rows = _signature_rows(data, tmp_path)
+    assert [len(runs) for runs in rows] == [3, 3], rows  # two slips, three lines each
+    html = Client().get(f"/print/fars-dated/A/slips/?lang={language}").content.decode()
+    signatures = html.split('id="slip-1"')[1].split('class="signatures"')[1].split("</table>")[0]
+    for name in LONG_NAMES:
+        assert f"<bdi>{name}</bdi>" in signatures
