@@ -41,7 +41,6 @@ import sys
 from collections.abc import Sequence
 
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
-from crosstable.matching.cardinality import maximum_matching_of_rows
 from crosstable.matching.lexicographic import BlossomNesting, refine
 
 FIRST_WIDTH = 24
@@ -134,19 +133,23 @@ def sparse_matching(weights: PairWeights) -> list[int] | None:
 
 def _solve(weights: PairWeights, vertex_count: int) -> list[int] | None:
     width = FIRST_WIDTH
-    while True:
-        kept = _candidates(weights, width)
-        if _pairs_everyone(kept, vertex_count):
-            break
-        width *= 2
-        if width > WIDEST:
-            return None
+    kept = _candidates(weights, width)
     for _ in range(ROUNDS_OF_REPAIR):
         run = BlossomRun(vertex_count, kept, True)
         run.solve()
         duals = run.optimal_duals(perfect_required=True)
-        if duals is None:
-            return None
+        while duals is None:
+            # The first graph is widened until it pairs everyone; the blossom run (maximum
+            # cardinality first) tells, so no cardinality matching is needed before it (it
+            # cost a fifth of a 2,000-player round). A repaired graph holds a first one that
+            # paired everyone, so this happens before any repair only.
+            width *= 2
+            if width > WIDEST:
+                return None
+            kept = _candidates(weights, width)
+            run = BlossomRun(vertex_count, kept, True)
+            run.solve()
+            duals = run.optimal_duals(perfect_required=True)
         tight: list[tuple[int, int]] = []
         violated = _violated(weights, duals, kept, tight)
         if not violated:
@@ -161,14 +164,6 @@ def _solve(weights: PairWeights, vertex_count: int) -> list[int] | None:
                 assert weight is not None
                 kept[i, j] = weight
     return None
-
-
-def _pairs_everyone(kept: dict[tuple[int, int], int], vertex_count: int) -> bool:
-    rows: list[list[int]] = [[] for _ in range(vertex_count)]
-    for i, j in kept:
-        rows[i].append(j)
-        rows[j].append(i)
-    return -1 not in maximum_matching_of_rows(rows)
 
 
 def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
