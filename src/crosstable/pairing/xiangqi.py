@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from crosstable.matching import max_weight_matching
 from crosstable.message import Message
 from crosstable.model import Colour, ResultCode, Tournament
+from crosstable.pairing import xiangqi_round_one
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.colours import (
     ColourPreference,
@@ -303,18 +304,21 @@ class _RoundOne(_Pairer):
         if len(players) % 2 == 0:
             return self._pair_without(players, None)[0]
         # X6: everyone has 0 points, so the bye goes to the highest number, unless another
-        # bye lets fewer team-mates meet (X5 ranks above X6).
-        best: tuple[RoundPairing, int] | None = None
-        floor = self._fewest_same_unit_games(len(players))
-        for bye in reversed(players):
+        # bye lets fewer team-mates meet (X5 ranks above X6): the highest number of the
+        # fewest same-unit games. Each bye is paired in order of a lower bound of its X5
+        # count (then from the highest number down), and no bye is paired whose bound cannot
+        # beat the best so far: usually one pairing, never a different choice.
+        bound = self._same_unit_bounds(players)
+        best: tuple[RoundPairing, int, int] | None = None  # pairing, X5 count, bye
+        for bye in sorted(players, key=lambda number: (bound[number], -number)):
+            if best is not None and (bound[bye], -bye) > (best[1], -best[2]):
+                break
             try:
                 candidate = self._pair_without([n for n in players if n != bye], bye)
             except PairingError:
                 continue
-            if best is None or candidate[1] < best[1]:
-                best = candidate
-            if best[1] <= floor:
-                break
+            if best is None or (candidate[1], -bye) < (best[1], -best[2]):
+                best = (candidate[0], candidate[1], bye)
         if best is None:
             raise PairingError(
                 Message(
@@ -323,16 +327,24 @@ class _RoundOne(_Pairer):
             )
         return best[0]
 
-    def _fewest_same_unit_games(self, count: int) -> int:
-        """A lower bound of X5's count with one bye among ``count`` players: the largest
+    def _same_unit_bounds(self, players: list[int]) -> dict[int, int]:
+        """Per bye, a lower bound of X5's count when the others are paired: the largest
         unit's players beyond the others' number must meet each other."""
         sizes: dict[str, int] = {}
-        for number in self.present:
+        for number in players:
             unit = self.units.get(number, "")
             if unit:
                 sizes[unit] = sizes.get(unit, 0) + 1
         largest = max(sizes.values(), default=0)
-        return max(0, -(-(2 * largest - count - 1) // 2))
+        alone = list(sizes.values()).count(largest) == 1  # one unit of the largest size
+        count = len(players) - 1
+        bounds = {}
+        for bye in players:
+            unit = self.units.get(bye, "")
+            # Without the bye the largest unit loses a player only if it is his, alone.
+            remaining = largest - (alone and bool(unit) and sizes[unit] == largest)
+            bounds[bye] = max(0, (2 * remaining - count) // 2)
+        return bounds
 
     def _pair_without(self, players: list[int], bye: int | None) -> tuple[RoundPairing, int]:
         """Round 1 of ``players`` (an even number), ``bye`` apart; with its X5 count."""
@@ -371,7 +383,24 @@ class _RoundOne(_Pairer):
         return self.prohibited(a, b) or self.same_unit(a, b)
 
     def _repaired(self, sequence: list[int], target: Callable[[int], int]) -> list[tuple[int, int]]:
-        """The lot's pairs broke X2 or X5: the matching nearest to the lot that keeps them."""
+        """The lot's pairs broke X2 or X5: the matching nearest to the lot that keeps them
+        (from ``xiangqi_round_one.FROM_PLAYERS`` players without listing every pair)."""
+        n = len(sequence)
+        threshold = xiangqi_round_one.FROM_PLAYERS
+        if threshold is not None and n >= threshold:
+            mate = xiangqi_round_one.nearest_to_lot(
+                [target(i) for i in range(n)],
+                lambda i, j: self.prohibited(sequence[i], sequence[j]),
+                lambda i, j: self.same_unit(sequence[i], sequence[j]),
+            )
+            if mate is not None:
+                return [(i, mate[i]) for i in range(n) if i < mate[i]]
+        return self._listed_repair(sequence, target)
+
+    def _listed_repair(
+        self, sequence: list[int], target: Callable[[int], int]
+    ) -> list[tuple[int, int]]:
+        """The matching nearest to the lot over all pairs, listed (the general matcher)."""
         n = len(sequence)
         layout = WeightLayout([("avoid", n // 2 + 2), ("lot", n**3 + 1)])
         avoid, lot = layout.multiplier("avoid"), layout.multiplier("lot")
