@@ -13,6 +13,8 @@ and writes them into the entries makemessages left untranslated or fuzzy (``--re
 into translated ones too, to correct them). Every translation must carry exactly the
 placeholders of its msgid (``%(name)s``, ``%s``, ``{0}``): both commands refuse otherwise.
 The compiled .mo files are committed, so a fresh machine needs no gettext tools.
+The words chosen for a concept named in many messages (a board in Persian…):
+docs/translations.md.
 """
 
 from __future__ import annotations

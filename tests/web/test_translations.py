@@ -133,3 +133,25 @@ def test_back_office_messages_reach_django() -> None:
         assert translation.gettext(message).startswith("Hanya pengadil")
     with translation.override("fa"):
         assert "داور" in translation.gettext(message)
+
+
+def test_persian_calls_a_board_and_a_table_one_word_each() -> None:
+    """docs/translations.md: in Persian a board (a game's number in a round, a team's board)
+    is «میز», a team match's table «میز تیمی», the chessboard played on «صفحهٔ شطرنج»; «صفحه»
+    alone is a web page. Every message naming a board or a table keeps to it — the round page,
+    the pairings, the result forms and the printouts all read the same catalogue."""
+    mixed = []
+    for entry in polib.pofile(str(LOCALE / "fa" / "LC_MESSAGES" / "django.po")):
+        if entry.obsolete or "letter from its board" in entry.msgid:  # a federation's board
+            continue
+        text = entry.msgstr or " ".join(entry.msgstr_plural.values())
+        words = {word.strip(".,:;()") for word in entry.msgid.lower().split()}
+        if "over the board" in entry.msgid:  # played, not forfeited: the chessboard
+            if "صفحهٔ شطرنج" not in text:
+                mixed.append((entry.msgid, text))
+        elif words & {"board", "boards"}:
+            if "میز" not in text or "صفحه" in text:
+                mixed.append((entry.msgid, text))
+            if words & {"table", "tables"} and "میز تیمی" not in text:  # told apart
+                mixed.append((entry.msgid, text))
+    assert mixed == []

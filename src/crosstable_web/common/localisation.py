@@ -102,7 +102,7 @@ def word_list(items: Iterable[str], language: str | None = None) -> str:
 def digits(value: Any, language: str | None = None) -> str:
     """``value`` as text, with Persian digits when the language is Persian (a decimal point
     between digits as ٫; a full stop stays one). Running text too: the back office's messages
-    (“صفحه ۳: …”) go through it, every digit in them, names included — but not web or
+    (“میز ۳: …”) go through it, every digit in them, names included — but not web or
     e-mail addresses (:data:`ADDRESS`)."""
     text = "" if value is None else str(value)
     if not uses_persian_digits(language):

@@ -468,3 +468,31 @@ def test_standings_page_in_persian_digits(
     assert first and first.groups() == ("۱\u200f-\u200f۲", "۳")
     assert '<td class="num points">۱</td>' in page
     assert '<td class="num points">۰٫۵</td>' in page
+
+
+BOARD_FA = "میز"
+"""A board in Persian (docs/translations.md): «صفحه» alone is a web page, never a board."""
+
+
+def test_persian_round_page_calls_a_board_by_one_word(
+    section: models.Section, arbiter: User, simple_pairing: object
+) -> None:
+    """The arbiter's round page in Persian, a result just typed: the boards' column, the
+    typed-entry help, the board being entered and the keys' hint all say «میز»; «صفحه»
+    stands only where it means the web page (“reload the page”). They said «صفحه» for the
+    same board beside the column's «میز» before."""
+    rounds.pair_next_round(section, arbiter)
+    client = _arbiter_client(arbiter, "fa")
+    slug = section.event.slug
+    client.post(reverse("events:round_result", args=[slug, "open", 1]), {"entry": "2 1"})
+    page = client.get(reverse("events:round_detail", args=[slug, "open", 1])).content.decode()
+    for phrase in (
+        f'<th class="num">{BOARD_FA}</th>',  # the boards' column
+        f"{BOARD_FA} و نتیجه",  # the typed entry's label
+        f"نتیجهٔ تنها برای {BOARD_FA}ی است که اینجا آمده",  # its help
+        f"Enter یا ↓: {BOARD_FA} بعد؛ ↑: {BOARD_FA} قبل.",
+        f'data-template="{BOARD_FA} {{board}}: {{players}}"',  # the board being entered
+    ):
+        assert phrase in page, phrase
+    pages = [match.group(0) for match in re.finditer(r"\S*صفحه\S*(?: \S+)?", page)]
+    assert pages == ["صفحه را"], pages  # “Reload the page and check the last results.”

@@ -348,7 +348,7 @@ def test_a_team_section_added_in_the_section_list_chooses_team_tie_breaks_by_nam
     }
     before = models.Event.objects.get(slug=slug).regulations_text
     refused = _save(client, slug, "section-list", new_b)
-    assert "سیستم چیدمان تیمی به تعداد صفحه‌ها نیاز دارد." in refused
+    assert "سیستم چیدمان تیمی به تعداد میزها نیاز دارد." in refused
     assert models.Event.objects.get(slug=slug).regulations_text == before
     _save(client, slug, "section-list", {**new_b, "r-event~sectionsnew-team__boards": "۴"})
     added = parse_regulations(models.Event.objects.get(slug=slug).regulations_text).sections[1]

@@ -343,7 +343,7 @@ def _type_the_round(
             ask.wait_for()
             asked = ask.inner_text().replace("\u200f", "")
             assert asked.count("لار – مرودشت") == 3, asked
-            assert "میز ۲، صفحهٔ ۴ (لار – مرودشت) از قبل نتیجهٔ ۰-۱ را دارد: به ۱-۰" in asked
+            assert "میز تیمی ۲، میز ۴ (لار – مرودشت) از قبل نتیجهٔ ۰-۱ را دارد: به ۱-۰" in asked
             arbiter.shot("round-1-correction")
             answers = arbiter.page.evaluate("Number(document.documentElement.dataset.answers)")
             arbiter.page.keyboard.press("Enter")  # the confirmation button has the focus
@@ -381,8 +381,8 @@ def _unpair_round_eight_and_pair_it_again(arbiter: Person, section: str) -> None
     # page writes it (داراب – اندیشه: اندیشه won boards 1 and 2, drew 3, lost 4)
     results = removed.replace("\u200f", "")
     for board, result in enumerate(["۰-۱", "۰-۱", "½-½", "۱-۰"], start=1):
-        assert f"میز ۱، صفحهٔ {persian(board)}: داراب – اندیشه {result}" in results, results
-    assert results.count("میز") == 20, results
+        assert f"میز تیمی ۱، میز {persian(board)}: داراب – اندیشه {result}" in results, results
+    assert results.count("میز تیمی") == 20, results
     arbiter.shot("unpair-round-8")
     arbiter.submit("#rule-warnings-confirm")
     assert arbiter.messages() == "جفت\u200cبندی دور ۸ لغو شد."

@@ -312,8 +312,8 @@ def _line_ups_in_time(captains: dict[str, Person], arbiter: Person, slug: str) -
     choose_option(kazerun, "#id_board_2", "۱. علی رضایی")
     kazerun.submit("#lineup-form button[type=submit]")
     assert kazerun.messages() == (
-        "صفحه ۲: علی رضایی (ردیف ۱ فهرست) نمی‌تواند پایین‌تر از محمد کریمی (ردیف ۲ فهرست)"
-        " در صفحه ۱ بازی کند؛ ترکیب باید ترتیب فهرست ثبت‌شده را حفظ کند."
+        "میز ۲: علی رضایی (ردیف ۱ فهرست) نمی‌تواند پایین‌تر از محمد کریمی (ردیف ۲ فهرست)"
+        " در میز ۱ بازی کند؛ ترکیب باید ترتیب فهرست ثبت‌شده را حفظ کند."
     )
     kazerun.shot("lineup-2-refused")
     # handed to the arbiter as signed: he accepts it, as the rules say (2)

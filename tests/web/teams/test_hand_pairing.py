@@ -131,10 +131,10 @@ def test_bad_input_is_refused_with_its_reason_and_nothing_saved(
     client = _client(chief)
     url = _url(section, "hand_pair")
     cases = [
-        ({"first_1": str(one.pk), "second_1": ""}, "میز ۱ تنها یک تیم دارد"),
+        ({"first_1": str(one.pk), "second_1": ""}, "میز تیمی ۱ تنها یک تیم دارد"),
         (
             {"first_1": str(one.pk), "second_1": str(one.pk)},
-            "Team ۱ دو بار جفت شده است: میز ۱ و میز ۱",
+            "Team ۱ دو بار جفت شده است: میز تیمی ۱ و میز تیمی ۱",
         ),
         (
             {"first_1": str(one.pk), "second_1": str(stranger.pk)},
@@ -167,7 +167,7 @@ def test_unpairing_a_round_with_results_names_them_first(
     removed = second_page.content.decode().replace("\u200f", "")
     for board in range(1, 5):
         place = str(board).translate(PERSIAN)
-        assert re.search(f"میز ۱، صفحهٔ {place}: Team . – Team . ۱-۰[؛.]", removed), removed
+        assert re.search(f"میز تیمی ۱، میز {place}: Team . – Team . ۱-۰[؛.]", removed), removed
     _codes, done = _confirm_all(client, _url(section, "unpair"), {})
     assert done.status_code == 302 and not section.team_rounds.exists()
     line = AuditLog.objects.filter(action="team_round.unpair").get()

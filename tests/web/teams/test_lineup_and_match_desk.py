@@ -45,7 +45,7 @@ def test_a_refused_line_up_comes_back_as_chosen_with_opponent_and_deadline(
     opponent = match.second.name
     roster = [member.entry_id for member in team.members.order_by("position")]
     page = _client(captain, "fa").get(url).content.decode()
-    assert f"حریف: {opponent} (میز ۱)" in page
+    assert f"حریف: {opponent} (میز تیمی ۱)" in page
     # the deadline at the venue, Tehran (UTC+03:30), in the page's digits
     assert "وقت ایران (UTC+۰۳:۳۰)" in page
     # roster places 2, 1, 3, 5 on boards 1-4: place 1 below place 2, refused …

@@ -103,7 +103,7 @@ def test_a_lineup_refusal_in_persian_digits(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
     shown = _refused_lineup(league, arbiter, captain, "fa")
-    assert shown.startswith("صفحه ۲: Player ۱٫۱ (ردیف ۱ فهرست)"), shown
+    assert shown.startswith("میز ۲: Player ۱٫۱ (ردیف ۱ فهرست)"), shown
     assert "Player ۱٫۲" in shown and "(ردیف ۲ فهرست)" in shown
     assert not re.search("[0-9]", shown), shown
     assert shown.endswith(".") and not shown.endswith("٫"), shown  # a full stop stays one

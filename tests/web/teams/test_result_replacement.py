@@ -66,7 +66,7 @@ def test_one_board_typed_over_its_result_asks_first_in_persian(
     text = ask.replace("\u200f", "")
     first = _first_named(section)
     won = "۱-۰" if first == "Team 1" else "۰-۱"
-    assert "میز ۱، صفحهٔ ۲ (" in text and f"از قبل نتیجهٔ {won} را دارد" in text, text
+    assert "میز تیمی ۱، میز ۲ (" in text and f"از قبل نتیجهٔ {won} را دارد" in text, text
     assert "½-½" in text, text
     assert _results(section) == before  # nothing changed yet
     # confirmed: the same form again with the token

@@ -56,7 +56,7 @@ def test_the_refusal_is_translated(
     league: event_models.Section, arbiter: User, captain: User
 ) -> None:
     text = _captain_posts_swapped_boards(league, arbiter, captain, "fa")
-    assert text.startswith("صفحه 2: Player 1.1 (ردیف 1 فهرست)"), text
+    assert text.startswith("میز 2: Player 1.1 (ردیف 1 فهرست)"), text
     assert "Player 1.2" in text and "may not" not in text
 
 
