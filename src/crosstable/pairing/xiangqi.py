@@ -20,6 +20,7 @@ Colours: Red is :attr:`Colour.WHITE` (the side that moves first).
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import enum
 import hashlib
@@ -388,10 +389,13 @@ class _RoundOne(_Pairer):
         n = len(sequence)
         threshold = xiangqi_round_one.FROM_PLAYERS
         if threshold is not None and n >= threshold:
+            sizes = collections.Counter(self.units.get(number, "") for number in sequence)
+            largest = max((size for unit, size in sizes.items() if unit), default=0)
             mate = xiangqi_round_one.nearest_to_lot(
                 [target(i) for i in range(n)],
                 lambda i, j: self.prohibited(sequence[i], sequence[j]),
                 lambda i, j: self.same_unit(sequence[i], sequence[j]),
+                max(0, largest - n // 2),  # the largest unit's players beyond the others'
             )
             if mate is not None:
                 return [(i, mate[i]) for i in range(n) if i < mate[i]]

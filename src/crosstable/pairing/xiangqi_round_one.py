@@ -54,8 +54,13 @@ FIRST_WIDTH = 4
 one or two positions."""
 WIDEST = 256
 """Window width beyond which the window graph is given up (it cannot pair everyone)."""
+WIDEST_FOR_UNITS = 64
+"""Widest window tried while its optimum has more same-unit games than the unit sizes force
+(beyond it the certificate decides)."""
 ROUNDS_OF_REPAIR = 30
 """Re-solves after adding violated pairs before giving up."""
+ADDED_PER_PLAYER = 8
+"""Violated pairs taken per player and re-solve (the nearest to his lot partner first)."""
 
 
 class LotRepair:
@@ -67,8 +72,11 @@ class LotRepair:
         partner: list[int],
         prohibited: Callable[[int, int], bool],
         same_unit: Callable[[int, int], bool],
+        fewest_same_unit: int = 0,
     ) -> None:
         self.n = n = len(partner)
+        self.fewest_same_unit = fewest_same_unit
+        """A lower bound of the same-unit games of any pairing (from the unit sizes)."""
         self.partner = partner
         self.prohibited = prohibited
         self.same_unit = same_unit
@@ -130,11 +138,17 @@ class LotRepair:
             run = BlossomRun(self.n, kept, True)
             run.solve_from(start, [self.top] * self.n)
             duals = run.optimal_duals(perfect_required=True)
-            if duals is not None:
-                break
-            width *= 2
-            if width > WIDEST:
-                return None
+            if duals is None or (
+                self._same_unit_games(run.mate()) > self.fewest_same_unit
+                and width < WIDEST_FOR_UNITS
+            ):
+                # Cannot pair everyone, or more team-mates meet than must: the window is
+                # too narrow, and its duals would be far from those of the optimum.
+                width *= 2
+                if width > WIDEST:
+                    return None
+                continue
+            break
         for _ in range(ROUNDS_OF_REPAIR):
             tight_outside: list[tuple[int, int]] = []
             violated = self._violated(duals, kept, width, tight_outside)
@@ -151,6 +165,9 @@ class LotRepair:
                 return None
             duals = found
         return None
+
+    def _same_unit_games(self, mate: list[int]) -> int:
+        return sum(self.same_unit(i, j) for i, j in enumerate(mate) if i < j)
 
     def _violated(
         self,
@@ -176,8 +193,12 @@ class LotRepair:
         for i in range(n):
             room = y[i] + least - 2 * top  # a pair of shift k can have slack <= 0 if room <= -2k²
             centre = partner[i]
-            k = 0
-            while room <= -2 * k * k and (centre - k >= 0 or centre + k < n):
+            k = taken = 0
+            while (
+                room <= -2 * k * k
+                and (centre - k >= 0 or centre + k < n)
+                and taken < ADDED_PER_PLAYER
+            ):
                 for j in (centre - k, centre + k) if k else (centre,):
                     if not 0 <= j < n or j == i:
                         continue
@@ -196,6 +217,7 @@ class LotRepair:
                         slack += nesting.common_dual(i, j)
                     if slack < 0:
                         found.add(pair)
+                        taken += 1
                     elif slack == 0:
                         tight.add(pair)
                 k += 1
@@ -236,8 +258,10 @@ def nearest_to_lot(
     partner: list[int],
     prohibited: Callable[[int, int], bool],
     same_unit: Callable[[int, int], bool],
+    fewest_same_unit: int = 0,
 ) -> list[int] | None:
     """``mate`` of the perfect matching of the lot positions nearest the lot ``partner``
     that avoids prohibited pairs and, first, same-unit pairs (module docstring); None when
-    this method gives up."""
-    return LotRepair(partner, prohibited, same_unit).solve()
+    this method gives up. ``fewest_same_unit``: a lower bound of the same-unit games (the
+    window is widened while its optimum has more)."""
+    return LotRepair(partner, prohibited, same_unit, fewest_same_unit).solve()
