@@ -54,7 +54,9 @@ from crosstable.pairing.rules import (
 )
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
+from crosstable.pairing import xiangqi_split
 from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
+from crosstable.pairing.xiangqi_split import split_matching
 
 SYSTEM_CODE = "XIANGQI_SWISS"
 SPARSE_FROM: int | None = 1500
@@ -499,7 +501,9 @@ class _LaterRound(_Pairer):
         n = len(order)
         mate = None
         if SPARSE_FROM is not None and n >= SPARSE_FROM:
-            mate = sparse_matching(self._weights())
+            weights = self._weights()
+            split = split_matching(weights) if n >= xiangqi_split.SPLIT_FROM else None
+            mate = sparse_matching(weights) if split is None else split[0]
         if mate is None:
             mate = self._listed_matching()
         bye = order[mate[n]] if n % 2 else None

@@ -120,6 +120,13 @@ class PairWeights:
 def sparse_matching(weights: PairWeights) -> list[int] | None:
     """A maximum-weight perfect matching over all the pairs ``weights`` allows (and the bye
     vertex for an odd count), proved optimal by its duals; None when this method gives up."""
+    solved = sparse_optimum(weights)
+    return None if solved is None else solved[0]
+
+
+def sparse_optimum(weights: PairWeights) -> tuple[list[int], OptimalDuals] | None:
+    """:func:`sparse_matching`'s matching with the duals that prove it optimal over all pairs
+    (:mod:`crosstable.pairing.xiangqi_split` joins the proofs of parts of a round)."""
     n = weights.player_count
     vertex_count = n + n % 2
     limit = sys.getrecursionlimit()
@@ -131,7 +138,7 @@ def sparse_matching(weights: PairWeights) -> list[int] | None:
         sys.setrecursionlimit(limit)
 
 
-def _solve(weights: PairWeights, vertex_count: int) -> list[int] | None:
+def _solve(weights: PairWeights, vertex_count: int) -> tuple[list[int], OptimalDuals] | None:
     width = FIRST_WIDTH
     kept = _candidates(weights, width)
     for _ in range(ROUNDS_OF_REPAIR):
@@ -153,7 +160,9 @@ def _solve(weights: PairWeights, vertex_count: int) -> list[int] | None:
         tight: list[tuple[int, int]] = []
         violated = _violated(weights, duals, kept, tight)
         if not violated:
-            return _first_of_ties(weights, run.mate(), duals, kept, tight)
+            # The tie rule's matching uses tight pairs only and keeps the blossoms full:
+            # the same duals prove it optimal.
+            return _first_of_ties(weights, run.mate(), duals, kept, tight), duals
         worst: dict[int, list[tuple[int, int, int]]] = {}
         for slack, i, j in violated:
             worst.setdefault(i, []).append((slack, i, j))
