@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from crosstable.matching import max_weight_matching
 from crosstable.message import Message
 from crosstable.model import Colour, ResultCode, Tournament
-from crosstable.pairing import xiangqi_round_one
+from crosstable.pairing import xiangqi_round_one, xiangqi_split
 from crosstable.pairing.base import Board, PairingError, RoundPairing
 from crosstable.pairing.colours import (
     ColourPreference,
@@ -54,7 +54,6 @@ from crosstable.pairing.rules import (
 )
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
-from crosstable.pairing import xiangqi_split
 from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
 from crosstable.pairing.xiangqi_split import split_matching
 

@@ -117,16 +117,30 @@ class PairWeights:
         return weight
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class SparseOptimum:
+    """:func:`sparse_matching`'s answer with its proof (:mod:`crosstable.pairing.xiangqi_split`
+    joins the proofs of parts of a round)."""
+
+    mate: list[int]
+    duals: OptimalDuals
+    """Optimal duals: they prove :attr:`mate` optimal over all pairs."""
+    tie_rule_applied: bool
+    """False when the tie rule could not tell (``refine`` answered None): :attr:`mate` is
+    then the blossom algorithm's own optimum, which depends on its path."""
+    solver_mate: list[int]
+    """The blossom algorithm's own optimum (before the tie rule)."""
+
+
 def sparse_matching(weights: PairWeights) -> list[int] | None:
     """A maximum-weight perfect matching over all the pairs ``weights`` allows (and the bye
     vertex for an odd count), proved optimal by its duals; None when this method gives up."""
     solved = sparse_optimum(weights)
-    return None if solved is None else solved[0]
+    return None if solved is None else solved.mate
 
 
-def sparse_optimum(weights: PairWeights) -> tuple[list[int], OptimalDuals] | None:
-    """:func:`sparse_matching`'s matching with the duals that prove it optimal over all pairs
-    (:mod:`crosstable.pairing.xiangqi_split` joins the proofs of parts of a round)."""
+def sparse_optimum(weights: PairWeights) -> SparseOptimum | None:
+    """:func:`sparse_matching`'s matching with its proof; None when this method gives up."""
     n = weights.player_count
     vertex_count = n + n % 2
     limit = sys.getrecursionlimit()
@@ -138,7 +152,7 @@ def sparse_optimum(weights: PairWeights) -> tuple[list[int], OptimalDuals] | Non
         sys.setrecursionlimit(limit)
 
 
-def _solve(weights: PairWeights, vertex_count: int) -> tuple[list[int], OptimalDuals] | None:
+def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
     width = FIRST_WIDTH
     kept = _candidates(weights, width)
     for _ in range(ROUNDS_OF_REPAIR):
@@ -162,7 +176,11 @@ def _solve(weights: PairWeights, vertex_count: int) -> tuple[list[int], OptimalD
         if not violated:
             # The tie rule's matching uses tight pairs only and keeps the blossoms full:
             # the same duals prove it optimal.
-            return _first_of_ties(weights, run.mate(), duals, kept, tight), duals
+            mate = run.mate()
+            refined = _first_of_ties(weights, mate, duals, kept, tight)
+            return SparseOptimum(
+                mate if refined is None else refined, duals, refined is not None, mate
+            )
         worst: dict[int, list[tuple[int, int, int]]] = {}
         for slack, i, j in violated:
             worst.setdefault(i, []).append((slack, i, j))
@@ -581,13 +599,13 @@ def _first_of_ties(
     duals: OptimalDuals,
     kept: dict[tuple[int, int], int],
     tight_outside: list[tuple[int, int]],
-) -> list[int]:
+) -> list[int] | None:
     """The tie rule (docs/pairing/xiangqi.md, "At national size"): among the optimal
     matchings (those using tight pairs only and keeping the proof's blossoms full), the one
     where the players, in ranking order, each get the first opponent in
     :func:`_tie_order` that some optimal matching still allows them (a player already paired
-    by an earlier choice is skipped). ``mate`` if the greedy cannot tell (a blossom of the
-    proof in the way: :func:`crosstable.matching.lexicographic.refine`)."""
+    by an earlier choice is skipped). None if the greedy cannot tell (a blossom of the proof
+    in the way: :func:`crosstable.matching.lexicographic.refine`): the caller keeps ``mate``."""
     vertex_count = len(mate)
     y = duals.vertex
     nesting = BlossomNesting(vertex_count, duals)
@@ -609,7 +627,7 @@ def _first_of_ties(
     refined = refine(
         vertex_count, mate, duals, nesting, rows, lambda u, v: v in tight[u], choices, True
     )
-    return mate if refined is None else refined
+    return refined
 
 
 def _tie_order(weights: PairWeights, i: int, j: int) -> tuple[int, int, int]:

@@ -32,10 +32,11 @@ docs/pairing/xiangqi.md, "At national size: by parts".
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 
 from crosstable.matching.blossom import OptimalDuals
-from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_optimum
+from crosstable.pairing.xiangqi_sparse import PairWeights, SparseOptimum, sparse_optimum
 
 SPLIT_FROM = 1500
 """Players from which a round is split (the caller's threshold; tests lower it)."""
@@ -53,6 +54,9 @@ class SplitReport:
     """The parts kept, as ranking index ranges ``(first, end)``."""
     joins: int
     """How often two or more parts were joined because a cross pair was not proved."""
+    undecided: int
+    """Parts whose ties the tie rule could not settle (each keeps its solver's own optimum:
+    ``SparseOptimum.tie_rule_applied``)."""
 
 
 def split_matching(
@@ -67,8 +71,8 @@ def split_matching(
         return None
     n = weights.player_count
     bounds = [0, *cuts, n]
-    parts = list(zip(bounds, bounds[1:], strict=False))
-    solved: dict[tuple[int, int], tuple[list[int], OptimalDuals]] = {}
+    parts = list(itertools.pairwise(bounds))
+    solved: dict[tuple[int, int], SparseOptimum] = {}
     joins = 0
     while len(parts) > 1:
         for part in parts:
@@ -80,7 +84,10 @@ def split_matching(
         mate, vertex_duals = _union(weights, parts, solved)
         joined = _unproved_cross(weights, parts, vertex_duals)
         if joined is None:
-            return mate, SplitReport(tuple(parts), joins)
+            undecided = sum(not solved[part].tie_rule_applied for part in parts)
+            if undecided:
+                mate = _union(weights, parts, solved, own=True)[0]
+            return mate, SplitReport(tuple(parts), joins, undecided)
         first, last = joined
         joins += 1
         parts = [*parts[:first], (parts[first][0], parts[last][1]), *parts[last + 1 :]]
@@ -132,7 +139,8 @@ def restrict(weights: PairWeights, first: int, end: int) -> PairWeights:
 def _union(
     weights: PairWeights,
     parts: Sequence[tuple[int, int]],
-    solved: dict[tuple[int, int], tuple[list[int], OptimalDuals]],
+    solved: dict[tuple[int, int], SparseOptimum],
+    own: bool = False,
 ) -> tuple[list[int], list[int]]:
     """The parts' matchings and vertex duals in the round's numbering (a part's bye vertex,
     its last, is the round's); the duals of every part but the last turned upwards
@@ -142,7 +150,9 @@ def _union(
     mate = [-1] * vertex_count
     vertex = [0] * vertex_count
     for index, (first, end) in enumerate(parts):
-        part_mate, part_duals = solved[first, end]
+        optimum = solved[first, end]
+        part_mate = optimum.solver_mate if own else optimum.mate
+        part_duals = optimum.duals
         count = end - first
         duals = part_duals.vertex if index == len(parts) - 1 else _upwards(part_duals, count - 1)
 
