@@ -390,12 +390,27 @@ class _RoundOne(_Pairer):
         n = len(sequence)
         threshold = xiangqi_round_one.FROM_PLAYERS
         if threshold is not None and n >= threshold:
-            sizes = collections.Counter(self.units.get(number, "") for number in sequence)
-            largest = max((size for unit, size in sizes.items() if unit), default=0)
+            # X2 and X5 by lot position, looked up once (the window asks some 10 n times).
+            position = {number: index for index, number in enumerate(sequence)}
+            barred: set[tuple[int, int]] = set()
+            for rule in self.tournament.prohibited_pairings:
+                if rule.applies_to(self.round_number):
+                    members = sorted(position[m] for m in rule.players if m in position)
+                    barred.update(itertools.combinations(members, 2))
+            unit_at = [self.units.get(number, "") for number in sequence]
+
+            def prohibited(i: int, j: int) -> bool:
+                return ((i, j) if i < j else (j, i)) in barred
+
+            def same_unit(i: int, j: int) -> bool:
+                return bool(unit_at[i]) and unit_at[i] == unit_at[j]
+
+            sizes = collections.Counter(unit for unit in unit_at if unit)
+            largest = max(sizes.values(), default=0)
             mate = xiangqi_round_one.nearest_to_lot(
                 [target(i) for i in range(n)],
-                lambda i, j: self.prohibited(sequence[i], sequence[j]),
-                lambda i, j: self.same_unit(sequence[i], sequence[j]),
+                prohibited,
+                same_unit,
                 max(0, largest - n // 2),  # the largest unit's players beyond the others'
             )
             if mate is not None:

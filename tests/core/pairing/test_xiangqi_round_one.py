@@ -180,6 +180,7 @@ def criteria(
     with monkeypatch.context() as patch:
         patch.setattr(xiangqi._RoundOne, "_repaired", spy)
         pairing = pair_round(tournament, 1, options)
+    assert not any(tournament.is_prohibited(b.white, b.black, 1) for b in pairing.boards)
     units = options.units or {}
     same = sum(
         bool(units.get(b.white)) and units.get(b.white) == units.get(b.black)
