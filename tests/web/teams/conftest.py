@@ -25,12 +25,17 @@ def captain(db: None) -> User:
     return User.objects.create_user("kian", password="captain-pass")
 
 
-@pytest.fixture
-def league(organiser: User, arbiter: User, captain: User) -> event_models.Section:
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
+def fars_table_a(
+    organiser: User, arbiter: User, teams: int = TEAMS, regulations: Path = EXAMPLE
+) -> event_models.Section:
+    """Table A of the Fars league (``regulations``: the example file or a variant of it) with
+    ``teams`` teams of six entered in order: Team n of "Player n.b" on roster place b, rated
+    2200 − 50n − 10b, board 6 a woman, for County n (a county when n is odd, else a club);
+    ``arbiter`` the event's arbiter."""
+    event = services.create_event(rules.load_event_spec(regulations), organiser)
     event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
     section = event.sections.get(key="A")
-    for number in range(1, TEAMS + 1):
+    for number in range(1, teams + 1):
         entries = [
             services.add_entry(
                 section,
@@ -45,7 +50,7 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
             )
             for board in range(1, 7)
         ]
-        team = team_rosters.create_team(
+        team_rosters.create_team(
             section,
             f"Team {number}",
             entries,
@@ -53,8 +58,15 @@ def league(organiser: User, arbiter: User, captain: User) -> event_models.Sectio
             unit=f"County {number}",
             unit_kind="county" if number % 2 else "club",
         )
-        if number == 1:
-            team_rosters.set_captain(team, captain, organiser)
+    return section
+
+
+@pytest.fixture
+def league(organiser: User, arbiter: User, captain: User) -> event_models.Section:
+    """Six teams (:func:`fars_table_a`); team 1's captain is ``captain``."""
+    section = fars_table_a(organiser, arbiter)
+    team = team_models.Team.objects.get(section=section, number=1)
+    team_rosters.set_captain(team, captain, organiser)
     return section
 
 

@@ -21,11 +21,7 @@ from django.test import Client
 from django.utils import timezone
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import services
-from crosstable_web.events.regulations import rules
-from crosstable_web.events.services import EntryData
-from crosstable_web.teams.services import rosters as team_rosters
-from web.teams.conftest import EXAMPLE, play_round_one
+from web.teams.conftest import EXAMPLE, fars_table_a, play_round_one
 
 ROUND_ONE = {
     1: ("1-0", "1-0", "1-0", "1-0"),
@@ -114,25 +110,8 @@ def test_beside_a_named_prize_a_place_prize_says_place(
     text = EXAMPLE.read_text(encoding="utf-8").replace("below = 1700", "below = 2100")
     regulations = tmp_path / "fars.toml"
     regulations.write_text(text, encoding="utf-8")
-    event = services.create_event(rules.load_event_spec(regulations), organiser)
-    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
-    section = event.sections.get(key="A")
-    for number in range(1, 7):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"Player {number}.{board}",
-                    sex="m",
-                    rating=2200 - 50 * number - 10 * board,
-                    member_id=f"{number}{board:02d}",
-                    birth_date=datetime.date(1990, 1, board),
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team_rosters.create_team(section, f"Team {number}", entries, organiser)
+    section = fars_table_a(organiser, arbiter, regulations=regulations)
+    event = section.event
     play_round_one(section, arbiter, ROUND_ONE, timezone.now() - datetime.timedelta(hours=3))
     client = Client()
     client.force_login(arbiter)

@@ -4,43 +4,20 @@ around it, numbers in Persian digits in Persian."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
 from crosstable_web.events import models as event_models
-from crosstable_web.events import services
-from crosstable_web.events.regulations import rules
-from crosstable_web.events.services import EntryData, ServiceError
+from crosstable_web.events.services import ServiceError
 from crosstable_web.teams.services import matches as team_matches
-from crosstable_web.teams.services import rosters as team_rosters
-from web.teams.conftest import EXAMPLE
+from web.teams.conftest import fars_table_a
 
 
 @pytest.fixture
 def two_teams_that_met(organiser: User, arbiter: User) -> event_models.Section:
     """Fars table A with two teams only; round 1 played, team 1 winning all four boards."""
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
-    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
-    section = event.sections.get(key="A")
-    for number in (1, 2):
-        entries = [
-            services.add_entry(
-                section,
-                EntryData(
-                    name=f"Player {number}.{board}",
-                    sex="m",
-                    rating=2200 - 100 * number - 10 * board,
-                    member_id=f"{number}{board:02d}",
-                    birth_date=datetime.date(1990, 1, board),
-                ),
-                organiser,
-            )
-            for board in range(1, 7)
-        ]
-        team_rosters.create_team(section, f"Team {number}", entries, organiser)
+    section = fars_table_a(organiser, arbiter, teams=2)
     match = team_matches.pair_next_round(section, arbiter).matches.get()
     first_wins = "1-0" if match.first.name == "Team 1" else "0-1"
     for board in range(1, 5):  # four boards (team.boards; six players with the reserves)
@@ -79,9 +56,7 @@ def test_the_refusal_in_the_readers_words(
 
 @pytest.mark.django_db
 def test_a_section_without_teams_is_refused_in_words(organiser: User, arbiter: User) -> None:
-    event = services.create_event(rules.load_event_spec(EXAMPLE), organiser)
-    event_models.EventRole.objects.create(event=event, user=arbiter, role=event_models.Role.ARBITER)
-    section = event.sections.get(key="A")
+    section = fars_table_a(organiser, arbiter, teams=0)
     with translation.override("fa"), pytest.raises(ServiceError) as refused:
         team_matches.pair_next_round(section, arbiter)
     assert str(refused.value) == "این گروه هنوز تیمی ندارد: پیش از جفت‌سازی تیم‌ها را بیفزایید."
