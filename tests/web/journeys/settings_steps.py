@@ -9,7 +9,9 @@ Persian reader types them), chosen or ticked, and the form's own save button pre
 reference is read by the test client inside a transaction rolled back before the journey
 (:func:`reference_forms`): the journey's database holds nothing of it.
 
-Shared by the journeys that build a seed from the blank form (Persian, Malay, Chinese).
+Shared by the journeys that build a seed from the blank form (Persian, Malay, Chinese): their
+opening (:func:`organiser_at_a_blank_event`) and the organiser's mistakes refused at their
+boxes (:func:`refused_at`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from crosstable_web.events.settings import pages
 
 from ..events.seed_forms import BLANK, Change, all_forms, fill, page_forms
 from ..form_crawl import Form
-from .steps import Person
+from .steps import SHOTS, Person, organiser_invited, site_before_the_journey
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -110,6 +112,80 @@ def blank_event(organiser: Person, seed: str) -> str:
     parts = organiser.path().split("/")
     assert parts[3:] == ["settings", ""], organiser.messages() or organiser.main_text()[:800]
     return parts[2]
+
+
+def organiser_at_a_blank_event(
+    chromium: Any,
+    live_server: Any,
+    journey: str,
+    language: str,
+    administrator: tuple[str, str, str],
+    account: tuple[str, str, str, str],
+    seed: str,
+) -> tuple[Person, str]:
+    """The opening of a journey from the blank form, from an empty database: the site
+    administrator (``administrator``: user name, e-mail, password; the site lets any
+    signed-in account create events) invites the organiser by e-mail; the organiser makes an
+    account (``account``: user name, e-mail, name, password), not staff, works in
+    ``language`` and makes the seed's event with the blank form (:func:`blank_event`). The
+    organiser and the new event's short name."""
+    site_before_the_journey(administrator, anyone_creates_events=True)
+    admin_name, _email, admin_password = administrator
+    username, email, name, password = account
+    _admin, organiser = organiser_invited(
+        chromium, live_server.url, journey, language, (admin_name, admin_password), email,
+        (username, name, password),
+    )  # fmt: skip
+    assert not User.objects.get(username=username).is_staff
+    return organiser, blank_event(organiser, seed)
+
+
+def box_refusal(someone: Person, form: str, name: str) -> str:
+    """The message the page gives at one box of a form: the error list the box names as
+    its description (``aria-describedby``, what a screen reader reads with the box)."""
+    box = someone.page.locator(f"#{form}-form [name='{name}']")
+    described = (box.get_attribute("aria-describedby") or "").split()
+    found = [someone.page.locator(f"[id='{name}']") for name in described]
+    return "\n".join(
+        str(element.inner_text()).strip()
+        for element in found
+        if element.count() and "errorlist" in (element.get_attribute("class") or "")
+    )
+
+
+def part_shot(someone: Person, selector: str, name: str) -> Path:
+    """A picture of one form of a settings part."""
+    folder = SHOTS / someone.journey
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{someone.role}-{name}.png"
+    someone.page.locator(selector).screenshot(path=str(target))
+    return target
+
+
+def refused_at(
+    organiser: Person,
+    slug: str,
+    part: str,
+    form: str,
+    typed: dict[str, str],
+    box: str,
+    message: str,
+) -> None:
+    """On the settings part ``part`` the organiser types ``typed`` into ``form`` (boxes by
+    name) and saves: refused with ``message`` at ``box``, in the page's language; nothing
+    said saved, the regulations unchanged and what was typed still in the boxes. The form
+    is pictured (``<form>-refused``)."""
+    before = regulations_file(organiser, slug)
+    open_part(organiser, part)
+    for name, value in typed.items():
+        organiser.page.fill(f"#{form}-form [name='{name}']", value)
+    organiser.submit(f"#save-{form}")
+    assert organiser.page.locator("ul.messages li.success").count() == 0, organiser.messages()
+    assert box_refusal(organiser, form, box) == message, organiser.main_text()[:1500]
+    for name, value in typed.items():
+        assert box_value(organiser, form, name) == value, name
+    assert regulations_file(organiser, slug) == before
+    part_shot(organiser, f"#{form}-form", f"{form}-refused")
 
 
 def read_part(organiser: Person, slug: str, part: str) -> dict[str, Form]:

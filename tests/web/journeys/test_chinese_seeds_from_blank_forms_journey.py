@@ -28,93 +28,38 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 
 from crosstable.regulations import load_regulations, parse_regulations
 from crosstable_web.events import models
 
 from ..events.seed_forms import differences
 from .settings_steps import (
-    blank_event,
-    box_value,
     fill_settings,
     open_part,
+    organiser_at_a_blank_event,
     reference_forms,
+    refused_at,
     regulations_file,
 )
-from .steps import SHOTS, Person, organiser_invited, site_before_the_journey
+from .steps import Person
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-SAVED = "设置已保存。"
 NOT_AN_AMOUNT = "不是金额：请写成 5、5.00 或 1,500.50（最多 2 位小数，不用科学记数法）。"
 """The refusal of an amount typed in characters or with its unit, after the text typed."""
 
 
-def box_refusal(someone: Person, form: str, name: str) -> str:
-    """The message the page gives at one box of a form: the error list the box names as
-    its description (``aria-describedby``, what a screen reader reads with the box)."""
-    box = someone.page.locator(f"#{form}-form [name='{name}']")
-    described = (box.get_attribute("aria-describedby") or "").split()
-    found = [someone.page.locator(f"[id='{name}']") for name in described]
-    return "\n".join(
-        str(element.inner_text()).strip()
-        for element in found
-        if element.count() and "errorlist" in (element.get_attribute("class") or "")
-    )
-
-
-def part_shot(someone: Person, selector: str, name: str) -> Path:
-    """A picture of one form of a settings part."""
-    folder = SHOTS / someone.journey
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{someone.role}-{name}.png"
-    someone.page.locator(selector).screenshot(path=str(target))
-    return target
-
-
-def refused_at(
-    organiser: Person,
-    slug: str,
-    part: str,
-    form: str,
-    typed: dict[str, str],
-    box: str,
-    message: str,
-) -> None:
-    """On the settings part ``part`` the organiser types ``typed`` into ``form`` (boxes by
-    name) and saves: refused with ``message`` at ``box``, in Chinese; the regulations
-    unchanged and what was typed still in the boxes."""
-    before = regulations_file(organiser, slug)
-    open_part(organiser, part)
-    for name, value in typed.items():
-        organiser.page.fill(f"#{form}-form [name='{name}']", value)
-    organiser.submit(f"#save-{form}")
-    assert SAVED not in organiser.messages()
-    assert box_refusal(organiser, form, box) == message
-    for name, value in typed.items():
-        assert box_value(organiser, form, name) == value, name
-    assert regulations_file(organiser, slug) == before
-    part_shot(organiser, f"#{form}-form", f"{form}-refused")
-
-
 def the_organiser(
-    chromium: Any, live_server: Any, journey: str, account: tuple[str, str]
-) -> Person:
-    """From an empty database: the site administrator (the site lets any signed-in account
-    create events) invites the organiser by e-mail; the organiser makes an account
-    (``account``: user name, name), not staff, and works in Chinese."""
-    site_before_the_journey(
-        ("root", "root@example.cn", "Guanliyuan-2019!"), anyone_creates_events=True
-    )
+    chromium: Any, live_server: Any, journey: str, account: tuple[str, str], seed: str
+) -> tuple[Person, str]:
+    """The organiser (``account``: user name, name), invited by the site's administrator,
+    working in Chinese, at the seed's event made with the blank form; its short name."""
     username, name = account
-    _admin, organiser = organiser_invited(
-        chromium, live_server.url, journey, "zh-hans", ("root", "Guanliyuan-2019!"),
-        f"{username}@example.cn", (username, name, f"{username.title()}-Qixie-2019"),
+    return organiser_at_a_blank_event(
+        chromium, live_server, journey, "zh-hans", ("root", "root@example.cn", "Guanliyuan-2019!"),
+        (username, f"{username}@example.cn", name, f"{username.title()}-Qixie-2019"), seed,
     )  # fmt: skip
-    assert not User.objects.get(username=username).is_staff
-    return organiser
 
 
 def means_the_seed(organiser: Person, slug: str, seed: str, pictured: tuple[str, ...]) -> None:
@@ -136,8 +81,9 @@ def means_the_seed(organiser: Person, slug: str, seed: str, pictured: tuple[str,
 def test_huayuan_invitational_from_the_blank_form(chromium: Any, live_server: Any) -> None:
     seed = "huayuan-xiangqi-invitational-2019"
     reference = reference_forms(seed, "zh-hans")
-    organiser = the_organiser(chromium, live_server, "003-huayuan-blank", ("chenhengliu", "陈横流"))
-    slug = blank_event(organiser, seed)
+    organiser, slug = the_organiser(
+        chromium, live_server, "003-huayuan-blank", ("chenhengliu", "陈横流"), seed
+    )
 
     # 七(二)(四): 600 yuan a team, typed in characters as a letter would write it
     refused_at(
@@ -162,8 +108,9 @@ def test_huayuan_invitational_from_the_blank_form(chromium: Any, live_server: An
 def test_futian_youth_championship_from_the_blank_form(chromium: Any, live_server: Any) -> None:
     seed = "futian-youth-xiangqi-chess-2009"
     reference = reference_forms(seed, "zh-hans")
-    organiser = the_organiser(chromium, live_server, "004-futian-youth-blank", ("litiyu", "李老师"))
-    slug = blank_event(organiser, seed)
+    organiser, slug = the_organiser(
+        chromium, live_server, "004-futian-youth-blank", ("litiyu", "李老师"), seed
+    )
 
     # 六: the kindergarten group is born on or after 1 September 2003; the organiser also
     # types the juniors' date into "born on or before": no child could enter
@@ -191,8 +138,9 @@ def test_futian_youth_championship_from_the_blank_form(chromium: Any, live_serve
 def test_futian_grade_tournament_from_the_blank_form(chromium: Any, live_server: Any) -> None:
     seed = "futian-chess-grade-2019"
     reference = reference_forms(seed, "zh-hans")
-    organiser = the_organiser(chromium, live_server, "001-futian-grade-blank", ("shou", "寿老师"))
-    slug = blank_event(organiser, seed)
+    organiser, slug = the_organiser(
+        chromium, live_server, "001-futian-grade-blank", ("shou", "寿老师"), seed
+    )
 
     # 十二.5: 260 yuan a player, typed with the unit
     refused_at(

@@ -25,20 +25,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 
 from crosstable.regulations import load_regulations, parse_regulations
 
 from ..events.seed_forms import differences
 from .settings_steps import (
-    blank_event,
     box_value,
     fill_settings,
     open_part,
+    organiser_at_a_blank_event,
     reference_forms,
+    refused_at,
     regulations_file,
 )
-from .steps import Person, organiser_invited, site_before_the_journey
+from .steps import Person
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -53,12 +53,6 @@ def _means_the_example(organiser: Person, slug: str, seed: str) -> None:
     assert "[section_defaults]" not in text  # the forms wrote every section's own rules
 
 
-def _error_at(organiser: Person, form: str, name: str) -> Any:
-    """The messages standing at a box: the list just before the box's label (the browser
-    closes the line's paragraph before a list: the list, the label and the box follow)."""
-    return organiser.page.locator(f'#{form}-form ul.errorlist:has(+ label + [name="{name}"])')
-
-
 def _pictures(organiser: Person) -> None:
     for part in PARTS_PICTURED:
         open_part(organiser, part)
@@ -67,34 +61,21 @@ def _pictures(organiser: Person) -> None:
 
 def test_the_fars_league_from_the_blank_form_in_persian(chromium: Any, live_server: Any) -> None:
     seed = "fars-team-league-1398"
-    site_before_the_journey(("modir", "modir@example.ir", "Modir-Site-1398"),
-                            anyone_creates_events=True)  # fmt: skip
     reference = reference_forms(seed, "fa")
-    _admin, organiser = organiser_invited(
-        chromium, live_server.url, "settings-from-blank-fars", "fa",
-        ("modir", "Modir-Site-1398"), "farsboard@example.ir",
-        ("farsboard", "هیات شطرنج استان فارس", "Heyat-Fars-1398"),
+    organiser, slug = organiser_at_a_blank_event(
+        chromium, live_server, "settings-from-blank-fars", "fa",
+        ("modir", "modir@example.ir", "Modir-Site-1398"),
+        ("farsboard", "farsboard@example.ir", "هیات شطرنج استان فارس", "Heyat-Fars-1398"), seed,
     )  # fmt: skip
-    assert not User.objects.get(username="farsboard").is_staff
-    slug = blank_event(organiser, seed)
     assert "ذخیره" in organiser.main_text()  # the settings, in Persian
 
     # the fee as words: refused at its box, in Persian; the currency typed stays; nothing saved
-    before = regulations_file(organiser, slug)
-    open_part(organiser, "fees")
-    organiser.page.fill("#fees-form [name=fees_amount]", "۸۰۰ هزار")
-    organiser.page.fill("#fees-form [name=fees_currency]", "تومان")
-    organiser.submit("#save-fees")
-    error = _error_at(organiser, "fees", "fees_amount")
-    assert error.count() == 1, organiser.main_text()[:1500]
-    assert error.inner_text().strip() == (
+    refused_at(
+        organiser, slug, "fees", "fees", {"fees_amount": "۸۰۰ هزار", "fees_currency": "تومان"},
+        "fees_amount",
         "«۸۰۰ هزار» مبلغ نیست: آن را مانند ۵، ۵٫۰۰ یا ۱٬۵۰۰٫۵۰ بنویسید"
-        " (حداکثر ۲ رقم اعشار، بدون توان)."
-    )
-    assert box_value(organiser, "fees", "fees_amount") == "۸۰۰ هزار"
-    assert box_value(organiser, "fees", "fees_currency") == "تومان"
-    assert regulations_file(organiser, slug) == before
-    organiser.shot("fees-refused")
+        " (حداکثر ۲ رقم اعشار، بدون توان).",
+    )  # fmt: skip
 
     sent = fill_settings(organiser, slug, reference)
     # table B's team tie-breaks chosen in the ranking part's lists: the event's own form
@@ -114,31 +95,19 @@ def test_the_fars_league_from_the_blank_form_in_persian(chromium: Any, live_serv
 
 def test_kinabatangan_from_the_blank_form_in_malay(chromium: Any, live_server: Any) -> None:
     seed = "kinabatangan-school-2024"
-    site_before_the_journey(("pentadbir", "pentadbir@example.my", "Pentadbir-Sabah-2024"),
-                            anyone_creates_events=True)  # fmt: skip
     reference = reference_forms(seed, "ms")
-    _admin, organiser = organiser_invited(
-        chromium, live_server.url, "settings-from-blank-kinabatangan", "ms",
-        ("pentadbir", "Pentadbir-Sabah-2024"), "cikgu.aminah@example.my",
-        ("aminah", "Cikgu Aminah", "Catur-Kinabatangan-2024"),
+    organiser, slug = organiser_at_a_blank_event(
+        chromium, live_server, "settings-from-blank-kinabatangan", "ms",
+        ("pentadbir", "pentadbir@example.my", "Pentadbir-Sabah-2024"),
+        ("aminah", "cikgu.aminah@example.my", "Cikgu Aminah", "Catur-Kinabatangan-2024"), seed,
     )  # fmt: skip
-    assert not User.objects.get(username="aminah").is_staff
-    slug = blank_event(organiser, seed)
 
     # a day that does not exist: refused at its box, in Malay; what was typed stays
-    before = regulations_file(organiser, slug)
-    open_part(organiser, "entry")
-    organiser.page.fill("#eligibility-form [name=elig_L12_born_on_or_after]", "31/02/2012")
-    organiser.page.fill("#eligibility-form [name=elig_L12_age_below]", "12")
-    organiser.submit("#save-eligibility")
-    error = _error_at(organiser, "eligibility", "elig_L12_born_on_or_after")
-    assert error.count() == 1, organiser.main_text()[:1500]
-    message = error.inner_text()
-    assert message.strip() == "“31/02/2012” bukan hari dalam kalendar.", message
-    assert box_value(organiser, "eligibility", "elig_L12_born_on_or_after") == "31/02/2012"
-    assert box_value(organiser, "eligibility", "elig_L12_age_below") == "12"
-    assert regulations_file(organiser, slug) == before
-    organiser.shot("eligibility-refused")
+    refused_at(
+        organiser, slug, "entry", "eligibility",
+        {"elig_L12_born_on_or_after": "31/02/2012", "elig_L12_age_below": "12"},
+        "elig_L12_born_on_or_after", "“31/02/2012” bukan hari dalam kalendar.",
+    )  # fmt: skip
 
     sent = fill_settings(organiser, slug, reference)
     assert {"section-list", "eligibility", "fees", "prize-places"} <= set(sent)
