@@ -109,3 +109,24 @@ def test_the_parser_reads_the_individual_pages_shorthand() -> None:
         parse_typed_results("3.2 1 0", 4)
     with pytest.raises(ServiceError, match=r"e\.g\. 3\.2 1"):
         parse_typed_results(" , ", 4)
+
+
+@pytest.mark.parametrize(
+    ("language", "template"),
+    [
+        ("en", "Table.board {board}: {players}"),
+        ("fa", "میز تیمی.میز {board}: {players}"),
+        ("zh-hans", "桌号.台次 {board}：{players}"),
+    ],
+)
+def test_the_board_being_entered_is_named_as_its_box_asks(
+    league: event_models.Section, arbiter: User, language: str, template: str
+) -> None:
+    """The board a result alone goes to is named "1.3" (table 1, board 3): as the entry box's
+    label asks (Table.board), not "Board 1.3" (in Persian «میز ۱.۳», a board named by a table)."""
+    team_matches.pair_next_round(league, arbiter)
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies["django_language"] = language
+    page = client.get(f"/e/{league.event.slug}/s/{league.key}/teams/r/1/").content.decode()
+    assert f'<span id="current-board" data-template="{template}" hidden>' in page
