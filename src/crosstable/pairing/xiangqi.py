@@ -13,7 +13,9 @@ segment, then the next, and so on (docs/pairing/xiangqi.md gives the readings).
 
 Round 1 follows the regulation's option: halves by rating order, halves by lot (the 2011
 text) or adjacent numbers by lot (1-2, 3-4, …; the Hunan event). Lots are drawn from a seed
-(:func:`lot_seed`), so a draw can be repeated and audited.
+(:func:`lot_seed`), so a draw can be repeated and audited. A lot that pairs team-mates or a
+barred pair is repaired by the pairing nearest to it (listed below 1,500 players, else
+:mod:`crosstable.pairing.xiangqi_round_one`).
 
 Colours: Red is :attr:`Colour.WHITE` (the side that moves first).
 """
