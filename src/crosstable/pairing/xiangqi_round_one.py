@@ -32,8 +32,8 @@ pairs must move, so:
 The listed solve and this one have the same optimum (X5 count and sum of squared shifts);
 they can differ only where pairings tie on both, so events below :data:`FROM_PLAYERS` keep
 the listed solve and the pairings they had. :func:`nearest_to_lot` answers None when it
-gives up (the window cannot pair everyone, or the certificate does not converge); the caller
-then lists all pairs as before.
+gives up (the window, widened to 256 positions, cannot pair everyone: the barred pairs would
+have to be many); the caller then lists all pairs as before.
 """
 
 from __future__ import annotations
@@ -57,8 +57,6 @@ WIDEST = 256
 WIDEST_FOR_UNITS = 64
 """Widest window tried while its optimum has more same-unit games than the unit sizes force
 (beyond it the certificate decides)."""
-ROUNDS_OF_REPAIR = 30
-"""Re-solves after adding violated pairs before giving up."""
 ADDED_PER_PLAYER = 8
 """Violated pairs taken per player and re-solve (the nearest to his lot partner first)."""
 
@@ -149,7 +147,9 @@ class LotRepair:
                     return None
                 continue
             break
-        for _ in range(ROUNDS_OF_REPAIR):
+        # Each pass adds a pair the window lacked, so this ends; there is no giving up to the
+        # listed solve here, which at 10,000 players would not fit in memory.
+        while True:
             tight_outside: list[tuple[int, int]] = []
             violated = self._violated(duals, kept, width, tight_outside)
             if not violated:
@@ -164,7 +164,6 @@ class LotRepair:
             if found is None:  # cannot happen: the window only grew
                 return None
             duals = found
-        return None
 
     def _same_unit_games(self, mate: list[int]) -> int:
         return sum(self.same_unit(i, j) for i, j in enumerate(mate) if i < j)
