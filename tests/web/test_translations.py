@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -128,7 +129,7 @@ def test_back_office_messages_reach_django() -> None:
     message = "Only an arbiter of this event may do that."
     with translation.override("zh-hans"):
         assert translation.gettext(message) == "只有本赛事的裁判可以进行此操作。"
-        assert translation.pgettext("chess", "table") == "桌次"
+        assert translation.pgettext("chess", "table") == "桌号"
     with translation.override("ms"):
         assert translation.gettext(message).startswith("Hanya pengadil")
     with translation.override("fa"):
@@ -154,4 +155,48 @@ def test_persian_calls_a_board_and_a_table_one_word_each() -> None:
                 mixed.append((entry.msgid, text))
             if words & {"table", "tables"} and "میز تیمی" not in text:  # told apart
                 mixed.append((entry.msgid, text))
+    assert mixed == []
+
+
+# A team match's table, a board and the chessboard in Chinese and Malay (docs/translations.md):
+# (the table's word, the board's word, the chessboard's words, words of neither).
+TEAM_TABLE = re.compile(r"(?i)\btables? (%|\d|and board)|on a table|^table$|table\.board|\(table %")
+# (a database table, in the laptop's audit messages, is neither)
+DATABASE_TABLE = re.compile(r"audit log|events\.event")
+TABLE_AND_BOARD_WORDS = {
+    "zh_Hans": ("桌", "台", "", ("盘", "桌次")),
+    "ms": ("meja", "papan", "papan catur", ()),
+}
+
+
+@pytest.mark.parametrize("language", sorted(TABLE_AND_BOARD_WORDS))
+def test_chinese_and_malay_call_a_board_and_a_table_one_word_each(language: str) -> None:
+    """docs/translations.md: a team match's table is 桌 (第3桌, 桌号) / meja, a board 台 (第2台,
+    台次) / papan, the chessboard played on "papan catur" in Malay (Chinese says 实际对弈,
+    "actually played", with no board at all). Before, Chinese called a table 台 in the hand
+    pairing page and its messages ("第 3 台只有一支队伍", the column 台次) and a board 盘 (a
+    game's word) in the result change log, and Malay's "di papan" (over the board) read as "on
+    board N"."""
+    table, board, chessboard, neither = TABLE_AND_BOARD_WORDS[language]
+    mixed = []
+    for entry in polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po")):
+        if entry.obsolete or "letter from its board" in entry.msgid:  # a federation's board
+            continue
+        text = (entry.msgstr or " ".join(entry.msgstr_plural.values())).lower()
+        words = {word.strip(".,:;()") for word in entry.msgid.lower().split()}
+        if "over the board" in entry.msgid:
+            if chessboard not in text:
+                mixed.append((entry.msgid, text))
+            continue
+        if any(word in text for word in neither):
+            mixed.append((entry.msgid, text))
+        # a team match's table, not a table of prizes, rules or data
+        names_a_table = bool(TEAM_TABLE.search(entry.msgid)) and not DATABASE_TABLE.search(
+            entry.msgid
+        )
+        names_a_board = bool(words & {"board", "boards", "table.board"})
+        if names_a_table and table not in text:
+            mixed.append((entry.msgid, text))
+        if names_a_table and not names_a_board and board in text.replace(chessboard or "\0", ""):
+            mixed.append((entry.msgid, text))
     assert mixed == []
