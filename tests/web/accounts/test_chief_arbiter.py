@@ -173,12 +173,12 @@ def test_the_printouts_name_the_chief_and_the_deputies_in_chinese_and_persian(
     arbiter.save()
     for kind in ("standings", "crosstable", "pairings", "prizes"):
         page = printed(event, kind, "zh-hans")
-        assert "裁判长: <b>王建国</b>" in page, kind
-        assert "副裁判长: Arif" in page, kind
+        assert "裁判长: <b><bdi>王建国</bdi></b>" in page, kind
+        assert "副裁判长: <bdi>Arif</bdi>" in page, kind
         assert "尚未任命" not in page
     page = printed(event, "standings", "fa")
-    assert "سرداور: <b>王建国</b>" in page
-    assert "معاون سرداور: Arif" in page
+    assert "سرداور: <b><bdi>王建国</bdi></b>" in page
+    assert "معاون سرداور: <bdi>Arif</bdi>" in page
 
 
 def test_the_trf_file_names_the_chief_in_102_and_each_deputy_in_112(

@@ -28,7 +28,7 @@ SCHOOLS = ["SK Bukit Garam", "SK Sukau", "SK Bilit"]
 MARK_WEB = '<span class="name">Cikgu Rahman</span> <em>(house player)</em>'
 """The round page's mark: the name (its facts follow on a line of their own) and the mark."""
 MARK_PUBLIC = "Cikgu Rahman</a> <em>(house player)</em>"
-MARK_PRINT = "Cikgu Rahman <i>(house player)</i>"
+MARK_PRINT = "<bdi>Cikgu Rahman</bdi> <i>(house player)</i>"
 
 
 @pytest.fixture(autouse=True)
@@ -96,7 +96,11 @@ def test_every_pairing_page_marks_the_house_player(boys: models.Section, arbiter
     expected = {"pairings": 1, "slips": 1, "pairings-by-name": 2, "wallchart": 1}
     for kind, count in expected.items():
         printed = _english().get(f"/print/{slug}/L12/{kind}/?lang=en").content.decode()
-        mark = "<b>Cikgu Rahman</b> <i>(house player)</i>" if kind == "slips" else MARK_PRINT
+        mark = (
+            "<b><bdi>Cikgu Rahman</bdi></b> <i>(house player)</i>"
+            if kind == "slips"
+            else MARK_PRINT
+        )
         assert printed.count(mark) == count, kind
         assert printed.count("(house player)") == count, kind
     # In the event's language (Malay) the label is the standings' Malay one.

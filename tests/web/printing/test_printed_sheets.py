@@ -14,6 +14,10 @@ read back from the PDF (pdftotext's word boxes, pypdf's text) in the user's lang
 * Team match slips: the two captains' and the arbiter's signature lines on one row, whatever
   the length of the teams' names (a long Persian and a long Chinese name, read off the page's
   pixels).
+* Every other place where people sign (the grade report's chief arbiter, organiser and date;
+  a certificate's chief arbiter and organiser) shares the slips' mechanism: with a long
+  Persian chief arbiter's name the lines still stand on one row, in Malay, Chinese and
+  Persian; a Persian player's name on a Malay result slip keeps its pairing number after it.
 """
 
 from __future__ import annotations
@@ -373,14 +377,21 @@ LONG_NAMES = (
 """Names as long as real ones (48 and 24 characters): each wraps over two lines or more."""
 
 
-def _signature_rows(data: bytes, tmp_path: Path) -> list[list[tuple[int, int]]]:
-    """The first page of a slips PDF printed at 150 dpi, as the rows of pixels holding a
+def _signature_rows(
+    data: bytes, tmp_path: Path, page: int | None = 1
+) -> list[list[tuple[int, int]]]:
+    """A page of a PDF (``None``: the last) printed at 150 dpi, as the rows of pixels holding a
     signature line: each row's dark runs 25 to 80 mm long, left to right. Shorter runs are
     letters and the slips' dashed border; longer ones the rules of the boards' tables."""
     source = tmp_path / "slips.pdf"
     source.write_bytes(data)
+    if page is None:
+        info = subprocess.run(
+            ["pdfinfo", str(source)], capture_output=True, text=True, check=True
+        ).stdout
+        page = int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE).group(1))  # type: ignore[union-attr]
     subprocess.run(
-        ["pdftoppm", "-r", "150", "-gray", "-f", "1", "-l", "1", "-singlefile",
+        ["pdftoppm", "-r", "150", "-gray", "-f", str(page), "-l", str(page), "-singlefile",
          str(source), str(tmp_path / "slips")],
         check=True,
     )  # fmt: skip
@@ -421,6 +432,38 @@ def test_team_slip_signature_lines_align_with_long_team_names(
     rows = _signature_rows(data, tmp_path)
     assert [len(runs) for runs in rows] == [3, 3], rows  # two slips, three lines each
     html = Client().get(f"/print/fars-dated/A/slips/?lang={language}").content.decode()
-    signatures = html.split('id="slip-1"')[1].split('class="signatures"')[1].split("</table>")[0]
+    signatures = html.split('id="slip-1"')[1].split('class="signatures"')[1].split("</div>")[0]
     for name in LONG_NAMES:
         assert f"<bdi>{name}</bdi>" in signatures
+
+
+LONG_CHIEF = ("سید محمدحسین", "میرزاخانی‌نژاد طباطبایی اصفهانی")
+LONG_PLAYER = "سید محمدحسین میرزاخانی‌نژاد طباطبایی اصفهانی"
+"""A chief arbiter's and a player's name of 44 characters (Persian): each wraps on a signature
+block's column."""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["ms", "zh-hans", "fa"])
+def test_signature_lines_align_with_a_long_chief_arbiters_name(
+    futian: models.Section, organiser: User, language: str, tmp_path: Path
+) -> None:
+    """The grade report's three lines (chief arbiter, organiser, date) and a certificate's two
+    (chief arbiter, organiser) are the last lines of their page and stand on one row: before,
+    the grade report's chief arbiter, kept on one line, pushed the date to a row of its own (and
+    a longer name ran off the page), and the certificate's chief arbiter's line wrapped below
+    the organiser's."""
+    _needs_chromium()
+    chief = User.objects.create_user("chief", first_name=LONG_CHIEF[0], last_name=LONG_CHIEF[1])
+    models.EventRole.objects.create(event=futian.event, user=chief, role=models.Role.CHIEF_ARBITER)
+    first = futian.entries.get(pairing_number=1)
+    first.name = LONG_PLAYER
+    first.save()
+    staff = Client()  # the grade report is the organisers'
+    staff.force_login(organiser)
+    grades = _pdf(f"/print/futian2019grade/D/grades/?format=pdf&lang={language}", staff)
+    assert len(_signature_rows(grades, tmp_path, page=None)[-1]) == 3
+    certificates = _pdf(f"/print/futian2019grade/D/certificates/?format=pdf&lang={language}")
+    assert len(_signature_rows(certificates, tmp_path)[-1]) == 2
+    slips = Client().get(f"/print/futian2019grade/D/slips/?lang={language}").content.decode()
+    assert f"<bdi>{LONG_PLAYER}</bdi></b>" in slips  # its number, "(1)", after it on every page

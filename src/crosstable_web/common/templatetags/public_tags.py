@@ -3,7 +3,8 @@ in Persian), ``number`` (the same, isolated left to right for scores like ``2½`
 ``localdate`` (Jalali dates in Persian), ``localdatetime`` (the same with the time of day, in
 the site's time zone), ``colour`` (White/Black or Red/Black), ``sex_name``, ``bye_name`` and
 ``unit_kind_name`` (stored codes in words, ``common.localisation``), ``zone_name`` (a time zone as
-the time zone database names it, marked as no words of the page)."""
+the time zone database names it, marked as no words of the page), ``isolated`` (a name set apart
+in its own direction)."""
 
 from __future__ import annotations
 
@@ -99,6 +100,15 @@ def at_event(value: datetime.datetime | None, event: Any) -> str:
 def event_date(value: datetime.date | None, event: Any) -> str:
     """A day in the reader's language and ``event``'s calendar."""
     return localisation.format_date(value, calendar=event.calendar)
+
+
+@register.filter
+def isolated(value: Any) -> SafeString | str:
+    """A name (a player's, a team's, a school's, an arbiter's) set apart in its own direction
+    (``<bdi>``), for names inside a line of other words: a Persian name on a Chinese or Malay
+    sheet put the pairing number after it, ``(1)``, before it, and ran into the school beside
+    it; a Latin name on a Persian sheet likewise. Empty for an empty value."""
+    return format_html("<bdi>{}</bdi>", value) if value not in (None, "") else ""
 
 
 @register.filter
