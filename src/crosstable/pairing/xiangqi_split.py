@@ -26,7 +26,7 @@ position" bounds all of its players at once, and only players within the bound a
 at one by one.
 
 A split does not reach an optimum a whole solve would miss, nor miss one it would find: see
-docs/pairing/xiangqi.md, "At national size: by parts".
+docs/pairing/xiangqi.md, "At national size, by parts".
 """
 
 from __future__ import annotations

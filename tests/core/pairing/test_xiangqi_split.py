@@ -3,11 +3,12 @@
 Generated events (bench.xiangqi's options: Huayuan, and Hunan with a colour difference of at
 most 2 and team-mates apart in every round), each later round split with a lowered part
 size so that events of a few hundred players split into several parts: whenever the split
-answers, its pairing is the one the sparse solver gives over the whole round (the same
-optimum and the same tie choices: docs/pairing/xiangqi.md, "By parts"), and its total weight
-is the listed graph's optimum. Rounds of one part, or whose parts cannot be proved, answer
-None (the whole round is solved then); enough rounds must split for the test to mean
-anything.
+answers, its pairing is the one the sparse solver gives over the whole round (proved where
+the tie rule settles every part and the whole round; where it cannot, the parts' own optima
+and the whole round's own, observed equal on these events: docs/pairing/xiangqi.md, "At
+national size, by parts"), and its total weight is the listed graph's optimum. Rounds of
+one part, or whose parts cannot be proved, answer None (the whole round is solved then);
+enough rounds must split for the test to mean anything.
 """
 
 from __future__ import annotations
