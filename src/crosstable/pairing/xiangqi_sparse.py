@@ -43,9 +43,18 @@ from collections.abc import Sequence
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
 from crosstable.matching.lexicographic import BlossomNesting, refine
 
-FIRST_WIDTH = 24
-"""Allowed opponents per player and direction in the first candidate graph (at 2,000
-players 24 leaves 0-300 violated pairs for one re-solve; 8 left up to 48,000, 5-6 solves)."""
+FIRST_WIDTH = 12
+"""Allowed opponents per player and direction in the first candidate graph, by position."""
+KIND_WIDTH = 16
+"""... and, per kind of colour preference that meets the player's without an X8 penalty, the
+nearest allowed opponents of that kind on each side of the ideal one: after round 1 each
+kind is about half of a segment, and the optimum's pairs drift from the ideal opponent by
+about the square root of the segment's size (5,000 players, round 2: 24 by position left
+310,000 violated pairs and six solves; 12 by position and 16 by kind, two)."""
+WARM_FREE = 0.05
+"""A re-solve starts from the previous run (:meth:`BlossomRun.solve_with`) unless more than
+this share of the players would start unpaired (then from scratch: the search from many free
+vertices of differing duals is the slower one, 15 s against 4 s at 5,000 players)."""
 WIDEST = 128
 """Candidate width beyond which the sparse graph is given up."""
 ROUNDS_OF_REPAIR = 40
@@ -155,9 +164,9 @@ def sparse_optimum(weights: PairWeights) -> SparseOptimum | None:
 def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
     width = FIRST_WIDTH
     kept = _candidates(weights, width)
+    run = BlossomRun(vertex_count, kept, True)
+    run.solve()
     for _ in range(ROUNDS_OF_REPAIR):
-        run = BlossomRun(vertex_count, kept, True)
-        run.solve()
         duals = run.optimal_duals(perfect_required=True)
         while duals is None:
             # The first graph is widened until it pairs everyone; the blossom run (maximum
@@ -185,11 +194,16 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
         for slack, i, j in violated:
             worst.setdefault(i, []).append((slack, i, j))
             worst.setdefault(j, []).append((slack, i, j))
+        added: dict[tuple[int, int], int] = {}
         for row in worst.values():
             for _, i, j in heapq.nsmallest(ADDED_PER_PLAYER, row):
-                weight = weights.weight(i, j)
-                assert weight is not None
-                kept[i, j] = weight
+                if (i, j) not in added:
+                    weight = weights.weight(i, j)
+                    assert weight is not None
+                    kept[i, j] = added[i, j] = weight
+        if run.solve_with(added, int(WARM_FREE * vertex_count)) is None:
+            run = BlossomRun(vertex_count, kept, True)
+            run.solve()
     return None
 
 
@@ -249,6 +263,35 @@ def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
                 found += 1
                 if found >= width:
                     break
+    if KIND_WIDTH:
+        kinds = len(weights.conflict)
+        by_kind: list[list[list[int]]] = [[[] for _ in range(kinds)] for _ in sizes]
+        for j in range(n):
+            by_kind[level[j]][weights.kind[j]].append(position[j])
+        for i in range(n):
+            lv, p = level[i], position[i]
+            first = start[lv]
+            centre = p + weights.ideal[lv]
+            penalties = weights.conflict[weights.kind[i]]
+            for k in range(kinds):
+                if penalties[k]:
+                    continue
+                places = by_kind[lv][k]
+                middle = bisect.bisect_left(places, max(centre, p + 1))
+                found = 0
+                for index in range(middle, min(len(places), middle + 8 * KIND_WIDTH)):
+                    if take(i, first + places[index]):
+                        found += 1
+                        if found >= KIND_WIDTH:
+                            break
+                found = 0
+                for index in range(middle - 1, max(-1, middle - 1 - 8 * KIND_WIDTH), -1):
+                    if places[index] <= p:
+                        break
+                    if take(i, first + places[index]):
+                        found += 1
+                        if found >= KIND_WIDTH:
+                            break
     if n % 2:
         found = 0
         for i in range(n - 1, -1, -1):
