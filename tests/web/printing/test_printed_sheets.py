@@ -18,6 +18,8 @@ read back from the PDF (pdftotext's word boxes, pypdf's text) in the user's lang
   a certificate's chief arbiter and organiser) shares the slips' mechanism: with a long
   Persian chief arbiter's name the lines still stand on one row, in Malay, Chinese and
   Persian; a Persian player's name on a Malay result slip keeps its pairing number after it.
+* A long school name as a team's, in the Malay team standings: two or three lines, not one word
+  a line beside tie-break headings that would not wrap.
 """
 
 from __future__ import annotations
@@ -467,3 +469,21 @@ def test_signature_lines_align_with_a_long_chief_arbiters_name(
     assert len(_signature_rows(certificates, tmp_path)[-1]) == 2
     slips = Client().get(f"/print/futian2019grade/D/slips/?lang={language}").content.decode()
     assert f"<bdi>{LONG_PLAYER}</bdi></b>" in slips  # its number, "(1)", after it on every page
+
+
+@pytest.mark.browser
+def test_a_long_team_name_keeps_its_column_beside_long_tie_break_headings(
+    league: models.Section, tmp_path: Path
+) -> None:
+    """The Malay team standings: six tie-break columns headed in words ("Buchholz potong 1",
+    "Pertemuan langsung") kept on one line each took the page's width, and a school's name
+    stood one word a line (five lines); a team's name keeps 40 mm now (``td.team-name``): two
+    or three lines. (The headings themselves stay on one line: let wrap, they took width from
+    the players' names of the individual standings, which the journeys read on one line.)"""
+    _needs_chromium()
+    team = team_models.Team.objects.get(section=league, number=4)
+    team.name = "Sekolah Kebangsaan Pekan Kinabatangan Satu"
+    team.save()
+    _width, words = _words(_pdf("/print/fars-dated/A/team-standings/?format=pdf&lang=ms"), tmp_path)
+    tops = {round(top) for word, _left, _right, top in words if word in team.name.split()}
+    assert 1 < len(tops) <= 3, tops
