@@ -23,6 +23,16 @@ graph of the edges that some optimal matching may use:
   blossom; then the answer is unknown (another path might keep it full), and the whole
   question is handed back to the caller (None).
 
+The greedy can also be answered exactly in one more solve, which never gives up
+(:func:`first_of_optima`): on the tight edges alone, a perfect matching is optimal exactly
+when its weight is the optimum (the weight of a tight perfect matching is the dual objective
+less the dual of each blossom it leaves short of full), so the greedy's matching is the one
+of maximum weight once each edge's weight is raised by a multiple that puts it first, and a
+number that spells the choices in the lower digits (mixed radix, one digit per chooser,
+higher for an earlier preference). These weights need about ``log2(list length)`` bits per
+chooser; the tight graph of a Swiss round holds about one edge per vertex, so the solve is
+small.
+
 Knows nothing of chess: the caller says what the weights and the preference lists are.
 :mod:`crosstable.matching.classes` asks the same questions of graphs given by vertex classes.
 """
@@ -81,6 +91,54 @@ def lexicographic_matching(
         choices,
         max_cardinality,
     )
+
+
+def first_of_optima(
+    vertex_count: int,
+    tight: dict[tuple[int, int], int],
+    optimum: Sequence[int],
+    choices: Choices,
+) -> list[int]:
+    """The perfect matching that :func:`refine`'s greedy asks for, found exactly: among the
+    optimal perfect matchings, each chooser not paired by an earlier choice gets the first
+    vertex of its ``preferences`` with which some of them still pairs it.
+
+    ``tight``: every edge (with its weight) of zero slack under an optimal dual solution, the
+    blossoms' duals counted; ``optimum``: a perfect matching on these edges that the duals
+    prove optimal. The answer is one blossom solve over ``tight`` with the choices spelled in
+    the weights (module docstring); it is unique (two matchings differ first at some
+    chooser's digit), so it depends on the rules only, not on how ``optimum`` was found.
+    Raises ValueError if the answer is not a perfect matching of ``optimum``'s weight (which
+    happens only when ``tight`` or ``optimum`` are not as described)."""
+    folded = {(u, v) if u < v else (v, u): w for (u, v), w in tight.items()}
+    # One digit per chooser, most significant first: len(preferences) - rank for the
+    # partner it gets (0 if it gets none of its list), so a greater number is a better one.
+    digits: list[tuple[int, dict[int, int], int]] = []
+    for chooser, preferences in choices:
+        digit: dict[int, int] = {}
+        length = len(preferences)
+        for rank, partner in enumerate(preferences):
+            key = (chooser, partner) if chooser < partner else (partner, chooser)
+            if key in folded and partner not in digit:
+                digit[partner] = length - rank
+        digits.append((chooser, digit, length + 1))
+    place = 1
+    tie = dict.fromkeys(folded, 0)
+    for chooser, digit, radix in reversed(digits):
+        for partner, value in digit.items():
+            key = (chooser, partner) if chooser < partner else (partner, chooser)
+            tie[key] += value * place
+        place *= radix
+    # ``place`` now exceeds every matching's tie number: the weight comes first.
+    big = {key: w * place + tie[key] for key, w in folded.items()}
+    mate, _ = solve_folded(vertex_count, big, True)
+
+    def weight(matching: Sequence[int]) -> int:
+        return sum(folded[(v, m) if v < m else (m, v)] for v, m in enumerate(matching) if v < m)
+
+    if -1 in mate or weight(mate) != weight(optimum):
+        raise ValueError("the tight edges given hold no optimal perfect matching")
+    return mate
 
 
 class BlossomNesting:

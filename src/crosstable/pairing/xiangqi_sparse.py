@@ -41,7 +41,7 @@ import sys
 from collections.abc import Sequence
 
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
-from crosstable.matching.lexicographic import BlossomNesting, refine
+from crosstable.matching.lexicographic import BlossomNesting, first_of_optima
 
 FIRST_WIDTH = 12
 """Allowed opponents per player and direction in the first candidate graph, by position."""
@@ -134,11 +134,6 @@ class SparseOptimum:
     mate: list[int]
     duals: OptimalDuals
     """Optimal duals: they prove :attr:`mate` optimal over all pairs."""
-    tie_rule_applied: bool
-    """False when the tie rule could not tell (``refine`` answered None): :attr:`mate` is
-    then the blossom algorithm's own optimum, which depends on its path."""
-    solver_mate: list[int]
-    """The blossom algorithm's own optimum (before the tie rule)."""
 
 
 def sparse_matching(weights: PairWeights) -> list[int] | None:
@@ -185,11 +180,7 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
         if not violated:
             # The tie rule's matching uses tight pairs only and keeps the blossoms full:
             # the same duals prove it optimal.
-            mate = run.mate()
-            refined = _first_of_ties(weights, mate, duals, kept, tight)
-            return SparseOptimum(
-                mate if refined is None else refined, duals, refined is not None, mate
-            )
+            return SparseOptimum(_first_of_ties(weights, run.mate(), duals, kept, tight), duals)
         worst: dict[int, list[tuple[int, int, int]]] = {}
         for slack, i, j in violated:
             worst.setdefault(i, []).append((slack, i, j))
@@ -642,56 +633,36 @@ def _first_of_ties(
     duals: OptimalDuals,
     kept: dict[tuple[int, int], int],
     tight_outside: list[tuple[int, int]],
-) -> list[int] | None:
+) -> list[int]:
     """The tie rule (docs/pairing/xiangqi.md, "At national size"): among the optimal
     matchings (those using tight pairs only and keeping the proof's blossoms full), the one
     where the players, in ranking order, each get the first opponent in
     :func:`_tie_order` that some optimal matching still allows them (a player already paired
-    by an earlier choice is skipped). None if the greedy cannot tell (a blossom of the proof
-    in the way: :func:`crosstable.matching.lexicographic.refine`): the caller keeps ``mate``."""
+    by an earlier choice is skipped). Exact and always decided
+    (:func:`crosstable.matching.lexicographic.first_of_optima`): the answer depends on the
+    round only, not on the path of the solve that found ``mate``."""
     vertex_count = len(mate)
     y = duals.vertex
-    nesting = BlossomNesting(vertex_count, duals)
-    common_dual = _CommonDual(nesting)
+    common_dual = _CommonDual(BlossomNesting(vertex_count, duals))
+    tight: dict[tuple[int, int], int] = {}
     rows: list[list[int]] = [[] for _ in range(vertex_count)]
     for (i, j), weight in kept.items():
         slack = y[i] + y[j] - 2 * weight
         if slack <= 0 and slack + common_dual(i, j) == 0:
+            tight[i, j] = weight
             rows[i].append(j)
             rows[j].append(i)
     for i, j in tight_outside:
+        outside = weights.weight(i, j)
+        assert outside is not None
+        tight[i, j] = outside
         rows[i].append(j)
         rows[j].append(i)
-    tight = [set(row) for row in rows]
-    choices = _TieChoices(weights, rows)
-    refined = refine(
-        vertex_count, mate, duals, nesting, rows, lambda u, v: v in tight[u], choices, True
-    )
-    return refined
-
-
-class _TieChoices(Sequence[tuple[int, list[int]]]):
-    """The players' preference lists for :func:`refine`, each sorted by :func:`_tie_order`
-    when first read: the greedy usually gives up (or ends) long before the last player, and
-    sorting every list first cost most of the tie rule's time (5,000 players: about 0.3 s).
-    A list once made is kept, so each stays one object (``refine`` keys a cursor on it)."""
-
-    __slots__ = ("_made", "_rows", "_weights")
-
-    def __init__(self, weights: PairWeights, rows: list[list[int]]) -> None:
-        self._weights = weights
-        self._rows = rows
-        self._made: list[tuple[int, list[int]] | None] = [None] * weights.player_count
-
-    def __len__(self) -> int:
-        return len(self._made)
-
-    def __getitem__(self, i: int) -> tuple[int, list[int]]:  # type: ignore[override]
-        made = self._made[i]
-        if made is None:
-            order = functools.partial(_tie_order, self._weights, i)
-            made = self._made[i] = (i, sorted((j for j in self._rows[i] if j > i), key=order))
-        return made
+    choices = [
+        (i, sorted((j for j in rows[i] if j > i), key=functools.partial(_tie_order, weights, i)))
+        for i in range(weights.player_count)
+    ]
+    return first_of_optima(vertex_count, tight, mate, choices)
 
 
 def _tie_order(weights: PairWeights, i: int, j: int) -> tuple[int, int, int]:

@@ -55,9 +55,6 @@ class SplitReport:
     """The parts kept, as ranking index ranges ``(first, end)``."""
     joins: int
     """How often two or more parts were joined because a cross pair was not proved."""
-    undecided: int
-    """Parts whose ties the tie rule could not settle (each keeps its solver's own optimum:
-    ``SparseOptimum.tie_rule_applied``)."""
 
 
 def split_matching(
@@ -85,10 +82,7 @@ def split_matching(
         mate, vertex_duals = _union(weights, parts, solved)
         joined = _unproved_cross(weights, parts, vertex_duals)
         if joined is None:
-            undecided = sum(not solved[part].tie_rule_applied for part in parts)
-            if undecided:
-                mate = _union(weights, parts, solved, own=True)[0]
-            return mate, SplitReport(tuple(parts), joins, undecided)
+            return mate, SplitReport(tuple(parts), joins)
         first, last = joined
         joins += 1
         parts = [*parts[:first], (parts[first][0], parts[last][1]), *parts[last + 1 :]]
@@ -141,7 +135,6 @@ def _union(
     weights: PairWeights,
     parts: Sequence[tuple[int, int]],
     solved: dict[tuple[int, int], SparseOptimum],
-    own: bool = False,
 ) -> tuple[list[int], list[int]]:
     """The parts' matchings and vertex duals in the round's numbering (a part's bye vertex,
     its last, is the round's); the duals of every part but the last turned upwards
@@ -152,7 +145,7 @@ def _union(
     vertex = [0] * vertex_count
     for index, (first, end) in enumerate(parts):
         optimum = solved[first, end]
-        part_mate = optimum.solver_mate if own else optimum.mate
+        part_mate = optimum.mate
         part_duals = optimum.duals
         count = end - first
         duals = part_duals.vertex if index == len(parts) - 1 else _upwards(part_duals, count - 1)

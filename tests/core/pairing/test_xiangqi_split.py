@@ -3,25 +3,28 @@
 Generated events (bench.xiangqi's options: Huayuan, and Hunan with a colour difference of at
 most 2 and team-mates apart in every round), each later round split with a lowered part
 size so that events of a few hundred players split into several parts: whenever the split
-answers, its pairing is the one the sparse solver gives over the whole round (proved where
-the tie rule settles every part and the whole round; where it cannot, the parts' own optima
-and the whole round's own, observed equal on these events: docs/pairing/xiangqi.md, "At
-national size, by parts"), and its total weight is the listed graph's optimum. Rounds of
-one part, or whose parts cannot be proved, answer None (the whole round is solved then);
-enough rounds must split for the test to mean anything.
+answers, its pairing is the one the sparse solver gives over the whole round (proved: the
+round's optima are the unions of the parts' optima, and the tie rule picks one of them by
+the rules alone: docs/pairing/xiangqi.md, "At national size, by parts"), and its total weight
+is the listed graph's optimum. Rounds of one part, or whose parts cannot be proved, answer
+None (the whole round is solved then); enough rounds must split for the test to mean
+anything. The tie rule's answer must not depend on the solver's path: solved again from
+another first graph, cold, each round must pair the same, also where the two solves' own
+optima differ.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
 from crosstable.generate import GeneratorConfig, generate_tournament
 from crosstable.matching import max_weight_matching
 from crosstable.model import ScoringSystem, Tournament
-from crosstable.pairing import xiangqi
+from crosstable.pairing import xiangqi, xiangqi_sparse
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
 from crosstable.pairing.rules import ColourRule, RoundOnePairing
@@ -86,15 +89,46 @@ def test_the_parts_pair_as_the_whole_round(rule: str, players: int, seed: int) -
         split_rounds += 1
         whole_round = sparse_optimum(weights)
         assert whole_round is not None
-        # Proved where the tie rule settles the whole round and every part; where it cannot,
-        # the parts keep their solver's own optima, as the whole round keeps its own: the
-        # same pairing on these events (observed, not proved: docs/pairing/xiangqi.md).
         assert mate == whole_round.mate, round_number
         graph = later._graph()
         listed = {(i, j): w for i, j, w in graph.edges}
         whole = max_weight_matching(graph.vertex_count, graph.edges, max_cardinality=True)
         assert total(listed, mate) == total(listed, whole), round_number
     assert split_rounds >= 4
+
+
+@pytest.mark.parametrize(("rule", "players", "seed"), EVENTS)
+def test_the_tie_rule_does_not_depend_on_the_solvers_path(
+    rule: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tournament, chosen = event(rule, players, seed)
+    own: list[list[int]] = []
+    first_of_ties = xiangqi_sparse._first_of_ties
+
+    def keeping_own(weights: PairWeights, mate: list[int], *rest: Any) -> list[int]:
+        own.append(list(mate))
+        return first_of_ties(weights, mate, *rest)
+
+    monkeypatch.setattr(xiangqi_sparse, "_first_of_ties", keeping_own)
+    own_differ = 0
+    for round_number in range(2, 10):
+        present = players_to_pair(tournament, round_number)
+        histories = build_histories(tournament, round_number)
+        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        weights = later._weights()
+        own.clear()
+        usual = sparse_optimum(weights)
+        with monkeypatch.context() as other_path:
+            other_path.setattr(xiangqi_sparse, "FIRST_WIDTH", 4)
+            other_path.setattr(xiangqi_sparse, "KIND_WIDTH", 0)
+            other_path.setattr(xiangqi_sparse, "WARM_FREE", -1.0)
+            other = sparse_optimum(weights)
+        assert usual is not None and other is not None
+        assert usual.mate == other.mate, round_number
+        own_differ += own[0] != own[-1]
+    # The two solves must reach different optima of their own somewhere (else the test
+    # shows nothing): 1-3 rounds of 8 in each of these events.
+    assert own_differ >= 1
 
 
 def total(weights: dict[tuple[int, int], int], mate: list[int]) -> int:
