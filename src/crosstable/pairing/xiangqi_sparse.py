@@ -23,8 +23,9 @@ score segment, kind of colour preference, unit), so:
   first) join the graph and it is solved again.
 
 The result has the optimum weight over all pairs: it is equally good as the whole-graph
-solve by every criterion X1-X9. When several pairings tie on all of them, which one is
-returned depends on the matcher's path (docs/pairing/xiangqi.md, "At national size").
+solve by every criterion X1-X9. When several pairings tie on all of them, the tie rule
+(:func:`_first_of_ties`) picks one by the rules alone, whatever the matcher's path
+(docs/pairing/xiangqi.md, "At national size").
 :func:`sparse_matching` answers None when it gives up (the candidate graph cannot be
 widened enough to pair everyone, or the certificate does not converge); the caller then
 solves the listed graph as before.
