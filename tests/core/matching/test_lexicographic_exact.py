@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from greedy_choice import greedy_over
+
 from crosstable.matching.lexicographic import BlossomNesting, first_of_optima, refine
 from crosstable.matching.weighted import _normalise_edges, solve_folded
 
@@ -28,25 +30,6 @@ def perfect_matchings(vertices: list[int], edges: dict[tuple[int, int], int]) ->
             remaining = [v for v in rest if v != other]
             for matching in perfect_matchings(remaining, edges):
                 yield {**matching, first: other, other: first}
-
-
-def greedy_over(optima: list[dict], choices: list[tuple[int, list[int]]]) -> list[dict]:
-    """The optimal matchings left after the greedy's choices (one, when every vertex
-    chooses over the full list of the others)."""
-    kept = optima
-    fixed: set[int] = set()
-    for chooser, preferences in choices:
-        if chooser in fixed:
-            continue
-        for partner in preferences:
-            if partner in fixed or partner == chooser:
-                continue
-            narrowed = [m for m in kept if m[chooser] == partner]
-            if narrowed:
-                kept = narrowed
-                fixed.update((chooser, partner))
-                break
-    return kept
 
 
 def random_case(rng: random.Random) -> tuple[int, dict[tuple[int, int], int], list]:

@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 import pytest
+from greedy_choice import greedy_over
 
 from crosstable.matching import lexicographic_matching
 
@@ -51,19 +52,7 @@ def expected_matchings(
     matchings = list(all_matchings(n, weights))
     best = max(map(value, matchings))
     optimal = [mate for mate in matchings if value(mate) == best]
-    fixed: set[int] = set()
-    for chooser, preferences in choices:
-        if chooser in fixed:
-            continue
-        for partner in preferences:
-            if partner in fixed or partner == chooser:
-                continue
-            kept = [mate for mate in optimal if mate[chooser] == partner]
-            if kept:
-                optimal = kept
-                fixed |= {chooser, partner}
-                break
-    return optimal
+    return greedy_over(optimal, choices)
 
 
 def random_case(

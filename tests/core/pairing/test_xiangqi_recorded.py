@@ -14,58 +14,31 @@ X1-X9; it may be another of several equally good pairings: docs/pairing/xiangqi.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+import xiangqi_simulated as simulated
 
-from crosstable.generate import GeneratorConfig, generate_tournament
+from crosstable.generate import generate_tournament
 from crosstable.matching import max_weight_matching
-from crosstable.model import ScoringSystem, Tournament
+from crosstable.model import Tournament
 from crosstable.pairing import xiangqi
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
 from crosstable.pairing.rule_audit import AuditRules, audit_round
-from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
 from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
 
 RECORDED = Path(__file__).resolve().parents[2] / "data" / "xiangqi_recorded"
 CASES = sorted(RECORDED.glob("*.json"))
-HUAYUAN = XiangqiOptions(
-    round_one=RoundOnePairing.LOT_ADJACENT,
-    round_one_colour=ColourRule.ODD_NUMBER_FIRST,
-    max_same_colour_in_row=2,
-    lot_seed=2019,
-)
-
-
-def options(rule: str, players: int) -> XiangqiOptions:
-    """bench.xiangqi's options: Huayuan; Hunan adds |Reds - Blacks| <= 2 and teams of about
-    six (player n in team n mod the number of teams) kept apart in every round."""
-    if rule == "huayuan":
-        return HUAYUAN
-    teams = max(1, players // 6)
-    return dataclasses.replace(
-        HUAYUAN,
-        max_colour_difference=2,
-        avoid_same_unit_rounds=(1, 99),
-        units={number: f"team {number % teams}" for number in range(1, players + 1)},
-    )
 
 
 def generated(case: dict[str, Any], made: list[RoundPairing]) -> Tournament:
     players = case["players"]
-    config = GeneratorConfig(
-        players=players,
-        rounds=case["rounds"],
-        draw_rate=0.6,
-        withdrawal_rate=1.5 / players,
-        scoring=ScoringSystem.xiangqi(),
-    )
-    chosen = options(case["rule"], players)
+    config = simulated.config(players, case["rounds"])
+    chosen = simulated.options(case["rule"], players)
 
     def pair(tournament: Tournament, round_number: int) -> RoundPairing:
         pairing = pair_round(tournament, round_number, chosen)
@@ -80,7 +53,7 @@ def test_every_round_as_recorded(path: Path) -> None:
     case = json.loads(path.read_text())
     made: list[RoundPairing] = []
     tournament = generated(case, made)
-    chosen = options(case["rule"], case["players"])
+    chosen = simulated.options(case["rule"], case["players"])
     avoided = chosen.avoid_same_unit_rounds
     rules = AuditRules(
         max_same_colour_in_row=chosen.max_same_colour_in_row,
@@ -104,7 +77,7 @@ def test_every_round_as_recorded(path: Path) -> None:
 def later_rounds(path: Path) -> list[tuple[Tournament, int, XiangqiOptions]]:
     case = json.loads(path.read_text())
     tournament = generated(case, [])
-    chosen = options(case["rule"], case["players"])
+    chosen = simulated.options(case["rule"], case["players"])
     return [(tournament, r, chosen) for r in range(2, case["rounds"] + 1)]
 
 

@@ -15,52 +15,26 @@ optima differ.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
 import pytest
+import xiangqi_simulated as simulated
 
-from crosstable.generate import GeneratorConfig, generate_tournament
+from crosstable.generate import generate_tournament
 from crosstable.matching import max_weight_matching
-from crosstable.model import ScoringSystem, Tournament
+from crosstable.model import Tournament
 from crosstable.pairing import xiangqi, xiangqi_sparse
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
-from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
 from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_optimum
 from crosstable.pairing.xiangqi_split import _upwards, restrict, split_matching
 
-HUAYUAN = XiangqiOptions(
-    round_one=RoundOnePairing.LOT_ADJACENT,
-    round_one_colour=ColourRule.ODD_NUMBER_FIRST,
-    max_same_colour_in_row=2,
-    lot_seed=2019,
-)
-
-
-def options(rule: str, players: int) -> XiangqiOptions:
-    if rule == "huayuan":
-        return HUAYUAN
-    teams = max(1, players // 6)
-    return dataclasses.replace(
-        HUAYUAN,
-        max_colour_difference=2,
-        avoid_same_unit_rounds=(1, 99),
-        units={number: f"team {number % teams}" for number in range(1, players + 1)},
-    )
-
 
 def event(rule: str, players: int, seed: int) -> tuple[Tournament, XiangqiOptions]:
-    chosen = options(rule, players)
-    config = GeneratorConfig(
-        players=players,
-        rounds=9,
-        draw_rate=0.6,
-        withdrawal_rate=1.5 / players,
-        scoring=ScoringSystem.xiangqi(),
-    )
+    chosen = simulated.options(rule, players)
+    config = simulated.config(players, 9)
 
     def pair(tournament: Tournament, round_number: int) -> RoundPairing:
         return pair_round(tournament, round_number, chosen)

@@ -1,0 +1,46 @@
+"""The simulated xiangqi events of ``bench.xiangqi`` / ``bench.rules``, for the tests that pair
+them (the recorded golden events, the split against the whole round): the Huayuan options, or
+the Hunan ones (colour difference at most 2, team-mates apart in every round, teams of about
+six: player n in team n modulo the number of teams); 2/1/0 scoring, 60 % draws, a withdrawal
+or two. Kept equal to ``bench.xiangqi.options_for`` and ``xiangqi_config`` so that the tests
+pair the events the benchmark measures."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from crosstable.generate import GeneratorConfig
+from crosstable.model import ScoringSystem
+from crosstable.pairing.rules import ColourRule, RoundOnePairing
+from crosstable.pairing.xiangqi import XiangqiOptions
+
+HUAYUAN = XiangqiOptions(
+    round_one=RoundOnePairing.LOT_ADJACENT,
+    round_one_colour=ColourRule.ODD_NUMBER_FIRST,
+    max_same_colour_in_row=2,
+    lot_seed=2019,
+)
+
+
+def options(rule: str, players: int) -> XiangqiOptions:
+    """``huayuan`` or ``hunan`` options for an event of ``players``."""
+    if rule == "huayuan":
+        return HUAYUAN
+    teams = max(1, players // 6)
+    return dataclasses.replace(
+        HUAYUAN,
+        max_colour_difference=2,
+        avoid_same_unit_rounds=(1, 99),
+        units={number: f"team {number % teams}" for number in range(1, players + 1)},
+    )
+
+
+def config(players: int, rounds: int) -> GeneratorConfig:
+    """The generator's settings for a simulated event."""
+    return GeneratorConfig(
+        players=players,
+        rounds=rounds,
+        draw_rate=0.6,
+        withdrawal_rate=1.5 / players,
+        scoring=ScoringSystem.xiangqi(),
+    )
