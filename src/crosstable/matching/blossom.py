@@ -220,6 +220,7 @@ class BlossomRun(BlossomTrees):
         self.label[b] = FREE
         self.label_end[b] = -1
         self.root_of[b] = -1
+        self.forget_leaves(b)
         self.children[b] = []
         self.child_ends[b] = []
         self.base[b] = -1
@@ -244,7 +245,7 @@ class BlossomRun(BlossomTrees):
             if base[b] >= 0:
                 dual = self.actual_dual(b)
                 if dual != 0:
-                    blossoms.append((self.leaves(b), dual))
+                    blossoms.append((list(self.leaves(b)), dual))
         return OptimalDuals([self.actual_dual(v) for v in range(n)], blossoms)
 
     def warm_start(self) -> int:

@@ -66,6 +66,11 @@ class BlossomState:
         self.in_blossom: list[int] = list(range(n))
         self.parent: list[int] = [-1] * (2 * n)
         self.children: list[list[int]] = [[] for _ in range(2 * n)]
+        # The leaves of blossoms, remembered (the blossoms of a Swiss round nest some hundred
+        # deep, and a new top-level blossom's leaves were walked again each time it was
+        # relabelled or grown). Invariant: if a blossom is not remembered, none around it is
+        # (:meth:`leaves` remembers the inner ones first; :meth:`forget_leaves` walks out).
+        self.leaf_lists: dict[int, list[int]] = {}
         self.base: list[int] = list(range(n)) + [-1] * n
         # child_ends[b][i] is the end inside children[b][i] of the edge to children[b][i + 1].
         self.child_ends: list[list[int]] = [[] for _ in range(2 * n)]
@@ -104,21 +109,39 @@ class BlossomState:
         self.tree_vertices: dict[int, list[int]] = {}
 
     def leaves(self, b: int) -> list[int]:
-        """The vertices contained in blossom (or vertex) b."""
-        n = self.n
-        if b < n:
+        """The vertices contained in blossom (or vertex) b: its own vertex children in order,
+        then each child blossom's leaves, the last child first (the order of a walk with a
+        stack, kept so that the search visits vertices as before). Do not modify the list."""
+        if b < self.n:
             return [b]
-        result: list[int] = []
-        stack = [b]
+        known = self.leaf_lists.get(b)
+        if known is not None:
+            return known
+        n = self.n
+        leaf_lists = self.leaf_lists
         children = self.children
+        stack = [b]  # inner blossoms first, without recursion (they nest deeper than Python's)
         while stack:
-            x = stack.pop()
-            for c in children[x]:
-                if c < n:
-                    result.append(c)
-                else:
-                    stack.append(c)
-        return result
+            x = stack[-1]
+            unknown = [c for c in children[x] if c >= n and c not in leaf_lists]
+            if unknown:
+                stack.extend(unknown)
+                continue
+            stack.pop()
+            result = [c for c in children[x] if c < n]
+            for c in reversed(children[x]):
+                if c >= n:
+                    result.extend(leaf_lists[c])
+            leaf_lists[x] = result
+        return leaf_lists[b]
+
+    def forget_leaves(self, b: int) -> None:
+        """Blossom b's children changed (made, rotated or dissolved): its remembered leaves and
+        those of the blossoms around it are stale."""
+        leaf_lists = self.leaf_lists
+        parent = self.parent
+        while b >= 0 and leaf_lists.pop(b, None) is not None:
+            b = parent[b]
 
     def actual_dual(self, x: int) -> int:
         """The current dual of vertex or blossom x (doubled units)."""

@@ -130,6 +130,7 @@ class BlossomTrees(BlossomEvents):
         label[b] = FREE
         label_end[b] = -1
         root_of[b] = -1
+        self.forget_leaves(b)
         self.children[b] = []
         self.child_ends[b] = []
         self.base[b] = -1
@@ -231,6 +232,7 @@ class BlossomTrees(BlossomEvents):
                 self.augment_blossom(t, end_vertex[e ^ 1])
             mate_end[end_vertex[e]] = e ^ 1
             mate_end[end_vertex[e ^ 1]] = e
+        self.forget_leaves(b)
         self.children[b] = children[i:] + children[:i]
         self.child_ends[b] = ends[i:] + ends[:i]
         self.base[b] = self.base[self.children[b][0]]
