@@ -551,6 +551,14 @@ def _violated(
             by_own_key[-1].append(plain)
             by_raised_key[-1].append(grouped)
     twice_conflict = [[2 * c for c in row] for row in weights.conflict]
+    # Per level, the least "dual + 2 x order weight x position" of its players: every key
+    # read below from that level is at least this (trunks are never negative), so a level
+    # whose bound falls short of it is skipped without reading its lists (most are).
+    level_least = [
+        min((key for row in per_kind for key, _ in row[:1]), default=None)
+        for per_kind in by_float_key
+    ]
+    least_penalty = [min(row) for row in twice_conflict]
 
     for i in range(n):
         lv, p = level[i], position[i]
@@ -604,8 +612,12 @@ def _violated(
         # Every lower segment: y_j + 2 ow x position_j below what is left of the room.
         floater = twice_order * (size - 1 - p)
         crossing = weights.crossing[lv]
+        penalties_least = least_penalty[kind[i]]
         for low_level in range(lv + 1, levels):
             bound = room - 2 * crossing[low_level] - floater
+            least = level_least[low_level]
+            if least is None or bound - penalties_least < least:
+                continue
             for k in range(kinds):
                 limit = bound - penalties[k]
                 for key, j in by_float_key[low_level][k]:
