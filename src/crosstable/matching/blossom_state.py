@@ -67,9 +67,8 @@ class BlossomState:
         self.parent: list[int] = [-1] * (2 * n)
         self.children: list[list[int]] = [[] for _ in range(2 * n)]
         # The leaves of blossoms, remembered (the blossoms of a Swiss round nest some hundred
-        # deep, and a new top-level blossom's leaves were walked again each time it was
-        # relabelled or grown). Invariant: if a blossom is not remembered, none around it is
-        # (:meth:`leaves` remembers the inner ones first; :meth:`forget_leaves` walks out).
+        # deep, and a blossom's leaves were walked again each time it was relabelled or
+        # grown into a larger one).
         self.leaf_lists: dict[int, list[int]] = {}
         self.base: list[int] = list(range(n)) + [-1] * n
         # child_ends[b][i] is the end inside children[b][i] of the edge to children[b][i + 1].
@@ -109,39 +108,40 @@ class BlossomState:
         self.tree_vertices: dict[int, list[int]] = {}
 
     def leaves(self, b: int) -> list[int]:
-        """The vertices contained in blossom (or vertex) b: its own vertex children in order,
-        then each child blossom's leaves, the last child first (the order of a walk with a
-        stack, kept so that the search visits vertices as before). Do not modify the list."""
-        if b < self.n:
+        """The vertices contained in blossom (or vertex) b, in the order of a walk with a
+        stack (kept so that the search visits vertices as before); an inner blossom whose
+        leaves are remembered is copied whole where the walk would list it. Only b's own
+        list is remembered (remembering every level on the way costs the depth times the
+        size after each augmentation). Do not modify the list."""
+        n = self.n
+        if b < n:
             return [b]
-        known = self.leaf_lists.get(b)
+        leaf_lists = self.leaf_lists
+        known = leaf_lists.get(b)
         if known is not None:
             return known
-        n = self.n
-        leaf_lists = self.leaf_lists
         children = self.children
-        stack = [b]  # inner blossoms first, without recursion (they nest deeper than Python's)
+        result: list[int] = []
+        stack: list[int | list[int]] = [b]
         while stack:
-            x = stack[-1]
-            unknown = [c for c in children[x] if c >= n and c not in leaf_lists]
-            if unknown:
-                stack.extend(unknown)
+            x = stack.pop()
+            if isinstance(x, list):
+                result.extend(x)
                 continue
-            stack.pop()
-            result = [c for c in children[x] if c < n]
-            for c in reversed(children[x]):
-                if c >= n:
-                    result.extend(leaf_lists[c])
-            leaf_lists[x] = result
-        return leaf_lists[b]
+            for c in children[x]:
+                if c < n:
+                    result.append(c)
+                else:
+                    stack.append(leaf_lists.get(c, c))
+        leaf_lists[b] = result
+        return result
 
     def forget_leaves(self, b: int) -> None:
-        """Blossom b's children changed (made, rotated or dissolved): its remembered leaves and
-        those of the blossoms around it are stale."""
-        leaf_lists = self.leaf_lists
-        parent = self.parent
-        while b >= 0 and leaf_lists.pop(b, None) is not None:
-            b = parent[b]
+        """Blossom b's children changed (rotated by an augmentation, or b dissolved): its
+        remembered leaves are stale. Those around b need no forgetting: an augmentation
+        rotates every blossom from the top-level one down to b, and only top-level blossoms
+        are dissolved."""
+        self.leaf_lists.pop(b, None)
 
     def actual_dual(self, x: int) -> int:
         """The current dual of vertex or blossom x (doubled units)."""
