@@ -143,7 +143,7 @@ def test_team_ranking_printout_sums_the_six_places(organiser: User, arbiter: Use
     printout = client.get(f"{base}/team-ranking/?lang=zh-hans")
     assert printout.status_code == 200
     rows = re.findall(
-        r'<tr id="unit-\d+"><td class="num">(\d+)</td><td>([^<]*)</td>'
+        r'<tr id="unit-\d+"><td class="num">(\d+)</td><td class="team-name">([^<]*)</td>'
         r'<td class="num"><b>(\d+)</b></td><td class="num">(\d+)</td>',
         printout.content.decode(),
     )
