@@ -27,12 +27,20 @@ def _missing(page: str) -> tuple[int, list[str]]:
     return len(named), [name for name in named if name not in ids]
 
 
-def test_each_description_a_box_names_is_on_the_page() -> None:
-    user = User.objects.create_user("organiser")
+def organiser_at_reference(seed: str, language: str, username: str = "organiser") -> Client:
+    """A non-staff organiser (may add events), reading in ``language``, at the settings of
+    ``seed``'s example file (``reference_page``)."""
+    user = User.objects.create_user(username)
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
     client.force_login(user)
-    reference_page(client, "futian-youth-xiangqi-chess-2009")  # eight sections, every part
+    reference_page(client, seed)
+    return client
+
+
+def test_each_description_a_box_names_is_on_the_page() -> None:
+    # eight sections, every part
+    client = organiser_at_reference("futian-youth-xiangqi-chess-2009", "zh-hans")
     named = 0
     for part in pages.PAGES:
         count, missing = _missing(
@@ -68,11 +76,7 @@ def test_a_list_box_gives_its_example_in_the_words_of_its_options() -> None:
     the reader's language (the Fars league's tie-breaks, 五(五)'s method), not the file's
     codes (``MPvGP, DE, BH``, ``match_points``) a teacher cannot read; a typed box keeps the
     file's value (a number, a code the organiser types)."""
-    user = User.objects.create_user("organiser")
-    user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
-    client.force_login(user)
-    reference_page(client, "huayuan-xiangqi-invitational-2019")
+    client = organiser_at_reference("huayuan-xiangqi-invitational-2019", "zh-hans")
     page = client.get(pages.address("reference", "ranking")).content.decode()
     examples = re.findall(r'_helptext"[^>]*>[^<]*示例： ([^<]*(?:<bdi[^>]*>[^<]*</bdi>)?)', page)
     assert (
@@ -90,11 +94,7 @@ def test_a_chinese_reader_is_given_chinese_examples() -> None:
     """A name or a sentence given as an example is a seed's of the reader's language: the
     Chinese settings showed the Fars league's Persian (the organiser هیات شطرنج استان فارس, a
     section جدول زیر ۱۴ سال (B), the time control ۹۰ دقیقه + ۳۰ ثانیه) to a Chinese teacher."""
-    user = User.objects.create_user("organiser")
-    user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
-    client.force_login(user)
-    reference_page(client, "futian-youth-xiangqi-chess-2009")
+    client = organiser_at_reference("futian-youth-xiangqi-chess-2009", "zh-hans")
     examples = []
     for part in pages.PAGES:
         page = client.get(pages.address("reference", part.name)).content.decode()
@@ -109,11 +109,9 @@ def test_the_played_rounds_box_is_asked_once_a_round_is_paired(paired: models.Ro
     """ "Yes, change rounds already played" stood under every form of a new event, asking a
     teacher about rounds that did not exist; it is there once a round is paired."""
     event = paired.section.event
-    user = User.objects.create_user("founder")
-    user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
-    client.force_login(user)
-    reference_page(client, "huayuan-xiangqi-invitational-2019")
+    client = organiser_at_reference(
+        "huayuan-xiangqi-invitational-2019", "zh-hans", username="founder"
+    )
     for part in pages.PAGES:
         page = client.get(pages.address("reference", part.name)).content.decode()
         assert 'name="confirm_played"' not in page, part.name
@@ -128,11 +126,7 @@ def test_a_section_is_set_in_one_place_and_its_tie_breaks_chosen_by_name() -> No
     typed as the file's codes (OTHER_OS OTHER_LJF) in the event's form, and again in the
     Sections form below. Now the Sections form alone, and the tie-breaks chosen by their
     words in the Tie-breaks part."""
-    user = User.objects.create_user("organiser")
-    user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
-    client.force_login(user)
-    reference_page(client, "futian-chess-grade-2019")
+    client = organiser_at_reference("futian-chess-grade-2019", "zh-hans")
     page = client.get(pages.address("reference", "event")).content.decode()
     assert "OTHER_OS" not in page and 'name="section_A_' not in page
     assert page.count('value="A组：四、五级棋士组"') == 1  # the Sections form's row
@@ -146,11 +140,7 @@ def test_each_box_of_a_condition_says_what_it_is_in_the_readers_words() -> None:
     """A discount's or a prize's condition was a row of bare boxes (sex, unit kind, born
     on or after…, age at least, age below…) under one label: now each box has its words
     beside it, a label for it, in the reader's language (the Fars league read in Malay)."""
-    user = User.objects.create_user("organiser")
-    user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="ms")
-    client.force_login(user)
-    reference_page(client, "fars-team-league-1398")
+    client = organiser_at_reference("fars-team-league-1398", "ms")
     fees = client.get(pages.address("reference", "fees")).content.decode()
     members = fees[fees.index('data-key="r-event~discounts0-members-sex"') :]
     members = members[: members.index("</div>")]
@@ -174,11 +164,7 @@ def test_the_prizes_part_shows_each_place_once() -> None:
     """Huayuan read in Chinese: the prizes part showed every place twice — a table of
     from/to/amount/items rows and the places' rows below — each editable. Now the places'
     rows alone (with a tie's sharing and a place's condition, which the table lacked)."""
-    user = User.objects.create_user("organiser")
-    user.user_permissions.add(Permission.objects.get(codename="add_event"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
-    client.force_login(user)
-    reference_page(client, "huayuan-xiangqi-invitational-2019")
+    client = organiser_at_reference("huayuan-xiangqi-invitational-2019", "zh-hans")
     page = client.get(pages.address("reference", "prizes")).content.decode()
     assert 'id="prizes-form"' not in page and 'id="prize-places-form"' in page
     # the first table's first place: 6000 yuan, one box
