@@ -57,7 +57,6 @@ from crosstable.pairing.rules import (
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
 from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
-from crosstable.pairing.xiangqi_split import split_matching
 
 SYSTEM_CODE = "XIANGQI_SWISS"
 SPARSE_FROM: int | None = 1500
@@ -300,6 +299,13 @@ def _shuffled(items: list[int], rng: random.Random) -> list[int]:
     return result
 
 
+def _fewest_same_unit_games(largest_unit: int, count: int) -> int:
+    """A lower bound of X5's count when ``count`` players (an even number) are paired and the
+    largest unit holds ``largest_unit`` of them: its players beyond the others' number must
+    meet each other."""
+    return max(0, (2 * largest_unit - count) // 2)
+
+
 class _RoundOne(_Pairer):
     """Round 1 (App. 2 §4 and the regulation's option)."""
 
@@ -347,7 +353,7 @@ class _RoundOne(_Pairer):
             unit = self.units.get(bye, "")
             # Without the bye the largest unit loses a player only if it is his, alone.
             remaining = largest - (alone and bool(unit) and sizes[unit] == largest)
-            bounds[bye] = max(0, (2 * remaining - count) // 2)
+            bounds[bye] = _fewest_same_unit_games(remaining, count)
         return bounds
 
     def _pair_without(self, players: list[int], bye: int | None) -> tuple[RoundPairing, int]:
@@ -413,7 +419,7 @@ class _RoundOne(_Pairer):
                 [target(i) for i in range(n)],
                 prohibited,
                 same_unit,
-                max(0, largest - n // 2),  # the largest unit's players beyond the others'
+                _fewest_same_unit_games(largest, n),
             )
             if mate is not None:
                 return [(i, mate[i]) for i in range(n) if i < mate[i]]
@@ -518,7 +524,7 @@ class _LaterRound(_Pairer):
         mate = None
         if SPARSE_FROM is not None and n >= SPARSE_FROM:
             weights = self._weights()
-            split = split_matching(weights) if n >= xiangqi_split.SPLIT_FROM else None
+            split = xiangqi_split.split_matching(weights) if n >= xiangqi_split.SPLIT_FROM else None
             mate = sparse_matching(weights) if split is None else split[0]
         if mate is None:
             mate = self._listed_matching()
