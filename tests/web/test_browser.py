@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 
 from crosstable_web.events import models, services
 from crosstable_web.events.regulations.rules import EventSpec, SectionSpec
+from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,11 +47,7 @@ def test_arbiter_runs_a_section_to_final_standings(browser_page: Any, live_serve
             organiser,
         )
 
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/browser-cup/s/open/")
-    page.fill("#id_username", "arif")
-    page.fill("#id_password", "arbiter-pass")
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/e/browser-cup/s/open/")
+    log_in(page, live_server.url, "arif", "arbiter-pass", "/e/browser-cup/s/open/")
     page.click("text=Assign pairing numbers")
     page.wait_for_selector("text=Pairing numbers assigned.")
 

@@ -14,6 +14,7 @@ from django.test import Client
 
 from crosstable_web.content_security import ContentSecurityPolicyMiddleware
 from crosstable_web.events import models
+from web.log_in import log_in
 
 from .content_security_check import NONCE, content_security_problems
 
@@ -85,11 +86,7 @@ def test_the_pages_scripts_run_under_the_policy(
     )
     # the back office in Persian: the language menu (its script a static file) sends its
     # form when a language is chosen
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/{slug}/s/open/r/1/")
-    page.fill("#id_username", arbiter.username)
-    page.fill("#id_password", "arbiter-pass")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**/e/{slug}/s/open/r/1/")
+    log_in(page, live_server.url, arbiter.username, "arbiter-pass", f"/e/{slug}/s/open/r/1/")
     page.select_option("select[name=language]", "fa")
     page.wait_for_selector('html[lang="fa"][dir="rtl"]', state="attached")
     # the arbiter's results box (round_results.js) types a result in place

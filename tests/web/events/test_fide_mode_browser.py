@@ -21,16 +21,9 @@ from crosstable.generate import GeneratorConfig, generate_tournament
 from crosstable.pairing.dutch import pair_round
 from crosstable_web.accounts import services as account_services
 from crosstable_web.events import models
+from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _log_in(page: Any, base: str, username: str, password: str, target: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={target}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{target}")
 
 
 def _shot(page: Any, name: str) -> None:
@@ -69,7 +62,7 @@ def test_an_arbiter_runs_a_fide_rated_section_in_chinese(
     base = live_server.url
 
     page = _new_page(chromium, base)
-    _log_in(page, base, "olga", "organiser-pass", "/events/new/")
+    log_in(page, base, "olga", "organiser-pass", "/events/new/")
     page.click("#create-from-trf")
     page.set_input_files("#id_trf", str(trf))
     page.select_option("#id_time_zone", "Asia/Shanghai")
@@ -83,7 +76,7 @@ def test_an_arbiter_runs_a_fide_rated_section_in_chinese(
     assert section.fide_mode and section.rounds.count() == 2
 
     page = _new_page(chromium, base)
-    _log_in(page, base, "arif", "arbiter-pass", "/e/shenzhen-open/s/A/")
+    log_in(page, base, "arif", "arbiter-pass", "/e/shenzhen-open/s/A/")
     for number in (3, 4):
         page.click("#pair-next")
         page.wait_for_url(f"**/r/{number}/")

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from crosstable_web.events import models, services
 from crosstable_web.events.regulations import rules
 from crosstable_web.events.settings import event_settings
+from web.log_in import log_in
 from web.teams.test_hand_pairing_browser import _confirm_every_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -83,11 +84,7 @@ def test_a_pair_kept_apart_and_a_hand_pairing_with_colour_warnings(
     page = context.new_page()
     page.set_default_timeout(20_000)
     base = f"/e/{event.slug}/s/open/"
-    page.goto(f"{live_server.url}/accounts/login/?next={base}")
-    page.fill("#id_username", "ketua")
-    page.fill("#id_password", "Ketua-2026")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{base}")
+    log_in(page, live_server.url, "ketua", "Ketua-2026", base)
 
     # 1 and 5 kept apart for every round, before round 1
     page.fill("#prohibited-form input[name=first]", "1")

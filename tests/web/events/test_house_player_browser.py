@@ -12,18 +12,11 @@ from django.contrib.auth.models import User
 
 from crosstable_web.events import models, services
 from crosstable_web.events.regulations import rules
+from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "kinabatangan-school-2024.toml"
-
-
-def _log_in(page: Any, base: str, username: str, password: str, target: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={target}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{target}")
 
 
 def test_organiser_adds_the_house_player_and_the_arbiter_pairs(
@@ -56,7 +49,7 @@ def test_organiser_adds_the_house_player_and_the_arbiter_pairs(
     organiser_page.context.add_cookies(
         [{"name": "django_language", "value": "en", "url": live_server.url}]
     )
-    _log_in(organiser_page, live_server.url, "olga", "organiser-pass", target)
+    log_in(organiser_page, live_server.url, "olga", "organiser-pass", target)
     form = organiser_page.locator("#house-add")
     form.locator("input[name=name]").fill("Cikgu Rahman")
     form.locator("select[name=sex]").select_option("M")
@@ -71,7 +64,7 @@ def test_organiser_adds_the_house_player_and_the_arbiter_pairs(
     arbiter_page.context.add_cookies(
         [{"name": "django_language", "value": "en", "url": live_server.url}]
     )
-    _log_in(arbiter_page, live_server.url, "arif", "arbiter-pass", target)
+    log_in(arbiter_page, live_server.url, "arif", "arbiter-pass", target)
     assert arbiter_page.locator("#house-add, #house-remove").count() == 0
     arbiter_page.click("text=Assign pairing numbers")
     arbiter_page.wait_for_selector("text=Pairing numbers assigned.")

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from crosstable_web.events import models, services
 from crosstable_web.events.regulations import rules
 from web.events.test_entries_import_files import check_fars, check_futian
+from web.log_in import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,15 +27,6 @@ ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "imports"
 EXAMPLES = ROOT / "examples"
 SCREENSHOTS = Path("/tmp") / "crosstable-import-browser"
-
-
-def _log_in(page: Any, base: str, username: str, password: str, target: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={target}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.keyboard.press("Enter")
-    # the path itself: a glob "**/target" also matches the login page's ?next=target
-    page.wait_for_url(lambda url: urlsplit(url).path == target)
 
 
 def _organiser_page(chromium: Any, live_server: Any, language: str, target: str) -> Any:
@@ -46,7 +38,7 @@ def _organiser_page(chromium: Any, live_server: Any, language: str, target: str)
     page.context.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
     )
-    _log_in(page, live_server.url, "olga", "organiser-pass", target)
+    log_in(page, live_server.url, "olga", "organiser-pass", target)
     return page
 
 

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from crosstable_web.events import models as event_models
 from crosstable_web.events import services
 from crosstable_web.events.models import AuditLog
+from web.log_in import log_in
 from web.teams.test_team_refusal_words import two_teams_that_met
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,11 +45,7 @@ def test_the_chief_arbiter_pairs_an_unpairable_round_by_hand(
     page = context.new_page()
     page.set_default_timeout(20_000)
     base = f"/e/{section.event.slug}/s/{section.key}/teams/"
-    page.goto(f"{live_server.url}/accounts/login/?next={base}")
-    page.fill("#id_username", "sardavar")
-    page.fill("#id_password", "Sardavar-1398")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{base}")
+    log_in(page, live_server.url, "sardavar", "Sardavar-1398", base)
 
     with page.expect_navigation():
         page.click("#pair-next")

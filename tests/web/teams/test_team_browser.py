@@ -17,6 +17,7 @@ from crosstable_web.events import models as event_models
 from crosstable_web.teams import models as team_models
 from crosstable_web.teams.services import matches as team_matches
 from crosstable_web.teams.services import rosters as team_rosters
+from web.log_in import log_in
 from web.public.team_league import build_league, roster
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,14 +34,6 @@ def page(chromium: Any) -> Any:
     return opened
 
 
-def _log_in(page: Any, base: str, username: str, password: str, target: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={target}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{target}")
-
-
 def test_captain_submits_next_line_up_and_an_out_of_order_one_is_refused(
     page: Any, live_server: Any
 ) -> None:
@@ -51,7 +44,7 @@ def test_captain_submits_next_line_up_and_an_out_of_order_one_is_refused(
     team_rosters.set_captain(team, captain, organiser)
     places = roster(section, 1)
 
-    _log_in(page, live_server.url, "kian", "captain-pass", f"/e/{SLUG}/s/A/teams/")
+    log_in(page, live_server.url, "kian", "captain-pass", f"/e/{SLUG}/s/A/teams/")
     page.click("a.next-lineup")
     page.wait_for_url(f"**/e/{SLUG}/s/A/teams/{team.pk}/lineup/1/")
     assert page.locator("#id_accept_order_errors").count() == 0  # arbiters only
@@ -86,7 +79,7 @@ def test_arbiter_pairs_a_team_round_and_types_board_results(page: Any, live_serv
         event=section.event, user=arbiter, role=event_models.Role.ARBITER
     )
 
-    _log_in(page, live_server.url, "arif", "arbiter-pass", f"/e/{SLUG}/s/A/teams/")
+    log_in(page, live_server.url, "arif", "arbiter-pass", f"/e/{SLUG}/s/A/teams/")
     page.focus("#pair-next")
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/e/{SLUG}/s/A/teams/r/1/")

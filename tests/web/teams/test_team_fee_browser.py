@@ -18,6 +18,7 @@ from crosstable_web.events.regulations import rules
 from crosstable_web.events.services import EntryData
 from crosstable_web.teams import models, payments
 from crosstable_web.teams.services import rosters as team_rosters
+from web.log_in import log_in
 from web.teams.conftest import EXAMPLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,11 +60,7 @@ def test_organiser_cancels_a_mistaken_payment_and_the_place_moves(
     page = chromium.new_page()
     page.set_default_timeout(20_000)
     target = f"/e/{SLUG}/s/A/teams/{first.pk}/fee/"
-    page.goto(f"{live_server.url}/accounts/login/?next={target}")
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "organiser-pass")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{target}")
+    log_in(page, live_server.url, "olga", "organiser-pass", target)
     assert page.inner_text("#admission") == "admitted"
     page.fill("form.cancel-payment input[name=reason]", "it was team 2's cheque")
     page.click("form.cancel-payment button[type=submit]")

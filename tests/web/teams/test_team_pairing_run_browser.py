@@ -17,6 +17,7 @@ from crosstable_web.events import models as event_models
 from crosstable_web.events.rounds import pairing_runs
 from crosstable_web.teams.services import matches as team_matches
 from web.events import stand_in_engines
+from web.log_in import log_in
 from web.teams.conftest import play_round_one
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,11 +49,7 @@ def test_the_arbiter_follows_and_cancels_a_team_pairing(
     page = context.new_page()
     page.set_default_timeout(30_000)
     base = f"/e/{league.event.slug}/s/{league.key}/teams/"
-    page.goto(f"{live_server.url}/accounts/login/?next={base}")
-    page.fill("#id_username", arbiter.username)
-    page.fill("#id_password", "Davar-1398")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{base}")
+    log_in(page, live_server.url, arbiter.username, "Davar-1398", base)
 
     # Round 2, the real engine four seconds late: back on the page within the wait.
     monkeypatch.setattr(pairing_runs, "WORK", stand_in_engines.slow_engine)
