@@ -43,6 +43,7 @@ from collections.abc import Sequence
 
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
 from crosstable.matching.lexicographic import BlossomNesting, first_of_optima
+from crosstable.pairing.xiangqi_start import segment_start
 
 FIRST_WIDTH = 12
 """Allowed opponents per player and direction in the first candidate graph, by position."""
@@ -160,8 +161,7 @@ def sparse_optimum(weights: PairWeights) -> SparseOptimum | None:
 def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
     width = FIRST_WIDTH
     kept = _candidates(weights, width)
-    run = BlossomRun(vertex_count, kept, True)
-    run.solve()
+    run = _solved_run(weights, kept, vertex_count)
     for _ in range(ROUNDS_OF_REPAIR):
         duals = run.optimal_duals(perfect_required=True)
         while duals is None:
@@ -173,8 +173,7 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
             if width > WIDEST:
                 return None
             kept = _candidates(weights, width)
-            run = BlossomRun(vertex_count, kept, True)
-            run.solve()
+            run = _solved_run(weights, kept, vertex_count)
             duals = run.optimal_duals(perfect_required=True)
         tight: list[tuple[int, int]] = []
         violated = _violated(weights, duals, kept, tight)
@@ -194,9 +193,23 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
                     assert weight is not None
                     kept[i, j] = added[i, j] = weight
         if run.solve_with(added, int(WARM_FREE * vertex_count)) is None:
-            run = BlossomRun(vertex_count, kept, True)
-            run.solve()
+            run = _solved_run(weights, kept, vertex_count)
     return None
+
+
+def _solved_run(
+    weights: PairWeights, kept: dict[tuple[int, int], int], vertex_count: int
+) -> BlossomRun:
+    """The blossom run over ``kept`` from scratch, finished: from the shape of the round's
+    optimum where its segments are big (:mod:`crosstable.pairing.xiangqi_start`), else from
+    the run's own greedy warm start. Either way the same optimum (only the path differs)."""
+    run = BlossomRun(vertex_count, kept, True)
+    start = segment_start(weights, kept, vertex_count)
+    if start is None:
+        run.solve()
+    else:
+        run.solve_from(*start)
+    return run
 
 
 def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:

@@ -1,0 +1,242 @@
+"""A start for the xiangqi sparse solver's blossom run from the shape of a later round's
+optimum: inside each big score segment, the players paired about half a segment apart
+with the other colour due (X9 and X8), and dual values that make those pairs tight.
+
+Why: the blossom run's greedy warm start (``BlossomRun.warm_start``) matches the pairs of
+the heaviest weight, the ideal opponents (X9) of the other colour, and stops; after round 1
+that is about half the players. But the optimum pairs player p of a segment with someone
+near p + ideal *of the other colour due*, and where one colour is denser the pairs drift
+from the ideal opponent by tens of places: most greedy pairs are wrong, and the run spends
+most of its time (5,000 players, round 2: 1.6 of 2.2 s) shifting long chains of them
+through large alternating trees, before any blossom forms.
+
+The shape: in a segment of size s with ideal difference I, a pair (p, q) weighs
+``top - order x (|q - p| - I)²`` before its colour and unit terms. On a circle of
+circumference 2I, put each player of one colour side at his position and each of the other
+side at his position + I: the pair's deviation from the ideal is then their distance on the
+circle. Matching points to points on a line with a convex cost, some optimum keeps the
+order (two crossing pairs cost no less than the same four uncrossed), so the segment's
+pairs are (close to) the two sides in circle order, one side's surplus left out: a dynamic
+programme over the order finds the best such injection once the circle is cut where no
+pair crosses. The duals follow along the order ("staircase": each pair tight, and each
+player tight with the next pair's partner), which leaves every pair of the two sides in
+that order of non-negative slack by the same exchange argument (a convex cost's Monge
+property); where the start is wrong (a pair across the cut, a surplus player), a pair of
+negative slack frees one of its players, whose dual is raised until every pair of his is
+feasible. Used where the segments are big and their two sides nearly equal
+(:data:`START_FROM`, :data:`MOST_SURPLUS`): round 2 of a national event.
+
+Exactness does not depend on any of this: :meth:`BlossomRun.solve_from` accepts any
+matching of tight edges with feasible even duals (maximum cardinality lets free vertices'
+duals differ) and finds the same optimum; only the run's length changes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # xiangqi_sparse calls this module
+    from crosstable.pairing.xiangqi_sparse import PairWeights
+
+START_FROM = 1000
+"""Players a started segment (below) must hold for the start to be used; then every
+balanced segment of the graph is started so (tests lower it). The first solves of the
+5,000-player rounds 2: Huayuan (segments of 2,027, 946, 2,027) 2.7 -> 1.2 s with the start
+included, Hunan's parts of 2,026 0.52 -> 0.15 s and 0.46 -> 0.29 s."""
+MOST_SURPLUS = 0.02
+"""Share of a segment by which one colour side may outnumber the other for the segment to
+be started so (its surplus must pair within its side or float, which the start leaves to
+the run): 5,000 players, round 2 (0.7 %) gained, later rounds' segments of 1,100-1,900
+(3-6 %) were as fast or up to 15 % slower than with the warm start."""
+MOST_CELLS = 400_000
+"""Largest dynamic programme (players of the smaller side x (surplus + 1)) done per segment;
+a segment beyond it keeps its players free."""
+
+
+def segment_start(
+    weights: PairWeights, kept: dict[tuple[int, int], int], vertex_count: int
+) -> tuple[list[int], list[int]] | None:
+    """A start (mates, doubled even duals: every edge of ``kept`` of non-negative slack,
+    every pair tight) for ``BlossomRun(vertex_count, kept, True).solve_from``; None when no
+    segment it would start holds :data:`START_FROM` players, or the colour kinds do not
+    split in two sides (then the run's own warm start is used)."""
+    side = _sides(weights.conflict)
+    if side is None:
+        return None
+    started = [lv for lv in range(len(weights.level_sizes)) if _balanced(weights, side, lv)]
+    if not any(weights.level_sizes[lv] >= START_FROM for lv in started):
+        return None
+    incident: list[list[tuple[int, int]]] = [[] for _ in range(vertex_count)]
+    for (u, v), w in kept.items():
+        incident[u].append((v, w))
+        incident[v].append((u, w))
+    mate = [-1] * vertex_count
+    dual: list[int | None] = [None] * vertex_count
+    for lv in started:
+        _segment(weights, kept, side, lv, mate, dual)
+    # The players left out get a dual above every need (even: twice the heaviest weight
+    # less the least dual given, itself even), lowered below to the least feasible.
+    given = [d for d in dual if d is not None]
+    high = 2 * max(kept.values()) - min(given, default=0)
+    duals = [high if d is None else d for d in dual]
+
+    def least_feasible(x: int) -> int:
+        return max(2 * w - duals[y] for y, w in incident[x])
+
+    # A pair of negative slack (the start's guess was wrong there): free one end (and its
+    # mate) and raise its dual; raising never breaks another pair, so one pass does.
+    for (u, v), w in kept.items():
+        if duals[u] + duals[v] < 2 * w:
+            x = u if mate[u] == -1 or mate[v] != -1 else v
+            if mate[x] != -1:
+                mate[mate[x]] = -1
+                mate[x] = -1
+            duals[x] = least_feasible(x)
+    # Free players: the least feasible dual (each update keeps the pairs of the earlier
+    # ones feasible, as it reads their current duals), then tight pairs of two free ones.
+    for x in range(vertex_count):
+        if mate[x] == -1 and incident[x]:
+            duals[x] = least_feasible(x)
+    for x in range(vertex_count):
+        if mate[x] == -1:
+            for y, w in incident[x]:
+                if mate[y] == -1 and duals[x] + duals[y] == 2 * w:
+                    mate[x] = y
+                    mate[y] = x
+                    break
+    return mate, duals
+
+
+def _sides(conflict: Sequence[Sequence[int]]) -> list[int] | None:
+    """The kinds of colour preference in two sides, two kinds that meet without an X8 penalty
+    on opposite sides; None when that is impossible (an odd cycle of such kinds). A kind
+    that meets every kind without a penalty (no preference: after a bye or a forfeit) is
+    left out of the colouring and put on side 0: it fits either."""
+    kinds = len(conflict)
+    side = [-1] * kinds
+    anyone = [not any(row) for row in conflict]
+    for start in range(kinds):
+        if side[start] >= 0:
+            continue
+        side[start] = 0
+        if anyone[start]:
+            continue
+        stack = [start]
+        while stack:
+            k = stack.pop()
+            for j in range(kinds):
+                if j != k and not anyone[j] and conflict[k][j] == 0:
+                    if side[j] < 0:
+                        side[j] = 1 - side[k]
+                        stack.append(j)
+                    elif side[j] == side[k]:
+                        return None
+    return side
+
+
+def _balanced(weights: PairWeights, side: list[int], lv: int) -> bool:
+    """Whether segment ``lv`` is one the start pairs: an ideal difference above zero, and
+    its colour sides within :data:`MOST_SURPLUS` of each other."""
+    first, size = weights.level_start[lv], weights.level_sizes[lv]
+    if weights.ideal[lv] <= 0:
+        return False
+    one_side = sum(side[k] for k in weights.kind[first : first + size])
+    return abs(size - 2 * one_side) <= MOST_SURPLUS * size
+
+
+def _segment(
+    weights: PairWeights,
+    kept: dict[tuple[int, int], int],
+    side: list[int],
+    lv: int,
+    mate: list[int],
+    dual: list[int | None],
+) -> None:
+    """Pair the two sides of segment ``lv`` in circle order and set their duals (see the
+    module docstring); pairs not in ``kept`` at their smooth weight stay unpaired."""
+    first, size, ideal = weights.level_start[lv], weights.level_sizes[lv], weights.ideal[lv]
+    groups: tuple[list[int], list[int]] = ([], [])
+    for p in range(size):
+        groups[side[weights.kind[first + p]]].append(p)
+    points, targets = sorted(groups, key=len)
+    if not points or len(points) * (len(targets) - len(points) + 1) > MOST_CELLS:
+        return
+    circle = 2 * ideal
+    pairs = _circle_order(points, targets, ideal, circle, 0)
+    # Cut again where the pairs' deviation, less its mean, turns from negative to positive
+    # nearest the far side of the first cut: a place the optimum's pairs do not cross
+    # (the first cut forces every pair to one side of it, so the whole order leans).
+    if len(pairs) > 1:
+        deviation = [(_along(q, ideal, circle, 0) - p % circle, p % circle) for p, q in pairs]
+        mean = sum(d for d, _ in deviation) / len(deviation)
+        best: tuple[int, int] | None = None
+        for (d0, p0), (d1, p1) in itertools.pairwise(deviation):
+            if d0 < mean <= d1:
+                at = (p0 + p1) // 2
+                if best is None or abs(at - ideal) < best[0]:
+                    best = (abs(at - ideal), at)
+        if best is not None:
+            pairs = _circle_order(points, targets, ideal, circle, best[1])
+    top, order_weight = weights.top, weights.order_weight
+    previous = -1
+    for p, q in pairs:
+        smooth = top - order_weight * (abs(q - p) - ideal) ** 2
+        if previous < 0:
+            dual_p = smooth + (smooth & 1)
+        else:
+            # Tight with the previous pair's point too (the staircase).
+            before = dual[first + previous]
+            assert before is not None
+            dual_q = 2 * (top - order_weight * (abs(q - previous) - ideal) ** 2) - before
+            dual_p = 2 * smooth - dual_q
+        dual[first + p] = dual_p
+        dual[first + q] = 2 * smooth - dual_p
+        previous = p
+        i, j = first + min(p, q), first + max(p, q)
+        if kept.get((i, j)) == smooth:
+            mate[i] = j
+            mate[j] = i
+
+
+def _along(q: int, ideal: int, circle: int, cut: int) -> int:
+    """Where the ideal opponent's place of target ``q`` lies on the circle cut at ``cut``."""
+    return (q + ideal - cut) % circle
+
+
+def _circle_order(
+    points: list[int], targets: list[int], ideal: int, circle: int, cut: int
+) -> list[tuple[int, int]]:
+    """The least-cost order-keeping injection of ``points`` into the (no shorter)
+    ``targets`` on the circle cut at ``cut`` (cost: the squared distance), as (point,
+    target) positions in the points' circle order."""
+    placed = sorted(((p - cut) % circle, p) for p in points)
+    aimed = sorted((_along(q, ideal, circle, cut), q) for q in targets)
+    surplus = len(aimed) - len(placed)
+    # best[d]: least cost of the first i points placed among the first i + d targets;
+    # took[i][d]: whether point i takes target i + d there (else target i + d is left out).
+    best = [0] * (surplus + 1)
+    took: list[list[bool]] = []
+    for i, (where, _) in enumerate(placed):
+        row = [False] * (surplus + 1)
+        current = [0] * (surplus + 1)
+        for d in range(surplus + 1):
+            cost = best[d] + (aimed[i + d][0] - where) ** 2
+            if d and current[d - 1] < cost:
+                current[d] = current[d - 1]
+            else:
+                current[d] = cost
+                row[d] = True
+        took.append(row)
+        best = current
+    pairs: list[tuple[int, int]] = []
+    i, d = len(placed) - 1, surplus
+    while i >= 0:
+        if took[i][d]:
+            pairs.append((placed[i][1], aimed[i + d][1]))
+            i -= 1
+        else:
+            d -= 1
+    pairs.reverse()
+    return pairs

@@ -1,0 +1,99 @@
+"""The start of the xiangqi sparse solver's blossom run from the shape of the optimum
+(``crosstable.pairing.xiangqi_start``): on generated events (bench.xiangqi's options), every
+later round's start, with every segment started, is a valid one for ``solve_from`` (even
+duals, no pair of negative slack, its pairs tight), the run from it reaches the weight of
+the run from the greedy warm start with duals that prove it optimal, and the round pairs
+exactly as without the start (the tie rule decides among the optima)."""
+
+from __future__ import annotations
+
+import pytest
+import xiangqi_simulated as simulated
+
+from crosstable.generate import generate_tournament
+from crosstable.matching.blossom import BlossomRun, OptimalDuals
+from crosstable.model import Tournament
+from crosstable.pairing import xiangqi, xiangqi_start
+from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.history import build_histories, players_to_pair
+from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
+from crosstable.pairing.xiangqi_sparse import FIRST_WIDTH, _candidates, sparse_optimum
+
+
+def event(rule: str, players: int, seed: int) -> tuple[Tournament, XiangqiOptions]:
+    chosen = simulated.options(rule, players)
+    config = simulated.config(players, 7)
+
+    def pair(tournament: Tournament, round_number: int) -> RoundPairing:
+        return pair_round(tournament, round_number, chosen)
+
+    return generate_tournament(config, seed, pair, system_code="XIANGQI_SWISS"), chosen
+
+
+def _assert_proved_optimal(
+    edges: dict[tuple[int, int], int], mate: list[int], duals: OptimalDuals
+) -> None:
+    """Complementary slackness of a perfect matching: tight pairs, no negative slack, every
+    blossom of positive dual full."""
+    assert all(m != -1 and mate[m] == v for v, m in enumerate(mate))
+    for (u, v), weight in edges.items():
+        inside = sum(dual for members, dual in duals.blossoms if u in members and v in members)
+        slack = duals.vertex[u] + duals.vertex[v] - 2 * weight + 2 * inside
+        assert slack >= 0
+        assert mate[u] != v or slack == 0
+    for members, dual in duals.blossoms:
+        inside = set(members)
+        assert sum(1 for v in members if mate[v] in inside) == len(members) - 1
+        assert dual > 0
+
+
+@pytest.mark.parametrize(("rule", "players", "seed"), [("huayuan", 241, 12), ("hunan", 223, 14)])
+def test_the_start_is_valid_and_changes_nothing(
+    rule: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tournament, chosen = event(rule, players, seed)
+    started = 0
+    for round_number in range(2, 8):
+        present = players_to_pair(tournament, round_number)
+        histories = build_histories(tournament, round_number)
+        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        weights = later._weights()
+        vertex_count = weights.player_count + weights.player_count % 2
+        kept = _candidates(weights, FIRST_WIDTH)
+        without = sparse_optimum(weights)
+        with monkeypatch.context() as every_segment:
+            every_segment.setattr(xiangqi_start, "START_FROM", 0)
+            every_segment.setattr(xiangqi_start, "MOST_SURPLUS", 1.0)
+            start = xiangqi_start.segment_start(weights, kept, vertex_count)
+            with_start = sparse_optimum(weights)
+        assert without is not None and with_start is not None
+        assert with_start.mate == without.mate, round_number
+        if start is None:
+            continue
+        started += 1
+        run = BlossomRun(vertex_count, kept, True)
+        mate = run.solve_from(*start)  # raises on an invalid start
+        duals = run.optimal_duals(perfect_required=True)
+        assert duals is not None
+        _assert_proved_optimal(kept, mate, duals)
+        greedy = BlossomRun(vertex_count, kept, True).solve()
+        assert total(kept, mate) == total(kept, greedy), round_number
+    assert started >= 4
+
+
+def test_segments_where_one_colour_side_dominates_are_not_started() -> None:
+    tournament, chosen = event("huayuan", 241, 12)
+    later = xiangqi._LaterRound(
+        tournament, 2, players_to_pair(tournament, 2), build_histories(tournament, 2), chosen
+    )
+    weights = later._weights()
+    side = xiangqi_start._sides(weights.conflict)
+    assert side is not None
+    weights.kind = [side.index(0)] * weights.player_count  # one side only
+    assert not any(
+        xiangqi_start._balanced(weights, side, lv) for lv in range(len(weights.level_sizes))
+    )
+
+
+def total(weights: dict[tuple[int, int], int], mate: list[int]) -> int:
+    return sum(weights[i, m] for i, m in enumerate(mate) if i < m)
