@@ -29,6 +29,7 @@ from crosstable_web.events.oversight import arbiters, audit, permissions
 from crosstable_web.events.ranking import standings
 from crosstable_web.events.regulations import event_time, language, rules
 from crosstable_web.events.rounds import notation
+from crosstable_web.printing.fitting import certificate_name_size
 from crosstable_web.printing.pdf import PdfBusy, PdfError, cached_pdf, html_to_pdf
 from crosstable_web.public import addresses, pages, qr, right_to_left, team_pages, versions
 from crosstable_web.teams.publishing import team_standings_heading
@@ -345,13 +346,16 @@ def _certificates(prizes: list[dict[str, Any]], rows: list[dict[str, Any]]) -> l
         for table in prizes
         for award in table["awards"]
     ]
-    if certificates:
-        return certificates
-    return [
-        {"name": row["name"], "place": row["row"].rank, "prize": ""}
-        for row in rows
-        if row["row"].rank and row["row"].rank <= 3
-    ]
+    if not certificates:
+        certificates = [
+            {"name": row["name"], "place": row["row"].rank, "prize": ""}
+            for row in rows
+            if row["row"].rank and row["row"].rank <= 3
+        ]
+    for certificate in certificates:
+        # a long name set smaller, so that it and the signature lines stay inside the box
+        certificate["name_size"] = certificate_name_size(str(certificate["name"]))
+    return certificates
 
 
 def _certificate_footer(event: models.Event) -> dict[str, Any]:

@@ -487,3 +487,195 @@ def test_a_long_team_name_keeps_its_column_beside_long_tie_break_headings(
     _width, words = _words(_pdf("/print/fars-dated/A/team-standings/?format=pdf&lang=ms"), tmp_path)
     tops = {round(top) for word, _left, _right, top in words if word in team.name.split()}
     assert 1 < len(tops) <= 3, tops
+
+
+# -- Long names beside short headings; long names on certificates ------------------------------
+
+LONG_PLAYERS = {
+    1: "Nur Aisyah Sofea binti Mohd Khairul Anuar",
+    3: "سیدمحمدحسین میرحسینی‌نژاد",
+    5: "Muhammad Amirul Haziq bin Abdul Rahman",
+}
+"""A Malaysian school's and an Iranian league's names (41, 25 and 38 characters), given to the
+Futian players 1, 3 and 5 (White on boards 1–3 of round 1); 2, 4 and 6 keep their Chinese
+names."""
+
+
+def _rename(section: models.Section, names: dict[int, str]) -> None:
+    for number, name in names.items():
+        entry = section.entries.get(pairing_number=number)
+        entry.name = name
+        entry.save()
+
+
+def _name_lines(words: list[tuple[str, float, float, float]], name: str) -> list[int]:
+    """On how many lines each printing of a (Latin-script) name stands: its words in order in
+    pdftotext's reading order (a cell's other words, such as the board number painted beside
+    it, may come between), counted by their distinct tops."""
+    parts = name.split()
+    counts: list[int] = []
+    index = 0
+    while index < len(words):
+        if words[index][0] != parts[0]:
+            index += 1
+            continue
+        tops, found, cursor, skipped = {round(words[index][3])}, 1, index + 1, 0
+        while found < len(parts) and cursor < len(words) and skipped <= 6:
+            if words[cursor][0] == parts[found]:
+                tops.add(round(words[cursor][3]))
+                found, skipped = found + 1, 0
+            else:
+                skipped += 1
+            cursor += 1
+        if found == len(parts):
+            counts.append(len(tops))
+            index = cursor
+        else:
+            index += 1
+    return counts
+
+
+@pytest.mark.browser
+def test_short_chinese_headings_and_colours_stay_whole_beside_long_names(
+    futian: models.Section,
+) -> None:
+    """The pairings by name in Chinese, with long Malay and Persian names in the name and
+    opponent columns: the colour column was squeezed to one character's width, its heading
+    执色 and every 白方 and 黑方 in it broken over two lines (执/色), the heading 学校/俱乐部/队伍
+    likewise at any character. A heading or a colour is one word: it stays whole (the
+    headings break at most at the slashes), and the names wrap in their own cells."""
+    _needs_chromium()
+    _rename(futian, LONG_PLAYERS)
+    by_name = _text(_pdf("/print/futian2019grade/D/pairings-by-name/?format=pdf&lang=zh-hans"))
+    for heading in ("姓名", "台次", "执色", "对手", "俱乐部"):
+        assert heading in by_name, heading
+    assert by_name.count("白方") == 3 and by_name.count("黑方") == 3  # each seat's colour
+    by_board = _text(_pdf("/print/futian2019grade/D/pairings/?format=pdf&lang=zh-hans"))
+    for heading in ("台次", "编号", "白方", "积分", "结果", "黑方"):
+        assert heading in by_board, heading
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["ms", "zh-hans", "fa"])
+@pytest.mark.parametrize("kind", ["pairings-by-name", "standings"])
+def test_long_names_keep_a_few_words_a_line(
+    futian: models.Section, kind: str, language: str, tmp_path: Path
+) -> None:
+    """The same long names on the pairings by name and the standings: each on one to three
+    lines wherever it is printed. The Malay standings, whose tie-break headings in words stay
+    on one line, squeezed the names to one or two words a line (five lines for the first)
+    while the school's column kept its width."""
+    _needs_chromium()
+    _rename(futian, LONG_PLAYERS)
+    _width, words = _words(
+        _pdf(f"/print/futian2019grade/D/{kind}/?format=pdf&lang={language}"), tmp_path
+    )
+    for name in (LONG_PLAYERS[1], LONG_PLAYERS[5]):
+        lines = _name_lines(words, name)
+        assert lines and max(lines) <= 3, (name, lines)
+
+
+CERTIFICATE_NAMES = {
+    1: LONG_PLAYERS[1],
+    2: "Nur Aisyah Sofea binti Mohd Khairul Anuar (Sekolah Kebangsaan Pekan Kinabatangan Satu)",
+    3: "سیدمحمدحسین میرحسینی‌نژاد (باشگاه فرهنگی ورزشی شطرنج جوانان شهرستان مرودشت)",
+    4: "欧阳子轩（深圳市福田区荔园外国语小学香蜜湖校区，福田区青少年象棋俱乐部第一代表队）",
+    5: (
+        "Nur Aisyah Sofea binti Mohd Khairul Anuar (Sekolah Kebangsaan Pekan Kinabatangan Satu,"
+        " Kelab Catur Remaja Daerah Kinabatangan, Persatuan Catur Negeri Sabah, Majlis Sukan"
+        " Sekolah-Sekolah Malaysia)"
+    ),
+}
+"""Names as a school's or a club's entry form has them, the school or club typed in brackets
+after the player's own (88, 78 and 42 characters: three lines at 40 pt, or nearly), and one
+as long as the entry form takes (200 characters, at most: its name field's length)."""
+
+
+def _page_words(data: bytes, tmp_path: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """Each page's words with their left, right, top and bottom edges (points)."""
+    source = tmp_path / "words.pdf"
+    source.write_bytes(data)
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(source), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pattern = (
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    )
+    return [
+        [
+            (word, float(left), float(right), float(top), float(bottom))
+            for left, top, right, bottom, word in re.findall(pattern, page)
+        ]
+        for page in html.split("<page ")[1:]
+    ]
+
+
+def _box(data: bytes, tmp_path: Path, page: int) -> tuple[int, int, int, int]:
+    """A certificate's box (its border's outer edges: left, right, top, bottom, in points),
+    read off the page's pixels printed at 144 dpi: the rows and columns crossed by a dark run
+    longer than half the page's height."""
+    source = tmp_path / "box.pdf"
+    source.write_bytes(data)
+    subprocess.run(
+        ["pdftoppm", "-r", "144", "-gray", "-f", str(page), "-l", str(page), "-singlefile",
+         str(source), str(tmp_path / "box")],
+        check=True,
+    )  # fmt: skip
+    header, pixels = (tmp_path / "box.pgm").read_bytes().split(b"\n255\n", 1)
+    width, height = (int(value) for value in header.split()[1:3])
+    longest = height // 2
+
+    def long_run(line: bytes) -> bool:
+        return any(len(run) > longest for run in re.findall(rb"[\x00-\xbf]+", line))
+
+    rows = [y for y in range(height) if long_run(pixels[y * width : (y + 1) * width])]
+    columns = [x for x in range(width) if long_run(pixels[x::width])]
+    assert rows and columns, "no box on the page"
+    return columns[0] // 2, (columns[-1] + 1) // 2, rows[0] // 2, (rows[-1] + 1) // 2
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["ms", "fa", "zh-hans", "en"])
+def test_a_long_name_fits_its_certificate(
+    futian: models.Section, language: str, tmp_path: Path
+) -> None:
+    """Certificates for the long names (all six players are in the prize places): each on one
+    page, every word of it inside its box, the name no taller than two lines at 40 pt (the
+    height the certificate is laid out for: a longer name is set smaller), and the chief
+    arbiter's and the organiser's lines on one row inside the box. At 40 pt the 88-character
+    name took three lines and the 200-character one six, the footer pushed past the box."""
+    _needs_chromium()
+    _rename(futian, CERTIFICATE_NAMES)
+    data = _pdf(f"/print/futian2019grade/D/certificates/?format=pdf&lang={language}")
+    pages = _page_words(data, tmp_path)
+    assert len(pages) == 6  # one certificate a page, nothing spilled onto another
+    for number, words in enumerate(pages, start=1):
+        left, right, top, bottom = _box(data, tmp_path, number)
+        outside = [
+            word
+            for word, x_min, x_max, y_min, y_max in words
+            if x_min < left or x_max > right or y_min < top or y_max > bottom
+        ]
+        assert not outside, (number, (left, right, top, bottom), outside)
+        # the name: the words after the title's line, before the section's name ("D组：…",
+        # read as "组：…" and "D")
+        title_top = words[0][3]
+        name = []
+        for word in words[1:]:
+            if word[0] == "D" or "组" in word[0]:
+                break
+            if abs(word[3] - title_top) > 2:
+                name.append(word)
+        assert name, number
+        # its lines: words whose tops are within 12 pt (a bracket's glyph from another font
+        # stands a few points lower than the Persian letters beside it; lines at 16 pt and
+        # more are 20 pt apart), each line at its highest top
+        lines: list[float] = []
+        for word_top in sorted(word[3] for word in name):
+            if not lines or word_top - lines[-1] > 12:
+                lines.append(word_top)
+        if len(lines) > 1:
+            pitch = (lines[-1] - lines[0]) / (len(lines) - 1)  # 1.25 × its font size
+            assert len(lines) * pitch <= 2 * 40 * 1.25 + 3, (number, len(lines), pitch)
+        signatures = _signature_rows(data, tmp_path, page=number)
+        assert len(signatures[-1]) == 2, signatures

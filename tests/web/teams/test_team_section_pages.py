@@ -159,7 +159,7 @@ def test_team_printouts_show_the_hand_worked_league(
     ]
 
     certificates = client.get(f"{base}/certificates/?lang=en").content.decode()
-    names = re.findall(r'<div class="name">(.*?)</div>', certificates)
+    names = re.findall(r'<div class="name"[^>]*>(.*?)</div>', certificates)
     assert names == ["Team 1", "Team 2", "Team 3", "Team 6", "Team 5"]
 
     standings = _text(client.get(f"{base}/standings/?lang=en"))
