@@ -679,3 +679,42 @@ def test_a_long_name_fits_its_certificate(
             assert len(lines) * pitch <= 2 * 40 * 1.25 + 3, (number, len(lines), pitch)
         signatures = _signature_rows(data, tmp_path, page=number)
         assert len(signatures[-1]) == 2, signatures
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("kind", ["team-pairings", "slips"])
+def test_long_chinese_team_names_as_headings_stay_inside_the_page(
+    league: models.Section, kind: str, tmp_path: Path
+) -> None:
+    """Table 1's teams given Chinese names of 25 characters with no punctuation to break at:
+    as the headings of the board columns (team pairings, match slips) they wrap between
+    characters as names do in cells (kept whole as a heading's words are, the two would take
+    the page's width), and the team pairings' scores stay whole: squeezed between the two,
+    each 1 – 0 broke as 1 –/0."""
+    _needs_chromium()
+    first = team_models.TeamMatch.objects.get(round__section=league, round__number=1, number=1)
+    for team, name in zip(
+        (first.first, first.second),
+        (
+            "深圳市福田区青少年象棋俱乐部第一代表队少年组甲队",
+            "广州市越秀区青少年象棋协会培训中心第二代表队乙队",
+        ),
+        strict=True,
+    ):
+        team.name = name
+        team.save()
+    data = _pdf(f"/print/fars-dated/A/{kind}/?format=pdf&lang=zh-hans")
+    width, words = _words(data, tmp_path)
+    margin = 12 * 72 / 25.4
+    outside = [word for word, left, right, _top in words if right > width - margin + 1]
+    assert not outside, outside
+    if kind == "team-pairings":  # table 1's four boards: 1 – 0 on one line each
+        scores = [
+            (first_top, last_top)
+            for (dash, *_), (last, _l, _r, last_top), (_w, _l2, _r2, first_top) in zip(
+                words[1:], words[2:], words, strict=False
+            )
+            if dash == "–" and last == "0"
+        ]
+        # (and the match's score in its heading)
+        assert len(scores) >= 4 and all(abs(a - b) < 1 for a, b in scores), scores
