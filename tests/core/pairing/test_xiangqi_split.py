@@ -185,3 +185,45 @@ def test_parts_that_would_pair_team_mates_are_joined() -> None:
         assert split[0] == whole.mate
     mate = whole.mate if split is None else split[0]
     assert all(mate[i] >= cut for i in range(cut))  # nobody above the cut meets a team-mate
+
+
+# Round 2 of these events has no even cut (its first two levels hold an odd number of
+# players each); seeds drawn once: the first four split across an odd cut, the last one's
+# floating pair is not proved (the parts are joined and the round is solved whole).
+ODD_CUT_EVENTS = [
+    ("huayuan", 160, 106, True),
+    ("hunan", 190, 109, True),
+    ("huayuan", 200, 110, True),
+    ("huayuan", 220, 112, True),
+    ("huayuan", 100, 100, False),
+]
+
+
+@pytest.mark.parametrize(("rule", "players", "seed", "proved"), ODD_CUT_EVENTS)
+def test_round_two_splits_across_an_odd_cut(
+    rule: str, players: int, seed: int, proved: bool
+) -> None:
+    tournament, chosen = event(rule, players, seed)
+    present = players_to_pair(tournament, 2)
+    later = xiangqi._LaterRound(tournament, 2, present, build_histories(tournament, 2), chosen)
+    weights = later._weights()
+    assert weights.level_start[1] % 2 and weights.level_start[2] % 2  # no even cut
+    split = split_matching(weights, smallest_part=30)
+    if not proved:
+        assert split is None
+        return
+    assert split is not None
+    mate, report = split
+    assert report.floating_pairs == 1 and len(report.parts) == 2
+    high, low = report.parts[0][1] - 1, report.parts[1][0]
+    assert weights.level[high] < weights.level[low]
+    # Exactly one pair across the cut, and the pairing is the whole round's.
+    cut = report.parts[1][0]
+    assert sum(1 for i in range(cut) if mate[i] >= cut) == 1
+    whole_round = sparse_optimum(weights)
+    assert whole_round is not None
+    assert mate == whole_round.mate
+    graph = later._graph()
+    listed = {(i, j): w for i, j, w in graph.edges}
+    whole = max_weight_matching(graph.vertex_count, graph.edges, max_cardinality=True)
+    assert total(listed, mate) == total(listed, whole)
