@@ -298,12 +298,14 @@ def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
                         if found >= KIND_WIDTH:
                             break
     if n % 2:
-        # The heaviest edges to the extra vertex: the bye's are the lowest players'; a part
-        # of a split round (xiangqi_split) whose extra vertex is a pair floating in from
-        # the part above has its heaviest at the top.
-        extra = ((w, i) for i, w in enumerate(weights.bye_weight) if w is not None)
-        for weight, i in heapq.nlargest(2 * width, extra):
-            kept[i, n] = weight
+        found = 0
+        for i in range(n - 1, -1, -1):
+            weight = weights.bye_weight[i]
+            if weight is not None:
+                kept[i, n] = weight
+                found += 1
+                if found >= 2 * width:
+                    break
     return kept
 
 
