@@ -53,10 +53,13 @@ nearest allowed opponents of that kind on each side of the ideal one: after roun
 kind is about half of a segment, and the optimum's pairs drift from the ideal opponent by
 about the square root of the segment's size (5,000 players, round 2: 24 by position left
 310,000 violated pairs and six solves; 12 by position and 16 by kind, two)."""
-WARM_FREE = 0.05
+WARM_FREE = 0.2
 """A re-solve starts from the previous run (:meth:`BlossomRun.solve_with`) unless more than
 this share of the players would start unpaired (then from scratch: the search from many free
-vertices of differing duals is the slower one, 15 s against 4 s at 5,000 players)."""
+vertices of differing duals is the slower one). 5,000 players: Huayuan round 2's first
+re-solve, 1,190 free of 5,000 (24 %), took 4.7-6.0 s warm against 1.1-1.2 s from scratch;
+but Hunan round 6's, 674 of 3,788 (18 %), 0.75-0.87 s against 1.3 s, and Huayuan round 9's,
+162 of 2,040 (8 %), 0.20 s against 0.64 s (5 % sent those two from scratch)."""
 WIDEST = 128
 """Candidate width beyond which the sparse graph is given up."""
 ROUNDS_OF_REPAIR = 40
