@@ -56,10 +56,10 @@ about the square root of the segment's size (5,000 players, round 2: 24 by posit
 WARM_FREE = 0.2
 """A re-solve starts from the previous run (:meth:`BlossomRun.solve_with`) unless more than
 this share of the players would start unpaired (then from scratch: the search from many free
-vertices of differing duals is the slower one). 5,000 players: Huayuan round 2's first
-re-solve, 1,190 free of 5,000 (24 %), took 4.7-6.0 s warm against 1.1-1.2 s from scratch;
-but Hunan round 6's, 674 of 3,788 (18 %), 0.75-0.87 s against 1.3 s, and Huayuan round 9's,
-162 of 2,040 (8 %), 0.20 s against 0.64 s (5 % sent those two from scratch)."""
+vertices of differing duals is the slower one; round 2 has a limit of its own, in
+:func:`_solve`). 5,000 players: Hunan round 6's lower part, 282 of 3,788 free, 0.5 s warm
+against 1.3 s from scratch; Huayuan round 9's parts, 30 and 10 free, 0.1 s against 0.45 and
+0.64 s (5 % sent those from scratch when the re-solve freed 674, 344 and 162 players)."""
 WIDEST = 128
 """Candidate width beyond which the sparse graph is given up."""
 ROUNDS_OF_REPAIR = 40
@@ -164,7 +164,7 @@ def sparse_optimum(weights: PairWeights) -> SparseOptimum | None:
 def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
     width = FIRST_WIDTH
     kept = _candidates(weights, width)
-    run = _solved_run(weights, kept, vertex_count)
+    run, start_free = _solved_run(weights, kept, vertex_count)
     for _ in range(ROUNDS_OF_REPAIR):
         duals = run.optimal_duals(perfect_required=True)
         while duals is None:
@@ -176,7 +176,7 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
             if width > WIDEST:
                 return None
             kept = _candidates(weights, width)
-            run = _solved_run(weights, kept, vertex_count)
+            run, start_free = _solved_run(weights, kept, vertex_count)
             duals = run.optimal_duals(perfect_required=True)
         tight: list[tuple[int, int]] = []
         violated = _violated(weights, duals, kept, tight)
@@ -195,24 +195,32 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
                     weight = weights.weight(i, j)
                     assert weight is not None
                     kept[i, j] = added[i, j] = weight
-        if run.solve_with(added, int(WARM_FREE * vertex_count)) is None:
-            run = _solved_run(weights, kept, vertex_count)
+        # Warm unless more players would start free than WARM_FREE allows, or than the
+        # segments' shape left free (a solve from scratch started so is the quicker one:
+        # 5,000 players, Huayuan round 2, 418 free warm 3.5-3.9 s, from scratch with 114
+        # free 1.2 s).
+        most_free = int(WARM_FREE * vertex_count)
+        if start_free is not None:
+            most_free = min(most_free, start_free)
+        if run.solve_with(added, most_free) is None:
+            run, start_free = _solved_run(weights, kept, vertex_count)
     return None
 
 
 def _solved_run(
     weights: PairWeights, kept: dict[tuple[int, int], int], vertex_count: int
-) -> BlossomRun:
+) -> tuple[BlossomRun, int | None]:
     """The blossom run over ``kept`` from scratch, finished: from the shape of the round's
     optimum where its segments are big (:mod:`crosstable.pairing.xiangqi_start`), else from
-    the run's own greedy warm start. Either way the same optimum (only the path differs)."""
+    the run's own greedy warm start. Either way the same optimum (only the path differs).
+    With the players the shape left free (None: not started from the shape)."""
     run = BlossomRun(vertex_count, kept, True)
     start = segment_start(weights, kept, vertex_count)
     if start is None:
         run.solve()
-    else:
-        run.solve_from(*start)
-    return run
+        return run, None
+    run.solve_from(*start)
+    return run, start[0].count(-1)
 
 
 def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:

@@ -92,3 +92,24 @@ def test_an_unfinished_or_weighted_only_run_is_refused() -> None:
     run.solve()
     with pytest.raises(ValueError):
         run.solve_with({(0, 2): 5})
+
+
+def test_new_edges_sharing_an_end_free_that_end_only() -> None:
+    # Pairs (0, 1), (2, 3), ... matched; then every even vertex but the last gains a heavy
+    # edge to the last pair's even vertex (the higher end of each new pair). Lifting that
+    # shared end covers them all: two players start free, not one pair per new edge.
+    n = 12
+    hub = n - 2
+    kept = {(v, v + 1): 10 for v in range(0, n, 2)}
+    run = BlossomRun(n, kept, True)
+    run.solve()
+    added = {(v, hub): 30 for v in range(0, hub, 2)}
+    kept.update(added)
+    mate = run.solve_with(added, most_free=2)
+    assert mate is not None
+    duals = run.optimal_duals(perfect_required=True)
+    assert duals is not None
+    _assert_proved_optimal(n, kept, mate, duals)
+    assert sum(kept[min(v, m), max(v, m)] for v, m in enumerate(mate) if v < m) == (
+        _best_weight(n, kept)
+    )
