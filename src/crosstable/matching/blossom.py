@@ -354,6 +354,8 @@ class BlossomRun(BlossomTrees):
         edge_events = self.edge_events
         rep_edge = self.rep_edge
         rep_edge_key = self.rep_edge_key
+        t_end = self.t_end
+        t_slack = self.t_slack
         bv = in_blossom[v]
         dv = dual[v] - total  # actual dual of S-vertex v
         dv_s = dv - total  # ... with the offset of an S neighbour folded in
@@ -372,9 +374,17 @@ class BlossomRun(BlossomTrees):
             if bw == bv:
                 continue
             lw = label[bw]
-            if lw == T:
-                continue  # S-T slacks do not change; T-blossom insides are rescanned if expanded
             k = e >> 1
+            if lw == T:
+                # S-T slacks do not change: only w's least one is kept (for when its
+                # blossom is expanded); stored duals: (dual[v] - total) + (dual[w] + total).
+                known = t_end[w]
+                if known != -2:
+                    slack = dual[w] + dual[v] - weight2[k]
+                    if known == -1 or slack < t_slack[w]:
+                        t_end[w] = e ^ 1
+                        t_slack[w] = slack
+                continue
             gap = dual[w] - weight2[k]
             if lw == FREE:
                 if gap <= tight_free:
@@ -437,6 +447,10 @@ class BlossomRun(BlossomTrees):
         rep_pair = self.rep_pair
         rep_pair_key = self.rep_pair_key
         pop = heapq.heappop
+        # Every representative is fresh: none is set, and no S-vertex has scanned yet.
+        for v in range(n):
+            self.fresh[v] = self.rep_edge[v] == -1
+            self.t_end[v] = -2
         for v in range(n):
             if mate_end[v] == -1 and label[in_blossom[v]] == FREE:
                 self.assign_label(v, S, -1)

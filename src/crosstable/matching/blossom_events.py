@@ -27,11 +27,33 @@ class BlossomEvents(BlossomState):
         end_vertex = self.end_vertex
         incident = self.incident
         total = self.total_delta
+        t_end = self.t_end
+        t_slack = self.t_slack
+        fresh = self.fresh
         for x in self.leaves(b):
             # Slack of edge (x, u), u an S-vertex: x is unlabelled (actual dual = stored),
             # u's actual dual is its stored one minus total, so the slack is gap - limit
             # with gap = dual[u] - weight2: one big-integer operation per edge, not two.
             limit = total - dual[x]
+            known = t_end[x]
+            if known != -2:
+                # x was T until now: its least slack to an S-vertex is known, and exact if
+                # that edge still has it (its other end still S): no need to read the rest.
+                t_end[x] = -2
+                if known == -1:
+                    self.rep_edge[x] = -1
+                    fresh[x] = True
+                    continue
+                u = end_vertex[known]
+                if label[in_blossom[u]] == S:
+                    gap = dual[u] - weight2[known >> 1]
+                    if gap - limit == t_slack[x]:
+                        if gap <= limit:
+                            self.assign_label(x, T, known)
+                            return
+                        self.set_edge_representative(x, known >> 1, gap - limit)
+                        fresh[x] = True
+                        continue
             best = -1
             best_gap = 0
             for e in incident[x]:
@@ -46,6 +68,7 @@ class BlossomEvents(BlossomState):
                     best = e >> 1
                     best_gap = gap
             self.set_edge_representative(x, best, best_gap - limit)
+            fresh[x] = True
 
     def set_edge_representative(self, x: int, k: int, k_slack: int) -> None:
         """Make edge k (slack k_slack, from unlabelled x to an S-vertex) x's delta2 entry."""
@@ -74,6 +97,7 @@ class BlossomEvents(BlossomState):
                 best = e >> 1
                 best_gap = gap
         self.set_edge_representative(x, best, best_gap - limit)
+        self.fresh[x] = True
 
     def rescan_pairs(self, v: int) -> None:
         """S-vertex v's delta3 representative went stale: find its least-slack edge to

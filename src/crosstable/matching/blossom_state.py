@@ -99,6 +99,21 @@ class BlossomState:
         self.rep_pair_key: list[int] = [0] * n
         self.queue: list[int] = []
         self.pending: list[bool] = [False] * n  # queued as S and not yet scanned
+        # An unlabelled vertex's representative is *fresh* when its key is at most that of
+        # every edge to an S-vertex already scanned (those not yet scanned will push
+        # theirs): computed over all its edges, or kept so since. A T-vertex's least slack
+        # to an S-vertex (S-T slacks do not change) is kept as (end at the S-vertex, slack):
+        # ``t_end`` -1 when it has none, -2 when unknown. Expanding a T-blossom then reads
+        # one edge per vertex of the children left unlabelled instead of all their edges
+        # (nested blossoms unwinding rescanned the same large children over and over).
+        # It changes which of several equal events the search takes first (an S-vertex
+        # not yet scanned is not seen at the expansion, it labels later), so the optimum
+        # found among several can differ: off unless the caller decides ties itself (the
+        # xiangqi sparse solver's tie rule); the listed solves keep their pairings.
+        self.remember_t_slacks = False
+        self.fresh: list[bool] = [False] * n
+        self.t_end: list[int] = [-2] * n
+        self.t_slack: list[int] = [0] * n
         self.mark: list[int] = [0] * (2 * n)
         self.mark_stamp = 0
         # Tree bookkeeping, so that the search can go on after an augmentation: the root
@@ -151,6 +166,28 @@ class BlossomState:
             return self.dual[x]
         return self.dual[x] + BLOSSOM_SIGN[self.label[x]] * self.total_delta
 
+    def start_t_slacks(self, contained: list[int]) -> None:
+        """These vertices turn T: each one's least slack to an S-vertex is its fresh
+        representative's (its key less total_delta: a lower bound, exact while the other
+        end stays S), else unknown."""
+        fresh = self.fresh
+        rep_edge = self.rep_edge
+        rep_edge_key = self.rep_edge_key
+        end_vertex = self.end_vertex
+        t_end = self.t_end
+        t_slack = self.t_slack
+        total = self.total_delta
+        for x in contained:
+            if not fresh[x]:
+                t_end[x] = -2
+                continue
+            k = rep_edge[x]
+            if k == -1:
+                t_end[x] = -1
+                continue
+            t_end[x] = 2 * k if end_vertex[2 * k + 1] == x else 2 * k + 1
+            t_slack[x] = rep_edge_key[x] - total
+
     def convert_duals(self, b: int, leaves: list[int], old: int, new: int) -> None:
         """Top-level blossom b (with these leaves) changes label from old to new: re-express
         the stored duals so that the actual duals do not change."""
@@ -163,18 +200,31 @@ class BlossomState:
         if b >= self.n:
             dual[b] += (BLOSSOM_SIGN[old] - BLOSSOM_SIGN[new]) * total
 
-    def assign_label(self, w: int, t: int, e: int) -> None:
+    def assign_label(self, w: int, t: int, e: int, keep_t: bool = False) -> None:
         """Label the top-level blossom of vertex w with t, reached through end e (-1 for a
-        root); a T label propagates an S label to the mate of the blossom's base."""
+        root); a T label propagates an S label to the mate of the blossom's base.
+        ``keep_t``: the blossom's vertices were T until now (an expanded T-blossom's child)
+        and keep their least slacks to S-vertices."""
         in_blossom = self.in_blossom
         label = self.label
         root = w if e == -1 else self.root_of[in_blossom[self.end_vertex[e]]]
         members = self.tree_vertices.get(root)
         if members is None:
             members = self.tree_vertices[root] = []
+        fresh = self.fresh
         while True:
             b = in_blossom[w]
             contained = self.leaves(b)
+            if t == T and not keep_t and self.remember_t_slacks:
+                self.start_t_slacks(contained)
+                if e != -1:
+                    self.t_end[w] = e  # the edge it is reached by is tight
+                    self.t_slack[w] = 0
+            t_end = self.t_end
+            for x in contained:
+                fresh[x] = False
+                if t == S:
+                    t_end[x] = -2  # kept for T-vertices only
             self.convert_duals(b, contained, label[b], t)
             label[b] = t
             self.label_end[b] = e

@@ -84,6 +84,7 @@ class BlossomTrees(BlossomEvents):
         dual[b] = -total  # actual dual 0, stored as an S-blossom's
         queue = self.queue
         pending = self.pending
+        t_end = self.t_end
         for child in path:
             child_label = label[child]
             contained = self.leaves(child)
@@ -99,6 +100,7 @@ class BlossomTrees(BlossomEvents):
                     # Former T-vertices become S-vertices and must now be scanned.
                     queue.append(x)
                     pending[x] = True
+                    t_end[x] = -2
                 in_blossom[x] = b
 
     def expand_blossom(self, b: int) -> None:
@@ -158,7 +160,7 @@ class BlossomTrees(BlossomEvents):
         e = label_end[b]
         while j != 0:
             # Label the child through e T; assign_label labels the next child S via the mate.
-            self.assign_label(end_vertex[e ^ 1], T, e)
+            self.assign_label(end_vertex[e ^ 1], T, e, keep_t=True)
             j += step
             e = ends[j - flip] ^ flip
             j += step

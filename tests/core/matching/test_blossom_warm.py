@@ -63,12 +63,19 @@ def _random_graph(seed: int, n: int) -> tuple[dict[tuple[int, int], int], set[tu
     return edges, first  # type: ignore[return-value]
 
 
+@pytest.mark.parametrize("remember", [False, True])
 @pytest.mark.parametrize("seed", range(60))
-def test_edges_added_in_batches_give_the_optimum_with_a_valid_proof(seed: int) -> None:
+def test_edges_added_in_batches_give_the_optimum_with_a_valid_proof(
+    seed: int, remember: bool
+) -> None:
+    """Also with ``remember_t_slacks`` (expansions read each T-vertex's kept least slack to an
+    S-vertex instead of all its edges): dense graphs of small weights expand many nested
+    T-blossoms."""
     n = 2 * (4 + seed % 9)
     edges, first = _random_graph(seed, n)
     kept = {key: edges[key] for key in edges if key in first}
     run = BlossomRun(n, kept, True)
+    run.remember_t_slacks = remember
     run.solve()
     rest = [key for key in edges if key not in first]
     random.Random(seed).shuffle(rest)
@@ -85,6 +92,34 @@ def test_edges_added_in_batches_give_the_optimum_with_a_valid_proof(seed: int) -
         assert sum(kept[min(v, m), max(v, m)] for v, m in enumerate(mate) if v < m) == (
             _best_weight(n, kept)
         )
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_remembered_t_slacks_reach_the_optimum_from_scratch(seed: int) -> None:
+    """``remember_t_slacks`` on sparse and dense random graphs, with and without maximum
+    cardinality, against networkx."""
+    rng = random.Random(1000 + seed)
+    n = rng.randint(4, 30)
+    density = rng.choice((0.2, 0.5, 0.9))
+    edges = {
+        (u, v): rng.randint(-5, 12)
+        for u in range(n)
+        for v in range(u + 1, n)
+        if rng.random() < density
+    }
+    max_cardinality = seed % 2 == 0
+    run = BlossomRun(n, edges, max_cardinality)
+    run.remember_t_slacks = True
+    mate = run.solve()
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    for (u, v), weight in edges.items():
+        graph.add_edge(u, v, weight=weight)
+    best = nx.max_weight_matching(graph, maxcardinality=max_cardinality)
+    ours = sum(edges[min(v, m), max(v, m)] for v, m in enumerate(mate) if m >= 0 and v < m)
+    assert ours == sum(graph.edges[u, v]["weight"] for u, v in best)
+    if max_cardinality:
+        assert sum(1 for m in mate if m >= 0) == 2 * len(best)
 
 
 def test_an_unfinished_or_weighted_only_run_is_refused() -> None:
