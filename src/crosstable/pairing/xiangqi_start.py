@@ -106,15 +106,6 @@ def segment_start(
                     mate[x] = y
                     mate[y] = x
                     break
-    # The players still free share the highest of their duals, as after the run's own warm
-    # start: the optimal duals the run ends with then sit as high as there (with the least
-    # feasible ones, lower duals left cross pairs of xiangqi_split's odd cut unproved and
-    # 5,000-player round 2 was solved whole: 7.3 s instead of 3.7 s).
-    free = [x for x in range(vertex_count) if mate[x] == -1]
-    if free:
-        shared = max(duals[x] for x in free)
-        for x in free:
-            duals[x] = shared
     return mate, duals
 
 
