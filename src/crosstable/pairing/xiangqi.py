@@ -56,7 +56,8 @@ from crosstable.pairing.rules import (
 )
 from crosstable.pairing.weights import WeightLayout
 from crosstable.pairing.xiangqi_near import NEAR_SPANS, RoundGraph, near_matching
-from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
+from crosstable.pairing.xiangqi_sparse import sparse_matching
+from crosstable.pairing.xiangqi_weights import PairWeights
 
 SYSTEM_CODE = "XIANGQI_SWISS"
 SPARSE_FROM: int | None = 1500

@@ -36,7 +36,8 @@ import itertools
 from collections.abc import Sequence
 
 from crosstable.matching.blossom import OptimalDuals
-from crosstable.pairing.xiangqi_sparse import PairWeights, SparseOptimum, sparse_optimum
+from crosstable.pairing.xiangqi_sparse import SparseOptimum, sparse_optimum
+from crosstable.pairing.xiangqi_weights import PairWeights
 
 SPLIT_FROM = 1500
 """Players from which a round is split (the caller's threshold; tests lower it)."""

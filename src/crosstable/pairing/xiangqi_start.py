@@ -35,10 +35,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # xiangqi_sparse calls this module
-    from crosstable.pairing.xiangqi_sparse import PairWeights
+from crosstable.pairing.xiangqi_weights import PairWeights
 
 START_FROM = 1000
 """Players a started segment (below) must hold for the start to be used; then every

@@ -29,7 +29,8 @@ from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
 from crosstable.pairing.rule_audit import AuditRules, audit_round
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
-from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_matching
+from crosstable.pairing.xiangqi_sparse import sparse_matching
+from crosstable.pairing.xiangqi_weights import PairWeights
 
 RECORDED = Path(__file__).resolve().parents[2] / "data" / "xiangqi_recorded"
 CASES = sorted(RECORDED.glob("*.json"))

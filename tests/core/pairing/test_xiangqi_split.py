@@ -28,8 +28,9 @@ from crosstable.pairing import xiangqi, xiangqi_sparse
 from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
-from crosstable.pairing.xiangqi_sparse import PairWeights, sparse_optimum
+from crosstable.pairing.xiangqi_sparse import sparse_optimum
 from crosstable.pairing.xiangqi_split import _upwards, restrict, split_matching
+from crosstable.pairing.xiangqi_weights import PairWeights
 
 
 def event(rule: str, players: int, seed: int) -> tuple[Tournament, XiangqiOptions]:
