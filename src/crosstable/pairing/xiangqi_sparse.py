@@ -61,12 +61,6 @@ vertices of differing duals is the slower one; round 2 has a limit of its own, i
 :func:`_solve`). 5,000 players: Hunan round 6's lower part, 282 of 3,788 free, 0.5 s warm
 against 1.3 s from scratch; Huayuan round 9's parts, 30 and 10 free, 0.1 s against 0.45 and
 0.64 s (5 % sent those from scratch when the re-solve freed 674, 344 and 162 players)."""
-REMEMBER_FROM = 3000
-"""Players of the largest segment from which the blossom run keeps each T-vertex's least
-slack to an S-vertex for when its blossom is expanded (``BlossomState.remember_t_slacks``):
-10,000 players, round 2's first graph, the last augmentation (the float through every
-segment: 2,236 blossoms formed, 537 expanded) 3.2 -> 0.8 s of a 6.3 s solve; at 5,000
-players (segments up to 2,027) rounds 2, 5 and 9 were within the noise to 5 % slower."""
 WIDEST = 128
 """Candidate width beyond which the sparse graph is given up."""
 ROUNDS_OF_REPAIR = 40
@@ -161,10 +155,9 @@ def _solved_run(
     the run's own greedy warm start. Either way the same optimum (only the path differs).
     With the players the shape left free (None: not started from the shape)."""
     run = BlossomRun(vertex_count, kept, True)
-    # The tie rule decides among the optima, so the search may take equal events in
-    # another order (BlossomState.remember_t_slacks): where segments are big enough for
-    # the float's last augmentation to unwind deep nested blossoms.
-    run.remember_t_slacks = max(weights.level_sizes, default=0) >= REMEMBER_FROM
+    # Not BlossomState.remember_t_slacks: a 10,000-player round 2's first solve 6.3-7.2 ->
+    # 4.5-5.2 s, but whole rounds 2 and 3 at 10,000 39.5 -> 39.4 s and 18.8 -> 20.8 s (the
+    # other path changes the re-solves), so it is left off.
     start = segment_start(weights, kept, vertex_count)
     if start is None:
         run.solve()
