@@ -54,6 +54,13 @@ nearest allowed opponents of that kind on each side of the ideal one: after roun
 kind is about half of a segment, and the optimum's pairs drift from the ideal opponent by
 about the square root of the segment's size (5,000 players, round 2: 24 by position left
 310,000 violated pairs and six solves; 12 by position and 16 by kind, two)."""
+KIND_WIDTH_SIZE = 2000
+"""Segment size up to which :data:`KIND_WIDTH` holds; beyond, the width grows in proportion
+to the size. 10,000 players, Huayuan round 2, segments of 3,979 and 2,042: 16 left 640,000
+violated pairs (pairs of the other colour 31 places from the ideal opponent missing) and
+four solves from scratch, 46 s; 23 (with the square root of the size) 21 s; 32, 16 s. The
+5,000-player rounds (segments up to 2,027) were slower with any width above 16: 32 cost
+0.5-1.5 s a round."""
 WARM_FREE = 0.2
 """A re-solve starts from the previous run (:meth:`BlossomRun.solve_with`) unless more than
 this share of the players would start unpaired (then from scratch: the search from many free
@@ -223,6 +230,8 @@ def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
                 if found >= width:
                     break
     if KIND_WIDTH:
+        # Twice as wide in segments of KIND_WIDTH_SIZE players or more.
+        kind_width = [KIND_WIDTH * (2 if size >= KIND_WIDTH_SIZE else 1) for size in sizes]
         kinds = len(weights.conflict)
         by_kind: list[list[list[int]]] = [[[] for _ in range(kinds)] for _ in sizes]
         for j in range(n):
@@ -232,24 +241,25 @@ def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
             first = start[lv]
             centre = p + weights.ideal[lv]
             penalties = weights.conflict[weights.kind[i]]
+            width_here = kind_width[lv]
             for k in range(kinds):
                 if penalties[k]:
                     continue
                 places = by_kind[lv][k]
                 middle = bisect.bisect_left(places, max(centre, p + 1))
                 found = 0
-                for index in range(middle, min(len(places), middle + 8 * KIND_WIDTH)):
+                for index in range(middle, min(len(places), middle + 8 * width_here)):
                     if take(i, first + places[index]):
                         found += 1
-                        if found >= KIND_WIDTH:
+                        if found >= width_here:
                             break
                 found = 0
-                for index in range(middle - 1, max(-1, middle - 1 - 8 * KIND_WIDTH), -1):
+                for index in range(middle - 1, max(-1, middle - 1 - 8 * width_here), -1):
                     if places[index] <= p:
                         break
                     if take(i, first + places[index]):
                         found += 1
-                        if found >= KIND_WIDTH:
+                        if found >= width_here:
                             break
     if n % 2:
         found = 0
