@@ -8,22 +8,14 @@ from __future__ import annotations
 import pytest
 import xiangqi_simulated as simulated
 
-from crosstable.generate import generate_tournament
 from crosstable.model import Tournament
 from crosstable.pairing import xiangqi, xiangqi_sparse
-from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
-from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
+from crosstable.pairing.xiangqi import XiangqiOptions
 
 
 def event(rule: str, players: int, seed: int) -> tuple[Tournament, XiangqiOptions]:
-    chosen = simulated.options(rule, players)
-    config = simulated.config(players, 5)
-
-    def pair(tournament: Tournament, round_number: int) -> RoundPairing:
-        return pair_round(tournament, round_number, chosen)
-
-    return generate_tournament(config, seed, pair, system_code="XIANGQI_SWISS"), chosen
+    return simulated.event(rule, players, seed, 5)
 
 
 @pytest.mark.parametrize(("rule", "players", "seed"), [("huayuan", 241, 12), ("hunan", 223, 14)])

@@ -21,26 +21,18 @@ from typing import Any
 import pytest
 import xiangqi_simulated as simulated
 
-from crosstable.generate import generate_tournament
 from crosstable.matching import max_weight_matching
 from crosstable.model import Tournament
 from crosstable.pairing import xiangqi, xiangqi_sparse
-from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
-from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
+from crosstable.pairing.xiangqi import XiangqiOptions
 from crosstable.pairing.xiangqi_sparse import sparse_optimum
 from crosstable.pairing.xiangqi_split import _upwards, restrict, split_matching
 from crosstable.pairing.xiangqi_weights import PairWeights
 
 
 def event(rule: str, players: int, seed: int) -> tuple[Tournament, XiangqiOptions]:
-    chosen = simulated.options(rule, players)
-    config = simulated.config(players, 9)
-
-    def pair(tournament: Tournament, round_number: int) -> RoundPairing:
-        return pair_round(tournament, round_number, chosen)
-
-    return generate_tournament(config, seed, pair, system_code="XIANGQI_SWISS"), chosen
+    return simulated.event(rule, players, seed, 9)
 
 
 # Seeds drawn once, written down (the same events every run).

@@ -10,24 +10,16 @@ from __future__ import annotations
 import pytest
 import xiangqi_simulated as simulated
 
-from crosstable.generate import generate_tournament
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
 from crosstable.model import Tournament
 from crosstable.pairing import xiangqi, xiangqi_start
-from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.history import build_histories, players_to_pair
-from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
+from crosstable.pairing.xiangqi import XiangqiOptions
 from crosstable.pairing.xiangqi_sparse import FIRST_WIDTH, _candidates, sparse_optimum
 
 
 def event(rule: str, players: int, seed: int) -> tuple[Tournament, XiangqiOptions]:
-    chosen = simulated.options(rule, players)
-    config = simulated.config(players, 7)
-
-    def pair(tournament: Tournament, round_number: int) -> RoundPairing:
-        return pair_round(tournament, round_number, chosen)
-
-    return generate_tournament(config, seed, pair, system_code="XIANGQI_SWISS"), chosen
+    return simulated.event(rule, players, seed, 7)
 
 
 def _assert_proved_optimal(
@@ -42,8 +34,8 @@ def _assert_proved_optimal(
         assert slack >= 0
         assert mate[u] != v or slack == 0
     for members, dual in duals.blossoms:
-        inside = set(members)
-        assert sum(1 for v in members if mate[v] in inside) == len(members) - 1
+        held = set(members)
+        assert sum(1 for v in members if mate[v] in held) == len(members) - 1
         assert dual > 0
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from crosstable.generate import GeneratorConfig
-from crosstable.model import ScoringSystem
+from crosstable.generate import GeneratorConfig, generate_tournament
+from crosstable.model import ScoringSystem, Tournament
+from crosstable.pairing.base import RoundPairing
 from crosstable.pairing.rules import ColourRule, RoundOnePairing
-from crosstable.pairing.xiangqi import XiangqiOptions
+from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
 
 HUAYUAN = XiangqiOptions(
     round_one=RoundOnePairing.LOT_ADJACENT,
@@ -44,3 +45,16 @@ def config(players: int, rounds: int) -> GeneratorConfig:
         withdrawal_rate=1.5 / players,
         scoring=ScoringSystem.xiangqi(),
     )
+
+
+def event(rule: str, players: int, seed: int, rounds: int) -> tuple[Tournament, XiangqiOptions]:
+    """A simulated event of ``rounds`` rounds, each paired by the engine as it stands, and
+    its options."""
+    chosen = options(rule, players)
+
+    def pair(tournament: Tournament, round_number: int) -> RoundPairing:
+        return pair_round(tournament, round_number, chosen)
+
+    return generate_tournament(
+        config(players, rounds), seed, pair, system_code="XIANGQI_SWISS"
+    ), chosen
