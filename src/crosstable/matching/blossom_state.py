@@ -22,7 +22,11 @@ Notation (as in Galil, "Efficient algorithms for finding maximum matching in gra
 
 from __future__ import annotations
 
+import functools
+import gc
 import heapq
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 # Labels of top-level blossoms.
 FREE = 0
@@ -34,9 +38,37 @@ VERTEX_SIGN = (0, -1, 1)
 BLOSSOM_SIGN = (0, 1, -1)
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def collector_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``function`` with Python's cyclic garbage collector paused (if it was on).
+
+    A run allocates a container per heap entry (some 800,000 tuples in a solve of a
+    10,000-player Swiss round) and keeps most of them alive, so the collector, triggered by
+    the count of allocations, walked ever more live objects: at 10,000 players 9 % of a
+    round's CPU time went to collections, most of them during runs, and none finds anything,
+    as a run makes no reference cycles (its lists and tuples are freed by reference
+    counting). Nested calls leave the collector as the outermost found it."""
+
+    @functools.wraps(function)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not gc.isenabled():
+            return function(*args, **kwargs)
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
 class BlossomState:
     """Data of one run (flat lists indexed by vertex, blossom or edge id) and the duals."""
 
+    @collector_paused
     def __init__(self, n: int, folded: dict[tuple[int, int], int], max_cardinality: bool) -> None:
         self.n = n
         self.max_cardinality = max_cardinality
