@@ -208,6 +208,10 @@ class BlossomRun(BlossomTrees):
 
     def _common_dual_sum(self, u: int, v: int) -> int:
         """Twice the duals of the blossoms holding both u and v (as the slack counts them)."""
+        if self.in_blossom[u] != self.in_blossom[v]:
+            # Blossoms nest, so one holding both lies in one top-level blossom: none here
+            # (most new edges of a re-solve; the walk up is a hundred blossoms deep).
+            return 0
         parent = self.parent
         above_u: set[int] = set()
         b = parent[u]
