@@ -42,6 +42,7 @@ import sys
 from collections.abc import Sequence
 
 from crosstable.matching.blossom import BlossomRun, OptimalDuals
+from crosstable.matching.blossom_state import collector_paused
 from crosstable.matching.lexicographic import BlossomNesting, first_of_optima
 from crosstable.pairing.xiangqi_start import segment_start
 from crosstable.pairing.xiangqi_weights import PairWeights
@@ -95,6 +96,7 @@ def sparse_matching(weights: PairWeights) -> list[int] | None:
     return None if solved is None else solved.mate
 
 
+@collector_paused  # as the blossom runs: the certificate's tables, no reference cycles
 def sparse_optimum(weights: PairWeights) -> SparseOptimum | None:
     """:func:`sparse_matching`'s matching with its proof; None when this method gives up."""
     n = weights.player_count

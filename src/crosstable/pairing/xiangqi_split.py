@@ -36,6 +36,7 @@ import itertools
 from collections.abc import Sequence
 
 from crosstable.matching.blossom import OptimalDuals
+from crosstable.matching.blossom_state import collector_paused
 from crosstable.pairing.xiangqi_sparse import SparseOptimum, sparse_optimum
 from crosstable.pairing.xiangqi_weights import PairWeights
 
@@ -58,6 +59,7 @@ class SplitReport:
     """How often two or more parts were joined because a cross pair was not proved."""
 
 
+@collector_paused  # the parts' proofs, kept until the union is proved
 def split_matching(
     weights: PairWeights, smallest_part: int = SMALLEST_PART
 ) -> tuple[list[int], SplitReport] | None:
