@@ -9,8 +9,7 @@ import pytest
 import xiangqi_simulated as simulated
 
 from crosstable.model import Tournament
-from crosstable.pairing import xiangqi, xiangqi_sparse
-from crosstable.pairing.history import build_histories, players_to_pair
+from crosstable.pairing import xiangqi_sparse
 from crosstable.pairing.xiangqi import XiangqiOptions
 
 
@@ -24,9 +23,7 @@ def test_wide_segments_hold_the_narrow_graph_and_pair_alike(
 ) -> None:
     tournament, chosen = event(rule, players, seed)
     for round_number in range(2, 6):
-        present = players_to_pair(tournament, round_number)
-        histories = build_histories(tournament, round_number)
-        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        later = simulated.later_round(tournament, round_number, chosen)
         weights = later._weights()
         narrow = xiangqi_sparse._candidates(weights, xiangqi_sparse.FIRST_WIDTH)
         narrow_optimum = xiangqi_sparse.sparse_optimum(weights)

@@ -24,9 +24,7 @@ import xiangqi_simulated as simulated
 from crosstable.generate import generate_tournament
 from crosstable.matching import max_weight_matching
 from crosstable.model import Tournament
-from crosstable.pairing import xiangqi
 from crosstable.pairing.base import RoundPairing
-from crosstable.pairing.history import build_histories, players_to_pair
 from crosstable.pairing.rule_audit import AuditRules, audit_round
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
 from crosstable.pairing.xiangqi_sparse import sparse_matching
@@ -85,9 +83,7 @@ def later_rounds(path: Path) -> list[tuple[Tournament, int, XiangqiOptions]]:
 @pytest.mark.parametrize("path", CASES[:2], ids=[path.stem for path in CASES[:2]])
 def test_national_size_solver_finds_the_listed_optimum(path: Path) -> None:
     for tournament, round_number, chosen in later_rounds(path):
-        present = players_to_pair(tournament, round_number)
-        histories = build_histories(tournament, round_number)
-        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        later = simulated.later_round(tournament, round_number, chosen)
         graph = later._graph()
         weights: PairWeights = later._weights()
         n = weights.player_count

@@ -23,8 +23,7 @@ import xiangqi_simulated as simulated
 
 from crosstable.matching import max_weight_matching
 from crosstable.model import Tournament
-from crosstable.pairing import xiangqi, xiangqi_sparse
-from crosstable.pairing.history import build_histories, players_to_pair
+from crosstable.pairing import xiangqi_sparse
 from crosstable.pairing.xiangqi import XiangqiOptions
 from crosstable.pairing.xiangqi_sparse import sparse_optimum
 from crosstable.pairing.xiangqi_split import _upwards, restrict, split_matching
@@ -44,9 +43,7 @@ def test_the_parts_pair_as_the_whole_round(rule: str, players: int, seed: int) -
     tournament, chosen = event(rule, players, seed)
     split_rounds = 0
     for round_number in range(2, 10):
-        present = players_to_pair(tournament, round_number)
-        histories = build_histories(tournament, round_number)
-        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        later = simulated.later_round(tournament, round_number, chosen)
         weights: PairWeights = later._weights()
         split = split_matching(weights, smallest_part=30)
         if split is None:
@@ -79,9 +76,7 @@ def test_the_tie_rule_does_not_depend_on_the_solvers_path(
     monkeypatch.setattr(xiangqi_sparse, "_first_of_ties", keeping_own)
     own_differ = 0
     for round_number in range(2, 10):
-        present = players_to_pair(tournament, round_number)
-        histories = build_histories(tournament, round_number)
-        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        later = simulated.later_round(tournament, round_number, chosen)
         weights = later._weights()
         own.clear()
         usual = sparse_optimum(weights)
@@ -105,8 +100,7 @@ def total(weights: dict[tuple[int, int], int], mate: list[int]) -> int:
 def test_a_part_weighs_its_pairs_as_the_round() -> None:
     tournament, chosen = event("hunan", 120, 15)
     rng = random.Random(15)
-    present = players_to_pair(tournament, 6)
-    later = xiangqi._LaterRound(tournament, 6, present, build_histories(tournament, 6), chosen)
+    later = simulated.later_round(tournament, 6, chosen)
     weights = later._weights()
     n = weights.player_count
     starts = weights.level_start
@@ -127,8 +121,7 @@ def test_duals_turned_upwards_prove_the_same_part() -> None:
     part: every pair's slack stays as it was, the sets stay laminar, and the part's last
     players' duals rise (what makes the pairs to the part below provable)."""
     tournament, chosen = event("huayuan", 241, 12)
-    present = players_to_pair(tournament, 6)
-    later = xiangqi._LaterRound(tournament, 6, present, build_histories(tournament, 6), chosen)
+    later = simulated.later_round(tournament, 6, chosen)
     weights = later._weights()
     cut = next(s for s in weights.level_start if s >= 100 and s % 2 == 0)
     part = restrict(weights, 0, cut)
@@ -165,8 +158,7 @@ def test_parts_that_would_pair_team_mates_are_joined() -> None:
     part's own optimum pairs team-mates, the whole round floats them down instead. The cross
     pairs' slack shows it; the parts are joined and the answer is the whole round's."""
     tournament, chosen = event("hunan", 223, 14)
-    present = players_to_pair(tournament, 5)
-    later = xiangqi._LaterRound(tournament, 5, present, build_histories(tournament, 5), chosen)
+    later = simulated.later_round(tournament, 5, chosen)
     weights = later._weights()
     cut = next(s for s in weights.level_start if s >= 30 and s % 2 == 0)
     weights.units[:cut] = ["one team"] * cut

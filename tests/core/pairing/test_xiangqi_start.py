@@ -46,9 +46,7 @@ def test_the_start_is_valid_and_changes_nothing(
     tournament, chosen = event(rule, players, seed)
     started = 0
     for round_number in range(2, 8):
-        present = players_to_pair(tournament, round_number)
-        histories = build_histories(tournament, round_number)
-        later = xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
+        later = simulated.later_round(tournament, round_number, chosen)
         weights = later._weights()
         vertex_count = weights.player_count + weights.player_count % 2
         kept = _candidates(weights, FIRST_WIDTH)

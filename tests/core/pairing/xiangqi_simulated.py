@@ -11,7 +11,9 @@ import dataclasses
 
 from crosstable.generate import GeneratorConfig, generate_tournament
 from crosstable.model import ScoringSystem, Tournament
+from crosstable.pairing import xiangqi
 from crosstable.pairing.base import RoundPairing
+from crosstable.pairing.history import build_histories, players_to_pair
 from crosstable.pairing.rules import ColourRule, RoundOnePairing
 from crosstable.pairing.xiangqi import XiangqiOptions, pair_round
 
@@ -58,3 +60,12 @@ def event(rule: str, players: int, seed: int, rounds: int) -> tuple[Tournament, 
     return generate_tournament(
         config(players, rounds), seed, pair, system_code="XIANGQI_SWISS"
     ), chosen
+
+
+def later_round(
+    tournament: Tournament, round_number: int, chosen: XiangqiOptions
+) -> xiangqi._LaterRound:
+    """The engine's view of a later round of ``tournament`` (its graph and weights)."""
+    present = players_to_pair(tournament, round_number)
+    histories = build_histories(tournament, round_number)
+    return xiangqi._LaterRound(tournament, round_number, present, histories, chosen)
