@@ -392,13 +392,7 @@ def _signature_rows(
             ["pdfinfo", str(source)], capture_output=True, text=True, check=True
         ).stdout
         page = int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE).group(1))  # type: ignore[union-attr]
-    subprocess.run(
-        ["pdftoppm", "-r", "150", "-gray", "-f", str(page), "-l", str(page), "-singlefile",
-         str(source), str(tmp_path / "slips")],
-        check=True,
-    )  # fmt: skip
-    header, pixels = (tmp_path / "slips.pgm").read_bytes().split(b"\n255\n", 1)
-    width, height = (int(value) for value in header.split()[1:3])
+    width, height, pixels = _grey_page(source, page, 150)
     shortest, longest = (round(mm / 25.4 * 150) for mm in (25, 80))
     rows: list[list[tuple[int, int]]] = []
     previous: list[tuple[int, int]] = []
@@ -610,19 +604,27 @@ def _page_words(data: bytes, tmp_path: Path) -> list[list[tuple[str, float, floa
     ]
 
 
+def _grey_page(source: Path, page: int, dpi: int) -> tuple[int, int, bytes]:
+    """Page ``page`` of the PDF ``source`` printed in grey at ``dpi``: width, height and the
+    pixels, a byte each, row by row (pdftoppm's PGM beside the PDF)."""
+    stem = source.with_suffix("")
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-gray", "-f", str(page), "-l", str(page), "-singlefile",
+         str(source), str(stem)],
+        check=True,
+    )  # fmt: skip
+    header, pixels = stem.with_suffix(".pgm").read_bytes().split(b"\n255\n", 1)
+    width, height = (int(value) for value in header.split()[1:3])
+    return width, height, pixels
+
+
 def _box(data: bytes, tmp_path: Path, page: int) -> tuple[int, int, int, int]:
     """A certificate's box (its border's outer edges: left, right, top, bottom, in points),
     read off the page's pixels printed at 144 dpi: the rows and columns crossed by a dark run
     longer than half the page's height."""
     source = tmp_path / "box.pdf"
     source.write_bytes(data)
-    subprocess.run(
-        ["pdftoppm", "-r", "144", "-gray", "-f", str(page), "-l", str(page), "-singlefile",
-         str(source), str(tmp_path / "box")],
-        check=True,
-    )  # fmt: skip
-    header, pixels = (tmp_path / "box.pgm").read_bytes().split(b"\n255\n", 1)
-    width, height = (int(value) for value in header.split()[1:3])
+    width, height, pixels = _grey_page(source, page, 144)
     longest = height // 2
 
     def long_run(line: bytes) -> bool:
