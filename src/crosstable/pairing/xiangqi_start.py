@@ -18,13 +18,16 @@ circle. Matching points to points on a line with a convex cost, some optimum kee
 order (two crossing pairs cost no less than the same four uncrossed), so the segment's
 pairs are (close to) the two sides in circle order, one side's surplus left out: a dynamic
 programme over the order finds the best such injection once the circle is cut where no
-pair crosses. The duals follow along the order ("staircase": each pair tight, and each
-player tight with the next pair's partner), which leaves every pair of the two sides in
-that order of non-negative slack by the same exchange argument (a convex cost's Monge
-property); where the start is wrong (a pair across the cut, a surplus player), a pair of
-negative slack frees one of its players, whose dual is raised until every pair of his is
-feasible. Used where the segments are big and their two sides nearly equal
-(:data:`START_FROM`, :data:`MOST_SURPLUS`): round 2 of a national event.
+pair crosses; the pairs are then turned around the circle while that gains (the cut may
+still have been crossed). The duals follow along the order, each pair tight, each step
+between neighbouring pairs within what keeps their crossed ends feasible, and the steps
+closed around the circle (:func:`_closed_steps`); that leaves every pair of the two sides
+of non-negative slack by the same exchange argument (a convex cost's Monge property).
+Where the start is still wrong (a surplus player, a pair the rules forbid, two kinds on
+one side that meet without a penalty), a pair of negative slack frees one of its players,
+whose dual is raised until every pair of his is feasible. Used where the segments are big
+and their two sides nearly equal (:data:`START_FROM`, :data:`MOST_SURPLUS`): round 2 of a
+national event.
 
 Exactness does not depend on any of this: :meth:`BlossomRun.solve_from` accepts any
 matching of tight edges with feasible even duals (maximum cardinality lets free vertices'
@@ -34,7 +37,7 @@ duals differ) and finds the same optimum; only the run's length changes.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from crosstable.pairing.xiangqi_weights import PairWeights
 
@@ -178,24 +181,124 @@ def _segment(
         if best is not None:
             pairs = _circle_order(points, targets, ideal, circle, best[1])
     top, order_weight = weights.top, weights.order_weight
-    previous = -1
-    for p, q in pairs:
-        smooth = top - order_weight * (abs(q - p) - ideal) ** 2
-        if previous < 0:
-            dual_p = smooth + (smooth & 1)
+
+    def smooth(p: int, q: int) -> int:
+        return top - order_weight * (abs(q - p) - ideal) ** 2
+
+    pairs = _best_rotation(pairs, smooth)
+    steps = _closed_steps(pairs, smooth)
+    dual_p = 0
+    for index, (p, q) in enumerate(pairs):
+        if index == 0:
+            dual_p = smooth(p, q) + (smooth(p, q) & 1)
+        elif steps is not None:
+            dual_p += steps[index]
         else:
             # Tight with the previous pair's point too (the staircase).
+            previous = pairs[index - 1][0]
             before = dual[first + previous]
             assert before is not None
-            dual_q = 2 * (top - order_weight * (abs(q - previous) - ideal) ** 2) - before
-            dual_p = 2 * smooth - dual_q
+            dual_q = 2 * smooth(previous, q) - before
+            dual_p = 2 * smooth(p, q) - dual_q
         dual[first + p] = dual_p
-        dual[first + q] = 2 * smooth - dual_p
-        previous = p
+        dual[first + q] = 2 * smooth(p, q) - dual_p
         i, j = first + min(p, q), first + max(p, q)
-        if kept.get((i, j)) == smooth:
+        if kept.get((i, j)) == smooth(p, q):
             mate[i] = j
             mate[j] = i
+
+
+MOST_ROTATIONS = 64
+"""Turns of the pairs around the circle tried (each a pass over the segment's pairs)."""
+
+
+def _best_rotation(
+    pairs: list[tuple[int, int]], smooth: Callable[[int, int], int]
+) -> list[tuple[int, int]]:
+    """``pairs`` (in circle order) turned by whole places while that pairs the segment
+    better: each target with the point of the pair before it, or after it.
+
+    Why: the dynamic programme pairs the points in order on a line cut open somewhere on
+    the circle, so no pair crosses the cut; where the optimum has pairs across it, every
+    pair is off by the same turn (10,000 players, round 2: the draws' segment of 2,042
+    paired one place away from its optimum), and no dual values prove such an order
+    (see :func:`_closed_steps`)."""
+    count = len(pairs)
+    if count < 3:
+        return pairs
+
+    def total(shift: int) -> int:
+        return sum(smooth(pairs[(k - shift) % count][0], pairs[k][1]) for k in range(count))
+
+    shift, best = 0, total(0)
+    for direction in (1, -1):
+        for _ in range(MOST_ROTATIONS):
+            turned = total(shift + direction)
+            if turned <= best:
+                break
+            shift, best = shift + direction, turned
+    if shift == 0:
+        return pairs
+    return [(pairs[(k - shift) % count][0], pairs[k][1]) for k in range(count)]
+
+
+def _closed_steps(
+    pairs: Sequence[tuple[int, int]], smooth: Callable[[int, int], int]
+) -> list[int] | None:
+    """The rises of the points' duals from each pair to the next, closed around the circle:
+    ``steps[k]`` is the dual of pair k's point less that of pair k - 1's (``steps[0]``
+    the rise from the last pair to the first), all even, summing to zero, each within
+    what keeps the two pairs of neighbours' crossed ends feasible. None when no such
+    steps exist (the order is not an optimum on the circle).
+
+    Why: the staircase alone (each point tight with the previous pair's target: the
+    highest rise) is feasible for every pair of the line it was cut open on, but its
+    rises add up to more than zero around the circle, so the pairs across the cut (the
+    last points with the first targets) get a negative slack; the start then frees one
+    end of each (10,000 players, round 2: some 3,400 pairs, 210 players free). Taking the
+    excess off every step in proportion to its room closes the circle.
+
+    Pair k = (p_k, q_k) is tight: y(q_k) = 2 s(p_k, q_k) - y(p_k). Its point with the
+    previous target must stay feasible, y(p_k) + y(q_{k-1}) >= 2 s(p_k, q_{k-1}), and the
+    previous point with its target, y(p_{k-1}) + y(q_k) >= 2 s(p_{k-1}, q_k): so the rise
+    lies in ``[2 s(p_k, q_{k-1}) - 2 s(p_{k-1}, q_{k-1}), 2 s(p_k, q_k) - 2 s(p_{k-1},
+    q_k)]``."""
+    count = len(pairs)
+    if count < 3:
+        return None
+    highest: list[int] = []
+    room: list[int] = []
+    for k in range(count):
+        (p_before, q_before), (p, q) = pairs[k - 1], pairs[k]
+        high = 2 * smooth(p, q) - 2 * smooth(p_before, q)
+        low = 2 * smooth(p, q_before) - 2 * smooth(p_before, q_before)
+        if low > high:
+            return None
+        # In units of two (every dual even): the highest even rise and the even room below.
+        high -= high % 2
+        highest.append(high)
+        room.append(max(0, high - low - (high - low) % 2))
+    excess = sum(highest)
+    total_room = sum(room)
+    if excess < 0 or excess > total_room:
+        return None
+    steps: list[int] = []
+    taken = 0
+    for high, spare in zip(highest, room, strict=True):
+        cut = excess * spare // total_room
+        cut -= cut % 2
+        steps.append(high - cut)
+        taken += cut
+    # What rounding left: off the steps with room to spare, first come first served.
+    left = excess - taken
+    for k in range(count):
+        if not left:
+            break
+        spare = room[k] - (highest[k] - steps[k])
+        cut = min(spare, left)
+        steps[k] -= cut
+        left -= cut
+    return steps if left == 0 else None
 
 
 def _along(q: int, ideal: int, circle: int, cut: int) -> int:

@@ -7,6 +7,8 @@ exactly as without the start (the tie rule decides among the optima)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import xiangqi_simulated as simulated
 
@@ -87,3 +89,84 @@ def test_segments_where_one_colour_side_dominates_are_not_started() -> None:
 
 def total(weights: dict[tuple[int, int], int], mate: list[int]) -> int:
     return sum(weights[i, m] for i, m in enumerate(mate) if i < m)
+
+
+@pytest.mark.parametrize(("rule", "players", "seed"), [("huayuan", 241, 12), ("hunan", 223, 14)])
+def test_round_two_segments_duals_close_around_the_circle(
+    rule: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 2's segments are two colour sides paired around the circle: the duals the
+    start gives a segment's pairs leave no pair of a point and a target (the two sides,
+    both paired by the start) with a negative slack, so none is freed for it (the
+    staircase alone did: its rises do not add up to zero around the circle)."""
+    tournament, chosen = event(rule, players, seed)
+    weights = simulated.later_round(tournament, 2, chosen)._weights()
+    vertex_count = weights.player_count + weights.player_count % 2
+    kept = _candidates(weights, FIRST_WIDTH)
+    side = xiangqi_start._sides(weights.conflict)
+    assert side is not None
+    monkeypatch.setattr(xiangqi_start, "MOST_SURPLUS", 1.0)
+    mate = [-1] * vertex_count
+    dual: list[int | None] = [None] * vertex_count
+    started = [
+        lv for lv in range(len(weights.level_sizes)) if xiangqi_start._balanced(weights, side, lv)
+    ]
+    for lv in started:
+        xiangqi_start._segment(weights, kept, side, lv, mate, dual)
+    checked = 0
+    for (u, v), weight in kept.items():
+        if v == weights.player_count or weights.level[u] != weights.level[v]:
+            continue
+        if weights.level[u] not in started or mate[u] == -1 or mate[v] == -1:
+            continue
+        if side[weights.kind[u]] == side[weights.kind[v]]:
+            continue
+        dual_u, dual_v = dual[u], dual[v]
+        assert dual_u is not None and dual_v is not None
+        assert dual_u + dual_v >= 2 * weight, (u, v)
+        checked += 1
+    assert len(started) == 3 and checked > 1000
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_circle_order_turned_is_the_best_turn_and_its_duals_close(seed: int) -> None:
+    """On a random segment: the order the start pairs is at least as good as every turn of
+    it, and where the closed steps exist, every pair of a point and a target has a
+    non-negative slack under them (checked over all pairs, not only neighbours)."""
+    rng = random.Random(seed)
+    size = rng.randrange(8, 60)
+    ideal = size // 2
+    sides = [rng.randrange(2) for _ in range(size)]
+    groups = ([p for p in range(size) if sides[p] == 0], [p for p in range(size) if sides[p]])
+    points, targets = sorted(groups, key=len)
+    if not points:
+        return
+    top = 10 * size * size
+
+    def smooth(p: int, q: int) -> int:
+        return top - (abs(q - p) - ideal) ** 2
+
+    pairs = xiangqi_start._circle_order(points, targets, ideal, 2 * ideal, 0)
+    pairs = xiangqi_start._best_rotation(pairs, smooth)
+    count = len(pairs)
+
+    def turned(shift: int) -> int:
+        return sum(smooth(pairs[(k - shift) % count][0], pairs[k][1]) for k in range(count))
+
+    assert all(turned(0) >= turned(shift) for shift in range(count))
+    steps = xiangqi_start._closed_steps(pairs, smooth)
+    if steps is None:
+        return
+    assert sum(steps) == 0 and all(step % 2 == 0 for step in steps)
+    dual: dict[int, int] = {}
+    rising = smooth(*pairs[0]) + smooth(*pairs[0]) % 2
+    for k, (p, q) in enumerate(pairs):
+        if k:
+            rising += steps[k]
+        dual[p] = rising
+        dual[q] = 2 * smooth(p, q) - rising
+    for p, q in pairs:
+        assert dual[p] + dual[q] == 2 * smooth(p, q)
+    for p in (p for p, _ in pairs):
+        for q in (q for _, q in pairs):
+            assert dual[p] + dual[q] >= 2 * smooth(p, q), (p, q)
