@@ -41,16 +41,21 @@ from collections.abc import Callable, Sequence
 
 from crosstable.pairing.xiangqi_weights import PairWeights
 
-START_FROM = 1000
+START_FROM = 100
 """Players a started segment (below) must hold for the start to be used; then every
 balanced segment of the graph is started so (tests lower it). The first solves of the
 5,000-player rounds 2: Huayuan (segments of 2,027, 946, 2,027) 2.7 -> 1.2 s with the start
-included, Hunan's parts of 2,026 0.52 -> 0.15 s and 0.46 -> 0.29 s."""
-MOST_SURPLUS = 0.02
+included, Hunan's parts of 2,026 0.52 -> 0.15 s and 0.46 -> 0.29 s. 100 rather than 1,000
+since the duals close around the circle (:func:`_closed_steps`): the later rounds of 2,000
+and 5,000 players (segments of 100-1,000) were 0-33 % faster (the least of two or three
+runs each), Hunan 2,000 round 11 2.5 -> 1.0 s, none slower beyond the noise (+6 %)."""
+MOST_SURPLUS = 0.1
 """Share of a segment by which one colour side may outnumber the other for the segment to
 be started so (its surplus must pair within its side or float, which the start leaves to
-the run): 5,000 players, round 2 (0.7 %) gained, later rounds' segments of 1,100-1,900
-(3-6 %) were as fast or up to 15 % slower than with the warm start."""
+the run). 0.1 rather than 0.02 since the duals close around the circle: the later rounds'
+segments (up to 8 % at 5,000 and 10,000 players) then gained 3-41 % a round (the least of
+two runs each; 10,000 players, Huayuan round 10 9.3 -> 5.5 s); before, with the staircase
+alone, they were as fast or up to 15 % slower than with the run's own warm start."""
 MOST_CELLS = 400_000
 """Largest dynamic programme (players of the smaller side x (surplus + 1)) done per segment;
 a segment beyond it keeps its players free."""
