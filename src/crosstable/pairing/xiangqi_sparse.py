@@ -65,10 +65,10 @@ four solves from scratch, 46 s; 23 (with the square root of the size) 21 s; 32, 
 WARM_FREE = 0.2
 """A re-solve starts from the previous run (:meth:`BlossomRun.solve_with`) unless more than
 this share of the players would start unpaired (then from scratch: the search from many free
-vertices of differing duals is the slower one; round 2 has a limit of its own, in
-:func:`_solve`). 5,000 players: Hunan round 6's lower part, 282 of 3,788 free, 0.5 s warm
-against 1.3 s from scratch; Huayuan round 9's parts, 30 and 10 free, 0.1 s against 0.45 and
-0.64 s (5 % sent those from scratch when the re-solve freed 674, 344 and 162 players)."""
+vertices of differing duals is the slower one). 5,000 players: Hunan round 6's lower part,
+282 of 3,788 free, 0.5 s warm against 1.3 s from scratch; Huayuan round 9's parts, 30
+and 10 free, 0.1 s against 0.45 and 0.64 s (5 % sent those from scratch when the re-solve
+freed 674, 344 and 162 players)."""
 WIDEST = 128
 """Candidate width beyond which the sparse graph is given up."""
 ROUNDS_OF_REPAIR = 40
@@ -113,7 +113,7 @@ def sparse_optimum(weights: PairWeights) -> SparseOptimum | None:
 def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
     width = FIRST_WIDTH
     kept = _candidates(weights, width)
-    run, start_free = _solved_run(weights, kept, vertex_count)
+    run = _solved_run(weights, kept, vertex_count)
     for _ in range(ROUNDS_OF_REPAIR):
         duals = run.optimal_duals(perfect_required=True)
         while duals is None:
@@ -125,7 +125,7 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
             if width > WIDEST:
                 return None
             kept = _candidates(weights, width)
-            run, start_free = _solved_run(weights, kept, vertex_count)
+            run = _solved_run(weights, kept, vertex_count)
             duals = run.optimal_duals(perfect_required=True)
         tight: list[tuple[int, int]] = []
         violated = _violated(weights, duals, kept, tight)
@@ -144,25 +144,23 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
                     weight = weights.weight(i, j)
                     assert weight is not None
                     kept[i, j] = added[i, j] = weight
-        # Warm unless more players would start free than WARM_FREE allows, or than the
-        # segments' shape left free (a solve from scratch started so is the quicker one:
-        # 5,000 players, Huayuan round 2, 418 free warm 3.5-3.9 s, from scratch with 114
-        # free 1.2 s).
-        most_free = int(WARM_FREE * vertex_count)
-        if start_free is not None:
-            most_free = min(most_free, start_free)
-        if run.solve_with(added, most_free) is None:
-            run, start_free = _solved_run(weights, kept, vertex_count)
+        # Warm unless more players would start free than WARM_FREE allows. (No limit of
+        # the players the segments' shape left free: when that start left some 100-200
+        # free, the solve from it was the quicker one; since its duals close around the
+        # circle it leaves a few, and the warm re-solve was 1-27 % quicker, the least of
+        # two runs of 10,000 players' rounds 2, 3, 5 and 5,000 players' rounds 2 and 5.)
+        if run.solve_with(added, int(WARM_FREE * vertex_count)) is None:
+            run = _solved_run(weights, kept, vertex_count)
     return None
 
 
 def _solved_run(
     weights: PairWeights, kept: dict[tuple[int, int], int], vertex_count: int
-) -> tuple[BlossomRun, int | None]:
+) -> BlossomRun:
     """The blossom run over ``kept`` from scratch, finished: from the shape of the round's
-    optimum where its segments are big (:mod:`crosstable.pairing.xiangqi_start`), else from
-    the run's own greedy warm start. Either way the same optimum (only the path differs).
-    With the players the shape left free (None: not started from the shape)."""
+    optimum where its segments are big enough (:mod:`crosstable.pairing.xiangqi_start`),
+    else from the run's own greedy warm start. Either way the same optimum (only the path
+    differs)."""
     run = BlossomRun(vertex_count, kept, True)
     # Not BlossomState.remember_t_slacks: a 10,000-player round 2's first solve 6.3-7.2 ->
     # 4.5-5.2 s, but whole rounds 2 and 3 at 10,000 39.5 -> 39.4 s and 18.8 -> 20.8 s (the
@@ -170,9 +168,9 @@ def _solved_run(
     start = segment_start(weights, kept, vertex_count)
     if start is None:
         run.solve()
-        return run, None
-    run.solve_from(*start)
-    return run, start[0].count(-1)
+    else:
+        run.solve_from(*start)
+    return run
 
 
 def _candidates(weights: PairWeights, width: int) -> dict[tuple[int, int], int]:
