@@ -127,6 +127,8 @@ def _solve(weights: PairWeights, vertex_count: int) -> SparseOptimum | None:
             kept = _candidates(weights, width)
             run = _solved_run(weights, kept, vertex_count)
             duals = run.optimal_duals(perfect_required=True)
+        # The certificate skips the pairs of kept as the run's own: every one must be.
+        assert run.edge_count == len(kept), "a candidate pair the run never saw"
         tight: list[tuple[int, int]] = []
         violated = _violated(weights, duals, kept, tight)
         if not violated:
@@ -161,11 +163,11 @@ def _solved_run(
     optimum where its segments are big enough (:mod:`crosstable.pairing.xiangqi_start`),
     else from the run's own greedy warm start. Either way the same optimum (only the path
     differs)."""
+    start = segment_start(weights, kept, vertex_count)  # may add pairs to kept
     run = BlossomRun(vertex_count, kept, True)
     # Not BlossomState.remember_t_slacks: a 10,000-player round 2's first solve 6.3-7.2 ->
     # 4.5-5.2 s, but whole rounds 2 and 3 at 10,000 39.5 -> 39.4 s and 18.8 -> 20.8 s (the
     # other path changes the re-solves), so it is left off.
-    start = segment_start(weights, kept, vertex_count)
     if start is None:
         run.solve()
     else:

@@ -67,21 +67,24 @@ def segment_start(
     """A start (mates, doubled even duals: every edge of ``kept`` of non-negative slack,
     every pair tight) for ``BlossomRun(vertex_count, kept, True).solve_from``; None when no
     segment it would start holds :data:`START_FROM` players, or the colour kinds do not
-    split in two sides (then the run's own warm start is used)."""
+    split in two sides (then the run's own warm start is used). Adds to ``kept`` the pairs
+    across segments the start finds likely floats (:func:`_likely_floats`): build the run
+    after it."""
     side = _sides(weights.conflict)
     if side is None:
         return None
     started = [lv for lv in range(len(weights.level_sizes)) if _balanced(weights, side, lv)]
     if not any(weights.level_sizes[lv] >= START_FROM for lv in started):
         return None
-    incident: list[list[tuple[int, int]]] = [[] for _ in range(vertex_count)]
-    for (u, v), w in kept.items():
-        incident[u].append((v, w))
-        incident[v].append((u, w))
     mate = [-1] * vertex_count
     dual: list[int | None] = [None] * vertex_count
     for lv in started:
         _segment(weights, kept, side, lv, mate, dual)
+    kept.update(_likely_floats(weights, started, mate, dual))
+    incident: list[list[tuple[int, int]]] = [[] for _ in range(vertex_count)]
+    for (u, v), w in kept.items():
+        incident[u].append((v, w))
+        incident[v].append((u, w))
     # The players left out get a dual above every need (even: twice the heaviest weight
     # less the least dual given, itself even), lowered below to the least feasible.
     given = [d for d in dual if d is not None]
@@ -113,6 +116,75 @@ def segment_start(
                     mate[y] = x
                     break
     return mate, duals
+
+
+MOST_FLOATS_EACH = 32
+"""Players of each kind of colour preference, at most, on each side of a boundary between
+two started segments whose pairs across it join the first graph (:func:`_likely_floats`)."""
+PLAYERS_PER_FLOAT = 50
+"""... and one such player per this many of the segment (at least 4): 32 in segments of
+1,600 or more. 10,000 players, Huayuan round 5: the first certificate found 485,000
+violated pairs, all across boundaries (a player from the middle of a segment floating to
+the middle of the next), 35,000 added, solved again from scratch, 13.3 s; with 8 a kind,
+10,400 added; 32, 285 added, 8.7-10.1 s; 128, none added but a larger graph, 11.0 s. 32
+for every segment made the 2,000-player rounds (segments of 100-400) up to 17 % slower;
+with one per 50 players, least of two runs against none: 10,000 players 15-34 % quicker
+(Huayuan rounds 2 and 5, Hunan 2 and 7), 5,000 players -24 % to +14 %, 2,000 players -13 %
+to +3 %."""
+
+
+def _likely_floats(
+    weights: PairWeights, started: list[int], mate: list[int], dual: list[int | None]
+) -> dict[tuple[int, int], int]:
+    """Pairs across each boundary of two started segments that the start's duals find the
+    most violated: of each kind, the players of the least "dual + float part" above
+    (:data:`MOST_FLOATS_EACH`, :data:`PLAYERS_PER_FLOAT`) and the players the start left
+    out there, each with the same number of each kind of the least "dual + position part"
+    below.
+
+    Why: a pair across segments weighs the upper player's part plus the lower one's (less
+    its X7 and X8 terms), so it is violated where those two sums of dual and part are
+    small; the first graph's floats run only between the ends of the segments (the
+    cheapest floats by position), but after round 1 the optimum often floats a player from
+    the middle of a segment, where its colour side is denser, to the middle of the next:
+    without these pairs the first certificate finds hundreds of thousands of violated
+    pairs and the round is solved again. The start's duals carry each segment's shape, so
+    the optimum's floats are mostly among these (10,000 players, Huayuan round 5, the six
+    floats of the optimum: below, five ranked 0-10 of their kind and one 48; above, two
+    ranked 0-1, two left out by the start, two ranked 97-98: the certificate adds those)."""
+    found: dict[tuple[int, int], int] = {}
+    order = weights.order_weight
+    kinds = len(weights.conflict)
+    for high, low in itertools.pairwise(started):
+        if low != high + 1:
+            continue
+        first_h, size_h = weights.level_start[high], weights.level_sizes[high]
+        first_l, size_l = weights.level_start[low], weights.level_sizes[low]
+        above: list[list[tuple[int, int]]] = [[] for _ in range(kinds)]
+        left_out: list[int] = []
+        for i in range(first_h, first_h + size_h):
+            d = dual[i]
+            if d is None or mate[i] == -1:
+                left_out.append(i)
+                continue
+            above[weights.kind[i]].append((d + 2 * order * (first_h + size_h - 1 - i), i))
+        below: list[list[tuple[int, int]]] = [[] for _ in range(kinds)]
+        for j in range(first_l, first_l + size_l):
+            d = dual[j]
+            if d is not None and mate[j] != -1:
+                below[weights.kind[j]].append((d + 2 * order * (j - first_l), j))
+        ups = [i for row in above for _, i in sorted(row)[: _floats_each(size_h)]]
+        downs = [j for row in below for _, j in sorted(row)[: _floats_each(size_l)]]
+        for i in ups + left_out:
+            for j in downs:
+                weight = weights.weight(i, j)
+                if weight is not None:
+                    found[i, j] = weight
+    return found
+
+
+def _floats_each(size: int) -> int:
+    return min(MOST_FLOATS_EACH, max(4, size // PLAYERS_PER_FLOAT))
 
 
 def _sides(conflict: Sequence[Sequence[int]]) -> list[int] | None:

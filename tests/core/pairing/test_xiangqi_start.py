@@ -170,3 +170,24 @@ def test_the_circle_order_turned_is_the_best_turn_and_its_duals_close(seed: int)
     for p in (p for p, _ in pairs):
         for q in (q for _, q in pairs):
             assert dual[p] + dual[q] >= 2 * smooth(p, q), (p, q)
+
+
+def test_likely_floats_join_neighbouring_started_segments_with_the_rounds_weights(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The start adds pairs across segments to the first graph (before the run is built
+    from it): each joins two neighbouring segments and carries the round's own weight."""
+    tournament, chosen = event("huayuan", 241, 12)
+    weights = simulated.later_round(tournament, 3, chosen)._weights()
+    vertex_count = weights.player_count + weights.player_count % 2
+    kept = _candidates(weights, FIRST_WIDTH)
+    before = dict(kept)
+    monkeypatch.setattr(xiangqi_start, "START_FROM", 0)
+    monkeypatch.setattr(xiangqi_start, "MOST_SURPLUS", 1.0)
+    assert xiangqi_start.segment_start(weights, kept, vertex_count) is not None
+    added = {pair: weight for pair, weight in kept.items() if pair not in before}
+    assert len(added) > 20
+    for (i, j), weight in added.items():
+        assert weights.level[j] == weights.level[i] + 1, (i, j)
+        assert weights.weight(i, j) == weight
+    assert all(kept[pair] == weight for pair, weight in before.items())
