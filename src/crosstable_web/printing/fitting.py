@@ -17,6 +17,7 @@ wider than the line at any character, ``overflow-wrap: anywhere``).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 SIZES = (40, 32, 26, 20, 16)
 """Font sizes of a certificate's name (points), largest first."""
@@ -68,9 +69,9 @@ def _tokens(name: str) -> list[tuple[float, bool]]:
     return pieces
 
 
-def lines_at(name: str, size: float) -> int:
-    """How many lines ``name`` takes at ``size`` points, by the estimate."""
-    line = LINE_WIDTH_MM / MM_PER_POINT / size  # in em
+def lines_at(name: str, size: float, width_mm: float = LINE_WIDTH_MM) -> int:
+    """How many lines ``name`` takes at ``size`` points in ``width_mm``, by the estimate."""
+    line = width_mm / MM_PER_POINT / size  # in em
     space = _width(" ")
     count, filled = 1, 0.0
     for width, spaced in _tokens(name):
@@ -91,3 +92,24 @@ def certificate_name_size(name: str) -> int:
         if lines_at(name, size) * size <= height:
             return size
     return SIZES[-1]
+
+
+NAME_COLUMN_MM = (25, 30, 35, 40)
+"""Widths a table's name column may be given (the ``name-<mm>`` classes of a sheet)."""
+NARROWEST_NAME_COLUMN_MM = 17.0
+"""About what Chromium's table layout leaves a name column beside nine others of numbers
+and short words on a portrait A4 page (the grade report in Malay: a 41-character name
+stood 10-11 letters a line, four lines)."""
+
+
+def name_column_mm(names: Iterable[str], size: float) -> int:
+    """The width (mm) a sheet's name column is given so that every name of ``names`` takes
+    two lines at most at ``size`` points: 0 (the table's own layout) when each does so in
+    :data:`NARROWEST_NAME_COLUMN_MM`, else the least of :data:`NAME_COLUMN_MM` that holds
+    them (the widest when none does). Only as wide as the names need: a column of short
+    names kept wide squeezes the notes beside it."""
+    listed = list(names)
+    for width in (NARROWEST_NAME_COLUMN_MM, *NAME_COLUMN_MM):
+        if all(lines_at(name, size, width) <= 2 for name in listed):
+            return 0 if width == NARROWEST_NAME_COLUMN_MM else int(width)
+    return NAME_COLUMN_MM[-1]

@@ -25,6 +25,7 @@ from crosstable_web.events import models
 from crosstable_web.events.oversight import arbiters, permissions
 from crosstable_web.events.ranking import promotions
 from crosstable_web.events.settings import event_settings, promotion_table
+from crosstable_web.printing.fitting import name_column_mm
 from crosstable_web.printing.views import _language, _respond
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -182,6 +183,8 @@ def _answer(
                 "promotions": report.promotions,
                 "rows": promotions.rows(report),
                 "promoted": len(report.promotions.promoted),
+                # The table's cells are set at 9 pt (grades.html).
+                "name_mm": name_column_mm((line.name for line in report.promotions.lines), 9),
             }
             for report in reports
         ],

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from crosstable_web.printing.fitting import SIZES, certificate_name_size, lines_at
+from crosstable_web.printing.fitting import (
+    NAME_COLUMN_MM,
+    NARROWEST_NAME_COLUMN_MM,
+    SIZES,
+    certificate_name_size,
+    lines_at,
+    name_column_mm,
+)
 
 
 @pytest.mark.parametrize(
@@ -52,3 +59,18 @@ def test_a_longer_name_is_never_set_larger() -> None:
     words = ["Nur", "Aisyah", "Sofea", "binti", "Mohd", "Khairul", "Anuar", "Sekolah", "Pekan"]
     sizes = [certificate_name_size(" ".join(words[:count])) for count in range(1, len(words) + 1)]
     assert sizes == sorted(sizes, reverse=True)
+
+
+def test_a_name_column_is_as_wide_as_its_names_need() -> None:
+    """The grade report's name column (9 pt): left to the table's layout for short names,
+    else the least width at which every name takes two lines at most."""
+    assert name_column_mm(["王一", "张三", "Ali bin Abu"], 9) == 0
+    assert name_column_mm([], 9) == 0
+    long_name = "Nur Aisyah Sofea binti Mohd Khairul Anuar"  # 41 characters
+    width = name_column_mm(["王一", long_name], 9)
+    assert width in NAME_COLUMN_MM
+    assert lines_at(long_name, 9, width) <= 2
+    narrower = [step for step in NAME_COLUMN_MM if step < width]
+    assert all(lines_at(long_name, 9, step) > 2 for step in narrower)
+    assert lines_at(long_name, 9, NARROWEST_NAME_COLUMN_MM) >= 4  # as it printed before
+    assert name_column_mm(["x" * 200], 9) == NAME_COLUMN_MM[-1]  # the widest, at most

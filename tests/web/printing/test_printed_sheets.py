@@ -569,6 +569,26 @@ def test_long_names_keep_a_few_words_a_line(
         assert lines and max(lines) <= 3, (name, lines)
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["ms", "zh-hans", "fa"])
+def test_the_grade_report_keeps_long_names_to_two_lines(
+    futian: models.Section, organiser: User, language: str, tmp_path: Path
+) -> None:
+    """The grade report's ten columns at 9 pt left a name column some 17 mm wide: the
+    41-character Malay name stood on four lines in Malay. Its name column is now as wide as
+    the section's names need (``fitting.name_column_mm``): two lines each."""
+    _needs_chromium()
+    _rename(futian, LONG_PLAYERS)
+    staff = Client()  # the grade report is the organisers'
+    staff.force_login(organiser)
+    _width, words = _words(
+        _pdf(f"/print/futian2019grade/D/grades/?format=pdf&lang={language}", staff), tmp_path
+    )
+    for name in (LONG_PLAYERS[1], LONG_PLAYERS[5]):
+        lines = _name_lines(words, name)
+        assert lines and max(lines) <= 2, (name, lines)
+
+
 CERTIFICATE_NAMES = {
     1: LONG_PLAYERS[1],
     2: "Nur Aisyah Sofea binti Mohd Khairul Anuar (Sekolah Kebangsaan Pekan Kinabatangan Satu)",
