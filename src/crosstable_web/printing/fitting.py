@@ -1,4 +1,5 @@
-"""How large a certificate prints the winner's name: the one place that decides it.
+"""How much room a printed name takes: the one place that decides how large a certificate
+prints the winner's name, and how wide a sheet's name column is (:func:`name_column_mm`).
 
 A certificate is a fixed box (180 mm of a landscape A4 page) laid out for a name of up to two
 lines at 40 pt. A longer name (a school typed in brackets after the player's own, a team or a
