@@ -266,8 +266,9 @@ def _segment(
     steps = _closed_steps(pairs, smooth)
     dual_p = 0
     for index, (p, q) in enumerate(pairs):
+        weight = smooth(p, q)
         if index == 0:
-            dual_p = smooth(p, q) + (smooth(p, q) & 1)
+            dual_p = weight + (weight & 1)
         elif steps is not None:
             dual_p += steps[index]
         else:
@@ -275,12 +276,11 @@ def _segment(
             previous = pairs[index - 1][0]
             before = dual[first + previous]
             assert before is not None
-            dual_q = 2 * smooth(previous, q) - before
-            dual_p = 2 * smooth(p, q) - dual_q
+            dual_p = 2 * weight - (2 * smooth(previous, q) - before)
         dual[first + p] = dual_p
-        dual[first + q] = 2 * smooth(p, q) - dual_p
+        dual[first + q] = 2 * weight - dual_p
         i, j = first + min(p, q), first + max(p, q)
-        if kept.get((i, j)) == smooth(p, q):
+        if kept.get((i, j)) == weight:
             mate[i] = j
             mate[j] = i
 
@@ -343,39 +343,35 @@ def _closed_steps(
     count = len(pairs)
     if count < 3:
         return None
+    # In units of two: every bound is a difference of doubled weights, so even.
     highest: list[int] = []
     room: list[int] = []
     for k in range(count):
         (p_before, q_before), (p, q) = pairs[k - 1], pairs[k]
-        high = 2 * smooth(p, q) - 2 * smooth(p_before, q)
-        low = 2 * smooth(p, q_before) - 2 * smooth(p_before, q_before)
+        high = smooth(p, q) - smooth(p_before, q)
+        low = smooth(p, q_before) - smooth(p_before, q_before)
         if low > high:
             return None
-        # In units of two (every dual even): the highest even rise and the even room below.
-        high -= high % 2
         highest.append(high)
-        room.append(max(0, high - low - (high - low) % 2))
+        room.append(high - low)
     excess = sum(highest)
     total_room = sum(room)
     if excess < 0 or excess > total_room:
         return None
-    steps: list[int] = []
-    taken = 0
-    for high, spare in zip(highest, room, strict=True):
-        cut = excess * spare // total_room
-        cut -= cut % 2
-        steps.append(high - cut)
-        taken += cut
-    # What rounding left: off the steps with room to spare, first come first served.
-    left = excess - taken
+    steps = [
+        high - (excess * spare // total_room if total_room else 0)
+        for high, spare in zip(highest, room, strict=True)
+    ]
+    # What rounding left (the steps must sum to zero): off the steps with room to spare,
+    # first come first served.
+    left = sum(steps)
     for k in range(count):
         if not left:
             break
-        spare = room[k] - (highest[k] - steps[k])
-        cut = min(spare, left)
+        cut = min(room[k] - (highest[k] - steps[k]), left)
         steps[k] -= cut
         left -= cut
-    return steps if left == 0 else None
+    return [2 * step for step in steps] if left == 0 else None
 
 
 def _along(q: int, ideal: int, circle: int, cut: int) -> int:
